@@ -57,7 +57,8 @@ if (watch) {
   await Promise.all(ctxs.map(c => c.watch()));
   console.log('[build] watching');
 } else {
-  fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
+  // out/ is not wiped: other builds and test runs may be reading it; CI starts from a fresh clone.
+  if (process.argv.includes('--clean')) fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
   await Promise.all([...bundles.map(b => esbuild.build({ ...common, ...b })), ...(withTests ? [esbuild.build(compiled)] : [])]);
   console.log(`[build] ${bundles.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`);
 }
