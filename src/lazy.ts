@@ -1,11 +1,8 @@
-// The heavy parts (the HTTP layer with undici, the sandbox) are separate bundles beside dist/extension.js,
+// Node's module cache makes the second call free. The heavy parts (the HTTP layer with undici, the sandbox) are separate bundles beside dist/extension.js,
 // required on first use so that activation stays cheap. The require path is computed, so esbuild leaves it alone.
 import * as path from 'node:path';
 import type * as Api from './api';
 import type * as Sandbox from './sandbox';
-
-let api: typeof Api | undefined;
-let sandbox: typeof Sandbox | undefined;
 
 function load<T>(bundle: string): T {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -14,10 +11,10 @@ function load<T>(bundle: string): T {
 
 /** The API module (dist/api.js). */
 export function loadApi(): typeof Api {
-  return (api ??= load<typeof Api>('api.js'));
+  return load<typeof Api>('api.js');
 }
 
 /** The sandbox module (dist/sandbox.js), for the built-in sandbox. */
 export function loadSandbox(): typeof Sandbox {
-  return (sandbox ??= load<typeof Sandbox>('sandbox.js'));
+  return load<typeof Sandbox>('sandbox.js');
 }
