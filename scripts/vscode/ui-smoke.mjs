@@ -1,0 +1,121 @@
+// The UI smoke test: a real VS Code in headless chromium with the extension under development, against the
+// sandbox's demo world. Sets a token, opens the Agent Tasks container, checks the Repository Tasks tree against
+// what the sandbox holds, starts a task from the command palette and watches the status bar change.
+// Screenshots go to .artifacts/screenshots/ (kept out of git).
+//   node scripts/vscode/ui-smoke.mjs            (npm run test:ui builds first)
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
+import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts } from './workbench.mjs';
+
+const EXTENSION_ID = 'agent-tasks.agent-tasks';
+const shots = path.join(ARTIFACTS, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+const t0 = Date.now();
+const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+let passed = 0;
+const check = (what) => { passed++; console.log(`[ui] ok ${passed}: ${what} (${since()})`); };
+
+const runDir = makeRunDir('ui');
+const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
+const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
+const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
+const browser = await launchBrowser(runDir);
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+page.setDefaultTimeout(30_000);
+watchPage(page, 'ui');
+
+/** The demo world's tasks of acme/rocket as the service lists them, asked directly of the sandbox. */
+async function rocketTasks() {
+  const res = await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks?per_page=100`, {
+    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
+  });
+  if (!res.ok) throw new Error(`the sandbox answered ${res.status} to the task list`);
+  const body = await res.json();
+  return Array.isArray(body) ? body : body.tasks;
+}
+
+async function statusChanged(old, timeout) {
+  return page.waitForFunction(([s, id, was]) =>
+    JSON.stringify([...document.querySelectorAll(`${s} .statusbar-item[id^="${id}"]`)].map(e => e.innerText.trim())) !== was,
+  [sel.statusbar, EXTENSION_ID, JSON.stringify(old)], { timeout }).then(() => true, () => false);
+}
+
+let code = 0;
+try {
+  await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }));
+  await waitForWorkbench(page);
+  check('workbench rendered');
+
+  // A token through the UI, as a person does: the command, its kind pick, its input box.
+  await runCommand(page, 'Agent Tasks: Set Token…');
+  await answerStep(page, { pick: /fine-grained/i });
+  await answerStep(page, { text: DEMO_TOKENS.fineGrained });
+  await acceptDefaults(page);
+  check('token set through "Agent Tasks: Set Token…"');
+
+  await page.locator(sel.activityItem('Agent Tasks')).click();
+  const pane = viewPane(page, /Repository Tasks/i);
+  await pane.waitFor();
+  await focusPane(page, 'Repository Tasks');
+  const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
+  if (expected.length === 0) throw new Error('the demo world has no unarchived task in acme/rocket');
+  await pane.locator('.monaco-list-row', { hasText: expected[0] }).first().waitFor();
+  await page.waitForTimeout(500);
+  const labels = await treeLabels(pane);
+  console.log(`[ui] Repository Tasks rows: ${JSON.stringify(labels)}`);
+  const absent = expected.filter(name => !labels.some(l => l.includes(name)));
+  if (absent.length) throw new Error(`tasks of acme/rocket not in the tree: ${JSON.stringify(absent)}`);
+  await page.screenshot({ path: path.join(shots, '1-repository-tasks.png') });
+  check(`the ${expected.length} unarchived tasks of acme/rocket are in Repository Tasks`);
+
+  const statusBefore = await statusTexts(page, EXTENSION_ID);
+  console.log(`[ui] status bar before: ${JSON.stringify(statusBefore)}`);
+  const before = new Set((await rocketTasks()).map(t => t.id));
+  const prompt = `Add a unit test for countdown(0) (ui smoke ${Date.now()})`;
+  await runCommand(page, 'Agent Tasks: Start Task…');
+  await page.screenshot({ path: path.join(shots, '2-start-task.png') });
+  await answerStep(page, { text: prompt });
+  const steps = await acceptDefaults(page);
+  console.log(`[ui] Start Task… asked ${steps.length + 1} question(s); defaults taken after the prompt: ${JSON.stringify(steps)}`);
+  check('"Agent Tasks: Start Task…" ran through its quick inputs');
+
+  let created;
+  for (let i = 0; i < 50 && !created; i++) {
+    created = (await rocketTasks()).find(t => !before.has(t.id));
+    if (!created) await page.waitForTimeout(200);
+  }
+  if (!created) throw new Error('no new task reached the sandbox');
+  check(`the sandbox has the new task ${created.id}`);
+
+  await pane.locator('.monaco-list-row', { hasText: created.name }).first().waitFor();
+  check('the new task is in the tree');
+
+  // A queued task may not count as running yet; if the status bar has not moved, move the task along.
+  if (!await statusChanged(statusBefore, 5_000)) {
+    await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST' });
+    console.log('[ui] status bar unchanged while the task is queued; advanced the sandbox one step');
+    if (!await statusChanged(statusBefore, 20_000)) throw new Error(`the status bar stayed ${JSON.stringify(statusBefore)}`);
+  }
+  const statusAfter = await statusTexts(page, EXTENSION_ID);
+  console.log(`[ui] status bar after: ${JSON.stringify(statusAfter)}`);
+  await page.screenshot({ path: path.join(shots, '3-task-started.png') });
+  check('the status bar changed');
+  console.log(`UI checks: ${passed} passed, 0 failed`);
+} catch (e) {
+  code = 1;
+  console.error(`[ui] FAILED after ${since()}: ${e.message}`);
+  console.log(`UI checks: ${passed} passed, 1 failed`);
+  await page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => {});
+} finally {
+  await browser.close().catch(() => {});
+  server.stop();
+  await sandbox.stop();
+  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
+  else console.log(`[ui] logs kept in ${runDir}`);
+  console.log(`[ui] done in ${since()}; screenshots in ${shots}`);
+  process.exit(code);
+}

@@ -1,0 +1,106 @@
+// Playwright helpers that drive VS Code's workbench the way a person does: activity bar, views, command palette,
+// quick inputs, status bar. The selectors are VS Code's DOM (stable for years, but not an API); they live here only.
+export const sel = {
+  workbench: '.monaco-workbench',
+  activityItem: label => `#workbench\\.parts\\.activitybar .action-item a[aria-label^="${label}"]`,
+  sidebar: '#workbench\\.parts\\.sidebar',
+  statusbar: '#workbench\\.parts\\.statusbar',
+  quickInput: '.quick-input-widget',
+  quickInputBox: '.quick-input-widget .quick-input-box input',
+  quickInputRow: '.quick-input-widget .quick-input-list .monaco-list-row',
+};
+
+export async function waitForWorkbench(page) {
+  await page.locator(sel.workbench).waitFor();
+  await page.locator(sel.statusbar).waitFor();
+}
+
+/** The sidebar pane of a view, found by its title. */
+export function viewPane(page, title) {
+  return page.locator(`${sel.sidebar} .pane`).filter({ has: page.locator('.pane-header', { hasText: title }) });
+}
+
+/** Collapses every pane of the open view container except the one titled `keep`, so that one has the room. */
+export async function focusPane(page, keep) {
+  const headers = page.locator(`${sel.sidebar} .pane-header`);
+  for (let i = 0; i < await headers.count(); i++) {
+    const h = headers.nth(i);
+    const expanded = (await h.getAttribute('aria-expanded')) === 'true';
+    const isKeep = (await h.innerText()).toLowerCase().includes(keep.toLowerCase());
+    if (expanded !== isKeep) await h.click();
+  }
+}
+
+export async function treeLabels(pane) {
+  return (await pane.locator('.monaco-list-row').allInnerTexts()).map(s => s.split('\n')[0].trim()).filter(Boolean);
+}
+
+/** Opens the command palette and runs the command whose label is exactly `label` (e.g. "Agent Tasks: Refresh"). */
+export async function runCommand(page, label) {
+  await page.keyboard.press('F1');
+  const input = page.locator(sel.quickInputBox);
+  await input.waitFor();
+  await input.fill(`>${label}`);
+  const row = page.locator(sel.quickInputRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) });
+  await row.first().waitFor();
+  await row.first().click();
+}
+
+/** Whether a quick input (pick or box) is showing. */
+export async function quickInputOpen(page) {
+  return page.locator(sel.quickInput).isVisible();
+}
+
+/** What identifies the current quick-input step: its title, placeholder and message. */
+async function stepSignature(page) {
+  const w = page.locator(sel.quickInput);
+  if (!await w.isVisible()) return null;
+  const title = await w.locator('.quick-input-title').innerText().catch(() => '');
+  const placeholder = await page.locator(sel.quickInputBox).getAttribute('placeholder').catch(() => '');
+  const message = await w.locator('.quick-input-message').innerText().catch(() => '');
+  return `${title}|${placeholder}|${message}`;
+}
+
+/**
+ * Answers the current quick-input step: picks the row matching `pick` (a RegExp), or types `text`, then Enter.
+ * Resolves with the step's signature once the widget shows the next step or closes.
+ */
+export async function answerStep(page, { pick, text } = {}, timeoutMs = 10_000) {
+  await page.locator(sel.quickInput).waitFor();
+  const before = await stepSignature(page);
+  if (pick) {
+    const row = page.locator(sel.quickInputRow).filter({ hasText: pick }).first();
+    await row.waitFor();
+    await row.click();
+  } else {
+    if (text !== undefined) await page.locator(sel.quickInputBox).fill(text);
+    await page.keyboard.press('Enter');
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const now = await stepSignature(page);
+    if (now === null || now !== before) return before;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the quick input stayed on the same step (${before}); is the answer refused?`);
+}
+
+/** Accepts the defaults of every remaining step (Enter), up to `max` steps; returns the steps seen. */
+export async function acceptDefaults(page, max = 10) {
+  const steps = [];
+  for (let i = 0; i < max; i++) {
+    await page.waitForTimeout(300); // the next step may open a moment after the previous closed
+    if (!await quickInputOpen(page)) return steps;
+    steps.push(await answerStep(page));
+  }
+  throw new Error(`still asking after ${max} steps: ${steps.join(' / ')}`);
+}
+
+/** The texts of the status bar items an extension contributed (their element ids start with its id). */
+export async function statusTexts(page, extensionId) {
+  return (await page.locator(`${sel.statusbar} .statusbar-item[id^="${extensionId}"]`).allInnerTexts()).map(s => s.trim());
+}
+
+function escape(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,262 @@
+// The request loop behind every endpoint: token lookup and the token guard, the rate-limit fail-fast, ETag
+// revalidation, retries of GETs, Retry-After waits, and turning every outcome into data or one ApiError.
+import type { Dispatcher } from './undici';
+import { createAgent } from './undici';
+import { cacheKey, EtagCache, TokenIdentity } from './cache';
+import type { RateLimit } from './errors';
+import { ApiError } from './errors';
+import { parseBaseUrl, tokenRefusal } from './guard';
+import type { HeaderBag } from './headers';
+import { header, readRateLimit, readRetryAfterMs } from './headers';
+import { API_VERSION, MEDIA_TYPE, VERSION_HEADER } from './protocol';
+import { abortedError, backoffMs, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRIES, isRetriableFailure, isRetriableMethod, sleep } from './retry';
+import type { ErrorBody } from './types';
+import { exchange, pathOf } from './transport';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_USER_AGENT = 'agent-tasks-api';
+
+export type TokenSource = string | (() => Promise<string | undefined> | string | undefined);
+
+/** One HTTP exchange, for a log. The path has no origin; nothing here is secret. */
+export interface ResponseInfo {
+  method: string;
+  path: string;
+  /** 0 when there was no response (network error, timeout, abort). */
+  status: number;
+  durationMs: number;
+  /** A 304 whose body was served from the ETag memory. */
+  fromCache: boolean;
+  /** 1 for the first try, 2 for the first retry … */
+  attempt: number;
+}
+
+export interface ApiClientOptions {
+  /** Service address; may carry a path prefix (enterprise hosting), with or without a trailing slash. */
+  baseUrl: string;
+  /** A token, or a function asked before every call. */
+  token?: TokenSource;
+  /** Deadline of one HTTP exchange, headers and body (default 30 s). */
+  timeoutMs?: number;
+  /** How many times a GET may be retried after a network error, timeout or 5xx (default 2); 0 turns it off. */
+  retries?: number;
+  userAgent?: string;
+  /** An undici dispatcher to use instead of the client's own keep-alive Agent (the client will not close it). */
+  dispatcher?: Dispatcher;
+  /** Called once per HTTP exchange. */
+  onResponse?: (info: ResponseInfo) => void;
+  /** Longest Retry-After a GET waits out before retrying (default 10 s); longer ones are surfaced. */
+  maxRetryAfterMs?: number;
+  /** Bounds of the ETag memory (default 256 responses). */
+  cacheEntries?: number;
+}
+
+export interface Reply<T> {
+  status: number;
+  data: T;
+  headers: HeaderBag;
+  /** The Link header (from memory when served from it). */
+  link?: string;
+  fromCache: boolean;
+}
+
+export type Expect = 'json' | 'none';
+
+export class Engine {
+  readonly serviceOrigin: string;
+  private readonly prefix: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownAgent?: Dispatcher;
+  private readonly cache: EtagCache;
+  private readonly ids = new TokenIdentity();
+  /** Per token identity: when an exhausted rate limit resets. */
+  private readonly exhausted = new Map<string, { until: number; rateLimit: RateLimit }>();
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly userAgent: string;
+  lastRateLimit: RateLimit | undefined;
+  /** The last `x-poll-interval` the service sent, in ms. */
+  pollIntervalMs: number | undefined;
+
+  constructor(private readonly opts: ApiClientOptions) {
+    const base = parseBaseUrl(opts.baseUrl);
+    this.serviceOrigin = base.origin;
+    this.prefix = base.pathname.replace(/\/+$/, '');
+    this.timeoutMs = positive(opts.timeoutMs, DEFAULT_TIMEOUT_MS);
+    this.retries = Math.max(0, Math.floor(opts.retries ?? DEFAULT_RETRIES));
+    this.maxRetryAfterMs = Math.max(0, opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS);
+    this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
+    this.cache = new EtagCache(opts.cacheEntries ?? 256);
+    if (opts.dispatcher) this.dispatcher = opts.dispatcher;
+    else this.dispatcher = this.ownAgent = createAgent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  }
+
+  /** The absolute URL of a service path (with query), under the base URL's path prefix. */
+  url(path: string): URL {
+    return new URL(this.serviceOrigin + this.prefix + path);
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear();
+    await this.ownAgent?.close();
+  }
+
+  async send<T>(method: string, url: URL, body: unknown, expect: Expect, signal?: AbortSignal): Promise<Reply<T>> {
+    const path = pathOf(url);
+    if (signal?.aborted) throw abortedError(method, path, signal.reason);
+    const token = await this.resolveToken(method, path);
+    if (token) {
+      const refusal = tokenRefusal(url, this.serviceOrigin);
+      if (refusal) throw new ApiError({ status: 0, kind: 'refused', message: refusal, method, path });
+    }
+    const tokenId = this.ids.of(token);
+    this.failFastIfExhausted(tokenId, method, path);
+
+    const headers: Record<string, string> = {
+      accept: MEDIA_TYPE,
+      [VERSION_HEADER.toLowerCase()]: API_VERSION,
+      'user-agent': this.userAgent,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json; charset=utf-8';
+    }
+    const key = method === 'GET' ? cacheKey(tokenId, url.href) : undefined;
+    const cached = key ? this.cache.get(key) : undefined;
+    if (cached) headers['if-none-match'] = cached.etag;
+    const retriable = isRetriableMethod(method);
+
+    for (let attempt = 1; ; attempt++) {
+      let failure: ApiError;
+      try {
+        const res = await exchange({
+          dispatcher: this.dispatcher, method, url, headers, body: payload, timeoutMs: this.timeoutMs, signal,
+          serviceOrigin: this.serviceOrigin, secret: token,
+          onHop: hop => this.report({ method: hop.method, path: pathOf(hop.url), status: hop.status, durationMs: hop.durationMs, fromCache: hop.status === 304 && cached !== undefined, attempt }),
+        });
+        const rateLimit = this.noteRateLimit(tokenId, res.headers);
+        const poll = header(res.headers, 'x-poll-interval');
+        if (poll !== undefined && /^\d+$/.test(poll.trim())) this.pollIntervalMs = Number(poll) * 1000;
+        if (res.status === 304 && cached) {
+          return { status: 304, data: parseJson<T>(cached.body), headers: res.headers, link: cached.link, fromCache: true };
+        }
+        if (res.status >= 200 && res.status < 300) {
+          const data = decode<T>(res.status, res.body, expect, method, path, token);
+          const etag = header(res.headers, 'etag');
+          const link = header(res.headers, 'link');
+          if (key && etag && res.status === 200) this.cache.set(key, { etag, body: res.body, ...(link ? { link } : {}) });
+          else if (key) this.cache.delete(key);
+          return { status: res.status, data, headers: res.headers, ...(link ? { link } : {}), fromCache: false };
+        }
+        failure = httpError(res.status, res.headers, res.body, method, path, token, rateLimit);
+        const retryAfter = readRetryAfterMs(res.headers);
+        if (failure.kind === 'rate_limited' && retryAfter !== undefined) {
+          if (retriable && attempt <= this.retries && retryAfter <= this.maxRetryAfterMs) {
+            await sleep(retryAfter, signal, method, path);
+            continue;
+          }
+          throw failure;
+        }
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        failure = e;
+      }
+      if (retriable && attempt <= this.retries && isRetriableFailure(failure)) {
+        await sleep(backoffMs(attempt), signal, method, path);
+        continue;
+      }
+      throw failure;
+    }
+  }
+
+  private async resolveToken(method: string, path: string): Promise<string | undefined> {
+    const source = this.opts.token;
+    if (typeof source !== 'function') return source || undefined;
+    try {
+      return (await source()) || undefined;
+    } catch (cause) {
+      throw new ApiError({ status: 0, kind: 'refused', message: 'The token could not be read', method, path, cause });
+    }
+  }
+
+  private failFastIfExhausted(tokenId: string, method: string, path: string): void {
+    const block = this.exhausted.get(tokenId);
+    if (!block) return;
+    const wait = block.until - Date.now();
+    if (wait <= 0) {
+      this.exhausted.delete(tokenId);
+      return;
+    }
+    throw new ApiError({
+      status: 429, kind: 'rate_limited', method, path, retryAfterMs: wait, rateLimit: block.rateLimit,
+      message: `Rate limit exhausted until ${new Date(block.until).toISOString()}; not sent`,
+    });
+  }
+
+  private noteRateLimit(tokenId: string, headers: HeaderBag): RateLimit | undefined {
+    const rl = readRateLimit(headers);
+    if (!rl) return undefined;
+    this.lastRateLimit = rl;
+    if (rl.remaining === 0 && rl.reset && rl.reset.getTime() > Date.now()) {
+      this.exhausted.set(tokenId, { until: rl.reset.getTime(), rateLimit: rl });
+    } else if (rl.remaining !== undefined && rl.remaining > 0) {
+      this.exhausted.delete(tokenId);
+    }
+    return rl;
+  }
+
+  private report(info: ResponseInfo): void {
+    try {
+      this.opts.onResponse?.(info);
+    } catch {
+      // A failing log callback must not fail the request.
+    }
+  }
+}
+
+function positive(v: number | undefined, fallback: number): number {
+  return v !== undefined && Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+function parseJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+function decode<T>(status: number, text: string, expect: Expect, method: string, path: string, secret?: string): T {
+  if (expect === 'none' && text.trim() === '') return undefined as T;
+  try {
+    return parseJson<T>(text);
+  } catch (cause) {
+    if (expect === 'none') return undefined as T;
+    throw new ApiError({
+      status, kind: 'invalid_response', method, path, cause, secret,
+      message: `${method} ${path}: the service answered ${status} with a body that is not JSON`,
+    });
+  }
+}
+
+function httpError(status: number, headers: HeaderBag, text: string, method: string, path: string, secret: string | undefined, rateLimit: RateLimit | undefined): ApiError {
+  let body: Partial<ErrorBody> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') body = parsed as Partial<ErrorBody>;
+  } catch {
+    // A proxy's HTML page or an empty body: the status says enough.
+  }
+  const retryAfter = readRetryAfterMs(headers);
+  const exhausted = rateLimit?.remaining === 0;
+  const limited = status === 429 || (status === 403 && (retryAfter !== undefined || exhausted));
+  let retryAfterMs = retryAfter;
+  if (retryAfterMs === undefined && limited && exhausted && rateLimit?.reset) retryAfterMs = Math.max(0, rateLimit.reset.getTime() - Date.now());
+  const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
+  return new ApiError({
+    status, kind: limited ? 'rate_limited' : 'http', message, method, path, secret,
+    ...(typeof body.documentation_url === 'string' ? { documentation_url: body.documentation_url } : {}),
+    ...(Array.isArray(body.errors) ? { errors: body.errors } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
+  });
+}

@@ -1,0 +1,40 @@
+// Where a token may go: only to the origin of baseUrl, and only over https or to this machine.
+import { isIP } from 'node:net';
+
+/** True for localhost, 127.0.0.0/8 and ::1 (the forms URL.hostname yields). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  const lower = host.toLowerCase();
+  if (lower === 'localhost') return true;
+  if (isIP(lower) === 4) return lower.startsWith('127.');
+  if (isIP(lower) === 6) return lower === '::1' || lower === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(lower) || /^::ffff:7f/.test(lower);
+  return false;
+}
+
+/** Parses and checks a service address; throws a TypeError that says what is wrong. */
+export function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`The service address is not a valid URL: ${JSON.stringify(String(baseUrl).slice(0, 200))}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError(`The service address must use https (or http to this machine), not ${url.protocol}`);
+  }
+  if (url.username || url.password) throw new TypeError('The service address must not carry credentials');
+  return url;
+}
+
+/**
+ * Why a token must not be sent to `target`, or undefined when it may.
+ * `serviceOrigin` is the origin of baseUrl.
+ */
+export function tokenRefusal(target: URL, serviceOrigin: string): string | undefined {
+  if (target.origin !== serviceOrigin) {
+    return `Refusing to send the token to ${target.origin}: it is sent only to the service at ${serviceOrigin}.`;
+  }
+  if (target.protocol === 'https:') return undefined;
+  if (target.protocol === 'http:' && isLoopbackHost(target.hostname)) return undefined;
+  return `Refusing to send the token over plain http to ${target.host}: use https, or a loopback address (localhost, 127.0.0.0/8, ::1).`;
+}

@@ -1,0 +1,123 @@
+// One HTTP exchange over undici: a deadline for the whole of it (headers and body), and redirects followed here,
+// by hand, so that the Authorization header is dropped the moment a hop leaves the service's origin.
+import type { Dispatcher } from './undici';
+import { request } from './undici';
+import { ApiError } from './errors';
+import type { HeaderBag } from './headers';
+import { header } from './headers';
+import { tokenRefusal } from './guard';
+
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export interface ExchangeRequest {
+  dispatcher: Dispatcher;
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  serviceOrigin: string;
+  /** Redacted from error texts. */
+  secret?: string;
+  /** Called after every hop that got a response, or with status 0 when one did not. */
+  onHop?: (hop: { method: string; url: URL; status: number; durationMs: number }) => void;
+}
+
+export interface ExchangeResult {
+  status: number;
+  headers: HeaderBag;
+  body: string;
+  /** Where the final hop went. */
+  url: URL;
+}
+
+export function pathOf(url: URL): string {
+  return url.pathname + url.search;
+}
+
+export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${req.timeoutMs} ms`));
+  }, req.timeoutMs);
+  const onAbort = (): void => controller.abort(req.signal?.reason);
+  if (req.signal?.aborted) onAbort();
+  else req.signal?.addEventListener('abort', onAbort, { once: true });
+
+  let { method, url, body } = req;
+  const headers = { ...req.headers };
+  try {
+    for (let hop = 0; ; hop++) {
+      const started = performance.now();
+      let status = 0;
+      try {
+        const res = await request(req.dispatcher, {
+          origin: url.origin,
+          path: pathOf(url),
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: body ?? null,
+          signal: controller.signal,
+        });
+        status = res.statusCode;
+        const location = header(res.headers, 'location');
+        if (REDIRECTS.has(status) && location !== undefined) {
+          await res.body.dump();
+          req.onHop?.({ method, url, status, durationMs: performance.now() - started });
+          if (hop >= MAX_REDIRECTS) throw refused(req, `too many redirects (more than ${MAX_REDIRECTS})`);
+          const next = redirectTarget(req, url, location);
+          if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+            method = 'GET';
+            body = undefined;
+            delete headers['content-type'];
+          }
+          if (headers.authorization !== undefined && tokenRefusal(next, req.serviceOrigin) !== undefined) {
+            delete headers.authorization;
+          }
+          url = next;
+          continue;
+        }
+        const text = await res.body.text();
+        req.onHop?.({ method, url, status, durationMs: performance.now() - started });
+        return { status, headers: res.headers, body: text, url };
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+        req.onHop?.({ method, url, status: 0, durationMs: performance.now() - started });
+        throw failure(req, method, url, e, timedOut);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function redirectTarget(req: ExchangeRequest, from: URL, location: string): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw refused(req, 'the service redirected to an invalid address');
+  }
+  if (next.protocol !== 'https:' && next.protocol !== 'http:') throw refused(req, `redirect to ${next.protocol} refused`);
+  return next;
+}
+
+function refused(req: ExchangeRequest, why: string): ApiError {
+  const path = pathOf(req.url);
+  return new ApiError({ status: 0, kind: 'refused', message: `${req.method} ${path}: ${why}`, method: req.method, path, secret: req.secret });
+}
+
+function failure(req: ExchangeRequest, method: string, url: URL, cause: unknown, timedOut: boolean): ApiError {
+  const path = pathOf(url);
+  const base = { status: 0, method, path, cause, secret: req.secret };
+  if (timedOut) return new ApiError({ ...base, kind: 'timeout', message: `${method} ${path} timed out after ${req.timeoutMs} ms` });
+  if (req.signal?.aborted) return new ApiError({ ...base, kind: 'aborted', message: `${method} ${path} was cancelled` });
+  const code = (cause as { code?: unknown })?.code;
+  const what = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError({ ...base, kind: 'network', message: `${method} ${path} failed: ${what}${typeof code === 'string' ? ` (${code})` : ''}` });
+}

@@ -1,0 +1,178 @@
+import * as vscode from 'vscode';
+import type { TokenStore } from '../auth/tokenStore';
+import { COMMANDS, SETTINGS_SECTION, TOKEN_KIND_LABELS, TOKEN_KINDS, type TokenKind } from '../ids';
+import type { Log } from '../log';
+import { isLoopbackHost } from '../model/remotes';
+import type { BuiltinSandbox } from '../service/builtinSandbox';
+import type { ServiceChoice } from '../service/serviceChoice';
+
+/** Checks a service address: http(s), and plain http only on loopback, since tokens travel with every request. */
+export function validateServiceUrl(value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return 'Enter a full address such as https://api.example.com';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The address must start with https://';
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return 'Tokens are sent only over https (plain http is allowed on this machine only).';
+  if (u.username || u.password) return 'Do not put credentials in the address; use Set Token… instead.';
+  if (u.search || u.hash) return 'The address takes no query or fragment.';
+  return undefined;
+}
+
+/** Set Token…, Sign Out, Set Service Address…, Try the Built-in Sandbox. */
+export class AccountCommands implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly service: ServiceChoice,
+    private readonly sandbox: BuiltinSandbox,
+    private readonly log: Log,
+  ) {
+    this.subscriptions.push(
+      vscode.commands.registerCommand(COMMANDS.setToken, (kind?: unknown, value?: unknown) => this.setToken(kind, value)),
+      vscode.commands.registerCommand(COMMANDS.signOut, (kind?: unknown) => this.signOut(kind)),
+      vscode.commands.registerCommand(COMMANDS.configureService, (url?: unknown) => this.configureService(url)),
+      vscode.commands.registerCommand(COMMANDS.useSandbox, () => this.useSandbox()),
+    );
+  }
+
+  /** `(kind, value)` sets a token without any UI (tests, scripts); otherwise the user picks the kind and types. */
+  async setToken(kindArg?: unknown, valueArg?: unknown): Promise<boolean> {
+    if (this.service.current().kind === 'none') {
+      const choice = await vscode.window.showWarningMessage('Set the service address first, or try the built-in sandbox.', 'Set Service Address…', 'Try the Sandbox');
+      if (choice === 'Set Service Address…') await this.configureService();
+      else if (choice === 'Try the Sandbox') await this.useSandbox();
+      if (this.service.current().kind === 'none') return false;
+      if (kindArg === undefined && this.service.current().kind === 'sandbox') return true; // demo tokens are in place
+    }
+    let kind = TOKEN_KINDS.includes(kindArg as TokenKind) ? (kindArg as TokenKind) : undefined;
+    if (kindArg !== undefined && !kind) throw new Error(`Unknown token kind: ${String(kindArg)}`);
+    if (!kind) {
+      const items = await Promise.all(
+        TOKEN_KINDS.map(async k => ({ label: TOKEN_KIND_LABELS[k], description: (await this.tokens.has(k)) ? 'set' : 'not set', tokenKind: k })),
+      );
+      kind = (await vscode.window.showQuickPick(items, { placeHolder: 'Which token do you want to set?' }))?.tokenKind;
+      if (!kind) return false;
+    }
+    let value = typeof valueArg === 'string' ? valueArg : undefined;
+    if (value === undefined) {
+      value = await this.askValue(kind);
+      if (value === undefined) return false;
+    }
+    await this.tokens.set(kind, value);
+    this.log.info(`token set: ${kind}`);
+    if (valueArg === undefined) void vscode.window.showInformationMessage(`${TOKEN_KIND_LABELS[kind].split(' (')[0]} saved in the secret storage.`);
+    return true;
+  }
+
+  private async askValue(kind: TokenKind): Promise<string | undefined> {
+    if (this.service.current().kind === 'sandbox' || this.isLoopbackRemote()) {
+      const demo = this.demoToken(kind);
+      if (demo) {
+        const pick = await vscode.window.showQuickPick(
+          [
+            { label: '$(beaker) Use the demo token', description: 'sandbox user mona', use: true },
+            { label: '$(key) Enter a token…', use: false },
+          ],
+          { placeHolder: 'This is a local sandbox: its demo token lets you try everything' },
+        );
+        if (!pick) return undefined;
+        if (pick.use) return demo;
+      }
+    }
+    return vscode.window.showInputBox({
+      title: TOKEN_KIND_LABELS[kind],
+      prompt: 'Kept in the secret storage of VS Code, never in settings; sent only to the configured service.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),
+    });
+  }
+
+  private isLoopbackRemote(): boolean {
+    const t = this.service.current();
+    if (t.kind !== 'remote') return false;
+    try {
+      return isLoopbackHost(new URL(t.url).hostname);
+    } catch {
+      return false;
+    }
+  }
+
+  private demoToken(kind: TokenKind): string | undefined {
+    try {
+      return this.sandbox.demoTokens()[kind];
+    } catch {
+      return undefined; // the sandbox bundle is not shipped
+    }
+  }
+
+  async signOut(kindArg?: unknown): Promise<void> {
+    let kinds: TokenKind[];
+    if (TOKEN_KINDS.includes(kindArg as TokenKind)) kinds = [kindArg as TokenKind];
+    else if (kindArg === 'all') kinds = [...TOKEN_KINDS];
+    else {
+      const set: TokenKind[] = [];
+      for (const k of TOKEN_KINDS) if (await this.tokens.has(k)) set.push(k);
+      if (!set.length) {
+        void vscode.window.showInformationMessage('No token is set for this service.');
+        return;
+      }
+      const picked = await vscode.window.showQuickPick(
+        set.map(k => ({ label: TOKEN_KIND_LABELS[k], tokenKind: k, picked: true })),
+        { canPickMany: true, placeHolder: 'Remove which tokens from the secret storage?' },
+      );
+      if (!picked?.length) return;
+      kinds = picked.map(p => p.tokenKind);
+    }
+    for (const k of kinds) await this.tokens.delete(k);
+    this.log.info(`signed out: ${kinds.join(', ')}`);
+  }
+
+  async configureService(urlArg?: unknown): Promise<void> {
+    const current = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>('serviceUrl', '');
+    const url =
+      typeof urlArg === 'string'
+        ? urlArg
+        : await vscode.window.showInputBox({
+            title: 'Agent Tasks service address',
+            prompt: 'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
+            value: current,
+            ignoreFocusOut: true,
+            validateInput: validateServiceUrl,
+          });
+    if (url === undefined) return;
+    const problem = validateServiceUrl(url);
+    if (problem) throw new Error(problem);
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('serviceUrl', url.trim().replace(/\/+$/, ''), vscode.ConfigurationTarget.Global);
+  }
+
+  /** Opts into the built-in sandbox and puts its demo tokens in place for the kinds not set yet. */
+  async useSandbox(): Promise<void> {
+    if (this.service.current().kind === 'remote') {
+      const go = await vscode.window.showWarningMessage(
+        'A service address is set. Clear it and use the built-in sandbox instead?',
+        { modal: true },
+        'Use the Sandbox',
+      );
+      if (go !== 'Use the Sandbox') return;
+      await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the built-in sandbox…' }, async () => {
+      await this.service.chooseSandbox(true);
+      const demo = this.sandbox.demoTokens();
+      for (const k of TOKEN_KINDS) if (!(await this.tokens.has(k))) await this.tokens.set(k, demo[k]);
+      await this.sandbox.start();
+    });
+    this.log.info('using the built-in sandbox with its demo tokens');
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { STATE_KEYS } from '../../ids';
+import type { StartOptions } from './startOptions';
+
+/** A prompt not yet started: kept in workspaceState so it survives a reload, a failure, a closed window. */
+export interface Draft {
+  prompt: string;
+  options?: StartOptions;
+  repo?: { owner: string; repo: string };
+  /** Why the last attempt failed, in the user's terms. */
+  problem?: string;
+  savedAt: string;
+}
+
+export class DraftStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  get(): Draft | undefined {
+    const d = this.state.get<Draft>(STATE_KEYS.draft);
+    return d && typeof d.prompt === 'string' && d.prompt.trim() ? d : undefined;
+  }
+
+  async save(d: Omit<Draft, 'savedAt'>): Promise<void> {
+    await this.state.update(STATE_KEYS.draft, { ...d, savedAt: new Date().toISOString() });
+    this.changed.fire();
+  }
+
+  async clear(): Promise<void> {
+    if (!this.state.get(STATE_KEYS.draft)) return;
+    await this.state.update(STATE_KEYS.draft, undefined);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,117 @@
+import * as vscode from 'vscode';
+import type { Installation, Repository } from '../api';
+import { candidatesFor, type Candidate, type ReachableSet } from '../candidates';
+import { canAdd, installationLabel, permissionsLabel, type Verdict } from '../policy';
+import { isCommandOptions, promptFrom, type CommandOptions } from '../prompt';
+import { applyChange } from './applyChange';
+import { ensureToken, finish, knownInstallations, pickInstallation, targetOf, tell, withNotice, type Feature, type Outcome } from './shared';
+
+const SOURCE_NOTE = 'Listed: repositories of this account that you can reach through your installations. ' +
+  'The service offers no list of all your repositories.';
+
+/**
+ * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
+ * `{ installationId, repositoryId }`. Offers the user's repositories not yet in the installation; only those
+ * the user administers can be chosen, the rest say why not.
+ */
+export async function addRepository(f: Feature, arg?: unknown, options?: CommandOptions): Promise<Outcome> {
+  if (isCommandOptions(arg)) [arg, options] = [undefined, arg];
+  const ui = promptFrom(options);
+  const target = targetOf(arg);
+
+  let inst = target.installationId === undefined ? undefined : (await knownInstallations(f)).find(i => i.id === target.installationId);
+  if (target.installationId === undefined) {
+    inst = await pickInstallation(f, ui, 'Add a repository to which installation?', i => i.repository_selection !== 'all');
+    if (!inst) return finish(f, { done: false, reason: 'cancelled' });
+  }
+  const installationId = inst?.id ?? target.installationId!;
+  const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
+  if (!(await ensureToken(f, ui, 'addRepository'))) return finish(f, { done: false, reason: 'no-token' });
+
+  if (inst?.repository_selection === 'all') {
+    const message = `${instName} already covers all repositories of ${inst.account.login}; there is nothing to add.`;
+    tell(f, ui, 'info', { message });
+    return finish(f, { done: false, reason: 'blocked', message });
+  }
+
+  let repo: Repository | undefined;
+  let repositoryId = target.repositoryId;
+  let verdict: Verdict = { allowed: true };
+  if (repositoryId === undefined) {
+    if (!inst) return finish(f, { done: false, reason: 'unknown-target', message: `Installation ${installationId} is not among your installations.` });
+    const candidates = await gatherCandidates(f, inst);
+    const placeHolder = candidates.length ? SOURCE_NOTE : `No other repository of ${inst.account.login} was found. ${SOURCE_NOTE}`;
+    const picked = await ui.pick(pickItems(candidates), { title: `Add a repository to ${instName}`, placeHolder });
+    if (!picked) return finish(f, { done: false, reason: 'cancelled' });
+    if (picked.candidate) {
+      repo = picked.candidate.repository;
+      repositoryId = repo.id;
+      verdict = picked.candidate.verdict;
+    } else {
+      const typed = await ui.input({
+        title: `Add a repository to ${instName}`,
+        prompt: 'The numeric ID of a repository of ' + inst.account.login + ' that you administer',
+        validate: v => (/^\s*\d{1,15}\s*$/.test(v) ? undefined : 'A repository ID is a whole number, e.g. 5005.'),
+      });
+      if (!typed || !/^\s*\d{1,15}\s*$/.test(typed)) return finish(f, { done: false, reason: 'cancelled' });
+      repositoryId = Number(typed.trim());
+      repo = knownRepository(f, repositoryId);
+      if (repo) verdict = canAdd(inst, repo, f.model.repositoriesOf(installationId).value ?? []);
+    }
+  } else if (inst) {
+    // Named by id: judge it with whatever the view already knows of that repository.
+    repo = knownRepository(f, repositoryId);
+    if (repo) verdict = canAdd(inst, repo, f.model.repositoriesOf(installationId).value ?? []);
+  }
+
+  const repoName = repo?.full_name ?? `repository ${repositoryId}`;
+  if (!verdict.allowed) {
+    tell(f, ui, 'warning', { message: verdict.message });
+    f.log.info(`add repository ${repositoryId} to installation ${installationId}: not sent (${verdict.reason})`);
+    return finish(f, { done: false, reason: 'blocked', message: verdict.message });
+  }
+  return applyChange(f, ui, { op: 'addRepository', installationId, repositoryId, instName, repoName });
+}
+
+interface PickItem extends vscode.QuickPickItem {
+  /** Absent on the item that asks for a repository ID. */
+  candidate?: Candidate;
+}
+
+function pickItems(candidates: Candidate[]): PickItem[] {
+  const items: PickItem[] = [];
+  const open = candidates.filter(c => c.verdict.allowed);
+  const closed = candidates.filter(c => !c.verdict.allowed);
+  for (const c of open) {
+    items.push({ label: `$(repo) ${c.repository.full_name}`, description: permissionsLabel(c.repository.permissions), detail: `Seen in ${c.seenIn.join(', ')}`, candidate: c });
+  }
+  if (closed.length) {
+    // A quick pick cannot grey items out: they sit under their own heading and choosing one explains why.
+    items.push({ label: 'Not possible: you are not an admin of these', kind: vscode.QuickPickItemKind.Separator });
+    for (const c of closed) {
+      items.push({
+        label: `$(circle-slash) ${c.repository.full_name}`,
+        description: permissionsLabel(c.repository.permissions),
+        detail: c.verdict.allowed ? undefined : c.verdict.message,
+        candidate: c,
+      });
+    }
+  }
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: '$(edit) Enter a repository ID…', detail: 'For a repository none of your installations shows' });
+  return items;
+}
+
+/** Loads the repositories of every installation the user has (paged, cheap when unchanged) and offers the rest. */
+async function gatherCandidates(f: Feature, inst: Installation): Promise<Candidate[]> {
+  const all = await knownInstallations(f);
+  await withNotice(`Gathering your repositories from ${all.length} installation${all.length === 1 ? '' : 's'}…`,
+    () => Promise.all(all.map(i => f.model.refreshRepositories(i.id))));
+  const reachable: ReachableSet[] = all.map(i => ({ source: installationLabel(i), repositories: f.model.repositoriesOf(i.id).value ?? [] }));
+  reachable.push({ source: 'a list shown earlier in this session', repositories: f.model.seenRepositories() });
+  return candidatesFor(inst, f.model.repositoriesOf(inst.id).value ?? [], reachable);
+}
+
+function knownRepository(f: Feature, id: number): Repository | undefined {
+  return f.model.seenRepositories().find(r => r.id === id);
+}

@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import type { Installation } from '../api';
+import type { Slot } from '../model';
+import type { Repository } from '../api';
+
+/** An installation the user can access (B3); expands into the repositories the user can reach in it (B4). */
+export class InstallationNode {
+  readonly kind = 'installation';
+  constructor(public installation: Installation) {}
+
+  get id(): number {
+    return this.installation.id;
+  }
+
+  treeItem(repos: Slot<Repository>): vscode.TreeItem {
+    const i = this.installation;
+    const item = new vscode.TreeItem(i.account?.login ?? `installation ${i.id}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `installation:${i.id}`;
+    const parts = [i.app_slug, i.repository_selection === 'all' ? 'all repositories' : 'selected repositories'];
+    if (repos.value && i.repository_selection !== 'all') parts.push(count(repos.total ?? repos.value.length));
+    if (repos.loading) parts.push(`loading ${repos.loading.done} of ${repos.loading.total || '…'}`);
+    if (i.suspended_at) parts.push('suspended');
+    item.description = parts.join(' · ');
+    item.tooltip = tooltip(i);
+    item.iconPath = avatar(i) ?? new vscode.ThemeIcon(i.suspended_at ? 'debug-pause' : i.account?.type === 'User' ? 'account' : 'organization');
+    // Stable tokens for the manifest's `when` clauses: adding makes sense only on a `selected` installation.
+    item.contextValue = `installation:${i.repository_selection === 'all' ? 'all' : 'selected'}${i.html_url ? ':web' : ''}`;
+    return item;
+  }
+}
+
+function count(n: number): string {
+  return n === 1 ? '1 repository' : `${n} repositories`;
+}
+
+/** The account's avatar, over https or from loopback (the sandbox): the workbench fetches it, without any token. */
+function avatar(i: Installation): vscode.Uri | undefined {
+  const url = i.account?.avatar_url;
+  if (!url || !/^(https:\/\/|http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/])/i.test(url)) return undefined;
+  try {
+    return vscode.Uri.parse(url, true);
+  } catch {
+    return undefined;
+  }
+}
+
+function tooltip(i: Installation): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown(`**${esc(i.app_slug)}** on **${esc(i.account?.login ?? '?')}** (${esc(i.target_type ?? i.account?.type ?? '')})\n\n`);
+  md.appendMarkdown(`Installation ${i.id}, app ${i.app_id}\n\n`);
+  md.appendMarkdown(i.repository_selection === 'all'
+    ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
+    : `Repository selection: **${esc(i.repository_selection)}**\n\n`);
+  if (i.suspended_at) md.appendMarkdown(`Suspended since ${esc(i.suspended_at)}\n\n`);
+  const perms = Object.entries(i.permissions ?? {});
+  md.appendMarkdown(perms.length ? `Permissions: ${perms.map(([k, v]) => `${esc(k)} (${esc(String(v))})`).join(', ')}\n\n` : 'Permissions: none\n\n');
+  const events = i.events ?? [];
+  md.appendMarkdown(events.length ? `Events: ${events.map(esc).join(', ')}` : 'Events: none');
+  return md;
+}
+
+export function esc(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, c => `\\${c}`);
+}

@@ -1,0 +1,194 @@
+// The one poller: a setTimeout chain with a fresh AbortSignal per tick. Pure: no `vscode`; time is injected.
+import { Emitter } from './emitter';
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+  /** In [0, 1): jitter for the backoff. */
+  random(): number;
+}
+
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: h => clearTimeout(h as NodeJS.Timeout),
+  now: () => Date.now(),
+  random: () => Math.random(),
+};
+
+export interface PollConditions {
+  /** A service and a token are there. */
+  signedIn: boolean;
+  /** One of the task views is visible. */
+  visible: boolean;
+  /** The window has focus. */
+  focused: boolean;
+}
+
+/**
+ * quick: some task is queued or running; slow: all finished; paused: unfocused with nothing running;
+ * stopped: signed out, or views hidden with nothing running; backoff: the last tick failed.
+ */
+export type PollMode = 'quick' | 'slow' | 'paused' | 'stopped' | 'backoff';
+
+export interface TickResult {
+  /** Whether any watched task is queued or running. */
+  active: boolean;
+  /** The service asked not to be polled more often than this (x-poll-interval). */
+  minIntervalMs?: number;
+}
+
+export interface PollerOptions {
+  tick(signal: AbortSignal): Promise<TickResult>;
+  activeIntervalMs(): number;
+  idleIntervalMs(): number;
+  /** How long the service asked us to wait after this error (Retry-After, rate-limit reset), if it did. */
+  waitHintMs?(error: unknown): number | undefined;
+  maxBackoffMs?: number;
+  timers?: Timers;
+}
+
+export class Poller {
+  private readonly timers: Timers;
+  private conditions: PollConditions = { signedIn: false, visible: false, focused: true };
+  private active = false;
+  private failures = 0;
+  private waitHint = 0;
+  private minInterval = 0;
+  private lastTickAt = Number.NEGATIVE_INFINITY;
+  private timer: unknown;
+  private dueAt = 0;
+  private inFlight: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private rerun = false;
+  private disposed = false;
+  private readonly modeChanged = new Emitter<PollMode>();
+  readonly onDidChangeMode = this.modeChanged.event;
+  private lastMode: PollMode = 'stopped';
+  /** Errors of the last tick, for the views; cleared by a good tick. */
+  lastError: unknown;
+
+  constructor(private readonly options: PollerOptions) {
+    this.timers = options.timers ?? realTimers;
+  }
+
+  get mode(): PollMode {
+    const c = this.conditions;
+    if (!c.signedIn || (!c.visible && !this.active)) return 'stopped';
+    // Until the first tick nothing is known about running tasks, so an unfocused window still looks once.
+    if (!c.focused && !this.active && Number.isFinite(this.lastTickAt)) return 'paused';
+    if (this.failures > 0) return 'backoff';
+    return this.active ? 'quick' : 'slow';
+  }
+
+  get consecutiveFailures(): number {
+    return this.failures;
+  }
+
+  /** When the next tick is due (timer clock), or undefined when none is scheduled. */
+  get nextTickAt(): number | undefined {
+    return this.timer === undefined ? undefined : this.dueAt;
+  }
+
+  update(change: Partial<PollConditions>): void {
+    this.conditions = { ...this.conditions, ...change };
+    this.schedule();
+  }
+
+  /** A task started or the user pressed Refresh: poll now, whatever the mode, and resume the normal pace. */
+  trigger(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.inFlight) {
+      this.rerun = true;
+      return this.inFlight;
+    }
+    this.failures = 0;
+    this.waitHint = 0;
+    return this.run();
+  }
+
+  /** A quick tick is wanted: a newly started task is queued, so the pace must be quick right away. */
+  markActive(): void {
+    this.active = true;
+    this.schedule();
+  }
+
+  private run(): Promise<void> {
+    this.clear();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.lastTickAt = this.timers.now();
+    this.inFlight = (async () => {
+      try {
+        const result = await this.options.tick(controller.signal);
+        this.active = result.active;
+        this.minInterval = result.minIntervalMs ?? 0;
+        this.failures = 0;
+        this.waitHint = 0;
+        this.lastError = undefined;
+      } catch (err) {
+        if (controller.signal.aborted) return;
+        this.failures++;
+        this.waitHint = this.options.waitHintMs?.(err) ?? 0;
+        this.lastError = err;
+      } finally {
+        if (this.controller === controller) this.controller = undefined;
+        this.inFlight = undefined;
+      }
+    })().then(() => {
+      if (this.disposed) return;
+      if (this.rerun) {
+        this.rerun = false;
+        void this.run();
+      } else {
+        this.schedule();
+      }
+    });
+    return this.inFlight;
+  }
+
+  /** The delay the current mode asks for; backoff doubles from the quick interval with ±20% jitter. */
+  delayMs(): number {
+    const mode = this.mode;
+    let delay: number;
+    if (mode === 'backoff') {
+      const max = this.options.maxBackoffMs ?? 5 * 60_000;
+      const base = Math.min(max, this.options.activeIntervalMs() * 2 ** Math.min(this.failures - 1, 20));
+      delay = Math.min(max, base * (0.8 + 0.4 * this.timers.random()));
+      delay = Math.max(delay, this.waitHint);
+    } else {
+      delay = mode === 'quick' ? this.options.activeIntervalMs() : this.options.idleIntervalMs();
+    }
+    return Math.max(delay, this.minInterval);
+  }
+
+  private schedule(): void {
+    if (this.disposed) return;
+    const mode = this.mode;
+    if (mode !== this.lastMode) {
+      this.lastMode = mode;
+      this.modeChanged.fire(mode);
+    }
+    if (this.inFlight) return;
+    this.clear();
+    if (mode === 'stopped' || mode === 'paused') return;
+    const wait = Math.max(0, this.lastTickAt + this.delayMs() - this.timers.now());
+    this.dueAt = this.timers.now() + wait;
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, wait);
+  }
+
+  private clear(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clear();
+    this.controller?.abort();
+    this.modeChanged.dispose();
+  }
+}

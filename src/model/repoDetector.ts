@@ -1,0 +1,149 @@
+import * as vscode from 'vscode';
+import { STATE_KEYS } from '../ids';
+import type { Log } from '../log';
+import type { GitApi, GitExtension, GitRepository } from './gitApi';
+import { parseRemoteUrl, remoteMatchesService, repoLabel } from './remotes';
+
+export interface RepoCandidate {
+  owner: string;
+  repo: string;
+  /** The git remote it came from, and the local repository, when it was detected (not typed in). */
+  remote?: string;
+  git?: GitRepository;
+}
+
+export type RepoState = 'loading' | 'noGit' | 'none' | 'found';
+
+const sameRepo = (a: { owner: string; repo: string }, b: { owner: string; repo: string }) =>
+  a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
+
+/**
+ * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
+ * Repository Tasks view shows: the user's pick (remembered per workspace), else `origin`, else the first match.
+ */
+export class RepoDetector implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+  private readonly repoSubscriptions = new Map<GitRepository, vscode.Disposable>();
+  private git: GitApi | undefined;
+  private gitMissing = false;
+  private last = '';
+
+  constructor(
+    private readonly matchUrl: () => string,
+    private readonly workspaceState: vscode.Memento,
+    private readonly log: Log,
+  ) {}
+
+  /** Connects to the git extension; resolves once the first answer is known. */
+  async start(): Promise<void> {
+    try {
+      const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
+      if (!ext) throw new Error('the built-in Git extension is not installed');
+      const exported = ext.isActive ? ext.exports : await ext.activate();
+      if (!exported.enabled) {
+        this.gitMissing = true;
+        this.subscriptions.push(exported.onDidChangeEnablement(on => on && void this.attach(exported)));
+      } else {
+        await this.attach(exported);
+      }
+    } catch (err) {
+      this.gitMissing = true;
+      this.log.warn(`git unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.emitIfChanged(true);
+  }
+
+  private async attach(ext: GitExtension): Promise<void> {
+    const git = ext.getAPI(1);
+    this.git = git;
+    this.gitMissing = false;
+    this.subscriptions.push(
+      git.onDidOpenRepository(r => this.watch(r)),
+      git.onDidCloseRepository(r => {
+        this.repoSubscriptions.get(r)?.dispose();
+        this.repoSubscriptions.delete(r);
+        this.emitIfChanged();
+      }),
+      git.onDidChangeState(() => this.emitIfChanged()),
+    );
+    for (const r of git.repositories) this.watch(r);
+    this.emitIfChanged();
+  }
+
+  private watch(r: GitRepository): void {
+    if (this.repoSubscriptions.has(r)) return;
+    this.repoSubscriptions.set(r, r.state.onDidChange(() => this.emitIfChanged()));
+    this.emitIfChanged();
+  }
+
+  /** The service address changed: matches must be recomputed. */
+  refresh(): void {
+    this.emitIfChanged();
+  }
+
+  get state(): RepoState {
+    if (this.chosenManual()) return 'found';
+    if (this.gitMissing) return 'noGit';
+    if (!this.git || this.git.state === 'uninitialized') return 'loading';
+    return this.candidates().length ? 'found' : 'none';
+  }
+
+  /** Every repository of the service found in the workspace's remotes, one entry per owner/repo. */
+  candidates(): RepoCandidate[] {
+    const url = this.matchUrl();
+    if (!url || !this.git) return [];
+    const out: RepoCandidate[] = [];
+    for (const git of this.git.repositories) {
+      const remotes = [...git.state.remotes].sort((a, b) => rank(a.name) - rank(b.name));
+      for (const remote of remotes) {
+        const parsed = parseRemoteUrl(remote.fetchUrl ?? remote.pushUrl ?? '');
+        if (!parsed || !remoteMatchesService(parsed, url)) continue;
+        if (out.some(c => sameRepo(c, parsed))) continue;
+        out.push({ owner: parsed.owner, repo: parsed.repo, remote: remote.name, git });
+      }
+    }
+    return out;
+  }
+
+  /** The repository the view shows. */
+  current(): RepoCandidate | undefined {
+    const all = this.candidates();
+    const chosen = this.workspaceState.get<{ owner: string; repo: string }>(STATE_KEYS.chosenRepo);
+    if (chosen) {
+      const hit = all.find(c => sameRepo(c, chosen));
+      if (hit) return hit;
+      if (this.chosenManual()) return { owner: chosen.owner, repo: chosen.repo };
+    }
+    return all[0];
+  }
+
+  /** Remembers the user's pick for this workspace; `manual` when typed in rather than detected. */
+  async choose(repo: { owner: string; repo: string } | undefined, manual = false): Promise<void> {
+    await this.workspaceState.update(STATE_KEYS.chosenRepo, repo ? { owner: repo.owner, repo: repo.repo, manual } : undefined);
+    this.emitIfChanged(true);
+  }
+
+  private chosenManual(): boolean {
+    return this.workspaceState.get<{ manual?: boolean }>(STATE_KEYS.chosenRepo)?.manual === true;
+  }
+
+  private emitIfChanged(force = false): void {
+    const c = this.current();
+    const now = `${this.state}|${c ? repoLabel(c) : ''}|${this.candidates().map(repoLabel).join(',')}`;
+    if (force || now !== this.last) {
+      this.last = now;
+      this.changed.fire();
+    }
+  }
+
+  dispose(): void {
+    for (const d of this.repoSubscriptions.values()) d.dispose();
+    for (const d of this.subscriptions) d.dispose();
+  }
+}
+
+function rank(remote: string): number {
+  return remote === 'origin' ? 0 : remote === 'upstream' ? 1 : 2;
+}

@@ -1,0 +1,126 @@
+// What one poll does: read the first page of each watched list (a 304 when unchanged), all pages only on the first
+// read or when more than a page changed, and sessions only for expanded tasks whose version moved. No `vscode`.
+import type { ApiClient, Task } from '../api';
+import type { TickResult } from './poller';
+import { isActive, type ListKey, type TaskStore } from './taskStore';
+
+export const PAGE_SIZE = 100;
+const MAX_PAGES = 20;
+
+export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'>;
+
+export interface RepoRef {
+  owner: string;
+  repo: string;
+}
+
+/** What the views currently want. */
+export interface SyncTargets {
+  repo?: RepoRef;
+  repoVisible: boolean;
+  mineVisible: boolean;
+  archived: boolean;
+  /** The "only mine" filter needs the user's id, learned from the user's own list. */
+  needMine: boolean;
+}
+
+export const listKeys = {
+  repo: (r: RepoRef, archived = false): ListKey => `repo:${r.owner.toLowerCase()}/${r.repo.toLowerCase()}${archived ? ':archived' : ''}`,
+  mine: (archived = false): ListKey => (archived ? 'mine:archived' : 'mine'),
+};
+
+export class TaskSync {
+  /** The last failure of each list; cleared when the list reads well again. */
+  readonly problems = new Map<ListKey, unknown>();
+  /** Tasks whose nodes are expanded: their sessions are kept fresh. */
+  readonly expanded = new Set<string>();
+  private userId: number | undefined;
+  private readonly detailsInFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly client: () => Promise<TaskClient>,
+    private readonly store: TaskStore,
+    private readonly targets: () => SyncTargets,
+  ) {}
+
+  /** The signed-in user's id, once a task of theirs has been seen. */
+  get me(): number | undefined {
+    return this.userId;
+  }
+
+  watchedLists(t = this.targets()): ListKey[] {
+    const keys: ListKey[] = [];
+    if (t.repo) {
+      const k = listKeys.repo(t.repo);
+      if (t.repoVisible || this.store.anyActive([k])) keys.push(k);
+      if (t.repoVisible && t.archived) keys.push(listKeys.repo(t.repo, true));
+    }
+    if (t.mineVisible || t.needMine || this.store.anyActive([listKeys.mine()])) keys.push(listKeys.mine());
+    if (t.mineVisible && t.archived) keys.push(listKeys.mine(true));
+    return keys;
+  }
+
+  async tick(signal: AbortSignal): Promise<TickResult> {
+    const t = this.targets();
+    const keys = this.watchedLists(t);
+    const client = await this.client();
+    let firstError: unknown;
+    for (const key of keys) {
+      if (signal.aborted) break;
+      try {
+        await this.syncList(client, key, t, signal);
+        this.problems.delete(key);
+      } catch (err) {
+        if (signal.aborted) throw err;
+        this.problems.set(key, err);
+        firstError ??= err;
+      }
+    }
+    for (const id of this.expanded) {
+      const s = this.store.sessions(id);
+      if (this.store.get(id) && (!s || !s.fresh)) await this.loadDetails(id, signal).catch(() => undefined);
+    }
+    if (firstError !== undefined) throw firstError;
+    return { active: keys.some(k => this.store.list(k).some(task => isActive(task.state))) };
+  }
+
+  /** Reads a task with its sessions (A5) and stores it; concurrent asks for the same task share one request. */
+  loadDetails(id: string, signal?: AbortSignal): Promise<void> {
+    let p = this.detailsInFlight.get(id);
+    if (!p) {
+      p = (async () => {
+        const client = await this.client();
+        const task = await client.getTask({ task_id: id }, { signal });
+        this.store.upsertTask(task);
+      })().finally(() => this.detailsInFlight.delete(id));
+      this.detailsInFlight.set(id, p);
+    }
+    return p;
+  }
+
+  private async syncList(client: TaskClient, key: ListKey, t: SyncTargets, signal: AbortSignal): Promise<void> {
+    const archived = key.endsWith(':archived');
+    const repo = key.startsWith('repo:') ? t.repo : undefined;
+    const fetchPage = async (page: number): Promise<Task[]> => {
+      const common = { per_page: PAGE_SIZE, page, sort: 'updated_at' as const, direction: 'desc' as const, ...(archived ? { is_archived: true } : {}) };
+      const res = repo
+        ? await client.listTasksForRepo({ owner: repo.owner, repo: repo.repo, ...common }, { signal })
+        : await client.listTasks(common, { signal });
+      return Array.isArray(res?.tasks) ? res.tasks : [];
+    };
+    const first = await fetchPage(1);
+    const full = first.length === PAGE_SIZE;
+    const allMoved = first.every(task => this.store.get(task.id)?.updated_at !== task.updated_at);
+    if (!this.store.hasList(key) || (full && allMoved)) {
+      const all = [...first];
+      for (let page = 2, last = first; last.length === PAGE_SIZE && page <= MAX_PAGES; page++) {
+        last = await fetchPage(page);
+        all.push(...last);
+      }
+      this.store.replaceList(key, all);
+    } else {
+      this.store.mergeTop(key, first, !full);
+    }
+    if (key === listKeys.mine() && first.length) this.userId = first[0].creator?.id ?? this.userId;
+  }
+}

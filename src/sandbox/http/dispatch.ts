@@ -1,0 +1,134 @@
+// One request from start to end: parse, route, version check, authentication, rate limit, the route itself,
+// then ETag/304, headers and statistics. Whatever goes wrong ends as a 4xx: never a 5xx, never a crash.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_VERSION, VERSION_HEADER } from '../../api/protocol';
+import type { Core } from '../core';
+import { Caller, identify } from './auth';
+import { HttpError, Reply, notFound } from './reply';
+import type { Ctx, Router } from './router';
+
+const VERSION_KEY = VERSION_HEADER.toLowerCase();
+const HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+
+function splitUrl(raw: string | undefined): { path: string; search: string } {
+  let url = raw ?? '/';
+  if (!url.startsWith('/')) {
+    // absolute-form (`GET http://host/path`), which proxies send
+    try {
+      const u = new URL(url);
+      url = u.pathname + u.search;
+    } catch {
+      throw new HttpError(400, 'Bad request: the request target is not a path');
+    }
+  }
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, search: '' } : { path: url.slice(0, q), search: url.slice(q + 1) };
+}
+
+function decodeSegments(path: string): string[] | undefined {
+  const out: string[] = [];
+  for (const s of path.split('/').slice(1)) {
+    try {
+      out.push(decodeURIComponent(s));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some(t => {
+    const v = t.trim();
+    return v === '*' || v === etag || v === `W/${etag}`;
+  });
+}
+
+export function makeHandler(core: () => Core, router: Router, baseOrigin: string) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<Reply> => {
+    const c = core();
+    const method = req.method ?? 'GET';
+    let routeKey = `${method} (unmatched)`;
+    let counted = true;
+    let rated = true;
+    let rlKey = `addr:${req.socket.remoteAddress ?? ''}`;
+    let reply: Reply;
+    try {
+      const { path, search } = splitUrl(req.url);
+      const host = req.headers.host;
+      const origin = host && HOST.test(host) ? `http://${host}` : baseOrigin;
+      const segments = decodeSegments(path);
+      const m = segments ? router.match(method, segments) : undefined;
+      const kind = m && 'route' in m ? m.route.kind : m && 'pathOnly' in m ? m.pathOnly.kind : 'api';
+      if (m) routeKey = `${method} ${'route' in m ? m.route.pattern : m.pathOnly.pattern}`;
+      counted = kind !== 'control';
+      rated = kind === 'api';
+      if (kind === 'api') {
+        const v = req.headers[VERSION_KEY];
+        if (v !== undefined && v !== API_VERSION) {
+          throw new HttpError(400, `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; this service speaks ${API_VERSION}`);
+        }
+      }
+      if (!m || !('route' in m)) throw notFound();
+      let caller: Caller = { kind: 'anonymous' };
+      if (kind === 'api') {
+        // A bad token is limited by the client's address, a good one by itself.
+        caller = identify(c.state, req);
+        if (caller.kind === 'token') rlKey = `token:${createHash('sha1').update(caller.token.value).digest('hex')}`;
+        // B2 lists 204 only: revoking is never refused for the rate.
+        if (c.limiter.exhausted(rlKey) && m.route.pattern !== '/installation/token') {
+          throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
+        }
+      }
+      const ctx: Ctx = {
+        req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c,
+      };
+      reply = await m.route.handler(ctx);
+    } catch (e) {
+      if (e instanceof HttpError) {
+        reply = { status: e.status, json: e.body(), headers: e.headers };
+      } else {
+        c.stats.internal_errors++;
+        c.onError(e);
+        reply = { status: 400, json: new HttpError(400, 'Bad request').body() };
+      }
+    }
+    if (reply.status === 200 && reply.json !== undefined && (method === 'GET' || method === 'HEAD')) {
+      const etag = etagOf(reply.json);
+      reply.headers = { ...reply.headers, etag };
+      const inm = req.headers['if-none-match'];
+      if (matches(inm, etag)) reply = { status: 304, headers: { etag, ...(reply.headers.link ? { link: reply.headers.link } : {}) } };
+    }
+    if (rated && reply.status !== 304) c.limiter.count(rlKey);
+    if (counted) {
+      const s = c.stats;
+      s.total++;
+      if (reply.status === 304) s.not_modified++;
+      s.by_route[routeKey] = (s.by_route[routeKey] ?? 0) + 1;
+      s.by_status[reply.status] = (s.by_status[reply.status] ?? 0) + 1;
+    }
+    write(res, reply, c.limiter.headers(rlKey));
+    return reply;
+  };
+}
+
+function write(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
+  const headers: Record<string, string> = { ...rate, ...reply.headers };
+  let body: string | undefined;
+  if (reply.json !== undefined && reply.status !== 204 && reply.status !== 304) {
+    body = reply.json;
+    headers['content-type'] = 'application/json; charset=utf-8';
+  } else if (reply.html !== undefined) {
+    body = reply.html;
+    headers['content-type'] ??= 'text/html; charset=utf-8';
+  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(reply.status, headers);
+  res.end(body);
+}

@@ -1,0 +1,68 @@
+// A small table router: literal segments and `{param}` segments, matched on decoded path segments.
+import type { IncomingMessage } from 'node:http';
+import type { Core } from '../core';
+import type { Caller } from './auth';
+import type { Reply } from './reply';
+
+export type RouteKind = 'api' | 'control' | 'web';
+
+export interface Ctx {
+  req: IncomingMessage;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** `http://host:port` as the client addressed us; links and URLs in bodies are built on it. */
+  origin: string;
+  params: Record<string, string>;
+  caller: Caller;
+  core: Core;
+}
+
+export interface Route {
+  method: string;
+  /** e.g. `/agents/repos/{owner}/{repo}/tasks`; also the key of the route in the statistics. */
+  pattern: string;
+  kind: RouteKind;
+  handler: (ctx: Ctx) => Reply | Promise<Reply>;
+}
+
+interface Compiled {
+  route: Route;
+  parts: Array<{ literal: string } | { param: string }>;
+}
+
+export class Router {
+  private readonly routes: Compiled[] = [];
+
+  add(...routes: Route[]): this {
+    for (const route of routes) {
+      const parts = route.pattern.split('/').slice(1).map(p => (/^\{\w+\}$/.test(p) ? { param: p.slice(1, -1) } : { literal: p }));
+      this.routes.push({ route, parts });
+    }
+    return this;
+  }
+
+  /**
+   * The route for a method and decoded segments. `pathOnly` is set when the path exists under another
+   * method: the family answers such requests 404 as well, so the caller needs it only for statistics.
+   */
+  match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | { pathOnly: Route } | undefined {
+    const m = method === 'HEAD' ? 'GET' : method;
+    let pathOnly: Route | undefined;
+    for (const c of this.routes) {
+      if (c.parts.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        const p = c.parts[i];
+        if ('literal' in p) ok = p.literal === segments[i];
+        else if (segments[i] === '') ok = false;
+        else params[p.param] = segments[i];
+      }
+      if (!ok) continue;
+      if (c.route.method === m) return { route: c.route, params };
+      pathOnly ??= c.route;
+    }
+    return pathOnly ? { pathOnly } : undefined;
+  }
+}

@@ -1,0 +1,124 @@
+// A task's life: queued → in_progress (a session appears) → an end state, `completed` unless the prompt
+// asks for another one with `[sandbox:STATE]`. The control endpoint can put a task in any state.
+import { randomBytes } from 'node:crypto';
+import { ACTIVE_TASK_STATES, TASK_STATES } from '../api/types';
+import {
+  State, TaskRec, artifactFor, branchFor, isFinishedSessionState, taskName,
+} from './state';
+
+const OUTCOMES = ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle'];
+const MARKER = /\[sandbox:([a-z_]+)\]/;
+
+/** The end state a prompt asks for (`[sandbox:failed]` …), `completed` when it asks for none. */
+export function outcomeOf(prompt: string): string {
+  const m = MARKER.exec(prompt);
+  return m && OUTCOMES.includes(m[1]) ? m[1] : 'completed';
+}
+
+export function isActive(state: string): boolean {
+  return (ACTIVE_TASK_STATES as readonly string[]).includes(state);
+}
+
+export function isTaskState(s: unknown): s is string {
+  return typeof s === 'string' && (TASK_STATES as readonly string[]).includes(s);
+}
+
+export interface NewTask {
+  repository: number;
+  creator: number;
+  prompt: string;
+  model: string;
+  create_pull_request: boolean;
+  base_ref: string;
+  head_ref?: string;
+  custom_agent?: string;
+}
+
+export function newId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+export function createTask(st: State, n: NewTask, now = Date.now()): TaskRec {
+  const id = newId();
+  const name = taskName(n.prompt);
+  const t: TaskRec = {
+    id, seq: st.nextSeq(), updSeq: 0, repository: n.repository, creator: n.creator, prompt: n.prompt, name,
+    model: n.model, create_pull_request: n.create_pull_request, base_ref: n.base_ref,
+    head_ref: n.head_ref ?? branchFor(id, name),
+    ...(n.custom_agent !== undefined ? { custom_agent: n.custom_agent } : {}),
+    state: 'queued', archivedMs: null, createdMs: now, updatedMs: now, artifacts: [], sessions: [], rev: 0, movedAt: now,
+  };
+  st.addTask(t);
+  return t;
+}
+
+/** Puts a task in `state`, with what that state implies: a session once past queued, an artifact on completion. */
+export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): void {
+  if (state !== 'queued' && t.sessions.length === 0) {
+    t.sessions.push({
+      id: `${t.id}-s1`, state, createdMs: now, updatedMs: now, completedMs: null,
+      prompt: t.prompt, model: t.model, head_ref: t.head_ref, base_ref: t.base_ref,
+    });
+  }
+  const s = t.sessions[t.sessions.length - 1];
+  if (s) {
+    s.state = state;
+    s.updatedMs = now;
+    s.completedMs = isFinishedSessionState(state) ? now : null;
+  }
+  if (state === 'completed' && t.artifacts.length === 0) t.artifacts.push(artifactFor(t, 1000 + t.seq));
+  t.state = state;
+  t.updatedMs = now;
+  t.movedAt = now;
+  st.touched(t);
+}
+
+export function setArchived(st: State, t: TaskRec, archived: boolean, now = Date.now()): void {
+  if (archived === (t.archivedMs !== null)) return;
+  t.archivedMs = archived ? now : null;
+  t.updatedMs = now;
+  st.touched(t);
+}
+
+/** One step for every unfinished task (or only those last moved before `olderThan`). Returns the tasks moved. */
+export function advance(st: State, now = Date.now(), olderThan = Infinity): TaskRec[] {
+  const moved: TaskRec[] = [];
+  for (const t of st.tasks.values()) {
+    if (!isActive(t.state) || t.movedAt > olderThan) continue;
+    moveTo(st, t, t.state === 'queued' ? 'in_progress' : outcomeOf(t.prompt), now);
+    moved.push(t);
+  }
+  return moved;
+}
+
+/** Real-time steps: a setTimeout chain that moves each task once it has sat still for `stepMs`. */
+export class Stepper {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly stepMs: number,
+    private readonly state: () => State,
+    private readonly onMoved: () => void,
+  ) {}
+
+  start(): void {
+    if (this.stepMs > 0) this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    // Half a step of granularity keeps each task's pace close to stepMs without a timer per task.
+    this.timer = setTimeout(() => {
+      const now = Date.now();
+      if (advance(this.state(), now, now - this.stepMs).length > 0) this.onMoved();
+      this.schedule();
+    }, Math.max(10, Math.floor(this.stepMs / 2)));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

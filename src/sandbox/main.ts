@@ -1,0 +1,85 @@
+// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]`.
+// The bundle is a library too: requiring it runs nothing.
+import * as fs from 'node:fs';
+import { startSandbox } from './server';
+import { parseWorld, WorldError, WorldFile } from './world';
+
+export * from './index';
+
+interface CliOptions {
+  port: number;
+  host: string;
+  world?: string;
+  state?: string;
+  stepMs?: number;
+  rateLimit?: number;
+}
+
+const USAGE = 'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]';
+
+class UsageError extends Error {}
+
+function intArg(flag: string, v: string | undefined, max: number): number {
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) > max) throw new UsageError(`${flag} needs an integer from 0 to ${max}`);
+  return Number(v);
+}
+
+export function parseArgs(argv: string[]): CliOptions {
+  const o: CliOptions = { port: 0, host: '127.0.0.1' };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case '--port': o.port = intArg(flag, value(), 65535); break;
+      case '--host': o.host = value() ?? ''; if (!o.host) throw new UsageError('--host needs a value'); break;
+      case '--world': o.world = value(); if (!o.world) throw new UsageError('--world needs a file'); break;
+      case '--state': o.state = value(); if (!o.state) throw new UsageError('--state needs a file'); break;
+      case '--step-ms': o.stepMs = intArg(flag, value(), 86_400_000); break;
+      case '--rate-limit': o.rateLimit = intArg(flag, value(), 1e9); break;
+      case '--help': case '-h': throw new UsageError('');
+      default: throw new UsageError(`unknown argument ${JSON.stringify(argv[i])}`);
+    }
+  }
+  return o;
+}
+
+function loadWorld(file: string): WorldFile {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new WorldError(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return parseWorld(text, file);
+}
+
+async function main(argv: string[]): Promise<void> {
+  let o: CliOptions;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message ? `${(e as Error).message}\n` : ''}${USAGE}\n`);
+    process.exitCode = (e as Error).message ? 2 : 0;
+    return;
+  }
+  try {
+    const sandbox = await startSandbox({
+      port: o.port, host: o.host, world: o.world ? loadWorld(o.world) : undefined, statePath: o.state, stepMs: o.stepMs,
+      rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined,
+      onError: e => process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`),
+    });
+    process.stdout.write(`${sandbox.url}\n`);
+    process.stdout.write(`serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`);
+    const stop = (): void => {
+      void sandbox.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (e) {
+    const msg = e instanceof WorldError ? `invalid world: ${e.message}` : `cannot start: ${(e as Error).message}`;
+    process.stderr.write(`sandbox: ${msg}\n`);
+    process.exitCode = 1;
+  }
+}
+
+if (require.main === module) void main(process.argv.slice(2));

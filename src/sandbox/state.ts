@@ -1,0 +1,255 @@
+// The sandbox's in-memory state, built from a world file and turned back into one for the state file.
+import type { Artifact } from '../api/types';
+import type {
+  Level, WorldFile, WorldInstallation, WorldOrganization, WorldRepository, WorldTask, WorldToken, WorldUser,
+} from './world';
+
+export interface SessionRec {
+  id: string;
+  state: string;
+  createdMs: number;
+  updatedMs: number;
+  completedMs: number | null;
+  prompt: string;
+  model: string;
+  head_ref: string;
+  base_ref: string;
+}
+
+export interface TaskRec {
+  id: string;
+  /** Creation order, the tie-breaker of created_at. */
+  seq: number;
+  /** Order of the last change, the tie-breaker of updated_at. */
+  updSeq: number;
+  repository: number;
+  creator: number;
+  prompt: string;
+  name: string;
+  model: string;
+  create_pull_request: boolean;
+  base_ref: string;
+  head_ref: string;
+  custom_agent?: string;
+  state: string;
+  archivedMs: number | null;
+  createdMs: number;
+  updatedMs: number;
+  artifacts: Artifact[];
+  sessions: SessionRec[];
+  /** Bumped on every change; the rendering cache is keyed on it. */
+  rev: number;
+  /** Wall time of the last lifecycle step, so real-time steps keep their pace per task. */
+  movedAt: number;
+}
+
+export interface AccountRec {
+  id: number;
+  login: string;
+  type: 'User' | 'Organization';
+}
+
+export interface RepoRec extends WorldRepository {
+  ownerAccount: AccountRec;
+  createdMs: number;
+}
+
+export interface InstRec extends WorldInstallation {
+  accountRec: AccountRec;
+  repositories: number[];
+}
+
+export type TokenRec = WorldToken;
+
+export const DEFAULT_MODEL = 'family-a-sonnet-4.6';
+export const DEFAULT_BRANCH = 'main';
+
+export class State {
+  readonly users = new Map<number, WorldUser>();
+  readonly orgs = new Map<number, WorldOrganization>();
+  readonly accounts = new Map<string, AccountRec>();
+  readonly repos = new Map<number, RepoRec>();
+  readonly reposByName = new Map<string, RepoRec>();
+  readonly installations = new Map<number, InstRec>();
+  readonly tokens = new Map<string, TokenRec>();
+  readonly tasks = new Map<string, TaskRec>();
+  readonly tasksByRepo = new Map<number, TaskRec[]>();
+  private seq = 0;
+  private updSeq = 0;
+  /** Bumped on every change of anything a response could show. */
+  version = 0;
+
+  constructor(world: WorldFile, now = Date.now()) {
+    for (const u of world.users) {
+      this.users.set(u.id, { ...u });
+      this.accounts.set(u.login.toLowerCase(), { id: u.id, login: u.login, type: 'User' });
+    }
+    for (const o of world.organizations ?? []) {
+      this.orgs.set(o.id, { ...o, members: [...(o.members ?? [])] });
+      this.accounts.set(o.login.toLowerCase(), { id: o.id, login: o.login, type: 'Organization' });
+    }
+    for (const r of world.repositories) {
+      const ownerAccount = this.accounts.get(r.owner.toLowerCase())!;
+      const rec: RepoRec = { ...r, owner: ownerAccount.login, ownerAccount, createdMs: r.created_at ? Date.parse(r.created_at) : now - 86_400_000 * 90 };
+      this.repos.set(r.id, rec);
+      this.reposByName.set(`${ownerAccount.login}/${r.name}`.toLowerCase(), rec);
+    }
+    for (const s of world.installations ?? []) {
+      this.installations.set(s.id, { ...s, accountRec: this.accounts.get(s.account.toLowerCase())!, repositories: [...(s.repositories ?? [])] });
+    }
+    for (const t of world.tokens) this.tokens.set(t.value, { ...t } as TokenRec);
+    for (const t of world.tasks ?? []) this.addTask(taskFromWorld(t, this, now));
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  addTask(t: TaskRec): void {
+    this.tasks.set(t.id, t);
+    let list = this.tasksByRepo.get(t.repository);
+    if (!list) this.tasksByRepo.set(t.repository, (list = []));
+    list.push(t);
+    this.touched(t);
+  }
+
+  /** Records that a task changed (its rendering and every list that shows it are stale). */
+  touched(t: TaskRec): void {
+    t.rev++;
+    t.updSeq = ++this.updSeq;
+    this.version++;
+  }
+
+  changed(): void {
+    this.version++;
+  }
+
+  toWorld(): WorldFile {
+    return {
+      users: [...this.users.values()].map(u => ({ ...u })),
+      organizations: [...this.orgs.values()].map(o => ({ ...o })),
+      repositories: [...this.repos.values()].map(({ ownerAccount: _o, createdMs, ...r }) => ({ ...r, created_at: new Date(createdMs).toISOString() })),
+      installations: [...this.installations.values()].map(({ accountRec: _a, ...s }) => ({ ...s, repositories: [...s.repositories] })),
+      tokens: [...this.tokens.values()].map(t => ({ ...t })),
+      tasks: [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld),
+    };
+  }
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function taskToWorld(t: TaskRec): WorldTask {
+  return {
+    id: t.id, repository: t.repository, creator: t.creator, prompt: t.prompt, state: t.state, name: t.name,
+    model: t.model, create_pull_request: t.create_pull_request, base_ref: t.base_ref, head_ref: t.head_ref,
+    ...(t.custom_agent !== undefined ? { custom_agent: t.custom_agent } : {}),
+    archived_at: t.archivedMs === null ? null : iso(t.archivedMs),
+    created_at: iso(t.createdMs), updated_at: iso(t.updatedMs),
+    artifacts: t.artifacts.map(a => ({ ...a, data: { ...a.data } })),
+    sessions: t.sessions.map(s => ({
+      id: s.id, state: s.state, created_at: iso(s.createdMs), updated_at: iso(s.updatedMs),
+      completed_at: s.completedMs === null ? null : iso(s.completedMs),
+      prompt: s.prompt, model: s.model, head_ref: s.head_ref, base_ref: s.base_ref,
+    })),
+  };
+}
+
+/** A task name from its prompt: the first line, shortened. */
+export function taskName(prompt: string): string {
+  const line = prompt.trim().split(/\r?\n/, 1)[0].trim();
+  return line.length > 72 ? `${line.slice(0, 71)}…` : line || 'Task';
+}
+
+export function branchFor(id: string, name: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'task';
+  return `agent/${slug}-${id.slice(-6)}`;
+}
+
+export function artifactFor(t: TaskRec, id: number): Artifact {
+  return t.create_pull_request
+    ? { provider: 'sandbox', type: 'pull', data: { id } }
+    : { provider: 'sandbox', type: 'branch', data: { id, head_ref: t.head_ref } };
+}
+
+const FINISHED_WITH_SESSION_END = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
+
+export function isFinishedSessionState(s: string): boolean {
+  return FINISHED_WITH_SESSION_END.has(s);
+}
+
+function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
+  const seq = st.nextSeq();
+  const id = w.id ?? `task-${String(seq).padStart(4, '0')}`;
+  const name = w.name ?? taskName(w.prompt);
+  const state = w.state ?? 'queued';
+  const createdMs = w.created_at ? Date.parse(w.created_at) : now;
+  const updatedMs = w.updated_at ? Date.parse(w.updated_at) : Math.max(createdMs, now);
+  const repo = st.repos.get(w.repository)!;
+  const t: TaskRec = {
+    id, seq, updSeq: 0, repository: w.repository, creator: w.creator, prompt: w.prompt, name,
+    model: w.model ?? DEFAULT_MODEL, create_pull_request: w.create_pull_request ?? false,
+    base_ref: w.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH, head_ref: w.head_ref ?? branchFor(id, name),
+    ...(w.custom_agent !== undefined ? { custom_agent: w.custom_agent } : {}),
+    state, archivedMs: w.archived_at ? Date.parse(w.archived_at) : null, createdMs, updatedMs,
+    artifacts: w.artifacts ? w.artifacts.map(a => ({ ...a, data: { ...a.data } })) : [],
+    sessions: [], rev: 0, movedAt: now,
+  };
+  if (w.sessions) {
+    t.sessions = w.sessions.map((s, i) => ({
+      id: s.id ?? `${id}-s${i + 1}`, state: s.state,
+      createdMs: s.created_at ? Date.parse(s.created_at) : createdMs,
+      updatedMs: s.updated_at ? Date.parse(s.updated_at) : updatedMs,
+      completedMs: s.completed_at ? Date.parse(s.completed_at) : null,
+      prompt: s.prompt ?? t.prompt, model: s.model ?? t.model, head_ref: s.head_ref ?? t.head_ref, base_ref: s.base_ref ?? t.base_ref,
+    }));
+  } else if (state !== 'queued') {
+    t.sessions = [{
+      id: `${id}-s1`, state, createdMs, updatedMs, completedMs: isFinishedSessionState(state) ? updatedMs : null,
+      prompt: t.prompt, model: t.model, head_ref: t.head_ref, base_ref: t.base_ref,
+    }];
+  }
+  if (!w.artifacts && state === 'completed') t.artifacts = [artifactFor(t, 100 + seq)];
+  return t;
+}
+
+/** The user's explicit level on a repository: owner, the access map, or the organization's default for members. */
+export function explicitLevel(st: State, userId: number, repo: RepoRec): Level | null {
+  if (repo.ownerAccount.type === 'User') {
+    if (repo.ownerAccount.id === userId) return 'admin';
+  }
+  const direct = repo.access?.[String(userId)] ?? null;
+  if (repo.ownerAccount.type === 'Organization') {
+    const org = st.orgs.get(repo.ownerAccount.id);
+    const dflt = org?.default_permission;
+    if (dflt && dflt !== 'none' && org!.members?.includes(userId)) return maxLevel(direct, dflt);
+  }
+  return direct;
+}
+
+const RANK: Record<Level, number> = { read: 1, write: 2, admin: 3 };
+function maxLevel(a: Level | null, b: Level): Level {
+  return a && RANK[a] >= RANK[b] ? a : b;
+}
+
+export function atLeast(l: Level | null, need: Level): boolean {
+  return l !== null && RANK[l] >= RANK[need];
+}
+
+/** Reading tasks: explicit access, or any public repository. */
+export function canRead(st: State, userId: number, repo: RepoRec): boolean {
+  return !repo.private || explicitLevel(st, userId, repo) !== null;
+}
+
+/** Repositories an installation covers, in id order. */
+export function installationRepos(st: State, inst: InstRec): RepoRec[] {
+  const out: RepoRec[] = [];
+  if (inst.repository_selection === 'all') {
+    for (const r of st.repos.values()) if (r.ownerAccount.id === inst.accountRec.id) out.push(r);
+  } else {
+    for (const id of inst.repositories) {
+      const r = st.repos.get(id);
+      if (r) out.push(r);
+    }
+  }
+  return out.sort((a, b) => a.id - b.id);
+}

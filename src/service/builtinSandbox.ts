@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { loadSandbox } from '../lazy';
+import type { Log } from '../log';
+import type { TokenKind } from '../ids';
+
+interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The local implementation of the service, started on loopback inside the extension host the first time it is
+ * needed, with its demo world. Its state is kept in the extension's global storage so tasks survive a reload.
+ */
+export class BuiltinSandbox implements vscode.Disposable {
+  private starting: Promise<Running> | undefined;
+  private running: Running | undefined;
+
+  constructor(private readonly storage: vscode.Uri, private readonly log: Log) {}
+
+  /** The address once started, '' before. */
+  get url(): string {
+    return this.running?.url ?? '';
+  }
+
+  start(): Promise<Running> {
+    if (!this.starting) {
+      this.starting = this.launch().catch(err => {
+        this.starting = undefined;
+        throw err;
+      });
+    }
+    return this.starting;
+  }
+
+  private async launch(): Promise<Running> {
+    const t0 = Date.now();
+    const mod = loadSandbox();
+    await vscode.workspace.fs.createDirectory(this.storage);
+    const statePath = vscode.Uri.joinPath(this.storage, 'sandbox-state.json').fsPath;
+    const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath });
+    this.running = sbx;
+    this.log.info(`built-in sandbox listening on ${sbx.url} (started in ${Date.now() - t0} ms)`);
+    return sbx;
+  }
+
+  /** The demo world's token of each kind; they are public test values, not secrets. */
+  demoTokens(): Record<TokenKind, string> {
+    const t = loadSandbox().DEMO_TOKENS as Record<string, string>;
+    return { fine_grained: t.fineGrained, classic: t.classic, installation: t.installation };
+  }
+
+  async stop(): Promise<void> {
+    const r = this.running;
+    this.running = undefined;
+    this.starting = undefined;
+    if (r) await r.close();
+  }
+
+  dispose(): void {
+    void this.stop().catch(err => this.log.warn(`sandbox close: ${String(err)}`));
+  }
+}

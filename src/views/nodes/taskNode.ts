@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import type { Task } from '../../api';
+import type { TaskStore } from '../../model/taskStore';
+import type { TaskSync } from '../../model/taskSync';
+import { relativeTime } from '../relativeTime';
+import { stateIcon, stateLabel } from '../stateStyle';
+import { pullRequests } from '../taskLinks';
+import { ArtifactNode } from './artifactNode';
+import { MessageNode } from './messageNode';
+import type { TreeNode } from './node';
+import { SessionNode } from './sessionNode';
+
+export interface TaskNodeContext {
+  readonly viewId: string;
+  readonly store: TaskStore;
+  readonly sync: TaskSync;
+  /** The repository's name for the description, in views that mix repositories. */
+  repoName?(task: Task): string | undefined;
+  describeError(err: unknown): string;
+}
+
+/**
+ * A task: name, state (icon and colour), how long ago it changed; expands into its sessions and artifacts.
+ * contextValue: `agentTask` followed by ` web` (has a web page), ` pull` (has a pull request), ` branch`
+ * (has sessions, so a head branch), read by the manifest's `when` clauses.
+ */
+export class TaskNode implements TreeNode {
+  readonly kind = 'task';
+  constructor(public task: Task, private readonly ctx: TaskNodeContext) {}
+
+  get id(): string {
+    return this.task.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.task;
+    const item = new vscode.TreeItem(t.name || t.id, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.ctx.viewId}/${t.id}`;
+    const repo = this.ctx.repoName?.(t);
+    const archived = t.archived_at ? 'archived' : '';
+    item.description = [repo, stateLabel(t.state), relativeTime(t.updated_at), archived].filter(Boolean).join(' · ');
+    item.iconPath = stateIcon(t.state);
+    const flags = ['agentTask'];
+    if (t.html_url) flags.push('web');
+    if (pullRequests(t).length) flags.push('pull');
+    if (t.session_count > 0) flags.push('branch');
+    item.contextValue = flags.join(' ');
+    item.accessibilityInformation = { label: `${t.name}, ${stateLabel(t.state)}, updated ${relativeTime(t.updated_at)}` };
+    const md = new vscode.MarkdownString();
+    md.appendText(t.name || t.id);
+    md.appendMarkdown(`\n\n**${stateLabel(t.state)}**${repo ? ` in ${repo}` : ''}\n\n`);
+    md.appendText(`Created ${t.created_at}\nUpdated ${t.updated_at}${t.archived_at ? `\nArchived ${t.archived_at}` : ''}\n`);
+    md.appendText(`Sessions: ${t.session_count}  ·  Artifacts: ${Array.isArray(t.artifacts) ? t.artifacts.length : 0}\nID: ${t.id}`);
+    item.tooltip = md;
+    return item;
+  }
+
+  async getChildren(): Promise<TreeNode[]> {
+    const prefix = `${this.ctx.viewId}/${this.task.id}`;
+    const artifacts = (Array.isArray(this.task.artifacts) ? this.task.artifacts : []).map(a => new ArtifactNode(this.task, a, prefix));
+    let cached = this.ctx.store.sessions(this.task.id);
+    if (!cached) {
+      try {
+        await this.ctx.sync.loadDetails(this.task.id);
+      } catch (err) {
+        return [new MessageNode(`Sessions could not be read: ${this.ctx.describeError(err)}`, 'warning'), ...artifacts];
+      }
+      cached = this.ctx.store.sessions(this.task.id);
+    } else if (!cached.fresh) {
+      // Shown at once from memory; the store reports the fresh copy when it arrives.
+      void this.ctx.sync.loadDetails(this.task.id).catch(() => undefined);
+    }
+    const sessions = (cached?.sessions ?? []).map(s => new SessionNode(s, prefix));
+    const children: TreeNode[] = [...sessions, ...artifacts];
+    return children.length ? children : [new MessageNode('No sessions or artifacts yet', 'circle-outline')];
+  }
+}

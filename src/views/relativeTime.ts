@@ -1,0 +1,29 @@
+// "5 min ago" for tree descriptions. Pure: no `vscode`.
+
+export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const s = Math.round((now - t) / 1000);
+  if (s < 0) return 'just now';
+  if (s < 45) return 'just now';
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.round(s / 3600);
+  if (h < 24) return `${h} h ago`;
+  const d = Math.round(s / 86400);
+  if (d < 30) return d === 1 ? 'yesterday' : `${d} days ago`;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** "2 min 5 s" between two timestamps, for session tooltips. */
+export function duration(fromIso: string, toIso: string | null | undefined): string {
+  const a = Date.parse(fromIso);
+  const b = toIso ? Date.parse(toIso) : NaN;
+  if (Number.isNaN(a) || Number.isNaN(b) || b < a) return '';
+  const s = Math.round((b - a) / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+
+interface Style {
+  label: string;
+  icon: string;
+  color: string;
+}
+
+// One distinct icon and colour per state; the running one spins.
+const STYLES: Record<string, Style> = {
+  queued: { label: 'Queued', icon: 'clock', color: 'charts.yellow' },
+  in_progress: { label: 'Running', icon: 'sync~spin', color: 'charts.blue' },
+  completed: { label: 'Completed', icon: 'pass-filled', color: 'charts.green' },
+  failed: { label: 'Failed', icon: 'error', color: 'charts.red' },
+  idle: { label: 'Idle', icon: 'debug-pause', color: 'descriptionForeground' },
+  waiting_for_user: { label: 'Waiting for you', icon: 'bell-dot', color: 'charts.orange' },
+  timed_out: { label: 'Timed out', icon: 'watch', color: 'charts.purple' },
+  cancelled: { label: 'Cancelled', icon: 'circle-slash', color: 'disabledForeground' },
+};
+
+export function stateLabel(state: string): string {
+  return STYLES[state]?.label ?? state.replace(/_/g, ' ');
+}
+
+export function stateIcon(state: string): vscode.ThemeIcon {
+  const s = STYLES[state];
+  return s ? new vscode.ThemeIcon(s.icon, new vscode.ThemeColor(s.color)) : new vscode.ThemeIcon('question');
+}

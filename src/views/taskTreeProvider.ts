@@ -1,0 +1,136 @@
+import * as vscode from 'vscode';
+import type { Task } from '../api';
+import type { ListKey, StoreChange, TaskStore } from '../model/taskStore';
+import type { TaskSync } from '../model/taskSync';
+import { COMMANDS } from '../ids';
+import { DraftNode } from './nodes/draftNode';
+import { MessageNode } from './nodes/messageNode';
+import type { TreeNode } from './nodes/node';
+import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
+import type { TaskFilter } from './taskFilter';
+
+export interface TaskTreeOptions {
+  viewId: string;
+  store: TaskStore;
+  sync: TaskSync;
+  filter: TaskFilter;
+  /** The store lists this view shows; undefined while the view cannot show tasks (welcome content instead). */
+  lists(): ListKey[] | undefined;
+  /** Whether the "only mine" filter applies to this view. */
+  onlyMineApplies: boolean;
+  /** A prompt that was not started, shown on top. */
+  draft?(): { prompt: string; problem?: string } | undefined;
+  repoName?(task: Task): string | undefined;
+  describeError(err: unknown): string;
+}
+
+const byUpdatedDesc = (a: Task, b: Task) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0);
+
+/**
+ * One task view. Nodes are kept per task id and reused, so a change to one task redraws that node only; a change
+ * of membership or order redraws the root.
+ */
+export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly nodes = new Map<string, TaskNode>();
+  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+  private readonly nodeContext: TaskNodeContext;
+  /** Root redraws and single-node redraws, for the test API and the figures. */
+  readonly stats = { rootRefreshes: 0, nodeRefreshes: 0 };
+
+  constructor(private readonly opts: TaskTreeOptions) {
+    this.nodeContext = { viewId: opts.viewId, store: opts.store, sync: opts.sync, repoName: opts.repoName, describeError: opts.describeError };
+    this.subscriptions.push({ dispose: opts.store.onDidChange(c => this.onStoreChange(c)).dispose }, opts.filter.onDidChange(() => this.refresh()));
+  }
+
+  refresh(): void {
+    this.stats.rootRefreshes++;
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getParent(): TreeNode | undefined {
+    return undefined; // only task nodes are revealed, and they are roots
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    try {
+      return node ? await node.getChildren() : this.roots();
+    } catch (err) {
+      return [new MessageNode(`Could not show this: ${this.opts.describeError(err)}`, 'warning')];
+    }
+  }
+
+  /** The tasks the view shows now, in order, after filters. */
+  visibleTasks(): Task[] {
+    const keys = this.opts.lists();
+    if (!keys) return [];
+    const seen = new Set<string>();
+    const all: Task[] = [];
+    for (const key of keys) for (const t of this.opts.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
+    return this.opts.filter.apply(all.sort(byUpdatedDesc), this.opts.sync.me, this.opts.onlyMineApplies);
+  }
+
+  /** Whether the view's lists hold any task at all, before filters. */
+  hasAnyTask(): boolean {
+    return (this.opts.lists() ?? []).some(k => this.opts.store.list(k).length > 0);
+  }
+
+  nodeFor(taskId: string): TaskNode | undefined {
+    return this.nodes.get(taskId);
+  }
+
+  private roots(): TreeNode[] {
+    const keys = this.opts.lists();
+    if (!keys) return [];
+    const out: TreeNode[] = [];
+    const draft = this.opts.draft?.();
+    if (draft) out.push(new DraftNode(draft.prompt, draft.problem));
+    const problem = keys.map(k => this.opts.sync.problems.get(k)).find(p => p !== undefined);
+    const loaded = keys.some(k => this.opts.store.hasList(k));
+    if (problem !== undefined && loaded) {
+      out.push(new MessageNode(`Not up to date: ${this.opts.describeError(problem)}`, 'warning', { command: COMMANDS.refresh, title: 'Retry' }, 'Click to retry'));
+    }
+    const tasks = this.visibleTasks();
+    const live = new Set<string>();
+    for (const t of tasks) {
+      live.add(t.id);
+      let node = this.nodes.get(t.id);
+      if (node) node.task = t;
+      else this.nodes.set(t.id, (node = new TaskNode(t, this.nodeContext)));
+      out.push(node);
+    }
+    for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
+    if (!tasks.length && this.hasAnyTask()) {
+      out.push(new MessageNode('No task matches the filters', 'filter', { command: COMMANDS.filterStates, title: 'Change Filters' }));
+    }
+    // With nothing loaded and nothing to say, an empty answer lets the welcome content speak.
+    return tasks.length || out.length > (draft ? 1 : 0) || draft ? out : [];
+  }
+
+  private onStoreChange(change: StoreChange): void {
+    const keys = this.opts.lists() ?? [];
+    const statesFiltered = this.opts.filter.active;
+    if ((change.membership && change.list !== undefined && keys.includes(change.list)) || (statesFiltered && change.transitions.length)) {
+      this.refresh();
+      return;
+    }
+    for (const id of change.changed) {
+      const node = this.nodes.get(id);
+      const task = this.opts.store.get(id);
+      if (node && task) {
+        node.task = task;
+        this.stats.nodeRefreshes++;
+        this.changed.fire(node);
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,52 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'agent-tasks.agent-tasks';
+const PREFIX = 'agentTasks.';
+
+interface Manifest {
+  contributes?: {
+    commands?: { command: string }[];
+    views?: Record<string, { id: string }[]>;
+    menus?: Record<string, { command?: string }[]>;
+  };
+}
+
+describe('activation', () => {
+  let ext: vscode.Extension<unknown>;
+  let manifest: Manifest;
+
+  before(async () => {
+    const found = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(found, `extension ${EXTENSION_ID} is not loaded`);
+    ext = found;
+    await ext.activate();
+    // Read from disk rather than ext.packageJSON so the check sees exactly the file that ships.
+    manifest = JSON.parse(fs.readFileSync(path.join(ext.extensionPath, 'package.json'), 'utf8')) as Manifest;
+  });
+
+  it('activates', () => {
+    assert.equal(ext.isActive, true);
+  });
+
+  it('registers every command package.json contributes, and no other', async () => {
+    const contributed = (manifest.contributes?.commands ?? []).map(c => c.command).sort();
+    // VS Code itself registers `<viewId>.focus`, `.open`, `.toggleVisibility`... for every contributed view.
+    const viewIds = Object.values(manifest.contributes?.views ?? {}).flat().map(v => v.id);
+    const ours = (c: string) => c.startsWith(PREFIX) && !viewIds.some(v => c.startsWith(v + '.'));
+    const registered = (await vscode.commands.getCommands(true)).filter(ours).sort();
+    const missing = contributed.filter(c => !registered.includes(c));
+    const undeclared = registered.filter(c => !contributed.includes(c));
+    assert.ok(missing.length === 0, `contributed in package.json but not registered: ${missing.join(', ')}`);
+    assert.ok(undeclared.length === 0, `registered but not in package.json: ${undeclared.join(', ')}`);
+  });
+
+  it('menus name only contributed commands', () => {
+    const contributed = new Set((manifest.contributes?.commands ?? []).map(c => c.command));
+    const dangling = Object.entries(manifest.contributes?.menus ?? {})
+      .flatMap(([menu, items]) => items.filter(i => i.command && !contributed.has(i.command)).map(i => `${menu}: ${i.command}`));
+    assert.ok(dangling.length === 0, `menu items naming commands package.json does not contribute: ${dangling.join(', ')}`);
+  });
+});

@@ -1,0 +1,311 @@
+import assert from 'node:assert/strict';
+import { KNOWN_MODELS } from '../../../src/api/types';
+import { SESSION_FIELDS, TASK_FIELDS, UTC_Z, WorldBuilder, useSandbox } from './helpers';
+
+function world() {
+  const b = new WorldBuilder();
+  const ana = b.user('ana', 'business');
+  const bo = b.user('bo', 'free');
+  const cy = b.user('cy', 'enterprise');
+  const dee = b.user('dee', 'business');
+  b.org('acme', [ana, bo, cy]);
+  const svc = b.repo('acme', 'svc', { [ana]: 'admin', [bo]: 'write', [cy]: 'read' });
+  const secret = b.repo('acme', 'secret', { [ana]: 'admin' });
+  const pub = b.repo('ana', 'pub', {}, false);
+  const inst = b.installation('acme', 'selected', [svc]);
+  const tokens = {
+    ana: b.fineGrained(ana),
+    anaRead: b.fineGrained(ana, { agent_tasks: 'read' }),
+    anaNoTasks: b.fineGrained(ana, { metadata: 'read' }, 'app_user'),
+    anaAppUserTasks: b.fineGrained(ana, { agent_tasks: 'write' }, 'app_user'),
+    anaClassic: b.classic(ana),
+    inst: b.installationToken(inst),
+    bo: b.fineGrained(bo),
+    cy: b.fineGrained(cy),
+    dee: b.fineGrained(dee),
+  };
+  const t = {
+    old: b.task(svc, ana, { state: 'completed', create_pull_request: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-05T00:00:00Z' }),
+    mid: b.task(svc, bo, { state: 'failed', created_at: '2026-01-02T00:00:00Z', updated_at: '2026-01-03T00:00:00Z' }),
+    fresh: b.task(svc, ana, { state: 'in_progress', created_at: '2026-01-03T00:00:00Z', updated_at: '2026-01-04T00:00:00Z' }),
+    archived: b.task(svc, ana, { state: 'completed', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-06T00:00:00Z', archived_at: '2026-01-06T00:00:00Z' }),
+    hidden: b.task(secret, ana, { state: 'queued', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }),
+    public: b.task(pub, ana, { state: 'queued', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-02T00:00:00Z' }),
+  };
+  return { world: b.build(), tokens, t, users: { ana, bo, cy, dee }, repos: { svc, secret, pub } };
+}
+
+describe('sandbox Area A', () => {
+  const w = world();
+  const sb = useSandbox(() => w.world);
+  const A1 = '/agents/repos/acme/svc/tasks';
+
+  describe('fields and where they are present', () => {
+    it('A1 tasks carry url and html_url on the request origin, no sessions, UTC timestamps', async () => {
+      const r = await sb.call('GET', A1, { token: w.tokens.ana });
+      assert.equal(r.status, 200);
+      const { tasks } = r.json();
+      assert.ok(tasks.length > 0);
+      for (const t of tasks) {
+        for (const f of TASK_FIELDS) assert.ok(f in t, `field ${f}`);
+        assert.equal(t.url, `${sb.get().url}/agents/repos/acme/svc/tasks/${t.id}`);
+        assert.match(t.html_url, /^http:\/\/127\.0\.0\.1:\d+\/acme\/svc\/tasks\//);
+        assert.ok(!('sessions' in t));
+        assert.match(t.created_at, UTC_Z);
+        assert.match(t.updated_at, UTC_Z);
+        assert.equal(typeof t.id, 'string');
+        assert.equal(typeof t.creator.id, 'number');
+        assert.equal(t.repository.id, w.repos.svc);
+      }
+    });
+
+    it('A4 tasks have neither url nor html_url nor sessions', async () => {
+      const r = await sb.call('GET', '/agents/tasks', { token: w.tokens.ana });
+      assert.equal(r.status, 200);
+      const { tasks } = r.json();
+      assert.ok(tasks.length > 0);
+      for (const t of tasks) {
+        for (const f of TASK_FIELDS) assert.ok(f in t, `field ${f}`);
+        assert.ok(!('url' in t) && !('html_url' in t) && !('sessions' in t));
+      }
+    });
+
+    it('A3 and A5 include sessions with every field, and the pull artifact of a completed task', async () => {
+      for (const path of [`${A1}/${w.t.old}`, `/agents/tasks/${w.t.old}`]) {
+        const r = await sb.call('GET', path, { token: w.tokens.ana });
+        assert.equal(r.status, 200, path);
+        const t = r.json();
+        assert.ok(t.url && t.html_url);
+        assert.equal(t.session_count, 1);
+        assert.equal(t.sessions.length, 1);
+        for (const f of SESSION_FIELDS) assert.ok(f in t.sessions[0], `session field ${f}`);
+        assert.equal(t.sessions[0].task_id, t.id);
+        assert.match(t.sessions[0].completed_at, UTC_Z);
+        assert.deepEqual(t.artifacts.map((a: { type: string }) => a.type), ['pull']);
+        assert.equal(typeof t.artifacts[0].data.id, 'number');
+      }
+    });
+
+    it('owner and repo are case-insensitive', async () => {
+      const r = await sb.call('GET', `/agents/repos/ACME/Svc/tasks/${w.t.old}`, { token: w.tokens.ana });
+      assert.equal(r.status, 200);
+    });
+  });
+
+  describe('tokens and permissions', () => {
+    const cases: Array<[string, () => string | undefined, number]> = [
+      ['no token', () => undefined, 401],
+      ['an unknown token', () => 'nope', 401],
+      ['an installation token', () => w.tokens.inst, 403],
+      ['a classic token', () => w.tokens.anaClassic, 403],
+      ['a fine-grained token without agent_tasks', () => w.tokens.anaNoTasks, 403],
+    ];
+    for (const [what, tok, status] of cases) {
+      it(`A1, A3, A4, A5 with ${what} → ${status}`, async () => {
+        for (const path of [A1, `${A1}/${w.t.old}`, '/agents/tasks', `/agents/tasks/${w.t.old}`]) {
+          const r = await sb.call('GET', path, { token: tok() });
+          assert.equal(r.status, status, path);
+          const body = r.json();
+          assert.equal(typeof body.message, 'string');
+          assert.equal(typeof body.documentation_url, 'string');
+        }
+      });
+    }
+
+    it('a malformed Authorization header is 401', async () => {
+      const r = await sb.call('GET', A1, { headers: { authorization: 'Basic abc' } });
+      assert.equal(r.status, 401);
+    });
+
+    it('an app user token with agent_tasks is a fine-grained token and reads tasks', async () => {
+      assert.equal((await sb.call('GET', A1, { token: w.tokens.anaAppUserTasks })).status, 200);
+    });
+
+    it('a read token reads but cannot start', async () => {
+      assert.equal((await sb.call('GET', A1, { token: w.tokens.anaRead })).status, 200);
+      const r = await sb.call('POST', A1, { token: w.tokens.anaRead, body: { prompt: 'x' } });
+      assert.equal(r.status, 403);
+    });
+
+    it('a repository the user cannot read is 404, in A1, A3, A5 and A2', async () => {
+      assert.equal((await sb.call('GET', '/agents/repos/acme/secret/tasks', { token: w.tokens.dee })).status, 404);
+      assert.equal((await sb.call('GET', `/agents/repos/acme/secret/tasks/${w.t.hidden}`, { token: w.tokens.dee })).status, 404);
+      assert.equal((await sb.call('GET', `/agents/tasks/${w.t.hidden}`, { token: w.tokens.dee })).status, 404);
+      assert.equal((await sb.call('POST', '/agents/repos/acme/secret/tasks', { token: w.tokens.dee, body: { prompt: 'x' } })).status, 404);
+      assert.equal((await sb.call('GET', '/agents/repos/acme/nothing/tasks', { token: w.tokens.ana })).status, 404);
+    });
+
+    it('a public repository is readable by anyone with a token', async () => {
+      const r = await sb.call('GET', '/agents/repos/ana/pub/tasks', { token: w.tokens.dee });
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.json().tasks.map((t: { id: string }) => t.id), [w.t.public]);
+    });
+
+    it('A3 with a task of another repository is 404', async () => {
+      assert.equal((await sb.call('GET', `/agents/repos/ana/pub/tasks/${w.t.old}`, { token: w.tokens.ana })).status, 404);
+    });
+  });
+
+  describe('A2 start', () => {
+    it('creates a queued task, 201, with url and no sessions, listed afterwards', async () => {
+      const r = await sb.call('POST', A1, { token: w.tokens.ana, body: { prompt: 'Fix the build\nplease', model: KNOWN_MODELS[2], create_pull_request: true, base_ref: 'dev', custom_agent: 'reviewer' } });
+      assert.equal(r.status, 201);
+      const t = r.json();
+      assert.equal(t.state, 'queued');
+      assert.deepEqual(t.artifacts, []);
+      assert.equal(t.archived_at, null);
+      assert.equal(t.session_count, 0);
+      assert.equal(t.name, 'Fix the build');
+      assert.ok(!('sessions' in t));
+      assert.equal(r.headers.location, t.url);
+      assert.match(t.created_at, UTC_Z);
+      const list = (await sb.call('GET', A1, { token: w.tokens.ana })).json();
+      assert.equal(list.tasks.filter((x: { id: string }) => x.id === t.id).length, 1);
+    });
+
+    it('the plan rule: a user without business or enterprise cannot start (403), and nothing is created', async () => {
+      const before = (await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length;
+      const r = await sb.call('POST', A1, { token: w.tokens.bo, body: { prompt: 'x' } });
+      assert.equal(r.status, 403);
+      assert.match(r.json().message, /business or enterprise/);
+      assert.equal((await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length, before);
+    });
+
+    it('read access to the repository is not enough to start (403)', async () => {
+      assert.equal((await sb.call('POST', A1, { token: w.tokens.cy, body: { prompt: 'x' } })).status, 403);
+    });
+
+    it('an unparseable body is 400', async () => {
+      for (const body of ['{', '', 'prompt=x', '\u0000']) {
+        const r = await sb.call('POST', A1, { token: w.tokens.ana, body, headers: { 'content-type': 'application/json' } });
+        assert.equal(r.status, 400, JSON.stringify(body));
+        assert.match(r.json().message, /Problems parsing JSON/);
+      }
+    });
+
+    it('a JSON body is accepted whatever the Content-Type says', async () => {
+      const r = await sb.call('POST', A1, { token: w.tokens.ana, body: '{"prompt":"x"}', headers: { 'content-type': 'text/plain' } });
+      assert.equal(r.status, 201);
+    });
+
+    const invalid: Array<[string, unknown, string]> = [
+      ['missing prompt', {}, 'prompt'],
+      ['numeric prompt', { prompt: 5 }, 'prompt'],
+      ['blank prompt', { prompt: '  ' }, 'prompt'],
+      ['unknown model', { prompt: 'x', model: 'gpt-0' }, 'model'],
+      ['non-boolean create_pull_request', { prompt: 'x', create_pull_request: 'yes' }, 'create_pull_request'],
+      ['non-string base_ref', { prompt: 'x', base_ref: 1 }, 'base_ref'],
+      ['non-string head_ref', { prompt: 'x', head_ref: ['a'] }, 'head_ref'],
+      ['non-string custom_agent', { prompt: 'x', custom_agent: {} }, 'custom_agent'],
+      ['an array body', [], 'body'],
+      ['a string body', 'x', 'body'],
+    ];
+    for (const [what, body, field] of invalid) {
+      it(`${what} is 422 with errors naming ${field}`, async () => {
+        const r = await sb.call('POST', A1, { token: w.tokens.ana, body: JSON.stringify(body) });
+        assert.equal(r.status, 422);
+        const e = r.json();
+        assert.equal(e.message, 'Validation Failed');
+        assert.ok(e.documentation_url);
+        assert.ok(e.errors.some((x: { field: string }) => x.field === field), JSON.stringify(e.errors));
+      });
+    }
+
+    it('a body over 1 MiB is 400 and creates nothing', async () => {
+      const before = (await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length;
+      const r = await sb.call('POST', A1, { token: w.tokens.ana, body: JSON.stringify({ prompt: 'x'.repeat(1_100_000) }) });
+      assert.equal(r.status, 400);
+      assert.equal((await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length, before);
+    });
+  });
+
+  describe('pagination, filters and sorting', () => {
+    const ids = async (q: string, token = w.tokens.ana, base = A1): Promise<string[]> => {
+      const r = await sb.call('GET', `${base}${q}`, { token });
+      assert.equal(r.status, 200, `${q}: ${r.text}`);
+      return r.json().tasks.map((t: { id: string }) => t.id);
+    };
+
+    it('defaults: non-archived, updated_at desc', async () => {
+      assert.deepEqual(await ids(''), [w.t.old, w.t.fresh, w.t.mid]);
+    });
+    it('sort and direction', async () => {
+      assert.deepEqual(await ids('?sort=updated_at&direction=asc'), [w.t.mid, w.t.fresh, w.t.old]);
+      assert.deepEqual(await ids('?sort=created_at'), [w.t.fresh, w.t.mid, w.t.old]);
+      assert.deepEqual(await ids('?sort=created_at&direction=asc'), [w.t.old, w.t.mid, w.t.fresh]);
+    });
+    it('state as a comma list', async () => {
+      assert.deepEqual(await ids('?state=failed,in_progress'), [w.t.fresh, w.t.mid]);
+      assert.deepEqual(await ids('?state=queued'), []);
+    });
+    it('is_archived', async () => {
+      assert.deepEqual(await ids('?is_archived=true'), [w.t.archived]);
+      assert.deepEqual(await ids('?is_archived=false'), [w.t.old, w.t.fresh, w.t.mid]);
+    });
+    it('since: updated at or after', async () => {
+      assert.deepEqual(await ids('?since=2026-01-04T00:00:00Z'), [w.t.old, w.t.fresh]);
+      assert.deepEqual(await ids('?since=2026-01-04T01:00:00%2B01:00'), [w.t.old, w.t.fresh]);
+    });
+    it('creator_id as a repeated key', async () => {
+      assert.deepEqual(await ids(`?creator_id=${w.users.bo}`), [w.t.mid]);
+      assert.deepEqual(await ids(`?creator_id=${w.users.bo}&creator_id=${w.users.ana}`), [w.t.old, w.t.fresh, w.t.mid]);
+    });
+    it('A4 lists only the tasks the user created, in repositories the user can read', async () => {
+      assert.deepEqual(await ids('', w.tokens.ana, '/agents/tasks'), [w.t.old, w.t.fresh, w.t.public, w.t.hidden]);
+      assert.deepEqual(await ids('', w.tokens.bo, '/agents/tasks'), [w.t.mid]);
+      assert.deepEqual(await ids('?state=queued&sort=created_at&direction=asc', w.tokens.ana, '/agents/tasks'), [w.t.hidden, w.t.public]);
+    });
+    it('per_page, page and the Link header with first, prev, next, last', async () => {
+      const r1 = await sb.call('GET', `${A1}?per_page=1&state=completed,failed,in_progress`, { token: w.tokens.ana });
+      assert.equal(r1.json().tasks.length, 1);
+      const link = String(r1.headers.link);
+      assert.match(link, /rel="next"/);
+      assert.match(link, /rel="last"/);
+      assert.doesNotMatch(link, /rel="prev"/);
+      const next = /<([^>]+)>; rel="next"/.exec(link)![1];
+      assert.ok(next.startsWith(sb.get().url), next);
+      assert.match(next, /state=completed%2Cfailed%2Cin_progress/);
+      const r2 = await sb.call('GET', next.slice(sb.get().url.length), { token: w.tokens.ana });
+      const l2 = String(r2.headers.link);
+      for (const rel of ['first', 'prev', 'next', 'last']) assert.match(l2, new RegExp(`rel="${rel}"`));
+      const last = /<([^>]+)>; rel="last"/.exec(l2)![1];
+      const r3 = await sb.call('GET', last.slice(sb.get().url.length), { token: w.tokens.ana });
+      assert.doesNotMatch(String(r3.headers.link), /rel="next"/);
+      const seen = [...r1.json().tasks, ...r2.json().tasks, ...r3.json().tasks].map(t => t.id);
+      assert.deepEqual(seen, [w.t.old, w.t.fresh, w.t.mid]);
+    });
+    it('Link follows the Host the client used', async () => {
+      const r = await sb.call('GET', `${A1}?per_page=1`, { token: w.tokens.ana, headers: { host: `localhost:${sb.get().port}` } });
+      assert.match(String(r.headers.link), new RegExp(`^<http://localhost:${sb.get().port}/`));
+      assert.ok(r.json().tasks[0].url.startsWith(`http://localhost:${sb.get().port}/`));
+    });
+    it('per_page above 100 is clamped to 100; a page past the end is empty', async () => {
+      const r = await sb.call('GET', `${A1}?per_page=1000`, { token: w.tokens.ana });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.link, undefined);
+      assert.deepEqual(await ids('?page=9'), []);
+    });
+    it('no Link header on a single page', async () => {
+      const r = await sb.call('GET', A1, { token: w.tokens.ana });
+      assert.equal(r.headers.link, undefined);
+    });
+
+    const bad: Array<[string, string]> = [
+      ['per_page=0', 'per_page'], ['per_page=-1', 'per_page'], ['per_page=abc', 'per_page'], ['per_page=1.5', 'per_page'],
+      ['page=0', 'page'], ['page=99999999999999999999', 'page'], ['sort=name', 'sort'], ['direction=up', 'direction'],
+      ['state=done', 'state'], ['state=', 'state'], ['state=queued,', 'state'], ['is_archived=yes', 'is_archived'],
+      ['since=yesterday', 'since'], ['since=2026-02-31', 'since'], ['creator_id=abc', 'creator_id'], ['creator_id=1&creator_id=-2', 'creator_id'],
+    ];
+    for (const [q, field] of bad) {
+      it(`422 for ${q}`, async () => {
+        const r = await sb.call('GET', `${A1}?${q}`, { token: w.tokens.ana });
+        assert.equal(r.status, 422);
+        assert.ok(r.json().errors.some((e: { field: string }) => e.field === field));
+      });
+    }
+    it('A4 refuses bad values too, and ignores creator_id and unknown keys', async () => {
+      assert.equal((await sb.call('GET', '/agents/tasks?direction=sideways', { token: w.tokens.ana })).status, 422);
+      assert.equal((await sb.call('GET', '/agents/tasks?creator_id=abc&foo=bar', { token: w.tokens.ana })).status, 200);
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import * as net from 'node:net';
+import { DEMO_TOKENS, demoWorld } from '../../../src/sandbox';
+import { request, useSandbox } from './helpers';
+
+const A1 = '/agents/repos/acme/rocket/tasks';
+const tok = DEMO_TOKENS.fineGrained;
+
+/** Sends raw bytes and returns the status line's code (0 when the server just closed). */
+function raw(port: number, text: string): Promise<number> {
+  return new Promise(resolve => {
+    const s = net.connect(port, '127.0.0.1', () => s.end(text));
+    let buf = '';
+    s.on('data', d => (buf += d.toString('latin1')));
+    s.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(buf)?.[1] ?? 0)));
+    s.on('error', () => resolve(0));
+  });
+}
+
+describe('sandbox HTTP conventions', () => {
+  const sb = useSandbox(() => demoWorld(), { rateLimit: { limit: 20 } });
+
+  it('ETag on GET and 304 for a matching If-None-Match; a change gives a new ETag', async () => {
+    const r1 = await sb.call('GET', A1, { token: tok });
+    const etag = String(r1.headers.etag);
+    assert.match(etag, /^"[^"]+"$/);
+    const r2 = await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': etag } });
+    assert.equal(r2.status, 304);
+    assert.equal(r2.text, '');
+    assert.equal(r2.headers.etag, etag);
+    assert.equal((await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': `"x", W/${etag}` } })).status, 304);
+    assert.equal((await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': '"other"' } })).status, 200);
+    await sb.call('POST', '/_sandbox/advance');
+    const r3 = await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': etag } });
+    assert.equal(r3.status, 200);
+    assert.notEqual(r3.headers.etag, etag);
+    const stats = (await sb.call('GET', '/_sandbox/stats')).json();
+    assert.equal(stats.not_modified, 2);
+    assert.equal(stats.by_route[`GET /agents/repos/{owner}/{repo}/tasks`], 5);
+    assert.equal(stats.by_status['304'], 2);
+    assert.equal(stats.total, 5);
+  });
+
+  it('a 304 does not count against the rate limit', async () => {
+    const r1 = await sb.call('GET', A1, { token: tok });
+    const r2 = await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': String(r1.headers.etag) } });
+    assert.equal(r2.status, 304);
+    assert.equal(r2.headers['x-ratelimit-used'], r1.headers['x-ratelimit-used']);
+  });
+
+  it('the version header: the known value and none are accepted, anything else is 400', async () => {
+    assert.equal((await sb.call('GET', A1, { token: tok, headers: { 'x-vendor-api-version': '2026-03-10' } })).status, 200);
+    assert.equal((await sb.call('GET', A1, { token: tok })).status, 200);
+    for (const v of ['2022-11-28', '', 'x'.repeat(200)]) {
+      const r = await sb.call('GET', A1, { token: tok, headers: { 'X-Vendor-Api-Version': v } });
+      assert.equal(r.status, 400, v);
+      assert.match(r.json().message, /X-Vendor-Api-Version/);
+    }
+  });
+
+  it('rate-limit headers on every response, counting per token, 403 once exhausted', async () => {
+    for (const [m, p, o] of [['GET', A1, { token: tok }], ['GET', '/nothing', {}], ['POST', '/_sandbox/advance', {}], ['GET', '/', {}]] as const) {
+      const r = await sb.call(m, p, o);
+      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-used', 'x-ratelimit-resource']) assert.ok(h in r.headers, `${m} ${p}: ${h}`);
+    }
+    let last = await sb.call('GET', A1, { token: tok });
+    const used0 = Number(last.headers['x-ratelimit-used']);
+    assert.ok(used0 >= 1);
+    assert.equal(Number(last.headers['x-ratelimit-remaining']), 20 - used0);
+    assert.ok(Number(last.headers['x-ratelimit-reset']) > Date.now() / 1000);
+    while (Number(last.headers['x-ratelimit-remaining']) > 0) last = await sb.call('GET', A1, { token: tok });
+    const refused = await sb.call('GET', A1, { token: tok });
+    assert.equal(refused.status, 403);
+    assert.match(refused.json().message, /rate limit/);
+    assert.equal(refused.headers['x-ratelimit-remaining'], '0');
+    // Another token has its own budget.
+    assert.equal((await sb.call('GET', A1, { token: DEMO_TOKENS.fineGrainedRead })).status, 200);
+    await sb.call('POST', '/_sandbox/stats/reset');
+    assert.equal((await sb.call('GET', A1, { token: tok })).status, 200);
+  });
+
+  it('wrong methods on known paths, unknown paths and odd encodings are 404, never 5xx', async () => {
+    for (const [m, p] of [['DELETE', A1], ['PUT', '/agents/tasks'], ['PATCH', '/installation/repositories'], ['POST', '/user/installations'],
+      ['GET', '/agents/tasks/'], ['GET', '/agents/repos/acme/%E0%A4%A/tasks'], ['GET', '/agents/tasks/%'], ['GET', '//'], ['GET', '/_sandbox/nope']] as const) {
+      const r = await sb.call(m, p, { token: tok });
+      assert.equal(r.status, 404, `${m} ${p}`);
+      assert.equal(r.json().message, 'Not Found');
+    }
+  });
+
+  it('HEAD answers like GET without a body; absolute-form targets work', async () => {
+    const r = await sb.call('HEAD', A1, { token: tok });
+    assert.equal(r.status, 200);
+    assert.equal(r.text, '');
+    assert.ok(r.headers.etag);
+    assert.equal((await request(sb.get().url, 'GET', `${sb.get().url}${A1}`, { token: tok })).status, 200);
+  });
+
+  it('malformed HTTP gets a 400 and the server goes on', async () => {
+    assert.equal(await raw(sb.get().port, 'GARBAGE\r\n\r\n'), 400);
+    assert.equal(await raw(sb.get().port, `GET ${A1} HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n`), 400);
+    assert.equal((await sb.call('GET', A1, { token: tok })).status, 200);
+  });
+
+  it('odd Host headers do not leak into links', async () => {
+    const r = await sb.call('GET', `${A1}?per_page=1`, { token: tok, headers: { host: 'evil.example/<x>' } });
+    assert.equal(r.status, 200);
+    assert.ok(String(r.headers.link).startsWith(`<${sb.get().url}/`));
+  });
+});
+
+describe('sandbox under bad input', () => {
+  const sb = useSandbox(() => demoWorld(), { rateLimit: { limit: 1e9 } });
+
+  it('thousands of mutated requests: no 5xx, no bug caught, refused requests change nothing', async function () {
+    this.timeout(60_000);
+    let seed = 42;
+    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const pick = <T>(a: readonly T[]): T => a[rnd(a.length)];
+    const paths = [A1, `${A1}/demo-rocket-01`, '/agents/tasks', '/agents/tasks/demo-rocket-01', '/installation/repositories', '/installation/token',
+      '/user/installations', '/user/installations/71/repositories', '/user/installations/71/repositories/5001', '/user/installations/72/repositories/5003',
+      '/acme/rocket/tasks/demo-rocket-01', '/settings/installations/72', '/_sandbox/tasks/demo-rocket-01'];
+    const junk = ['%', '%zz', '%00', '..', '/', '?', '#', '\u00e9', 'ü', '%E2%80', ';', '*', ' ', '~', '%2F', '-1', '1e9', 'true', 'null', '[]', '{}', "'", '"', '<', '\\'];
+    const keys = ['per_page', 'page', 'sort', 'direction', 'state', 'is_archived', 'since', 'creator_id', 'creator_id[]', 'x'];
+    const tokens = [...Object.values(DEMO_TOKENS), undefined, 'bogus', ''];
+    const bodies = ['', '{', '{"prompt":1}', '{"prompt":"[sandbox:failed]"}', 'null', '[]', '"x"', '{"prompt":"x","model":7}', '\u0000\u0001', '{"state":"nope"}', '{"archived":"no"}', '{"prompt":"' + 'x'.repeat(5000) + '"}'];
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+    const snapshot = async (): Promise<string> => (await sb.call('GET', `${A1}?per_page=100&state=${['queued', 'in_progress', 'completed', 'failed', 'idle', 'waiting_for_user', 'timed_out', 'cancelled'].join(',')}`, { token: tok })).text;
+    for (let i = 0; i < 2500; i++) {
+      let path = pick(paths);
+      if (rnd(3) === 0) {
+        const segs = path.split('/');
+        segs[1 + rnd(segs.length - 1)] = pick(junk) + (rnd(2) ? pick(junk) : '');
+        path = segs.join('/');
+      }
+      if (rnd(2) === 0) path += '?' + Array.from({ length: 1 + rnd(3) }, () => `${pick(keys)}=${encodeURIComponent(pick(junk))}`).join('&');
+      const method = pick(methods);
+      const headers: Record<string, string> = {};
+      if (rnd(5) === 0) headers['x-vendor-api-version'] = pick(['2026-03-10', 'v3', '']);
+      if (rnd(5) === 0) headers['if-none-match'] = pick(['*', '"x"', 'W/"', '']);
+      if (rnd(7) === 0) headers.authorization = pick(['Bearer', 'Bearer  ', 'token x y', 'Basic Zm9v', 'Bearer \u00e9']).replace(/[^\x20-\x7e]/g, '?');
+      const body = method === 'POST' || method === 'PATCH' || rnd(4) === 0 ? pick(bodies) : undefined;
+      const before = method === 'GET' || method === 'HEAD' ? undefined : await snapshot();
+      const r = await sb.call(method, path.replace(/[^\x21-\x7e]/g, c => encodeURIComponent(c)), { token: pick(tokens), headers, body });
+      assert.ok(r.status < 500, `${method} ${path} → ${r.status}`);
+      if (before !== undefined && r.status >= 400) assert.equal(await snapshot(), before, `${method} ${path} (${r.status}) changed the state`);
+    }
+    const stats = (await sb.call('GET', '/_sandbox/stats')).json();
+    assert.equal(stats.internal_errors, 0);
+    assert.ok(!Object.keys(stats.by_status).some(s => s.startsWith('5')));
+  });
+});

@@ -1,0 +1,39 @@
+import * as assert from 'node:assert/strict';
+import { duration, relativeTime } from '../../../src/views/relativeTime';
+import { pullRequestUrl, repoOfTask, webBase } from '../../../src/views/taskLinks';
+
+describe('views/relativeTime', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  it('says how long ago', () => {
+    assert.equal(relativeTime('2026-03-10T11:59:50Z', now), 'just now');
+    assert.equal(relativeTime('2026-03-10T11:55:00Z', now), '5 min ago');
+    assert.equal(relativeTime('2026-03-10T09:00:00Z', now), '3 h ago');
+    assert.equal(relativeTime('2026-03-09T12:00:00Z', now), 'yesterday');
+    assert.equal(relativeTime('2026-03-01T12:00:00Z', now), '9 days ago');
+    assert.equal(relativeTime('2025-01-01T00:00:00Z', now), '2025-01-01');
+  });
+  it('tolerates odd input', () => {
+    assert.equal(relativeTime(undefined, now), '');
+    assert.equal(relativeTime('garbage', now), '');
+    assert.equal(relativeTime('2026-03-10T12:05:00Z', now), 'just now');
+  });
+  it('measures durations', () => {
+    assert.equal(duration('2026-03-10T12:00:00Z', '2026-03-10T12:02:05Z'), '2 min 5 s');
+    assert.equal(duration('2026-03-10T12:00:00Z', null), '');
+  });
+});
+
+describe('views/taskLinks', () => {
+  it('reads owner/repo from a task address', () => {
+    assert.deepEqual(repoOfTask({ url: 'http://127.0.0.1:9/agents/repos/acme/rocket/tasks/t1' }), { owner: 'acme', repo: 'rocket' });
+    assert.deepEqual(repoOfTask({ html_url: 'https://example.com/acme/rocket/tasks/t1' }), { owner: 'acme', repo: 'rocket' });
+    assert.equal(repoOfTask({}), undefined);
+  });
+  it('builds the web base and pull request address', () => {
+    assert.equal(webBase('https://api.example.com'), 'https://example.com');
+    assert.equal(webBase('https://code.corp.example/api/v3'), 'https://code.corp.example');
+    const pr = { provider: 'x', type: 'pull', data: { id: 42 } };
+    assert.equal(pullRequestUrl({ html_url: 'https://example.com/acme/rocket/tasks/t1' }, pr, ''), 'https://example.com/acme/rocket/pull/42');
+    assert.equal(pullRequestUrl({ url: 'https://api.example.com/agents/repos/acme/rocket/tasks/t1' }, pr, 'https://api.example.com'), 'https://example.com/acme/rocket/pull/42');
+  });
+});
