@@ -148,20 +148,25 @@ const FIRST_REQUEST = {
   ours: 'const c=new m.ApiClient({baseUrl:u});await c.listTasks();await c.close();',
   peer: "const c=new m.Octokit({baseUrl:u});await c.request('GET /agents/tasks');",
 };
-function firstRequestMs(node, file, call, runs) {
-  const script = `const http=require('node:http');const s=http.createServer((q,r)=>{r.setHeader('content-type','application/json');r.end('{"tasks":[]}')});
+function firstRequestScript(file, call) {
+  return `const http=require('node:http');const s=http.createServer((q,r)=>{r.setHeader('content-type','application/json');r.end('{"tasks":[]}')});
 s.listen(0,'127.0.0.1',async()=>{const u='http://127.0.0.1:'+s.address().port;const t=process.hrtime.bigint();const m=require(${JSON.stringify(file)});
 ${call}const d=Number(process.hrtime.bigint()-t)/1e6;s.closeAllConnections();s.close();process.stdout.write(String(d))})`;
-  const xs = [];
-  for (let i = 0; i < runs; i++) xs.push(Number(execFileSync(node, ['-e', script], { encoding: 'utf8' })));
-  return +median(xs).toFixed(2);
 }
 
-function requireTimeMs(node, file, runs) {
-  const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-  const xs = [];
-  for (let i = 0; i < runs; i++) xs.push(Number(execFileSync(node, ['-e', script], { encoding: 'utf8' })));
-  return +median(xs).toFixed(2);
+function requireScript(file) {
+  return `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+}
+
+/** Median of each script's figure over `runs` fresh processes, the scripts taking turns so load drifts hit all. */
+function alternating(node, scripts, runs) {
+  const xs = scripts.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    const order = scripts.map((_, k) => k);
+    if (i % 2) order.reverse();
+    for (const k of order) xs[k].push(Number(execFileSync(node, ['-e', scripts[k]], { encoding: 'utf8' })));
+  }
+  return xs.map(x => +median(x).toFixed(2));
 }
 
 export async function loadCost(runs) {
@@ -185,18 +190,17 @@ export async function loadCost(runs) {
     if (fs.existsSync(NODE24)) nodes.push(['node24', NODE24]);
     const out = { runs, ours: { file: 'dist/api.js', ...size(oursFile) }, peer: { file: '@octokit/rest (esbuild bundle)', ...size(peerFile) } };
     for (const [name, bin] of nodes) {
-      out.ours[`requireMs_${name}`] = requireTimeMs(bin, oursFile, runs);
-      out.peer[`requireMs_${name}`] = requireTimeMs(bin, peerFile, runs);
-      out.ours[`firstRequestMs_${name}`] = firstRequestMs(bin, oursFile, FIRST_REQUEST.ours, runs);
-      out.peer[`firstRequestMs_${name}`] = firstRequestMs(bin, peerFile, FIRST_REQUEST.peer, runs);
+      [out.ours[`requireMs_${name}`], out.peer[`requireMs_${name}`]] = alternating(bin, [requireScript(oursFile), requireScript(peerFile)], runs);
+      [out.ours[`firstRequestMs_${name}`], out.peer[`firstRequestMs_${name}`]] = alternating(bin, [firstRequestScript(oursFile, FIRST_REQUEST.ours), firstRequestScript(peerFile, FIRST_REQUEST.peer)], runs);
     }
+    out.ratio = Object.fromEntries(Object.keys(out.ours).filter(k => typeof out.ours[k] === 'number').map(k => [k, +(out.ours[k] / out.peer[k]).toFixed(3)]));
     return out;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-export async function run({ rounds = 9, loadRuns = 9 } = {}) {
+export async function run({ rounds = 9, loadRuns = 15 } = {}) {
   const sb = await startChildSandbox();
   let paginate;
   try {
@@ -227,6 +231,7 @@ function printTable(r) {
   console.table([
     { bundle: l.ours.file, ...Object.fromEntries(Object.entries(l.ours).filter(([k]) => k !== 'file')) },
     { bundle: l.peer.file, ...Object.fromEntries(Object.entries(l.peer).filter(([k]) => k !== 'file')) },
+    { bundle: 'ratio (this / peer)', ...l.ratio },
   ]);
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
-import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts } from './workbench.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, stepRows } from './workbench.mjs';
 
 const EXTENSION_ID = 'agent-tasks.agent-tasks';
 const shots = path.join(ARTIFACTS, 'screenshots');
@@ -53,6 +53,8 @@ try {
   // A token through the UI, as a person does: the command, its kind pick, its input box.
   await runCommand(page, 'Agent Tasks: Set Token…');
   await answerStep(page, { pick: /fine-grained/i });
+  // Against a loopback service the extension may offer its demo token first; type it as for any service.
+  if ((await stepRows(page)).some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
   await answerStep(page, { text: DEMO_TOKENS.fineGrained });
   await acceptDefaults(page);
   check('token set through "Agent Tasks: Set Token…"');

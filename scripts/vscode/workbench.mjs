@@ -51,6 +51,13 @@ export async function quickInputOpen(page) {
   return page.locator(sel.quickInput).isVisible();
 }
 
+/** The labels of the current quick pick's rows (empty for an input box); waits for a step to show. */
+export async function stepRows(page) {
+  await page.locator(sel.quickInput).waitFor();
+  await page.waitForTimeout(200); // rows render a moment after the widget
+  return (await page.locator(sel.quickInputRow).allInnerTexts()).map(s => s.trim());
+}
+
 /** What identifies the current quick-input step: its title, placeholder and message. */
 async function stepSignature(page) {
   const w = page.locator(sel.quickInput);

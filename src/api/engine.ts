@@ -8,9 +8,10 @@ import { ApiError } from './errors';
 import { parseBaseUrl, tokenRefusal } from './guard';
 import type { HeaderBag } from './headers';
 import { header, readRateLimit, readRetryAfterMs } from './headers';
+import type { Expect } from './responses';
+import { decode, httpError, parseJson } from './responses';
 import { API_VERSION, MEDIA_TYPE, VERSION_HEADER } from './protocol';
 import { abortedError, backoffMs, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRIES, isRetriableFailure, isRetriableMethod, sleep } from './retry';
-import type { ErrorBody } from './types';
 import { exchange, pathOf } from './transport';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -51,6 +52,8 @@ export interface ApiClientOptions {
   cacheEntries?: number;
 }
 
+export type { Expect };
+
 export interface Reply<T> {
   status: number;
   data: T;
@@ -59,8 +62,6 @@ export interface Reply<T> {
   link?: string;
   fromCache: boolean;
 }
-
-export type Expect = 'json' | 'none';
 
 export class Engine {
   readonly serviceOrigin: string;
@@ -143,7 +144,8 @@ export class Engine {
         if (res.status === 304 && cached) {
           return { status: 304, data: parseJson<T>(cached.body), headers: res.headers, link: cached.link, fromCache: true };
         }
-        if (res.status >= 200 && res.status < 300) {
+        // B5 and B6 may answer 304 when nothing changed: for a call without a body to read, that is success.
+        if ((res.status >= 200 && res.status < 300) || (res.status === 304 && expect === 'none')) {
           const data = decode<T>(res.status, res.body, expect, method, path, token);
           const etag = header(res.headers, 'etag');
           const link = header(res.headers, 'link');
@@ -174,12 +176,17 @@ export class Engine {
 
   private async resolveToken(method: string, path: string): Promise<string | undefined> {
     const source = this.opts.token;
-    if (typeof source !== 'function') return source || undefined;
+    let token: string | undefined;
     try {
-      return (await source()) || undefined;
+      token = (typeof source === 'function' ? await source() : source) || undefined;
     } catch (cause) {
       throw new ApiError({ status: 0, kind: 'refused', message: 'The token could not be read', method, path, cause });
     }
+    // A pasted token often carries a line break; a header cannot, and undici's complaint would not say why.
+    if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
+      throw new ApiError({ status: 0, kind: 'refused', method, path, message: 'The token contains spaces, line breaks or other characters a token cannot have' });
+    }
+    return token;
   }
 
   private failFastIfExhausted(tokenId: string, method: string, path: string): void {
@@ -219,44 +226,4 @@ export class Engine {
 
 function positive(v: number | undefined, fallback: number): number {
   return v !== undefined && Number.isFinite(v) && v > 0 ? v : fallback;
-}
-
-function parseJson<T>(text: string): T {
-  return JSON.parse(text) as T;
-}
-
-function decode<T>(status: number, text: string, expect: Expect, method: string, path: string, secret?: string): T {
-  if (expect === 'none' && text.trim() === '') return undefined as T;
-  try {
-    return parseJson<T>(text);
-  } catch (cause) {
-    if (expect === 'none') return undefined as T;
-    throw new ApiError({
-      status, kind: 'invalid_response', method, path, cause, secret,
-      message: `${method} ${path}: the service answered ${status} with a body that is not JSON`,
-    });
-  }
-}
-
-function httpError(status: number, headers: HeaderBag, text: string, method: string, path: string, secret: string | undefined, rateLimit: RateLimit | undefined): ApiError {
-  let body: Partial<ErrorBody> = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') body = parsed as Partial<ErrorBody>;
-  } catch {
-    // A proxy's HTML page or an empty body: the status says enough.
-  }
-  const retryAfter = readRetryAfterMs(headers);
-  const exhausted = rateLimit?.remaining === 0;
-  const limited = status === 429 || (status === 403 && (retryAfter !== undefined || exhausted));
-  let retryAfterMs = retryAfter;
-  if (retryAfterMs === undefined && limited && exhausted && rateLimit?.reset) retryAfterMs = Math.max(0, rateLimit.reset.getTime() - Date.now());
-  const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
-  return new ApiError({
-    status, kind: limited ? 'rate_limited' : 'http', message, method, path, secret,
-    ...(typeof body.documentation_url === 'string' ? { documentation_url: body.documentation_url } : {}),
-    ...(Array.isArray(body.errors) ? { errors: body.errors } : {}),
-    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    ...(rateLimit ? { rateLimit } : {}),
-  });
 }

@@ -28,8 +28,11 @@ export class InstallationsModel {
   private readonly seen = new Map<number, Repository>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly listeners = new Set<(c: ModelChange) => void>();
-  /** Bumped on reset, so that answers to requests made before it are dropped. */
-  private generation = 0;
+  /**
+   * Bumped on reset, per part (what came with the user's token, what came with the installation token), so that
+   * answers to requests made before a reset are dropped, and only those of the part that was reset.
+   */
+  private readonly gens = { user: 0, token: 0 };
 
   constructor(private readonly access: Access) {}
 
@@ -40,6 +43,11 @@ export class InstallationsModel {
 
   private emit(c: ModelChange): void {
     for (const l of [...this.listeners]) l(c);
+  }
+
+  /** Changes at every reset; a caller can tell whether its loads were dropped meanwhile. */
+  get generation(): number {
+    return this.gens.user + this.gens.token;
   }
 
   repositoriesOf(installationId: number): Slot<Repository> {
@@ -62,14 +70,15 @@ export class InstallationsModel {
    * token's repositories) or everything (`all`, when the service changed). Answers still on their way are dropped.
    */
   reset(part: 'user' | 'token' | 'all' = 'all'): void {
-    this.generation++;
+    if (part !== 'token') this.gens.user++;
+    if (part !== 'user') this.gens.token++;
     if (part !== 'token') {
       this.installations = {};
       this.repos.clear();
       this.seen.clear();
     }
     if (part !== 'user') this.tokenRepositories = {};
-    this.inFlight.clear();
+    for (const key of [...this.inFlight.keys()]) if (part === 'all' || (key === 'token') === (part === 'token')) this.inFlight.delete(key);
     this.emit({ what: 'all' });
   }
 
@@ -123,11 +132,13 @@ export class InstallationsModel {
     change: ModelChange,
     onValue?: (items: T[]) => void,
   ): Promise<void> {
-    const gen = this.generation;
-    const stale = () => gen !== this.generation;
-    const kind = op === 'listTokenRepositories' ? 'installation' : 'fine_grained';
-    if (!(await this.access.has(kind))) {
-      if (stale()) return;
+    const part = op === 'listTokenRepositories' ? 'token' : 'user';
+    const gen = this.gens[part];
+    const stale = () => gen !== this.gens[part];
+    const kind = part === 'token' ? 'installation' : 'fine_grained';
+    const present = await this.access.has(kind);
+    if (stale()) return;
+    if (!present) {
       delete slot.value;
       delete slot.total;
       delete slot.loading;

@@ -183,7 +183,9 @@ function setToken(kind: TokenKind): vscode.Command {
 function problemNode(key: string, p: Explanation & { status?: number }): MessageNode {
   const command = p.tokenKind ? setToken(p.tokenKind) : { command: INSTALLATION_COMMANDS.refresh, title: 'Retry' };
   const hint = p.tokenKind ? ' (click to set the token)' : ' (click to retry)';
-  return new MessageNode(`${key}:problem`, p.message, p.tokenKind ? 'key' : 'error', command, p.message + hint);
+  // The first sentence fits a tree line; the whole explanation is in the tooltip.
+  const first = /^.+?[.!?](?=\s|$)/.exec(p.message)?.[0] ?? p.message;
+  return new MessageNode(`${key}:problem`, first, p.tokenKind ? 'key' : 'error', command, p.message + hint);
 }
 
 function loadingNode(key: string, s: Slot<unknown>, what: string): MessageNode {

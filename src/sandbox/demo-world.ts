@@ -1,5 +1,6 @@
 // The built-in demo world. Its accounts, repositories, installations and tokens are fixed (others rely on
 // them); its tasks are dated relative to now so that a demo shows recent work.
+import { KNOWN_MODELS } from '../api/types';
 import type { WorldFile, WorldTask } from './world';
 
 export const DEMO_TOKENS = {
@@ -62,13 +63,13 @@ export function demoWorld(now = Date.now()): WorldFile {
     tasks: [
       task('demo-rocket-01', 5000, mona, 'completed', 'Add retries with backoff to the telemetry uploader', 300, 280, { create_pull_request: true }),
       task('demo-rocket-02', 5000, lee, 'completed', 'Explain the launch sequence state machine in docs/launch.md', 240, 230),
-      task('demo-rocket-03', 5000, mona, 'in_progress', 'Fix the flaky countdown test', 12, 10, { model: 'family-b-5.3-codex', create_pull_request: true }),
+      task('demo-rocket-03', 5000, mona, 'in_progress', 'Fix the flaky countdown test', 12, 10, { model: KNOWN_MODELS[3], create_pull_request: true }),
       task('demo-rocket-04', 5000, mona, 'queued', 'Bump the protobuf dependency and regenerate stubs', 2, 2, { create_pull_request: true }),
       task('demo-rocket-05', 5000, lee, 'failed', 'Migrate the build to the new toolchain [sandbox:failed]', 180, 170),
       task('demo-rocket-06', 5000, mona, 'waiting_for_user', 'Refactor the abort handler; ask before touching the API [sandbox:waiting_for_user]', 90, 60),
       task('demo-rocket-07', 5000, lee, 'timed_out', 'Profile the trajectory solver [sandbox:timed_out]', 600, 540),
       task('demo-rocket-08', 5000, mona, 'cancelled', 'Rename the Engine class [sandbox:cancelled]', 400, 395),
-      task('demo-rocket-09', 5000, mona, 'idle', 'Review error messages of the CLI [sandbox:idle]', 150, 120, { model: 'family-a-opus-4.6' }),
+      task('demo-rocket-09', 5000, mona, 'idle', 'Review error messages of the CLI [sandbox:idle]', 150, 120, { model: KNOWN_MODELS[1] }),
       task('demo-rocket-10', 5000, mona, 'completed', 'Remove the legacy telemetry endpoint', 2880, 2800, { create_pull_request: true, archived_at: at(1440) }),
       task('demo-dotfiles-01', 5003, mona, 'completed', 'Add a zsh prompt that shows the git branch', 720, 700, { create_pull_request: true }),
       task('demo-dotfiles-02', 5003, mona, 'in_progress', 'Move the vim config to lua', 5, 4),

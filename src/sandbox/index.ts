@@ -2,7 +2,8 @@
 export { startSandbox, DEFAULT_STEP_MS } from './server';
 export type { Sandbox, SandboxOptions } from './server';
 export { demoWorld, DEMO_TOKENS, DEMO_USERS } from './demo-world';
-export { parseWorld, validateWorld, WorldError } from './world';
+export { WorldError } from './world';
+export { parseWorld, validateWorld } from './world-check';
 export type {
   WorldFile, WorldUser, WorldOrganization, WorldRepository, WorldInstallation, WorldToken, WorldTask, WorldSession,
 } from './world';

@@ -2,7 +2,8 @@
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
 import { startSandbox } from './server';
-import { parseWorld, WorldError, WorldFile } from './world';
+import { WorldError, WorldFile } from './world';
+import { parseWorld } from './world-check';
 
 export * from './index';
 

@@ -2,7 +2,8 @@
 // leaves either the old file or the new one, never a broken one.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WorldError, WorldFile, validateWorld } from './world';
+import { WorldError, WorldFile } from './world';
+import { validateWorld } from './world-check';
 
 const FORMAT = 'agent-tasks-sandbox-state';
 

@@ -11,7 +11,8 @@ import { areaA } from './routes/area-a';
 import { areaB } from './routes/area-b';
 import { control } from './routes/control';
 import { web } from './routes/web';
-import { validateWorld, WorldFile } from './world';
+import type { WorldFile } from './world';
+import { validateWorld } from './world-check';
 
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */

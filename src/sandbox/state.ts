@@ -1,5 +1,7 @@
 // The sandbox's in-memory state, built from a world file and turned back into one for the state file.
+import { KNOWN_MODELS } from '../api/types';
 import type { Artifact } from '../api/types';
+import type { Reply } from './http/reply';
 import type {
   Level, WorldFile, WorldInstallation, WorldOrganization, WorldRepository, WorldTask, WorldToken, WorldUser,
 } from './world';
@@ -61,7 +63,7 @@ export interface InstRec extends WorldInstallation {
 
 export type TokenRec = WorldToken;
 
-export const DEFAULT_MODEL = 'family-a-sonnet-4.6';
+export const DEFAULT_MODEL: string = KNOWN_MODELS[0];
 export const DEFAULT_BRANCH = 'main';
 
 export class State {
@@ -78,6 +80,8 @@ export class State {
   private updSeq = 0;
   /** Bumped on every change of anything a response could show. */
   version = 0;
+  /** Rendered reads by credentials, origin and URL, valid while `version` stands (see http/dispatch). */
+  readonly responses = new Map<string, { version: number; reply: Reply | undefined }>();
 
   constructor(world: WorldFile, now = Date.now()) {
     for (const u of world.users) {

@@ -42,7 +42,7 @@ export class TaskViews implements vscode.Disposable {
   readonly mineView: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[] = [];
   private hasToken = false;
-  private reachable: 'unknown' | 'yes' | 'no' | 'unauthorized' = 'unknown';
+  private reachable: 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden' = 'unknown';
   private readonly log: Log;
 
   constructor(private readonly deps: TaskViewsDeps) {
@@ -182,7 +182,7 @@ export class TaskViews implements vscode.Disposable {
     if (err === undefined) this.reachable = this.ready() ? 'yes' : 'unknown';
     else {
       const status = statusOf(err);
-      this.reachable = status === 401 || status === 403 ? 'unauthorized' : 'no';
+      this.reachable = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'no';
       this.log.warn(`refresh failed: ${explain(err).text}`);
     }
     if (before !== this.reachable) {

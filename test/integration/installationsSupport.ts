@@ -54,8 +54,22 @@ export async function truth(installationId: number): Promise<number[]> {
   return ((await r.json()) as { repositories: { id: number }[] }).repositories.map(x => x.id).sort((a, b) => a - b);
 }
 
+/** Points the extension at the test sandbox, unless the runner's settings already did. */
+export async function useSandbox(): Promise<void> {
+  const vs = await import('vscode');
+  const config = vs.workspace.getConfiguration('agentTasks');
+  if (config.get<string>('serviceUrl') !== SANDBOX) await config.update('serviceUrl', SANDBOX, vs.ConfigurationTarget.Global);
+}
+
+export async function forgetToken(vs: typeof vscode, kind: TokenKind): Promise<void> {
+  await vs.commands.executeCommand(COMMANDS.signOut, kind);
+  await new Promise(resolve => setTimeout(resolve, 150));
+}
+
 export async function setToken(vs: typeof vscode, kind: TokenKind, value: string): Promise<void> {
   await vs.commands.executeCommand(COMMANDS.setToken, kind, value);
+  // Secret storage announces the change a moment later; let the view take it in before the test goes on.
+  await new Promise(resolve => setTimeout(resolve, 150));
 }
 
 export interface Answers {

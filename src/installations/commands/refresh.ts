@@ -8,6 +8,16 @@ export interface RefreshOptions {
 
 /** Refetches what the view shows (cheap when unchanged: conditional requests answer 304). Never retries. */
 export async function refresh(f: Feature, options?: RefreshOptions): Promise<Outcome> {
+  // A token set just before may announce itself while this runs, and the reset drops what was loaded: load again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const gen = f.model.generation;
+    await once(f, options);
+    if (gen === f.model.generation) break;
+  }
+  return finish(f, { done: true });
+}
+
+async function once(f: Feature, options?: RefreshOptions): Promise<void> {
   const work = (async () => {
     const [user, token] = await Promise.all([f.access.has('fine_grained'), f.access.has('installation')]);
     const jobs: Promise<void>[] = [];
@@ -23,7 +33,6 @@ export async function refresh(f: Feature, options?: RefreshOptions): Promise<Out
   })();
   f.provider.track(work);
   await work;
-  return finish(f, { done: true });
 }
 
 /** Opens an installation's settings page or a repository's page in the browser. */

@@ -35,7 +35,7 @@ export async function revokeToken(f: Feature, arg?: unknown, options?: CommandOp
   }
   f.log.info('revoke installation token: done; deleting it from secret storage');
   await f.access.forget('installation');
-  f.model.tokenRepositories = {};
+  f.model.reset('token');
   const message = 'The installation token was revoked and removed from this editor. It cannot be used again: ' +
     'to see the installation\'s repositories, create a new installation token for the app and set it.';
   tell(f, ui, 'info', { message, tokenKind: 'installation' });

@@ -16,8 +16,9 @@ export class InstallationNode {
     const i = this.installation;
     const item = new vscode.TreeItem(i.account?.login ?? `installation ${i.id}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `installation:${i.id}`;
-    const parts = [i.app_slug, i.repository_selection === 'all' ? 'all repositories' : 'selected repositories'];
-    if (repos.value && i.repository_selection !== 'all') parts.push(count(repos.total ?? repos.value.length));
+    const parts = [i.app_slug];
+    if (i.repository_selection === 'all') parts.push('all repositories');
+    else parts.push(repos.value ? `${count(repos.total ?? repos.value.length)} selected` : 'selected repositories');
     if (repos.loading) parts.push(`loading ${repos.loading.done} of ${repos.loading.total || '…'}`);
     if (i.suspended_at) parts.push('suspended');
     item.description = parts.join(' · ');
@@ -33,10 +34,10 @@ function count(n: number): string {
   return n === 1 ? '1 repository' : `${n} repositories`;
 }
 
-/** The account's avatar, over https or from loopback (the sandbox): the workbench fetches it, without any token. */
+/** The account's avatar, over https only: the workbench's content policy loads no plain-http image (the sandbox's). */
 function avatar(i: Installation): vscode.Uri | undefined {
   const url = i.account?.avatar_url;
-  if (!url || !/^(https:\/\/|http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/])/i.test(url)) return undefined;
+  if (!url || !/^https:\/\//i.test(url)) return undefined;
   try {
     return vscode.Uri.parse(url, true);
   } catch {

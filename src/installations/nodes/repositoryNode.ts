@@ -26,9 +26,9 @@ export class RepositoryNode {
     item.id = this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
     const perms = permissionsLabel(r.permissions);
     const blocked = this.removal && !this.removal.allowed;
-    item.description = [perms, r.private ? 'private' : '', blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · ');
+    item.description = [perms, blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : 'repo');
-    const md = new vscode.MarkdownString(`**${esc(r.full_name ?? r.name)}** (${r.id})\n\n`);
+    const md = new vscode.MarkdownString(`**${esc(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`);
     if (r.description) md.appendMarkdown(`${esc(r.description)}\n\n`);
     if (perms) md.appendMarkdown(`Your access: ${esc(perms)}\n\n`);
     if (this.removal && !this.removal.allowed) md.appendMarkdown(`Cannot be removed: ${esc(this.removal.message)}`);

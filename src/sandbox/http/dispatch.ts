@@ -38,16 +38,18 @@ function decodeSegments(path: string): string[] | undefined {
   return out;
 }
 
-function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some(t => {
     const v = t.trim();
     return v === '*' || v === etag || v === `W/${etag}`;
   });
+}
+
+/** Adds a strong ETag (a hash of the body) to a successful read, and keeps the body as bytes for reuse. */
+function withEtag(reply: Reply, method: string): Reply {
+  if (reply.status !== 200 || reply.json === undefined || (method !== 'GET' && method !== 'HEAD')) return reply;
+  return { ...reply, headers: { ...reply.headers, etag: `"${createHash('sha1').update(reply.json, 'utf8').digest('base64url')}"` } };
 }
 
 export function makeHandler(core: () => Core, router: Router, baseOrigin: string) {
@@ -86,10 +88,31 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
           throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
         }
       }
-      const ctx: Ctx = {
-        req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c,
-      };
-      reply = await m.route.handler(ctx);
+      // A read is a function of the state, the credentials, the origin and the URL: while the state's version
+      // stands, the rendered body and its ETag are served again without filtering, joining or hashing.
+      const cacheKey = kind === 'api' && m.route.method === 'GET' ? `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}` : undefined;
+      const st = c.state;
+      const hit = cacheKey === undefined ? undefined : st.responses.get(cacheKey);
+      if (hit?.reply && hit.version === st.version) {
+        reply = hit.reply;
+      } else {
+        const ctx: Ctx = {
+          req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c,
+        };
+        const version = st.version;
+        reply = withEtag(await m.route.handler(ctx), method);
+        // Filed only when nothing changed while the handler ran, and only on the second sight of a URL at this
+        // version: keeping every one-off listing alive would cost more in garbage collection than it saves.
+        if (cacheKey !== undefined && reply.status === 200 && st.version === version && c.state === st) {
+          if (st.responses.size >= 200) st.responses.clear();
+          if (hit && hit.version === version) {
+            reply = { ...reply, bytes: Buffer.from(reply.json!, 'utf8') };
+            st.responses.set(cacheKey, { version, reply });
+          } else {
+            st.responses.set(cacheKey, { version, reply: undefined });
+          }
+        }
+      }
     } catch (e) {
       if (e instanceof HttpError) {
         reply = { status: e.status, json: e.body(), headers: e.headers };
@@ -99,11 +122,9 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
         reply = { status: 400, json: new HttpError(400, 'Bad request').body() };
       }
     }
-    if (reply.status === 200 && reply.json !== undefined && (method === 'GET' || method === 'HEAD')) {
-      const etag = etagOf(reply.json);
-      reply.headers = { ...reply.headers, etag };
-      const inm = req.headers['if-none-match'];
-      if (matches(inm, etag)) reply = { status: 304, headers: { etag, ...(reply.headers.link ? { link: reply.headers.link } : {}) } };
+    const etag = reply.headers?.etag;
+    if (etag !== undefined && reply.status === 200 && matches(req.headers['if-none-match'], etag)) {
+      reply = { status: 304, headers: { etag, ...(reply.headers?.link ? { link: reply.headers.link } : {}) } };
     }
     if (rated && reply.status !== 304) c.limiter.count(rlKey);
     if (counted) {
@@ -120,9 +141,9 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
 
 function write(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
   const headers: Record<string, string> = { ...rate, ...reply.headers };
-  let body: string | undefined;
+  let body: string | Buffer | undefined;
   if (reply.json !== undefined && reply.status !== 204 && reply.status !== 304) {
-    body = reply.json;
+    body = reply.bytes ?? reply.json;
     headers['content-type'] = 'application/json; charset=utf-8';
   } else if (reply.html !== undefined) {
     body = reply.html;

@@ -31,15 +31,9 @@ function filterAndSort(tasks: Iterable<TaskRec>, f: TaskFilters): TaskRec[] {
     out.push(t);
   }
   // Timestamps are shown to the second; ties follow the order of creation or of the last change, so pages are stable.
-  const key = f.sort === 'created_at'
-    ? (t: TaskRec): [number, number] => [second(t.createdMs), t.seq]
-    : (t: TaskRec): [number, number] => [second(t.updatedMs), t.updSeq];
   const sign = f.direction === 'asc' ? 1 : -1;
-  out.sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    return sign * (ka[0] - kb[0] || ka[1] - kb[1]);
-  });
+  if (f.sort === 'created_at') out.sort((a, b) => sign * (second(a.createdMs) - second(b.createdMs) || a.seq - b.seq));
+  else out.sort((a, b) => sign * (second(a.updatedMs) - second(b.updatedMs) || a.updSeq - b.updSeq));
   return out;
 }
 

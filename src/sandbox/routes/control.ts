@@ -4,7 +4,8 @@ import { readBody } from '../http/body';
 import { HttpError, invalid, json, notFound, Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { taskJson } from '../render/task';
-import { validateWorld, WorldError } from '../world';
+import { WorldError } from '../world';
+import { validateWorld } from '../world-check';
 
 async function optionalJson(ctx: Ctx): Promise<unknown> {
   const text = (await readBody(ctx.req)).toString('utf8');

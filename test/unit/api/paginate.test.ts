@@ -36,6 +36,7 @@ describe('api: pagination', () => {
     assert.equal(l.get('next'), 'https://h/x?page=2');
     assert.equal(l.get('last'), 'https://h/x?page=5');
     assert.equal(l.get('prev'), 'https://h/x?page=1');
+    assert.equal(parseLinkHeader('<https://h/x?state=queued,failed&page=2>; rel="next"').get('next'), 'https://h/x?state=queued,failed&page=2');
     assert.equal(parseLinkHeader(undefined).size, 0);
     assert.equal(parseLinkHeader('garbage').size, 0);
   });
@@ -46,6 +47,27 @@ describe('api: pagination', () => {
     const items = await all(client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', per_page: 2 }));
     assert.deepEqual(items.map(t => t.id), ['p1a', 'p1b', 'p2a', 'p2b', 'p3a', 'p3b']);
     assert.deepEqual(srv.seen.map(s => s.url), ['/agents/repos/acme/rocket/tasks?per_page=2', '/agents/repos/acme/rocket/tasks?per_page=2&page=2', '/agents/repos/acme/rocket/tasks?per_page=2&page=3']);
+  });
+
+  it('walks again from the ETag memory, following the remembered Link headers', async () => {
+    const inner = pages(() => srv.url, p => (p < 3 ? p + 1 : undefined));
+    srv = await scripted((req, res) => {
+      const etag = `"${req.url}"`;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { etag });
+        res.end();
+        return;
+      }
+      res.setHeader('etag', etag);
+      inner(req, res);
+    });
+    const fromMemory: boolean[] = [];
+    client = new ApiClient({ baseUrl: srv.url, onResponse: i => fromMemory.push(i.fromCache) });
+    const first = await all(client.paginate('listTasks', { per_page: 2 }));
+    const second = await all(client.paginate('listTasks', { per_page: 2 }));
+    assert.equal(first.length, 6);
+    assert.deepEqual(second, first);
+    assert.deepEqual(fromMemory, [false, false, false, true, true, true]);
   });
 
   it('stops when the server repeats a link', async () => {

@@ -107,6 +107,13 @@ describe('api: requests on the wire', () => {
     ]);
   });
 
+  it('takes a 304 to B5 or B6 as success (nothing changed)', async () => {
+    srv = await scripted(empty(304));
+    client = new ApiClient({ baseUrl: srv.url, token: 'classic-token' });
+    assert.equal(await client.addRepoToInstallation({ installation_id: 71, repository_id: 5000 }), undefined);
+    assert.equal(await client.removeRepoFromInstallation({ installation_id: 71, repository_id: 5000 }), undefined);
+  });
+
   it('reads unknown fields, unknown states and artifact kinds, and missing optional fields without complaint', async () => {
     const odd = task('t9', { state: 'brand_new_state', artifacts: [{ provider: 'x', type: 'diagram', data: { id: 1, extra: true } }], future_field: 42 });
     delete odd.archived_at;

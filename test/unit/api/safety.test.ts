@@ -62,6 +62,16 @@ describe('api: token safety', () => {
     assert.equal(r.calls, 0);
   });
 
+  it('refuses a token with a line break or space, without sending, and without echoing it', async () => {
+    const r = recorder();
+    client = new ApiClient({ baseUrl: 'https://api.example.com', token: `${SECRET}\n`, dispatcher: r.dispatcher });
+    const e = await rejection(client.listTasks());
+    assert.equal(e.kind, 'refused');
+    assert.match(e.message, /line breaks/);
+    assert.ok(!JSON.stringify(e).includes(SECRET));
+    assert.equal(r.calls, 0);
+  });
+
   it('rejects a service address that is not http(s)', () => {
     assert.throws(() => new ApiClient({ baseUrl: 'ftp://x' }), /https/);
     assert.throws(() => new ApiClient({ baseUrl: 'not a url' }), /not a valid URL/);

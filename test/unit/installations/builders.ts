@@ -38,7 +38,7 @@ export function repository(id: number, owner: Account, name: string, level: Leve
     git_url: `git://example.test/${full}.git`, ssh_url: `git@example.test:${full}.git`, svn_url: `https://example.test/${full}`,
     mirror_url: null, pushed_at: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
     topics: [], language: null, template_repository: null, license: null,
-  } as Repository;
+  } as unknown as Repository;
   for (const k of ['archive', 'assignees', 'blobs', 'branches', 'collaborators', 'comments', 'commits', 'compare', 'contents',
     'contributors', 'deployments', 'downloads', 'events', 'forks', 'git_commits', 'git_refs', 'git_tags', 'hooks', 'issue_comment',
     'issue_events', 'issues', 'keys', 'labels', 'languages', 'merges', 'milestones', 'notifications', 'pulls', 'releases',

@@ -20,8 +20,10 @@ function accessFor(url: string, tokens: Tokens): Access {
   };
 }
 
-async function stats(sb: Sandbox): Promise<{ by_route: Record<string, number>; not_modified: number }> {
-  return (await fetch(`${sb.url}/_sandbox/stats`)).json() as Promise<{ by_route: Record<string, number>; not_modified: number }>;
+type Stats = { total: number; by_route: Record<string, number>; not_modified: number };
+
+async function stats(sb: Sandbox): Promise<Stats> {
+  return (await fetch(`${sb.url}/_sandbox/stats`)).json() as Promise<Stats>;
 }
 
 const B4 = 'GET /user/installations/{installation_id}/repositories';
@@ -101,6 +103,15 @@ describe('installations model against the sandbox', function () {
     assert.equal(m.tokenRepositories.problem?.status, 401);
     assert.match(m.tokenRepositories.problem!.message, /revoked or has expired/);
     assert.equal(m.tokenRepositories.value!.length, 252, 'a failed reload keeps the last list beside the problem');
+  });
+
+  it('keeps loading the installations when only the installation token changed meanwhile', async () => {
+    const m = new InstallationsModel(accessFor(sb.url, { fine_grained: DEMO_TOKENS.fineGrained }));
+    const loading = m.refreshInstallations();
+    m.reset('token');
+    await loading;
+    assert.equal(m.installations.value?.length, 3);
+    assert.equal(m.installations.loading, undefined, 'never left loading forever');
   });
 
   it('drops an answer that arrives after a reset', async () => {

@@ -7,6 +7,8 @@ import type { Level } from '../../../src/sandbox/world';
 export class WorldBuilder {
   private readonly w: Required<WorldFile> = { users: [], organizations: [], repositories: [], installations: [], tokens: [], tasks: [] };
   private nextId = 100;
+  /** Token values differ between builders, so a token of one world never works in another. */
+  private readonly nonce = Math.random().toString(36).slice(2, 8);
 
   user(login: string, plan: string = 'business'): number {
     const id = ++this.nextId;
@@ -33,15 +35,15 @@ export class WorldBuilder {
   }
 
   fineGrained(user: number, permissions: Record<string, string> = { agent_tasks: 'write', metadata: 'read' }, type: 'fine_grained' | 'app_user' = 'fine_grained'): string {
-    return this.token({ value: `fg_${this.w.tokens.length}_${user}`, type, user, permissions });
+    return this.token({ value: `fg_${this.nonce}_${this.w.tokens.length}`, type, user, permissions });
   }
 
   classic(user: number, scopes: string[] = ['repo']): string {
-    return this.token({ value: `classic_${this.w.tokens.length}_${user}`, type: 'classic', user, scopes });
+    return this.token({ value: `classic_${this.nonce}_${this.w.tokens.length}`, type: 'classic', user, scopes });
   }
 
   installationToken(installation: number): string {
-    return this.token({ value: `inst_${this.w.tokens.length}_${installation}`, type: 'installation', installation });
+    return this.token({ value: `inst_${this.nonce}_${this.w.tokens.length}`, type: 'installation', installation });
   }
 
   private token(t: WorldToken): string {

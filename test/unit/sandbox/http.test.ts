@@ -41,6 +41,19 @@ describe('sandbox HTTP conventions', () => {
     assert.equal(stats.total, 5);
   });
 
+  it('a repeated read is never staler than the state: changes, revocations and resets show at once', async () => {
+    const read = () => sb.call('GET', `${A1}/demo-rocket-04`, { token: tok });
+    for (let i = 0; i < 3; i++) assert.equal((await read()).json().state, 'queued');
+    await sb.call('PATCH', '/_sandbox/tasks/demo-rocket-04', { body: { state: 'failed' } });
+    assert.equal((await read()).json().state, 'failed');
+    for (let i = 0; i < 3; i++) assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200);
+    await sb.call('DELETE', '/installation/token', { token: DEMO_TOKENS.installation });
+    assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 401);
+    await sb.call('POST', '/_sandbox/reset');
+    assert.equal((await read()).json().state, 'queued');
+    assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200);
+  });
+
   it('a 304 does not count against the rate limit', async () => {
     const r1 = await sb.call('GET', A1, { token: tok });
     const r2 = await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': String(r1.headers.etag) } });

@@ -1,0 +1,150 @@
+// Throughput of the sandbox on a task listing (A1, per_page=100) against a bare node:http server that returns a
+// fixed JSON body of the same size: same client, same run, reported as a ratio.
+// usage: npm run build && node bench/sandbox-throughput.mjs [--seconds N] [--concurrency N]
+// Each server runs in its own worker thread so the client does not share its event loop.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sandboxModule = pathToFileURL(path.join(root, 'out/src/sandbox/index.js')).href;
+const LIST = '/agents/repos/acme/rocket/tasks?per_page=100';
+
+// Worker body: starts either the sandbox (a demo world with 150 more tasks) or the bare server with the given body.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+(async () => {
+  if (workerData.kind === 'bare') {
+    const body = Buffer.from(workerData.body);
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    });
+    server.keepAliveTimeout = 30000;
+    server.listen(0, '127.0.0.1', () => parentPort.postMessage({ url: 'http://127.0.0.1:' + server.address().port }));
+    parentPort.on('message', m => { if (m === 'close') { server.close(); server.closeAllConnections(); parentPort.close(); } });
+  } else {
+    const { startSandbox, demoWorld } = await import(workerData.module);
+    const world = demoWorld();
+    for (let i = 0; i < 150; i++) {
+      world.tasks.push({ repository: 5000, creator: 1001, state: ['completed', 'failed', 'in_progress'][i % 3],
+        prompt: 'Benchmark task number ' + i + ': make the launch sequence a little faster', create_pull_request: i % 2 === 0,
+        created_at: new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString(), updated_at: new Date(Date.UTC(2026, 2, 2, 0, i)).toISOString() });
+    }
+    const sb = await startSandbox({ world, stepMs: 0, rateLimit: { limit: 1e12 } });
+    parentPort.postMessage({ url: sb.url });
+    parentPort.on('message', async m => { if (m === 'close') { await sb.close(); parentPort.close(); } });
+  }
+})();
+`;
+
+function startWorker(data) {
+  const worker = new Worker(WORKER, { eval: true, workerData: data });
+  return new Promise((resolve, reject) => {
+    worker.once('message', m => resolve({ url: m.url, close: () => new Promise(r => { worker.once('exit', r); worker.postMessage('close'); }) }));
+    worker.once('error', reject);
+  });
+}
+
+function get(agent, url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, res => {
+      let n = 0;
+      res.on('data', c => (n += c.length));
+      res.on('end', () => resolve({ status: res.statusCode, bytes: n, etag: res.headers.etag }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Bounded time, bounded concurrency, keep-alive: how many complete responses per second. */
+async function load(url, headers, seconds, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const warm = Date.now() + 300;
+  while (Date.now() < warm) await get(agent, typeof url === 'function' ? url() : url, headers);
+  let done = 0;
+  let bad = 0;
+  const end = Date.now() + seconds * 1000;
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < end) {
+      const r = await get(agent, typeof url === 'function' ? url() : url, headers);
+      if (r.status === 200 || r.status === 304) done++;
+      else bad++;
+    }
+  }));
+  const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+  agent.destroy();
+  return { rps: done / secs, requests: done, errors: bad };
+}
+
+export async function run({ seconds = 3, concurrency = 16, rounds = 2, write = true } = {}) {
+  const sandbox = await startWorker({ kind: 'sandbox', module: sandboxModule });
+  const auth = { authorization: 'Bearer sbx_fg_mona', 'x-vendor-api-version': '2026-03-10' };
+  const sample = await get(new http.Agent(), sandbox.url + LIST, auth);
+  const body = await new Promise((resolve, reject) => http.get(sandbox.url + LIST, { headers: auth }, res => {
+    const chunks = [];
+    res.on('data', c => chunks.push(c));
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  }).on('error', reject));
+  const tasks = JSON.parse(body).tasks.length;
+  const bare = await startWorker({ kind: 'bare', body });
+  const best = { sandbox: null, bare: null, conditional: null, uncached: null };
+  // An unknown query key is ignored by the service but makes every URL new, so each request renders, joins and hashes.
+  let n = 0;
+  const fresh = () => `${sandbox.url}${LIST}&nocache=${n++}`;
+  const keep = (k, r) => { if (!best[k] || r.rps > best[k].rps) best[k] = r; };
+  for (let i = 0; i < rounds; i++) {
+    keep('bare', await load(bare.url + LIST, auth, seconds, concurrency));
+    keep('sandbox', await load(sandbox.url + LIST, auth, seconds, concurrency));
+    keep('conditional', await load(sandbox.url + LIST, { ...auth, 'if-none-match': sample.etag }, seconds, concurrency));
+    keep('uncached', await load(fresh, auth, seconds, concurrency));
+  }
+  await sandbox.close();
+  await bare.close();
+  const result = {
+    bench: 'sandbox-throughput',
+    when: new Date().toISOString(),
+    node: process.version,
+    listing: { path: LIST, tasks, bytes: Buffer.byteLength(body) },
+    seconds, concurrency, rounds,
+    bare_rps: Math.round(best.bare.rps),
+    sandbox_rps: Math.round(best.sandbox.rps),
+    sandbox_304_rps: Math.round(best.conditional.rps),
+    sandbox_uncached_rps: Math.round(best.uncached.rps),
+    ratio: Number((best.sandbox.rps / best.bare.rps).toFixed(3)),
+    ratio_uncached: Number((best.uncached.rps / best.bare.rps).toFixed(3)),
+    errors: best.bare.errors + best.sandbox.errors + best.conditional.errors + best.uncached.errors,
+  };
+  if (write) {
+    const dir = path.join(root, 'bench/results');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'sandbox-throughput.json'), JSON.stringify(result, null, 2) + '\n');
+  }
+  return result;
+}
+
+function print(r) {
+  const rows = [
+    ['server', 'requests/s'],
+    ['bare node:http, fixed body', String(r.bare_rps)],
+    ['sandbox, A1 per_page=100', String(r.sandbox_rps)],
+    ['sandbox, same with If-None-Match (304)', String(r.sandbox_304_rps)],
+    ['sandbox, every URL new (no response cache)', String(r.sandbox_uncached_rps)],
+  ];
+  const w = Math.max(...rows.map(x => x[0].length));
+  process.stdout.write(`listing of ${r.listing.tasks} tasks, ${r.listing.bytes} bytes; ${r.concurrency} keep-alive connections, ${r.seconds}s x ${r.rounds} rounds (best)\n`);
+  for (const [a, b] of rows) process.stdout.write(`${a.padEnd(w)}  ${b.padStart(10)}\n`);
+  process.stdout.write(`ratio sandbox / bare: ${r.ratio} (aim >= 0.5); without the response cache: ${r.ratio_uncached}${r.errors ? `; ${r.errors} failed requests` : ''}\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const arg = (name, d) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : d;
+  };
+  print(await run({ seconds: arg('--seconds', 3), concurrency: arg('--concurrency', 16) }));
+}

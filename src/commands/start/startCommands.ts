@@ -1,0 +1,239 @@
+import * as vscode from 'vscode';
+import type { TokenStore } from '../../auth/tokenStore';
+import { COMMANDS } from '../../ids';
+import type { RepoDetector, RepoCandidate } from '../../model/repoDetector';
+import { repoLabel } from '../../model/remotes';
+import type { ServiceChoice } from '../../service/serviceChoice';
+import type { DraftStore } from './draftStore';
+import { initialOptions, pickOptions } from './optionsPicker';
+import { findCustomAgents, findPromptFiles, promptFromSelection, readPromptFile, type RecentPrompts } from './promptSources';
+import type { StartOptions } from './startOptions';
+import type { StartResult, TaskStarter } from './taskStarter';
+
+/** Arguments the start commands accept from code (tests, other commands); the UI passes none. */
+export interface StartArgs {
+  prompt?: string;
+  options?: Partial<StartOptions>;
+  repo?: { owner: string; repo: string };
+  /** false: no prompt editing and no option list; remembered options and defaults are used. */
+  interactive?: boolean;
+}
+
+/** Start Task…, Start Task from Selection, Start Task from Prompt File…, Retry, Discard Draft. */
+export class StartCommands implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly starter: TaskStarter,
+    private readonly drafts: DraftStore,
+    private readonly recent: RecentPrompts,
+    private readonly repos: RepoDetector,
+    private readonly service: ServiceChoice,
+    private readonly tokens: TokenStore,
+    private readonly globalState: vscode.Memento,
+  ) {
+    this.subscriptions.push(
+      vscode.commands.registerCommand(COMMANDS.startTask, (a?: StartArgs) => this.startTask(args(a))),
+      vscode.commands.registerCommand(COMMANDS.startTaskFromSelection, (a?: StartArgs) => this.fromSelection(args(a))),
+      vscode.commands.registerCommand(COMMANDS.startTaskFromPromptFile, (a?: unknown) => this.fromPromptFile(a)),
+      vscode.commands.registerCommand(COMMANDS.retryFailedStart, (a?: StartArgs) => this.retry(args(a))),
+      vscode.commands.registerCommand(COMMANDS.discardDraft, () => this.drafts.clear()),
+    );
+  }
+
+  async startTask(a: StartArgs): Promise<StartResult | undefined> {
+    let prompt = a.prompt;
+    if (prompt === undefined && a.interactive !== false) {
+      const draft = this.drafts.get();
+      prompt = draft ? draft.prompt : await this.choosePrompt();
+      if (prompt === undefined) return undefined;
+    }
+    return this.run(prompt ?? '', a, 'Start Task');
+  }
+
+  async fromSelection(a: StartArgs): Promise<StartResult | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.selection.isEmpty) {
+      void vscode.window.showInformationMessage('Select the code or text the agent should work on first.');
+      return undefined;
+    }
+    const root = this.current()?.git?.rootUri;
+    const prompt = promptFromSelection(editor, root);
+    if (!prompt) return undefined;
+    return this.run(prompt, a, 'Start Task from Selection');
+  }
+
+  async fromPromptFile(arg: unknown): Promise<StartResult | undefined> {
+    let uri = arg instanceof vscode.Uri ? arg : (arg as { uri?: vscode.Uri } | undefined)?.uri;
+    if (!uri) {
+      const files = await findPromptFiles();
+      if (!files.length) {
+        void vscode.window.showInformationMessage('No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.');
+        return undefined;
+      }
+      const pick = await vscode.window.showQuickPick(
+        files.map(f => ({ label: f.name, description: vscode.workspace.asRelativePath(f.uri), detail: f.description, uri: f.uri })),
+        { placeHolder: 'Start a task from which prompt file?' },
+      );
+      if (!pick) return undefined;
+      uri = pick.uri;
+    }
+    const prompt = await readPromptFile(uri);
+    if (!prompt) {
+      void vscode.window.showWarningMessage(`${vscode.workspace.asRelativePath(uri)} has no prompt text.`);
+      return undefined;
+    }
+    const interactive = (arg as StartArgs | undefined)?.interactive;
+    return this.run(prompt, { interactive }, 'Start Task from Prompt File');
+  }
+
+  /** Sends the kept draft again as it is. */
+  async retry(a: StartArgs): Promise<StartResult | undefined> {
+    const d = this.drafts.get();
+    if (!d) {
+      void vscode.window.showInformationMessage('There is no prompt waiting to be started.');
+      return undefined;
+    }
+    const repo = d.repo ?? this.current();
+    if (!repo) return undefined;
+    const options = { ...initialOptions(this.globalState, this.baseRef()), ...d.options, ...a.options };
+    return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt: d.prompt, options });
+  }
+
+  private async run(seed: string, a: StartArgs, title: string): Promise<StartResult | undefined> {
+    if (!(await this.ready(a.interactive !== false))) return undefined;
+    const repo = a.repo ?? (await this.repoOrAsk());
+    if (!repo) return undefined;
+    const defaults = { ...initialOptions(this.globalState, this.baseRef()), ...a.options };
+    let prompt = seed;
+    let options: StartOptions | undefined = defaults;
+    if (a.interactive !== false) {
+      const edited = await this.editPrompt(seed, repo, `${title} on ${repoLabel(repo)}`);
+      if (edited === undefined) return undefined;
+      prompt = edited;
+      const root = this.current()?.git?.rootUri;
+      options = await pickOptions(defaults, () => findCustomAgents(root), `${title} on ${repoLabel(repo)}`);
+      if (!options) {
+        await this.drafts.save({ prompt, repo });
+        return undefined;
+      }
+    }
+    if (!prompt.trim()) {
+      void vscode.window.showWarningMessage('The prompt is empty.');
+      return undefined;
+    }
+    return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options });
+  }
+
+  /**
+   * A service and a fine-grained token; otherwise says what is missing and offers the way out. Without interaction
+   * (scripts, tests) the message is shown but not waited for.
+   */
+  private async ready(interactive: boolean): Promise<boolean> {
+    const ask = <T extends string>(text: string, ...actions: T[]): Thenable<T | undefined> => {
+      const shown = vscode.window.showWarningMessage(text, ...actions);
+      if (interactive) return shown;
+      shown.then(choice => choice && this.followUp(choice));
+      return Promise.resolve(undefined);
+    };
+    if (this.service.current().kind === 'none') {
+      const c = await ask('No service address is set.', 'Try the Built-in Sandbox', 'Set Service Address…');
+      if (c === 'Try the Built-in Sandbox') await vscode.commands.executeCommand(COMMANDS.useSandbox);
+      else if (c === 'Set Service Address…') await vscode.commands.executeCommand(COMMANDS.configureService);
+      if (this.service.current().kind === 'none') return false;
+    }
+    if (!(await this.tokens.has('fine_grained'))) {
+      const c = await ask('Starting a task needs a fine-grained token with the Agent tasks read and write permission.', 'Set Token…');
+      if (c !== 'Set Token…') return false;
+      await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained');
+      return this.tokens.has('fine_grained');
+    }
+    return true;
+  }
+
+  private followUp(choice: string): void {
+    const command =
+      choice === 'Set Token…' ? COMMANDS.setToken : choice === 'Try the Built-in Sandbox' ? COMMANDS.useSandbox : choice === 'Set Service Address…' ? COMMANDS.configureService : undefined;
+    if (command) void vscode.commands.executeCommand(command);
+  }
+
+  private current(): RepoCandidate | undefined {
+    return this.repos.current();
+  }
+
+  private async repoOrAsk(): Promise<RepoCandidate | undefined> {
+    if (!this.current()) await vscode.commands.executeCommand(COMMANDS.chooseRepository);
+    return this.current();
+  }
+
+  /** The current branch's upstream, else empty (the service then uses the repository's default branch). */
+  private baseRef(): string {
+    const head = this.current()?.git?.state.HEAD;
+    return head?.upstream?.name ?? '';
+  }
+
+  /** New prompt, the recent ones, or a prompt file. */
+  private async choosePrompt(): Promise<string | undefined> {
+    const recent = this.recent.all();
+    const files = await findPromptFiles().catch(() => []);
+    if (!recent.length && !files.length) return '';
+    type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
+    const items: Item[] = [{ label: '$(edit) New prompt…', prompt: '' }];
+    if (recent.length) items.push({ label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator }, ...recent.map(p => ({ label: firstLine(p), detail: p.length > 80 ? p.slice(0, 200) : undefined, prompt: p })));
+    if (files.length) items.push({ label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator }, ...files.map(f => ({ label: `$(file) ${f.name}`, description: vscode.workspace.asRelativePath(f.uri), file: f.uri })));
+    const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Start from a new prompt, a recent one or a prompt file' });
+    if (!pick) return undefined;
+    return pick.file ? readPromptFile(pick.file) : pick.prompt ?? '';
+  }
+
+  /** The prompt in an input box; what is typed is kept as a draft as it is typed, so a reload loses nothing. */
+  private editPrompt(value: string, repo: { owner: string; repo: string }, title: string): Promise<string | undefined> {
+    return new Promise(resolve => {
+      const box = vscode.window.createInputBox();
+      box.title = title;
+      box.prompt = 'What should the agent do? Enter continues to the options.';
+      box.value = value;
+      box.ignoreFocusOut = true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let accepted = false;
+      const save = (v: string) => void this.drafts.save({ prompt: v, repo: { owner: repo.owner, repo: repo.repo } });
+      box.onDidChangeValue(v => {
+        box.validationMessage = undefined;
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => v.trim() && save(v), 400);
+      });
+      box.onDidAccept(() => {
+        if (!box.value.trim()) {
+          box.validationMessage = 'Write what the agent should do.';
+          return;
+        }
+        accepted = true;
+        resolve(box.value);
+        box.hide();
+      });
+      box.onDidHide(() => {
+        if (timer) clearTimeout(timer);
+        if (!accepted) {
+          // Kept when something was written; a prompt cancelled untouched leaves no draft behind.
+          if (box.value.trim() && box.value !== value) save(box.value);
+          resolve(undefined);
+        }
+        box.dispose();
+      });
+      box.show();
+    });
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+function args(a: unknown): StartArgs {
+  return a && typeof a === 'object' && !(a instanceof vscode.Uri) ? (a as StartArgs) : {};
+}
+
+function firstLine(p: string): string {
+  const l = p.split(/\r?\n/).find(x => x.trim()) ?? p;
+  return l.length > 70 ? `${l.slice(0, 70)}…` : l;
+}

@@ -1,0 +1,91 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import { byId, DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
+
+async function editorWithSelection(): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export function countdown(n: number) {\n  return n - 1;\n}\n' });
+  const editor = await vscode.window.showTextDocument(doc);
+  editor.selection = new vscode.Selection(0, 0, 2, 1);
+  return editor;
+}
+
+describe('starting a task', () => {
+  // The first start of a window (git scan, views) can be slow; later ones are not.
+  before(async function () {
+    this.timeout(90_000);
+    await freshStart();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand(COMMANDS.discardDraft);
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+  });
+
+  it('from a selection: the task appears in the tree at once, with the file and lines in the prompt', async () => {
+    const api = await freshStart();
+    await editorWithSelection();
+    const result = (await vscode.commands.executeCommand(COMMANDS.startTaskFromSelection, { interactive: false })) as {
+      ok: boolean;
+      task: { id: string; state: string };
+    };
+    assert.equal(result.ok, true, JSON.stringify(result));
+    assert.equal(result.task.state, 'queued');
+    const shown = byId(await api.treeItems('repoTasks'), result.task.id);
+    assert.ok(shown, 'the new task is in the tree without waiting for a poll');
+    assert.equal(api.draft(), undefined, 'nothing kept after a success');
+    // What the service received, read back on its own.
+    await sandboxPost('/_sandbox/advance');
+    const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, { headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` } });
+    const task = (await r.json()) as { sessions: Array<{ prompt: string }> };
+    const prompt = task.sessions.map(s => s.prompt).join('\n');
+    assert.match(prompt, /export function countdown/);
+    assert.match(prompt, /Reference: `[^`]+`, lines 1–3\./);
+  });
+
+  it('a 403 (plan without the agent) keeps the prompt, says why, and sends once', async () => {
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);
+    const before = (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
+    const result = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Keep me safe', interactive: false })) as { ok: boolean; problem: string };
+    assert.equal(result.ok, false);
+    assert.match(result.problem, /subscription|permission/);
+    assert.equal(api.draft()?.prompt, 'Keep me safe');
+    assert.match(api.draft()?.problem ?? '', /refused/);
+    const after = (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
+    assert.equal(after - before, 1, 'sent exactly once');
+    const draftNode = (await api.treeItems('repoTasks')).find(i => i.kind === 'draft');
+    assert.ok(draftNode, 'the kept prompt is shown in the view with Retry');
+    // With the right token, Retry sends the kept prompt.
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+    const retried = (await vscode.commands.executeCommand(COMMANDS.retryFailedStart)) as { ok: boolean };
+    assert.equal(retried.ok, true);
+    assert.equal(api.draft(), undefined);
+  });
+
+  it('a 422 lists what was invalid and keeps the prompt', async () => {
+    const api = await freshStart();
+    const result = (await vscode.commands.executeCommand(COMMANDS.startTask, {
+      prompt: 'Use a model that does not exist',
+      options: { model: 'no-such-model' },
+      interactive: false,
+    })) as { ok: boolean; problem: string; status: number };
+    assert.equal(result.ok, false);
+    assert.equal(result.status, 422);
+    assert.match(result.problem, /rejected/);
+    assert.equal(api.draft()?.prompt, 'Use a model that does not exist');
+  });
+
+  it('without a token says which token is needed and sends nothing', async () => {
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const posts = async () => (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
+    const before = await posts();
+    const result = (await vscode.commands.executeCommand(COMMANDS.retryFailedStart)) as undefined;
+    assert.equal(result, undefined);
+    const r2 = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'x', interactive: false, repo: { owner: 'acme', repo: 'rocket' } })) as unknown;
+    assert.equal(r2, undefined, 'the start does not go ahead without a token');
+    assert.equal(await posts(), before, 'no start request was sent');
+    assert.ok(api);
+  });
+});

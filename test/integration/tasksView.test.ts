@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import { byId, freshStart, sandboxStats } from './tasksSupport';
+
+describe('task views', () => {
+  // The first start of a window (git scan, views) can be slow; later ones are not.
+  before(async function () {
+    this.timeout(90_000);
+    await freshStart();
+  });
+
+  it('show the repository\'s tasks in every state, each with its own icon, archived hidden', async () => {
+    const api = await freshStart();
+    const items = await api.treeItems('repoTasks');
+    const tasks = items.filter(i => i.kind === 'task');
+    assert.equal(tasks.length, 9, `tasks: ${tasks.map(t => t.label).join(' | ')}`);
+    const expected: Record<string, [string, string]> = {
+      'demo-rocket-03': ['sync~spin', 'Running'],
+      'demo-rocket-04': ['clock', 'Queued'],
+      'demo-rocket-01': ['pass-filled', 'Completed'],
+      'demo-rocket-05': ['error', 'Failed'],
+      'demo-rocket-06': ['bell-dot', 'Waiting for you'],
+      'demo-rocket-07': ['watch', 'Timed out'],
+      'demo-rocket-08': ['circle-slash', 'Cancelled'],
+      'demo-rocket-09': ['debug-pause', 'Idle'],
+    };
+    for (const [id, [icon, label]] of Object.entries(expected)) {
+      const t = byId(tasks, id);
+      assert.ok(t, `task ${id} missing`);
+      assert.equal(t.icon, icon, `${id} icon`);
+      assert.match(t.description ?? '', new RegExp(label), `${id} description`);
+      assert.match(t.description ?? '', /ago|just now|yesterday/, `${id} says when it changed`);
+      assert.match(t.contextValue ?? '', /^agentTask\b/);
+    }
+    assert.equal(new Set(Object.values(expected).map(([icon]) => icon)).size, 8, 'one icon per state');
+    assert.equal(byId(tasks, 'demo-rocket-10'), undefined, 'the archived task is hidden');
+    assert.ok(tasks.every(t => !/dotfiles/.test(t.id ?? '')), 'only this repository');
+    // Newest first.
+    assert.equal(tasks[0].id?.endsWith('demo-rocket-04'), true);
+  });
+
+  it('expand a task into its sessions and artifacts', async () => {
+    const api = await freshStart();
+    const [withKids] = (await api.treeItems('repoTasks', 1)).filter(i => i.id?.endsWith('/demo-rocket-01'));
+    const kinds = (withKids.children ?? []).map(c => c.kind);
+    assert.ok(kinds.includes('session'), `children: ${JSON.stringify(withKids.children)}`);
+    const session = withKids.children!.find(c => c.kind === 'session')!;
+    assert.match(session.tooltip ?? '', /telemetry uploader/, 'the prompt is in the tooltip');
+    if (/\bpull\b/.test(withKids.contextValue ?? '')) assert.ok(kinds.includes('artifact'), 'a pull request shows as an artifact');
+  });
+
+  it('show archived tasks when asked, and filter by state and by creator', async () => {
+    const api = await freshStart();
+    try {
+      await vscode.commands.executeCommand(COMMANDS.toggleArchived);
+      await api.refresh();
+      assert.ok(byId(await api.treeItems('repoTasks'), 'demo-rocket-10'), 'archived task shown');
+      await vscode.commands.executeCommand(COMMANDS.toggleArchivedOn);
+      await vscode.commands.executeCommand(COMMANDS.filterStates, ['failed', 'timed_out']);
+      const filtered = (await api.treeItems('repoTasks')).filter(i => i.kind === 'task');
+      assert.deepEqual(filtered.map(t => t.id?.split('/').pop()).sort(), ['demo-rocket-05', 'demo-rocket-07']);
+      await vscode.commands.executeCommand(COMMANDS.filterStates, []);
+      await vscode.commands.executeCommand(COMMANDS.toggleOnlyMine);
+      await api.refresh();
+      const mine = (await api.treeItems('repoTasks')).filter(i => i.kind === 'task');
+      assert.ok(mine.length > 0);
+      assert.ok(!byId(mine, 'demo-rocket-02') && !byId(mine, 'demo-rocket-05'), 'lee\'s tasks are hidden');
+    } finally {
+      await vscode.commands.executeCommand(COMMANDS.toggleOnlyMineOn);
+      await vscode.commands.executeCommand(COMMANDS.filterStates, []);
+      await vscode.commands.executeCommand(COMMANDS.toggleArchivedOn);
+    }
+  });
+
+  it('list the user\'s own tasks across repositories in My Tasks', async () => {
+    const api = await freshStart();
+    const mine = (await api.treeItems('myTasks')).filter(i => i.kind === 'task');
+    assert.ok(byId(mine, 'demo-dotfiles-02'), 'a task of another repository');
+    assert.ok(!byId(mine, 'demo-rocket-02'), 'not another user\'s task');
+  });
+
+  it('poll an unchanged list with conditional requests only', async () => {
+    const api = await freshStart();
+    await api.refresh();
+    const before = await sandboxStats();
+    await api.refresh();
+    await api.refresh();
+    const after = await sandboxStats();
+    const requests = after.total - before.total;
+    const notModified = after.not_modified - before.not_modified;
+    assert.ok(requests > 0, 'it polled');
+    assert.equal(notModified, requests, `every request of an unchanged poll is a 304 (${notModified}/${requests})`);
+  });
+
+  it('redraw only the task that changed', async () => {
+    const api = await freshStart();
+    await api.treeItems('repoTasks');
+    const before = api.treeStats().repoTasks;
+    const r = await fetch(`${process.env.AGENT_TASKS_SANDBOX_URL}/_sandbox/tasks/demo-rocket-09`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'completed' }),
+    });
+    assert.ok(r.ok);
+    await api.refresh();
+    const after = api.treeStats().repoTasks;
+    assert.ok(after.nodeRefreshes > before.nodeRefreshes || after.rootRefreshes > before.rootRefreshes, 'the change reached the tree');
+    const item = byId(await api.treeItems('repoTasks'), 'demo-rocket-09');
+    assert.equal(item?.icon, 'pass-filled');
+  });
+});

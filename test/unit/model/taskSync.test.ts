@@ -1,0 +1,113 @@
+import * as assert from 'node:assert/strict';
+import type { ListTasksForRepoParams, ListTasksParams, Task } from '../../../src/api';
+import { TaskStore } from '../../../src/model/taskStore';
+import { listKeys, PAGE_SIZE, TaskSync, type SyncTargets, type TaskClient } from '../../../src/model/taskSync';
+import { aSession, aTask, later } from './builders';
+
+/** A fake service at the level of the client's methods, counting calls; the list is sorted like the service's. */
+function fakeService(tasks: Task[]) {
+  const calls: string[] = [];
+  const page = (p: { page?: number; per_page?: number }) => {
+    const sorted = [...tasks].sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1));
+    const per = p.per_page ?? 30;
+    const n = p.page ?? 1;
+    return { tasks: sorted.slice((n - 1) * per, n * per) };
+  };
+  const client: TaskClient = {
+    listTasksForRepo: async (p: ListTasksForRepoParams) => {
+      calls.push(`A1 page ${p.page}`);
+      return page(p);
+    },
+    listTasks: async (p: ListTasksParams = {}) => {
+      calls.push(`A4 page ${p.page}`);
+      return page(p);
+    },
+    getTask: async ({ task_id }) => {
+      calls.push(`A5 ${task_id}`);
+      const t = tasks.find(x => x.id === task_id)!;
+      return { ...t, sessions: [aSession(t)] };
+    },
+  } as TaskClient;
+  return { calls, client };
+}
+
+describe('model/TaskSync', () => {
+  const repo = { owner: 'acme', repo: 'rocket' };
+  const targets = (over: Partial<SyncTargets> = {}): SyncTargets => ({ repo, repoVisible: true, mineVisible: false, archived: false, needMine: false, ...over });
+  const signal = new AbortController().signal;
+
+  it('reads every page the first time, then only the first page per poll', async () => {
+    const tasks = Array.from({ length: 250 }, () => aTask());
+    const { calls, client } = fakeService(tasks);
+    const store = new TaskStore();
+    const sync = new TaskSync(async () => client, store, () => targets());
+    await sync.tick(signal);
+    assert.deepEqual(calls, ['A1 page 1', 'A1 page 2', 'A1 page 3']);
+    assert.equal(store.list(listKeys.repo(repo)).length, 250);
+    calls.length = 0;
+    await sync.tick(signal);
+    assert.deepEqual(calls, ['A1 page 1'], 'one request per poll, whatever the number of tasks');
+    assert.equal(PAGE_SIZE, 100);
+  });
+
+  it('picks up a change from the first page and says whether anything runs', async () => {
+    const tasks = Array.from({ length: 150 }, () => aTask());
+    const { client } = fakeService(tasks);
+    const store = new TaskStore();
+    const sync = new TaskSync(async () => client, store, () => targets());
+    assert.equal((await sync.tick(signal)).active, false);
+    Object.assign(tasks[3], { state: 'in_progress', updated_at: later() });
+    const result = await sync.tick(signal);
+    assert.equal(result.active, true);
+    assert.equal(store.get(tasks[3].id)?.state, 'in_progress');
+    assert.equal(store.list(listKeys.repo(repo)).length, 150);
+  });
+
+  it('reads sessions only for expanded tasks, and again only when they changed', async () => {
+    const tasks = [aTask(), aTask()];
+    const { calls, client } = fakeService(tasks);
+    const store = new TaskStore();
+    const sync = new TaskSync(async () => client, store, () => targets());
+    await sync.tick(signal);
+    assert.ok(!calls.some(c => c.startsWith('A5')), 'no details for collapsed tasks');
+    sync.expanded.add(tasks[0].id);
+    await sync.tick(signal);
+    assert.equal(calls.filter(c => c === `A5 ${tasks[0].id}`).length, 1);
+    await sync.tick(signal);
+    assert.equal(calls.filter(c => c === `A5 ${tasks[0].id}`).length, 1, 'unchanged: not read again');
+    Object.assign(tasks[0], { updated_at: later(), state: 'failed' });
+    await sync.tick(signal);
+    assert.equal(calls.filter(c => c === `A5 ${tasks[0].id}`).length, 2, 'changed: read again');
+  });
+
+  it('watches only the visible lists, plus any list with a running task', async () => {
+    const tasks = [aTask({ state: 'in_progress' })];
+    const { calls, client } = fakeService(tasks);
+    const store = new TaskStore();
+    let t = targets({ repoVisible: true });
+    const sync = new TaskSync(async () => client, store, () => t);
+    await sync.tick(signal);
+    t = targets({ repoVisible: false });
+    calls.length = 0;
+    await sync.tick(signal);
+    assert.deepEqual(calls, ['A1 page 1'], 'still watched while its task runs');
+    tasks[0].state = 'completed';
+    tasks[0].updated_at = later();
+    await sync.tick(signal);
+    calls.length = 0;
+    await sync.tick(signal);
+    assert.deepEqual(calls, [], 'hidden and finished: not read');
+  });
+
+  it('learns the user id from the user\'s list, and records a failing list without losing the other', async () => {
+    const mine = [aTask({ creator: { id: 4242 } })];
+    const { client } = fakeService(mine);
+    const failing: TaskClient = { ...client, listTasksForRepo: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })) } as TaskClient;
+    const store = new TaskStore();
+    const sync = new TaskSync(async () => failing, store, () => targets({ mineVisible: true }));
+    await assert.rejects(sync.tick(signal), /down/);
+    assert.equal(sync.me, 4242);
+    assert.ok(sync.problems.has(listKeys.repo(repo)));
+    assert.equal(store.list(listKeys.mine()).length, 1);
+  });
+});

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { spawn, ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+import { DEMO_TOKENS } from '../../../src/sandbox';
+import { request } from './helpers';
+
+// out/test/unit/sandbox → the repository root
+const ROOT = path.resolve(__dirname, '../../../..');
+const CLI = path.join(ROOT, 'dist/sandbox.js');
+
+function run(args: string[]): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', d => (stderr += d));
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', () => reject(new Error(`exited before printing: ${stderr}`)));
+  });
+  const exit = new Promise<{ code: number | null; stderr: string }>(resolve => child.once('exit', code => resolve({ code, stderr })));
+  return { child, firstLine, exit };
+}
+
+describe('sandbox CLI', function () {
+  this.timeout(20_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbx-cli-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('prints its address first, serves the demo world, and stops cleanly on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const p = run(['--port', '0', '--step-ms', '0']);
+      const url = await p.firstLine;
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      const r = await request(url, 'GET', '/agents/repos/acme/rocket/tasks', { token: DEMO_TOKENS.fineGrained });
+      assert.equal(r.status, 200);
+      p.child.kill(signal);
+      assert.equal((await p.exit).code, 0);
+    }
+  });
+
+  it('loads --world and keeps --state across restarts', async () => {
+    const world = path.join(dir, 'world.json');
+    const state = path.join(dir, 'state.json');
+    fs.writeFileSync(world, JSON.stringify({
+      users: [{ id: 11, login: 'ana', copilot_plan: 'business' }],
+      repositories: [{ id: 1, owner: 'ana', name: 'svc' }],
+      tokens: [{ value: 'tok_ana', type: 'fine_grained', user: 11, permissions: { agent_tasks: 'write' } }],
+    }));
+    let p = run(['--port', '0', '--world', world, '--state', state, '--step-ms=0']);
+    let url = await p.firstLine;
+    const id = (await request(url, 'POST', '/agents/repos/ana/svc/tasks', { token: 'tok_ana', body: { prompt: 'x' } })).json().id;
+    p.child.kill('SIGTERM');
+    assert.equal((await p.exit).code, 0);
+    p = run(['--port', '0', '--state', state, '--step-ms', '0']);
+    url = await p.firstLine;
+    assert.equal((await request(url, 'GET', `/agents/tasks/${id}`, { token: 'tok_ana' })).status, 200);
+    p.child.kill('SIGTERM');
+    assert.equal((await p.exit).code, 0);
+  });
+
+  it('an invalid world file exits non-zero with a message naming the entry', async () => {
+    const world = path.join(dir, 'world.json');
+    fs.writeFileSync(world, JSON.stringify({ users: [{ id: 11, login: 'ana' }], repositories: [{ id: 1, owner: 'bob', name: 'svc' }], tokens: [] }));
+    const { code, stderr } = await run(['--world', world]).exit;
+    assert.notEqual(code, 0);
+    assert.match(stderr, /repositories\[0\] \(bob\/svc\): owner "bob"/);
+  });
+
+  it('bad arguments exit non-zero with the usage', async () => {
+    for (const args of [['--port', 'x'], ['--bogus'], ['--world']]) {
+      const { code, stderr } = await run(args).exit;
+      assert.notEqual(code, 0, args.join(' '));
+      assert.match(stderr, /usage: sandbox/);
+    }
+  });
+});

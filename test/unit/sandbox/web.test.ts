@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { DEMO_TOKENS, demoWorld } from '../../../src/sandbox';
+import { WorldBuilder, request, useSandbox } from './helpers';
+
+describe('sandbox web pages and statistics', () => {
+  const sb = useSandbox(() => demoWorld());
+  const tok = DEMO_TOKENS.fineGrained;
+
+  it('a task\'s html_url leads to a page with its state, sessions and artifacts', async () => {
+    const t = (await sb.call('GET', '/agents/tasks/demo-rocket-01', { token: tok })).json();
+    const page = await sb.call('GET', new URL(t.html_url).pathname);
+    assert.equal(page.status, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.ok(page.text.includes(t.name));
+    assert.ok(page.text.includes('completed'));
+    assert.ok(page.text.includes(t.sessions[0].id));
+    assert.match(page.text, /pull #\d+/);
+    assert.equal((await sb.call('GET', '/acme/website/tasks/demo-rocket-01')).status, 404, 'the task of another repository');
+  });
+
+  it('installation html_urls lead to pages; the index links to tasks', async () => {
+    const { installations } = (await sb.call('GET', '/user/installations', { token: tok })).json();
+    assert.equal(installations.length, 3);
+    for (const i of installations) {
+      const page = await sb.call('GET', new URL(i.html_url).pathname);
+      assert.equal(page.status, 200, i.html_url);
+      assert.ok(page.text.includes(i.app_slug));
+    }
+    const index = await sb.call('GET', '/');
+    assert.equal(index.status, 200);
+    assert.ok(index.text.includes('/acme/rocket/tasks/demo-rocket-01'));
+  });
+
+  it('escapes what users wrote', async () => {
+    const b = new WorldBuilder();
+    const ana = b.user('ana');
+    const repo = b.repo('ana', 'svc');
+    b.task(repo, ana, { id: 'x1', prompt: '<script>alert(1)</script>' });
+    await sb.call('POST', '/_sandbox/reset', { body: b.build() });
+    const page = await sb.call('GET', '/ana/svc/tasks/x1');
+    assert.ok(!page.text.includes('<script>'));
+    assert.ok(page.text.includes('&lt;script&gt;'));
+  });
+
+  it('statistics count requests per route and status, not the control endpoints; reset zeroes them', async () => {
+    await sb.call('GET', '/agents/repos/acme/rocket/tasks', { token: tok });
+    await sb.call('GET', '/agents/repos/acme/infra/tasks', { token: tok });
+    await sb.call('GET', '/agents/tasks/nope', { token: tok });
+    await sb.call('GET', '/nowhere');
+    await sb.call('POST', '/_sandbox/advance');
+    const s = (await sb.call('GET', '/_sandbox/stats')).json();
+    assert.deepEqual(s, {
+      total: 4, not_modified: 0, internal_errors: 0,
+      by_route: { 'GET /agents/repos/{owner}/{repo}/tasks': 2, 'GET /agents/tasks/{task_id}': 1, 'GET (unmatched)': 1 },
+      by_status: { 200: 2, 404: 2 },
+    });
+    await sb.call('POST', '/_sandbox/stats/reset');
+    assert.equal((await sb.call('GET', '/_sandbox/stats')).json().total, 0);
+  });
+
+  it('the Location of a started task is its url, readable at once', async () => {
+    const r = await sb.call('POST', '/agents/repos/acme/rocket/tasks', { token: tok, body: { prompt: 'x' } });
+    const loc = String(r.headers.location);
+    const again = await request(sb.get().url, 'GET', new URL(loc).pathname, { token: tok });
+    assert.equal(again.status, 200);
+    assert.equal(again.json().id, r.json().id);
+  });
+});
