@@ -38,7 +38,11 @@ export function makeRunDir(kind) {
   fs.mkdirSync(runs, { recursive: true });
   for (const name of fs.readdirSync(runs)) {
     const pid = Number(name.split('-').pop());
-    if (pid && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(runs, name), { recursive: true, force: true });
+    const dir = path.join(runs, name);
+    // A failed run's folder is kept for an hour so its logs can be read, even if others run meanwhile.
+    if (pid && pid !== process.pid && !alive(pid) && Date.now() - fs.statSync(dir).mtimeMs > 3_600_000) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
   const dir = path.join(runs, `${kind}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -49,6 +49,8 @@ try {
   await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }));
   await waitForWorkbench(page);
   check('workbench rendered');
+  await page.locator(sel.activityItem('Agent Tasks')).waitFor();
+  check('the Agent Tasks container is in the activity bar');
 
   // A token through the UI, as a person does: the command, its kind pick, its input box.
   await runCommand(page, 'Agent Tasks: Set Token…');

@@ -35,15 +35,27 @@ export async function treeLabels(pane) {
   return (await pane.locator('.monaco-list-row').allInnerTexts()).map(s => s.split('\n')[0].trim()).filter(Boolean);
 }
 
-/** Opens the command palette and runs the command whose label is exactly `label` (e.g. "Agent Tasks: Refresh"). */
-export async function runCommand(page, label) {
-  await page.keyboard.press('F1');
-  const input = page.locator(sel.quickInputBox);
-  await input.waitFor();
-  await input.fill(`>${label}`);
-  const row = page.locator(sel.quickInputRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) });
-  await row.first().waitFor();
-  await row.first().click();
+/**
+ * Opens the command palette and runs the command whose label is exactly `label` (e.g. "Agent Tasks: Refresh").
+ * The palette lists the commands known when it opens, and an extension's contributions may arrive a little later
+ * than the workbench: so it retries for a while.
+ */
+export async function runCommand(page, label, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.keyboard.press('F1');
+    const input = page.locator(sel.quickInputBox);
+    await input.waitFor();
+    await input.fill(`>${label}`);
+    const row = page.locator(sel.quickInputRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
+    if (await row.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+      await row.click();
+      return;
+    }
+    await page.keyboard.press('Escape');
+    if (Date.now() > deadline) throw new Error(`the command palette has no "${label}"`);
+    await page.waitForTimeout(1_000);
+  }
 }
 
 /** Whether a quick input (pick or box) is showing. */

@@ -82,7 +82,10 @@ export class ApiError extends Error {
     this.method = init.method;
     this.path = redact(init.path, init.secret);
     // The cause may come from a lower layer whose text we do not control.
-    if (init.secret && this.cause instanceof Error) this.cause.message = redact(this.cause.message, init.secret);
+    if (init.secret && this.cause instanceof Error) {
+      this.cause.message = redact(this.cause.message, init.secret);
+      if (typeof this.cause.stack === 'string') this.cause.stack = redact(this.cause.stack, init.secret);
+    }
   }
 
   /** Safe to log or persist: no headers, no token. */

@@ -136,13 +136,14 @@ export class Poller {
         this.inFlight = undefined;
       }
     })().then(() => {
-      if (this.disposed) return;
+      if (this.disposed) return undefined;
       if (this.rerun) {
+        // Chained, so whoever asked for the extra tick waits for it.
         this.rerun = false;
-        void this.run();
-      } else {
-        this.schedule();
+        return this.run();
       }
+      this.schedule();
+      return undefined;
     });
     return this.inFlight;
   }

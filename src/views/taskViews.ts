@@ -57,6 +57,7 @@ export class TaskViews implements vscode.Disposable {
     this.poller = new Poller({
       tick: async signal => {
         try {
+          this.log.info(`tick: lists ${JSON.stringify(this.sync.watchedLists())} visible ${this.repoView.visible}/${this.mineView.visible}`);
           const result = await this.sync.tick(signal);
           this.noteOutcome(undefined);
           return result;
@@ -158,7 +159,9 @@ export class TaskViews implements vscode.Disposable {
   }
 
   private async serviceOrTokenChanged(): Promise<void> {
-    this.hasToken = this.deps.service.current().kind !== 'none' && (await this.deps.tokens.has('fine_grained'));
+    const kind = this.deps.service.current().kind;
+    this.hasToken = kind !== 'none' && (await this.deps.tokens.has('fine_grained'));
+    this.deps.log.info(`service: ${kind}${kind === 'remote' ? ` ${this.deps.clients.describe().url}` : ''}; fine-grained token ${this.hasToken ? 'set' : 'not set'}`);
     // Another service or token means another user's world: forget what was shown.
     this.store.clear();
     this.sync.problems.clear();

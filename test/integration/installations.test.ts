@@ -111,6 +111,15 @@ describe('installations', function () {
       assert.match(node(o.view, 'acme', 'acme/rocket').contextValue, /blocked/, 'now the last one');
     });
 
+    it('from the palette, asks which installation (only selected ones) and which repository', async () => {
+      await refresh();
+      const ui = answering({ pick: items => items.find(i => i.label === 'acme') ?? items.find(i => i.label === 'acme/rocket') });
+      const o = await run(C.removeRepository, ui.options);
+      assert.equal(o.done, true, o.message);
+      assert.deepEqual(ui.picks, [['acme', 'globex'], ['acme/rocket', 'acme/website']]);
+      assert.deepEqual(await truth(71), [5001]);
+    });
+
     it('sends nothing when the confirmation is declined', async () => {
       await refresh();
       const o = await run(C.removeRepository, { installationId: 71, repositoryId: 5001 }, answering({ confirm: false }).options);

@@ -18,6 +18,7 @@ export async function addRepository(f: Feature, arg?: unknown, options?: Command
   if (isCommandOptions(arg)) [arg, options] = [undefined, arg];
   const ui = promptFrom(options);
   const target = targetOf(arg);
+  if (!(await ensureToken(f, ui, 'addRepository'))) return finish(f, { done: false, reason: 'no-token' });
 
   let inst = target.installationId === undefined ? undefined : (await knownInstallations(f)).find(i => i.id === target.installationId);
   if (target.installationId === undefined) {
@@ -26,7 +27,6 @@ export async function addRepository(f: Feature, arg?: unknown, options?: Command
   }
   const installationId = inst?.id ?? target.installationId!;
   const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
-  if (!(await ensureToken(f, ui, 'addRepository'))) return finish(f, { done: false, reason: 'no-token' });
 
   if (inst?.repository_selection === 'all') {
     const message = `${instName} already covers all repositories of ${inst.account.login}; there is nothing to add.`;

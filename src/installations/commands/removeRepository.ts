@@ -11,13 +11,13 @@ export async function removeRepository(f: Feature, arg?: unknown, options?: Comm
   if (isCommandOptions(arg)) [arg, options] = [undefined, arg];
   const ui = promptFrom(options);
   let { installationId, repositoryId } = targetOf(arg);
+  if (!(await ensureToken(f, ui, 'removeRepository'))) return finish(f, { done: false, reason: 'no-token' });
 
   if (installationId === undefined) {
     const picked = await pickInstallation(f, ui, 'Remove a repository from which installation?', i => i.repository_selection !== 'all');
     if (!picked) return finish(f, { done: false, reason: 'cancelled' });
     installationId = picked.id;
   }
-  if (!(await ensureToken(f, ui, 'removeRepository'))) return finish(f, { done: false, reason: 'no-token' });
 
   const inst = (await knownInstallations(f)).find(i => i.id === installationId);
   const slot = f.model.repositoriesOf(installationId);
@@ -26,7 +26,13 @@ export async function removeRepository(f: Feature, arg?: unknown, options?: Comm
 
   if (repositoryId === undefined) {
     const items = (siblings ?? []).map(r => ({ label: r.full_name, description: r.permissions?.admin ? '' : 'not admin', repository: r }));
-    const picked = items.length ? await ui.pick(items, { title: `Remove a repository from ${inst ? installationLabel(inst) : `installation ${installationId}`}`, placeHolder: 'Repository' }) : undefined;
+    const from = inst ? installationLabel(inst) : `installation ${installationId}`;
+    if (!items.length) {
+      const message = slot.problem?.message ?? `${from} has no repository you can see.`;
+      tell(f, ui, 'info', { message });
+      return finish(f, { done: false, reason: 'cancelled', message });
+    }
+    const picked = await ui.pick(items, { title: `Remove a repository from ${from}`, placeHolder: 'Repository' });
     if (!picked) return finish(f, { done: false, reason: 'cancelled' });
     repositoryId = picked.repository.id;
   }

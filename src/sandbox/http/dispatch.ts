@@ -1,11 +1,11 @@
 // One request from start to end: parse, route, version check, authentication, rate limit, the route itself,
 // then ETag/304, headers and statistics. Whatever goes wrong ends as a 4xx: never a 5xx, never a crash.
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_VERSION, VERSION_HEADER } from '../../api/protocol';
 import type { Core } from '../core';
 import { Caller, identify } from './auth';
 import { HttpError, Reply, notFound } from './reply';
+import { cachedRead } from './cache';
 import type { Ctx, Router } from './router';
 
 const VERSION_KEY = VERSION_HEADER.toLowerCase();
@@ -46,12 +46,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Adds a strong ETag (a hash of the body) to a successful read, and keeps the body as bytes for reuse. */
-function withEtag(reply: Reply, method: string): Reply {
-  if (reply.status !== 200 || reply.json === undefined || (method !== 'GET' && method !== 'HEAD')) return reply;
-  return { ...reply, headers: { ...reply.headers, etag: `"${createHash('sha1').update(reply.json, 'utf8').digest('base64url')}"` } };
-}
-
 export function makeHandler(core: () => Core, router: Router, baseOrigin: string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<Reply> => {
     const c = core();
@@ -82,37 +76,16 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
       if (kind === 'api') {
         // A bad token is limited by the client's address, a good one by itself.
         caller = identify(c.state, req);
-        if (caller.kind === 'token') rlKey = `token:${createHash('sha1').update(caller.token.value).digest('hex')}`;
+        if (caller.kind === 'token') rlKey = `token:${caller.token.value}`;
         // B2 lists 204 only: revoking is never refused for the rate.
         if (c.limiter.exhausted(rlKey) && m.route.pattern !== '/installation/token') {
           throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
         }
       }
-      // A read is a function of the state, the credentials, the origin and the URL: while the state's version
-      // stands, the rendered body and its ETag are served again without filtering, joining or hashing.
-      const cacheKey = kind === 'api' && m.route.method === 'GET' ? `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}` : undefined;
-      const st = c.state;
-      const hit = cacheKey === undefined ? undefined : st.responses.get(cacheKey);
-      if (hit?.reply && hit.version === st.version) {
-        reply = hit.reply;
-      } else {
-        const ctx: Ctx = {
-          req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c,
-        };
-        const version = st.version;
-        reply = withEtag(await m.route.handler(ctx), method);
-        // Filed only when nothing changed while the handler ran, and only on the second sight of a URL at this
-        // version: keeping every one-off listing alive would cost more in garbage collection than it saves.
-        if (cacheKey !== undefined && reply.status === 200 && st.version === version && c.state === st) {
-          if (st.responses.size >= 200) st.responses.clear();
-          if (hit && hit.version === version) {
-            reply = { ...reply, bytes: Buffer.from(reply.json!, 'utf8') };
-            st.responses.set(cacheKey, { version, reply });
-          } else {
-            st.responses.set(cacheKey, { version, reply: undefined });
-          }
-        }
-      }
+      const ctx: Ctx = { req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c };
+      reply = kind === 'api' && m.route.method === 'GET'
+        ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
+        : await m.route.handler(ctx);
     } catch (e) {
       if (e instanceof HttpError) {
         reply = { status: e.status, json: e.body(), headers: e.headers };

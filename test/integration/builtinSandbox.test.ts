@@ -1,0 +1,35 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS, VIEWS } from '../../src/ids';
+import { extensionApi, SANDBOX, waitFor } from './tasksSupport';
+
+describe('built-in sandbox', () => {
+  after(async () => {
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
+  });
+
+  it('with no address set, is offered, starts on loopback with its demo world and says so', async function () {
+    this.timeout(60_000);
+    const api = await extensionApi();
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    // The sandbox flag may be left from an earlier run of the window; without it nothing is configured.
+    const status = api.statusBar();
+    if (!/Sandbox/.test(status.text)) {
+      await waitFor(() => !api.statusBar().visible, 'the status bar to hide when nothing is configured');
+      assert.equal((await api.treeItems('repoTasks')).length, 0, 'welcome content instead of tasks');
+    }
+    await vscode.commands.executeCommand(COMMANDS.useSandbox);
+    await vscode.commands.executeCommand(`${VIEWS.repoTasks}.focus`);
+    await waitFor(() => /Sandbox/.test(api.statusBar().text), 'the status bar to name the sandbox');
+    assert.match(api.statusBar().tooltip, /built-in sandbox at http:\/\/127\.0\.0\.1:\d+/);
+    // The workspace's remote is a loopback address, so it matches the loopback sandbox whatever its port.
+    await waitFor(() => api.repository() === 'acme/rocket', 'the repository');
+    await api.refresh();
+    const tasks = (await waitFor(async () => {
+      const items = (await api.treeItems('repoTasks')).filter(i => i.kind === 'task');
+      return items.length ? items : undefined;
+    }, 'demo tasks from the built-in sandbox'))!;
+    assert.ok(tasks.some(t => t.label.length > 0));
+    assert.ok(!tasks[0].id?.includes(SANDBOX), 'ids are task ids, not addresses');
+  });
+});
