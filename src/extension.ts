@@ -70,7 +70,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi {
   registerInstallations(context, { clients, tokens, log });
   void repos.start();
   log.info(`activated in ${Date.now() - t0} ms`);
-  return createTestApi({ views, status, repos, starter, drafts, notifier, clients });
+  const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
+  return createTestApi({ views, status, repos, starter, drafts, notifier, clients, logFile });
 }
 
 export function deactivate(): void {}

@@ -33,6 +33,7 @@ export interface TestTreeItem {
  * - `lastStart()`, `draft()`: the outcome of the last start, and the prompt kept after a failure.
  * - `notifications()`: the task notifications shown so far.
  * - `requestCount()`, `pollMode()`, `treeStats()`: figures for the benchmarks.
+ * - `logFile`: the path of the log channel's file, to check what is (and is not) written there.
  */
 export interface AgentTasksTestApi {
   treeItems(view: 'repoTasks' | 'myTasks', depth?: number): Promise<TestTreeItem[]>;
@@ -44,6 +45,7 @@ export interface AgentTasksTestApi {
   notifications(): string[];
   requestCount(): number;
   pollMode(): string;
+  readonly logFile: string;
   treeStats(): { repoTasks: { rootRefreshes: number; nodeRefreshes: number }; myTasks: { rootRefreshes: number; nodeRefreshes: number } };
 }
 
@@ -55,6 +57,7 @@ export function createTestApi(deps: {
   drafts: DraftStore;
   notifier: TaskNotifier;
   clients: ServiceClients;
+  logFile: string;
 }): AgentTasksTestApi {
   const { views } = deps;
   async function describe(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, depth: number): Promise<TestTreeItem> {
@@ -98,6 +101,7 @@ export function createTestApi(deps: {
     notifications: () => [...deps.notifier.shown],
     requestCount: () => deps.clients.requestCount,
     pollMode: () => views.poller.mode,
+    logFile: deps.logFile,
     treeStats: () => ({ repoTasks: { ...views.repoProvider.stats }, myTasks: { ...views.mineProvider.stats } }),
   };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
-import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, stepRows } from './workbench.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, stepRows, widenSidebar } from './workbench.mjs';
 
 const EXTENSION_ID = 'agent-tasks.agent-tasks';
 const shots = path.join(ARTIFACTS, 'screenshots');
@@ -56,7 +56,9 @@ try {
   await runCommand(page, 'Agent Tasks: Set Token…');
   await answerStep(page, { pick: /fine-grained/i });
   // Against a loopback service the extension may offer its demo token first; type it as for any service.
-  if ((await stepRows(page)).some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
+  const tokenRows = await stepRows(page);
+  console.log(`[ui] after the kind: ${JSON.stringify(tokenRows)}`);
+  if (tokenRows.some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
   await answerStep(page, { text: DEMO_TOKENS.fineGrained });
   await acceptDefaults(page);
   check('token set through "Agent Tasks: Set Token…"');
@@ -65,6 +67,7 @@ try {
   const pane = viewPane(page, /Repository Tasks/i);
   await pane.waitFor();
   await focusPane(page, 'Repository Tasks');
+  await widenSidebar(page, 640);
   const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
   if (expected.length === 0) throw new Error('the demo world has no unarchived task in acme/rocket');
   await pane.locator('.monaco-list-row', { hasText: expected[0] }).first().waitFor();
@@ -81,10 +84,13 @@ try {
   const before = new Set((await rocketTasks()).map(t => t.id));
   const prompt = `Add a unit test for countdown(0) (ui smoke ${Date.now()})`;
   await runCommand(page, 'Agent Tasks: Start Task…');
-  await page.screenshot({ path: path.join(shots, '2-start-task.png') });
+  // The command may first offer recent prompts and prompt files; a new prompt is typed.
+  if ((await stepRows(page)).some(r => /new prompt/i.test(r))) await answerStep(page, { pick: /new prompt/i });
   await answerStep(page, { text: prompt });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shots, '2-start-task-options.png') });
   const steps = await acceptDefaults(page);
-  console.log(`[ui] Start Task… asked ${steps.length + 1} question(s); defaults taken after the prompt: ${JSON.stringify(steps)}`);
+  console.log(`[ui] after the prompt, Enter on: ${JSON.stringify(steps)}`);
   check('"Agent Tasks: Start Task…" ran through its quick inputs');
 
   let created;

@@ -15,6 +15,17 @@ export async function waitForWorkbench(page) {
   await page.locator(sel.statusbar).waitFor();
 }
 
+/** Drags the sash at the sidebar's right edge so long tree labels are readable in screenshots. */
+export async function widenSidebar(page, width) {
+  const box = await page.locator(sel.sidebar).boundingBox();
+  if (!box || box.width >= width) return;
+  const x = box.x + box.width + 1, y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 5 });
+  await page.mouse.up();
+}
+
 /** The sidebar pane of a view, found by its title. */
 export function viewPane(page, title) {
   return page.locator(`${sel.sidebar} .pane`).filter({ has: page.locator('.pane-header', { hasText: title }) });
@@ -63,11 +74,17 @@ export async function quickInputOpen(page) {
   return page.locator(sel.quickInput).isVisible();
 }
 
-/** The labels of the current quick pick's rows (empty for an input box); waits for a step to show. */
+/** The labels of the current quick pick's rows (empty for an input box), once they stop changing. */
 export async function stepRows(page) {
   await page.locator(sel.quickInput).waitFor();
-  await page.waitForTimeout(200); // rows render a moment after the widget
-  return (await page.locator(sel.quickInputRow).allInnerTexts()).map(s => s.trim());
+  let last = null;
+  for (let i = 0; i < 20; i++) {
+    const now = JSON.stringify(await page.locator(sel.quickInputRow).allInnerTexts());
+    if (now === last) break;
+    last = now;
+    await page.waitForTimeout(150);
+  }
+  return JSON.parse(last).map(s => s.trim());
 }
 
 /** What identifies the current quick-input step: its title, placeholder and message. */
@@ -98,7 +115,12 @@ export async function answerStep(page, { pick, text } = {}, timeoutMs = 10_000) 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const now = await stepSignature(page);
-    if (now === null || now !== before) return before;
+    if (now !== null && now !== before) return before;
+    if (now === null) {
+      // Closed: either the flow is over or its next step is about to open; give it a moment to show.
+      await page.locator(sel.quickInput).waitFor({ timeout: 1_500 }).catch(() => {});
+      return before;
+    }
     await page.waitForTimeout(100);
   }
   throw new Error(`the quick input stayed on the same step (${before}); is the answer refused?`);

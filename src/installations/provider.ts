@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS, VIEWS, type TokenKind } from '../ids';
-import { INSTALLATION_COMMANDS } from '../ids';
+import { COMMANDS, INSTALLATION_COMMANDS, VIEWS, type TokenKind } from '../ids';
 import type { Access } from './api';
 import type { Explanation } from './explain';
 import type { InstallationsModel, ModelChange, Slot } from './model';

@@ -74,9 +74,11 @@ export class Poller {
 
   get mode(): PollMode {
     const c = this.conditions;
-    if (!c.signedIn || (!c.visible && !this.active)) return 'stopped';
-    // Until the first tick nothing is known about running tasks, so an unfocused window still looks once.
-    if (!c.focused && !this.active && Number.isFinite(this.lastTickAt)) return 'paused';
+    // Until the first tick nothing is known about running tasks, so a hidden or unfocused window still looks once
+    // (the status bar and the notifications depend on it).
+    const known = Number.isFinite(this.lastTickAt);
+    if (!c.signedIn || (!c.visible && !this.active && known)) return 'stopped';
+    if (!c.focused && !this.active && known) return 'paused';
     if (this.failures > 0) return 'backoff';
     return this.active ? 'quick' : 'slow';
   }

@@ -35,6 +35,7 @@ export class TaskSync {
   /** Tasks whose nodes are expanded: their sessions are kept fresh. */
   readonly expanded = new Set<string>();
   private userId: number | undefined;
+  private started = false;
   private readonly detailsInFlight = new Map<string, Promise<void>>();
 
   constructor(
@@ -43,6 +44,13 @@ export class TaskSync {
     private readonly targets: () => SyncTargets,
   ) {}
 
+  /** Forget what was learnt (another service or token): the next tick is a first read again. */
+  reset(): void {
+    this.started = false;
+    this.userId = undefined;
+    this.problems.clear();
+  }
+
   /** The signed-in user's id, once a task of theirs has been seen. */
   get me(): number | undefined {
     return this.userId;
@@ -50,12 +58,15 @@ export class TaskSync {
 
   watchedLists(t = this.targets()): ListKey[] {
     const keys: ListKey[] = [];
+    // The first read covers the repository's list and the user's even with the views closed: the status bar and
+    // the notifications need to know what runs.
+    const first = !this.started;
     if (t.repo) {
       const k = listKeys.repo(t.repo);
-      if (t.repoVisible || this.store.anyActive([k])) keys.push(k);
+      if (first || t.repoVisible || this.store.anyActive([k])) keys.push(k);
       if (t.repoVisible && t.archived) keys.push(listKeys.repo(t.repo, true));
     }
-    if (t.mineVisible || t.needMine || this.store.anyActive([listKeys.mine()])) keys.push(listKeys.mine());
+    if (first || t.mineVisible || t.needMine || this.store.anyActive([listKeys.mine()])) keys.push(listKeys.mine());
     if (t.mineVisible && t.archived) keys.push(listKeys.mine(true));
     return keys;
   }
@@ -81,6 +92,7 @@ export class TaskSync {
       if (this.store.get(id) && (!s || !s.fresh)) await this.loadDetails(id, signal).catch(() => undefined);
     }
     if (firstError !== undefined) throw firstError;
+    this.started = true;
     return { active: keys.some(k => this.store.list(k).some(task => isActive(task.state))) };
   }
 

@@ -68,6 +68,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       resolve();
     });
   });
+  // After listening, a server error (e.g. out of file descriptors on accept) is reported, never thrown.
+  server.on('error', e => core.onError(e));
   const port = (server.address() as AddressInfo).port;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shown}:${port}`;

@@ -57,7 +57,6 @@ export class TaskViews implements vscode.Disposable {
     this.poller = new Poller({
       tick: async signal => {
         try {
-          this.log.info(`tick: lists ${JSON.stringify(this.sync.watchedLists())} visible ${this.repoView.visible}/${this.mineView.visible}`);
           const result = await this.sync.tick(signal);
           this.noteOutcome(undefined);
           return result;
@@ -112,7 +111,9 @@ export class TaskViews implements vscode.Disposable {
         v.onDidExpandElement(e => e.element.kind === 'task' && this.sync.expanded.add((e.element as unknown as { id: string }).id)),
         v.onDidCollapseElement(e => e.element.kind === 'task' && this.sync.expanded.delete((e.element as unknown as { id: string }).id)),
       ]),
-      deps.clients.onDidChange(() => void this.serviceOrTokenChanged()),
+      // Only the fine-grained token matters here: setting a classic or installation token leaves the tasks be.
+      deps.service.onDidChange(() => void this.serviceOrTokenChanged()),
+      deps.tokens.onDidChange(kind => kind === 'fine_grained' && void this.serviceOrTokenChanged()),
       deps.repos.onDidChange(() => this.repoChanged()),
       deps.filter.onDidChange(() => {
         this.updateContext();
@@ -156,6 +157,8 @@ export class TaskViews implements vscode.Disposable {
 
   private visibilityChanged(): void {
     this.poller.update({ visible: this.repoView.visible || this.mineView.visible });
+    // A view that just opened on a list never read should not wait for the next slot of the slow pace.
+    if (this.ready() && this.sync.watchedLists().some(k => !this.store.hasList(k))) void this.refresh();
   }
 
   private async serviceOrTokenChanged(): Promise<void> {
@@ -164,7 +167,7 @@ export class TaskViews implements vscode.Disposable {
     this.deps.log.info(`service: ${kind}${kind === 'remote' ? ` ${this.deps.clients.describe().url}` : ''}; fine-grained token ${this.hasToken ? 'set' : 'not set'}`);
     // Another service or token means another user's world: forget what was shown.
     this.store.clear();
-    this.sync.problems.clear();
+    this.sync.reset();
     this.reachable = 'unknown';
     this.deps.repos.refresh();
     this.updateContext();

@@ -195,6 +195,7 @@ describe('installations', function () {
       assert.ok(offered.includes('$(repo) acme/docs'), offered.join(' | '));
       assert.ok(offered.includes('$(circle-slash) acme/infra'), 'infra is offered but marked as not possible');
       assert.ok(!offered.some(l => /rocket|website|dotfiles|portal/.test(l)), 'nothing already in it, nothing of another account');
+      assert.match(ui.placeholders[0] ?? '', /installations' lists \(the service has no list of all your repositories\)/, 'says where the list comes from');
       assert.deepEqual(await truth(71), [5000, 5001, 5005]);
       assert.deepEqual(labels(node(o.view, 'acme').children), ['acme/rocket', 'acme/website', 'acme/docs']);
     });

@@ -82,14 +82,16 @@ export interface Answers {
 export function answering(a: Answers = {}) {
   const asked: string[] = [];
   const picks: string[][] = [];
+  const placeholders: string[] = [];
   const said: Array<{ level: string; message: string }> = [];
   const prompt: Prompt = {
     confirm: async (message, detail) => {
       asked.push(`${message} ${detail}`);
       return a.confirm ?? true;
     },
-    pick: async <T extends vscode.QuickPickItem>(items: readonly T[]) => {
+    pick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string }) => {
       picks.push(items.map(i => i.label));
+      placeholders.push(options.placeHolder);
       return a.pick?.(items) as T | undefined;
     },
     input: async () => a.input,
@@ -98,7 +100,7 @@ export function answering(a: Answers = {}) {
       return undefined;
     },
   };
-  return { options: { prompt }, asked, picks, said, told: () => said.map(s => s.message).join('\n') };
+  return { options: { prompt }, asked, picks, placeholders, said, told: () => said.map(s => s.message).join('\n') };
 }
 
 export function byLabel(label: string) {

@@ -43,3 +43,18 @@ describe('tokens', () => {
     assert.ok((await api.treeItems('repoTasks')).some(i => i.kind === 'task'));
   });
 });
+
+describe('log channel', () => {
+  it('records every request with method, path, status and time, and never a token', async function () {
+    this.timeout(30_000);
+    const api = await freshStart();
+    await api.refresh();
+    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Log me', interactive: false });
+    const text = await waitFor(() => {
+      const t = fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';
+      return /POST \/agents\/repos\/acme\/rocket\/tasks 201 \d+ ms/.test(t) ? t : undefined;
+    }, 'the request lines in the log file', 15_000);
+    assert.match(text!, /GET \/agents\/repos\/acme\/rocket\/tasks\?\S* (200|304) \d+ ms/);
+    for (const value of Object.values(DEMO_TOKENS)) assert.ok(!text!.includes(value), `token ${value.slice(0, 6)}… in the log`);
+  });
+});

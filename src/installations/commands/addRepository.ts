@@ -6,8 +6,8 @@ import { isCommandOptions, promptFrom, type CommandOptions } from '../prompt';
 import { applyChange } from './applyChange';
 import { ensureToken, finish, knownInstallations, pickInstallation, targetOf, tell, withNotice, type Feature, type Outcome } from './shared';
 
-const SOURCE_NOTE = 'Listed: repositories of this account that you can reach through your installations. ' +
-  'The service offers no list of all your repositories.';
+// Where the candidates come from, said in the picker: the service offers no list of all the user's repositories.
+const SOURCE_NOTE = 'From your installations\' lists (the service has no list of all your repositories)';
 
 /**
  * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
@@ -40,7 +40,7 @@ export async function addRepository(f: Feature, arg?: unknown, options?: Command
   if (repositoryId === undefined) {
     if (!inst) return finish(f, { done: false, reason: 'unknown-target', message: `Installation ${installationId} is not among your installations.` });
     const candidates = await gatherCandidates(f, inst);
-    const placeHolder = candidates.length ? SOURCE_NOTE : `No other repository of ${inst.account.login} was found. ${SOURCE_NOTE}`;
+    const placeHolder = candidates.length ? SOURCE_NOTE : `None found for ${inst.account.login}. ${SOURCE_NOTE}`;
     const picked = await ui.pick(pickItems(candidates), { title: `Add a repository to ${instName}`, placeHolder });
     if (!picked) return finish(f, { done: false, reason: 'cancelled' });
     if (picked.candidate) {
@@ -108,7 +108,8 @@ async function gatherCandidates(f: Feature, inst: Installation): Promise<Candida
   await withNotice(`Gathering your repositories from ${all.length} installation${all.length === 1 ? '' : 's'}…`,
     () => Promise.all(all.map(i => f.model.refreshRepositories(i.id))));
   const reachable: ReachableSet[] = all.map(i => ({ source: installationLabel(i), repositories: f.model.repositoriesOf(i.id).value ?? [] }));
-  reachable.push({ source: 'a list shown earlier in this session', repositories: f.model.seenRepositories() });
+  const listed = new Set(reachable.flatMap(r => r.repositories.map(x => x.id)));
+  reachable.push({ source: 'a list shown earlier in this session', repositories: f.model.seenRepositories().filter(r => !listed.has(r.id)) });
   return candidatesFor(inst, f.model.repositoriesOf(inst.id).value ?? [], reachable);
 }
 

@@ -49,7 +49,7 @@ export async function removeRepository(f: Feature, arg?: unknown, options?: Comm
 
   const sure = await ui.confirm(
     `Remove ${repoName} from ${instName}?`,
-    `The app will no longer reach ${repoName}. You can add it again with Add Repository….`,
+    `The app will no longer reach ${repoName}. You can add it again later with Add Repository…`,
     'Remove');
   if (!sure) return finish(f, { done: false, reason: 'cancelled' });
 

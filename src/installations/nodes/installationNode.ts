@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import type { Installation } from '../api';
+import type { Installation, Repository } from '../api';
 import type { Slot } from '../model';
-import type { Repository } from '../api';
 
 /** An installation the user can access (B3); expands into the repositories the user can reach in it (B4). */
 export class InstallationNode {

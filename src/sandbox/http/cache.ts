@@ -22,11 +22,6 @@ export async function cachedRead(ctx: Ctx, key: string, handler: (ctx: Ctx) => R
   // keeping every one-off listing alive would cost more in garbage collection than it saves.
   if (reply.status !== 200 || st.version !== version || ctx.core.state !== st) return reply;
   if (st.responses.size >= MAX_ENTRIES) st.responses.clear();
-  if (hit && hit.version === version) {
-    const kept = { ...reply, bytes: Buffer.from(reply.json!, 'utf8') };
-    st.responses.set(key, { version, reply: kept });
-    return kept;
-  }
-  st.responses.set(key, { version, reply: undefined });
+  st.responses.set(key, { version, reply: hit && hit.version === version ? reply : undefined });
   return reply;
 }

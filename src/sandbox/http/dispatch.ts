@@ -114,9 +114,11 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
 
 function write(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
   const headers: Record<string, string> = { ...rate, ...reply.headers };
-  let body: string | Buffer | undefined;
+  // Strings, not Buffers: Node sends a string body in the same write as the headers, a Buffer after them,
+  // which on keep-alive connections costs a round of delayed acknowledgement.
+  let body: string | undefined;
   if (reply.json !== undefined && reply.status !== 204 && reply.status !== 304) {
-    body = reply.bytes ?? reply.json;
+    body = reply.json;
     headers['content-type'] = 'application/json; charset=utf-8';
   } else if (reply.html !== undefined) {
     body = reply.html;

@@ -6,8 +6,6 @@ export interface Reply {
   status: number;
   /** JSON text; absent for 204 and for HTML (see `html`). */
   json?: string;
-  /** `json` as UTF-8, kept with cached replies so they are not encoded again. */
-  bytes?: Buffer;
   html?: string;
   headers?: Record<string, string>;
 }

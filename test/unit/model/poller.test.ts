@@ -32,7 +32,7 @@ function setup(script: Array<TickResult | Error> = []) {
 }
 
 describe('model/Poller', () => {
-  it('does nothing until signed in and visible, then ticks at once', async () => {
+  it('does nothing until signed in, then ticks at once', async () => {
     const { timers, ticks, poller } = setup();
     poller.update({ visible: true });
     await timers.advance(120_000);
@@ -42,6 +42,20 @@ describe('model/Poller', () => {
     await timers.advance(0);
     assert.deepEqual(ticks, [120_000]);
     poller.dispose();
+  });
+
+  it('looks once with the views hidden, then stops unless a task runs', async () => {
+    const idle = setup([{ active: false }]);
+    idle.poller.update({ signedIn: true, visible: false });
+    await idle.timers.advance(600_000);
+    assert.deepEqual(idle.ticks, [0]);
+    assert.equal(idle.poller.mode, 'stopped');
+    idle.poller.dispose();
+    const busy = setup([{ active: true }]);
+    busy.poller.update({ signedIn: true, visible: false });
+    await busy.timers.advance(20_000);
+    assert.deepEqual(busy.ticks, [0, 10_000, 20_000], 'a running task is watched for its notification');
+    busy.poller.dispose();
   });
 
   it('polls slowly when every task is finished and quickly while one runs', async () => {

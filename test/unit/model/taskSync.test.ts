@@ -42,7 +42,7 @@ describe('model/TaskSync', () => {
     const store = new TaskStore();
     const sync = new TaskSync(async () => client, store, () => targets());
     await sync.tick(signal);
-    assert.deepEqual(calls, ['A1 page 1', 'A1 page 2', 'A1 page 3']);
+    assert.deepEqual(calls, ['A1 page 1', 'A1 page 2', 'A1 page 3', 'A4 page 1', 'A4 page 2', 'A4 page 3']);
     assert.equal(store.list(listKeys.repo(repo)).length, 250);
     calls.length = 0;
     await sync.tick(signal);
@@ -84,13 +84,13 @@ describe('model/TaskSync', () => {
     const tasks = [aTask({ state: 'in_progress' })];
     const { calls, client } = fakeService(tasks);
     const store = new TaskStore();
-    let t = targets({ repoVisible: true });
+    let t = targets({ repoVisible: false });
     const sync = new TaskSync(async () => client, store, () => t);
     await sync.tick(signal);
-    t = targets({ repoVisible: false });
+    assert.deepEqual(calls, ['A1 page 1', 'A4 page 1'], 'the first read looks at both lists, views open or not');
     calls.length = 0;
     await sync.tick(signal);
-    assert.deepEqual(calls, ['A1 page 1'], 'still watched while its task runs');
+    assert.deepEqual(calls, ['A1 page 1', 'A4 page 1'], 'still watched while their task runs');
     tasks[0].state = 'completed';
     tasks[0].updated_at = later();
     await sync.tick(signal);

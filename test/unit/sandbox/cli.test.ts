@@ -64,6 +64,25 @@ describe('sandbox CLI', function () {
     assert.equal((await p.exit).code, 0);
   });
 
+  it('--step-ms sets the pace of the tasks\' own life', async () => {
+    const p = run(['--port', '0', '--step-ms', '100']);
+    try {
+      const url = await p.firstLine;
+      const tok = DEMO_TOKENS.fineGrained;
+      const id = (await request(url, 'POST', '/agents/repos/acme/rocket/tasks', { token: tok, body: { prompt: 'x' } })).json().id;
+      let state = 'queued';
+      const t0 = Date.now();
+      while (state !== 'completed' && Date.now() - t0 < 5000) {
+        await new Promise(r => setTimeout(r, 50));
+        state = (await request(url, 'GET', `/agents/tasks/${id}`, { token: tok })).json().state;
+      }
+      assert.equal(state, 'completed');
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exit;
+    }
+  });
+
   it('an invalid world file exits non-zero with a message naming the entry', async () => {
     const world = path.join(dir, 'world.json');
     fs.writeFileSync(world, JSON.stringify({ users: [{ id: 11, login: 'ana' }], repositories: [{ id: 1, owner: 'bob', name: 'svc' }], tokens: [] }));
