@@ -71,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi {
   void repos.start();
   log.info(`activated in ${Date.now() - t0} ms`);
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
-  return createTestApi({ views, status, repos, starter, drafts, notifier, clients, logFile });
+  return createTestApi({ views, status, repos, starter, drafts, notifier, clients, logFile, mementos: [context.globalState, context.workspaceState] });
 }
 
 export function deactivate(): void {}

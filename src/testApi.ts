@@ -33,6 +33,8 @@ export interface TestTreeItem {
  * - `lastStart()`, `draft()`: the outcome of the last start, and the prompt kept after a failure.
  * - `notifications()`: the task notifications shown so far.
  * - `requestCount()`, `pollMode()`, `treeStats()`: figures for the benchmarks.
+ * - `context()`: the context keys that choose the welcome content (`agentTasks.service`, `.hasToken`, `.reachable`…).
+ * - `storedState()`: everything the extension keeps in globalState and workspaceState, as JSON (never a token).
  * - `logFile`: the path of the log channel's file, to check what is (and is not) written there.
  */
 export interface AgentTasksTestApi {
@@ -46,6 +48,8 @@ export interface AgentTasksTestApi {
   requestCount(): number;
   pollMode(): string;
   readonly logFile: string;
+  context(): Record<string, unknown>;
+  storedState(): string;
   treeStats(): { repoTasks: { rootRefreshes: number; nodeRefreshes: number }; myTasks: { rootRefreshes: number; nodeRefreshes: number } };
 }
 
@@ -58,6 +62,7 @@ export function createTestApi(deps: {
   notifier: TaskNotifier;
   clients: ServiceClients;
   logFile: string;
+  mementos: vscode.Memento[];
 }): AgentTasksTestApi {
   const { views } = deps;
   async function describe(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, depth: number): Promise<TestTreeItem> {
@@ -102,6 +107,8 @@ export function createTestApi(deps: {
     requestCount: () => deps.clients.requestCount,
     pollMode: () => views.poller.mode,
     logFile: deps.logFile,
+    context: () => Object.fromEntries(views.contextValues),
+    storedState: () => JSON.stringify(deps.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     treeStats: () => ({ repoTasks: { ...views.repoProvider.stats }, myTasks: { ...views.mineProvider.stats } }),
   };
 }

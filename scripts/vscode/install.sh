@@ -17,13 +17,14 @@ mkdir -p "$CACHE/tmp"
 # npm and node-gyp write temporary files; keep them in the cache, not in the system's /tmp.
 export TMPDIR="$CACHE/tmp"
 
-# 1. System packages. python3, make and g++ (for node-gyp) are assumed present, as on Debian build images.
-if ! [ -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
+# 1. System packages. python3, make and g++ (for node-gyp) are assumed present, as on Debian build images;
+#    git is needed by VS Code's git extension and for the demo repository.
+if ! [ -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev >/dev/null 2>&1 || ! command -v git >/dev/null; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium libkrb5-dev >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium libkrb5-dev git >/dev/null
 fi
-step "chromium and libkrb5-dev present"
+step "chromium, libkrb5-dev and git present"
 
 # 2. Node 24 from the npm registry.
 if ! [ -x "$N24/bin/node" ] || ! [ -f "$N24/include/node/node.h" ]; then

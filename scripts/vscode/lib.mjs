@@ -30,8 +30,8 @@ export function freePort() {
 
 /**
  * A fresh folder for one run: `<cache>/runs/<kind>-<pid>`. Several people may run tests in the same tree at
- * once, so each run has its own; folders of runs whose process is gone are removed. The path stays short because
- * VS Code puts unix sockets in TMPDIR, and a socket path must be under ~100 characters.
+ * once, so each run has its own; folders of runs whose process is gone are removed an hour later. The path stays
+ * short because VS Code puts unix sockets in TMPDIR, and a socket path must be under ~100 characters.
  */
 export function makeRunDir(kind) {
   const runs = path.join(CACHE, 'runs');
@@ -40,14 +40,16 @@ export function makeRunDir(kind) {
     const pid = Number(name.split('-').pop());
     const dir = path.join(runs, name);
     // A failed run's folder is kept for an hour so its logs can be read, even if others run meanwhile.
-    if (pid && pid !== process.pid && !alive(pid) && Date.now() - fs.statSync(dir).mtimeMs > 3_600_000) {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    if (pid && pid !== process.pid && !alive(pid) && ageMs(dir) > 3_600_000) fs.rmSync(dir, { recursive: true, force: true });
   }
   const dir = path.join(runs, `${kind}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+function ageMs(dir) {
+  try { return Date.now() - fs.statSync(dir).mtimeMs; } catch { return 0; } // another run removed it meanwhile
 }
 
 function alive(pid) {

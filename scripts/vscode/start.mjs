@@ -39,8 +39,8 @@ Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${sta
   Open in a browser:  ${workbenchUrl(server, { folder: repo, extensionDevelopmentPath: ROOT })}
 
   The workspace is ${repo}, a git repository whose origin is the sandbox's acme/rocket.
-  Sign in with "Agent Tasks: Set Token…" (F1), kind fine-grained, and the demo token ${DEMO_TOKENS.fineGrained}
-  (the sandbox's demo user mona; its README lists the other demo tokens).
+  Sign in: F1, "Agent Tasks: Set Token…", the fine-grained kind, then the demo token the extension offers
+  (or type ${DEMO_TOKENS.fineGrained}: the sandbox's demo user mona; the README lists the other demo tokens).
   Tasks move along on their own every few seconds.
 
 Ctrl-C stops VS Code and the sandbox.`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
-import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, stepRows, widenSidebar } from './workbench.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, nextStepRows, widenSidebar } from './workbench.mjs';
 
 const EXTENSION_ID = 'agent-tasks.agent-tasks';
 const shots = path.join(ARTIFACTS, 'screenshots');
@@ -54,11 +54,9 @@ try {
 
   // A token through the UI, as a person does: the command, its kind pick, its input box.
   await runCommand(page, 'Agent Tasks: Set Token…');
-  await answerStep(page, { pick: /fine-grained/i });
+  const kindStep = await answerStep(page, { pick: /fine-grained/i });
   // Against a loopback service the extension may offer its demo token first; type it as for any service.
-  const tokenRows = await stepRows(page);
-  console.log(`[ui] after the kind: ${JSON.stringify(tokenRows)}`);
-  if (tokenRows.some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
+  if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
   await answerStep(page, { text: DEMO_TOKENS.fineGrained });
   await acceptDefaults(page);
   check('token set through "Agent Tasks: Set Token…"');
@@ -85,7 +83,7 @@ try {
   const prompt = `Add a unit test for countdown(0) (ui smoke ${Date.now()})`;
   await runCommand(page, 'Agent Tasks: Start Task…');
   // The command may first offer recent prompts and prompt files; a new prompt is typed.
-  if ((await stepRows(page)).some(r => /new prompt/i.test(r))) await answerStep(page, { pick: /new prompt/i });
+  if ((await nextStepRows(page, null)).some(r => /new prompt/i.test(r))) await answerStep(page, { pick: /new prompt/i });
   await answerStep(page, { text: prompt });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shots, '2-start-task-options.png') });

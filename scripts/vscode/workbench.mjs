@@ -61,6 +61,8 @@ export async function runCommand(page, label, timeoutMs = 30_000) {
     const row = page.locator(sel.quickInputRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
     if (await row.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
       await row.click();
+      // Done when the palette has gone: hidden, or showing the command's own first step.
+      await page.waitForFunction(s => !document.querySelector(s)?.value?.startsWith('>'), sel.quickInputBox);
       return;
     }
     await page.keyboard.press('Escape');
@@ -74,26 +76,35 @@ export async function quickInputOpen(page) {
   return page.locator(sel.quickInput).isVisible();
 }
 
-/** The labels of the current quick pick's rows (empty for an input box), once they stop changing. */
-export async function stepRows(page) {
-  await page.locator(sel.quickInput).waitFor();
+/**
+ * Waits for a quick-input step other than the one `previous` identifies (see answerStep) and returns the labels
+ * of its rows (empty for an input box), once they stop changing.
+ */
+export async function nextStepRows(page, previous, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await stepSignature(page);
+    if (now !== null && now !== previous) break;
+    if (Date.now() > deadline) throw new Error(`no quick-input step after "${previous}"`);
+    await page.waitForTimeout(100);
+  }
   let last = null;
   for (let i = 0; i < 20; i++) {
-    const now = JSON.stringify(await page.locator(sel.quickInputRow).allInnerTexts());
-    if (now === last) break;
-    last = now;
+    const rows = JSON.stringify(await page.locator(sel.quickInputRow).allInnerTexts());
+    if (rows === last) break;
+    last = rows;
     await page.waitForTimeout(150);
   }
-  return JSON.parse(last).map(s => s.trim());
+  return JSON.parse(last).map(r => r.trim());
 }
 
 /** What identifies the current quick-input step: its title, placeholder and message. */
 async function stepSignature(page) {
   const w = page.locator(sel.quickInput);
   if (!await w.isVisible()) return null;
-  const title = await w.locator('.quick-input-title').innerText().catch(() => '');
-  const placeholder = await page.locator(sel.quickInputBox).getAttribute('placeholder').catch(() => '');
-  const message = await w.locator('.quick-input-message').innerText().catch(() => '');
+  const title = await w.locator('.quick-input-title').innerText({ timeout: 500 }).catch(() => '');
+  const placeholder = await page.locator(sel.quickInputBox).getAttribute('placeholder', { timeout: 500 }).catch(() => '');
+  const message = await w.locator('.quick-input-message').innerText({ timeout: 500 }).catch(() => '');
   return `${title}|${placeholder}|${message}`;
 }
 

@@ -47,8 +47,12 @@ export class ViewCommands implements vscode.Disposable {
     if (picked) await this.filter.setStates(picked.map(p => p.state));
   }
 
-  /** `{owner, repo}` or "owner/repo" picks without UI. */
+  /** `{owner, repo}` or "owner/repo" picks without UI; `null` returns to the detected repository. */
   private async chooseRepository(arg?: unknown): Promise<void> {
+    if (arg === null) {
+      await this.repos.choose(undefined);
+      return;
+    }
     const typed = parseRepoArg(arg);
     if (typed) {
       const detected = this.repos.candidates().some(c => repoLabel(c).toLowerCase() === repoLabel(typed).toLowerCase());

@@ -17,7 +17,7 @@ export interface StateTransition {
 
 export interface StoreChange {
   list?: ListKey;
-  /** The list's membership or order changed: its root must be redrawn. */
+  /** Tasks joined or left the list (not a mere change of order): its root must be redrawn. */
   membership: boolean;
   /** Tasks whose own content changed (state, name, artifacts, times, sessions). */
   changed: string[];
@@ -140,7 +140,9 @@ export class TaskStore {
     for (const t of incoming) this.absorb(t, change);
     const before = this.lists.get(key);
     const after = ordered.map(t => t.id);
-    change.membership = !before || before.length !== after.length || before.some((id, i) => id !== after[i]);
+    // Order is not membership: views sort by creation, so a task that moved up by updating redraws alone.
+    const had = new Set(before ?? []);
+    change.membership = !before || before.length !== after.length || after.some(id => !had.has(id));
     this.lists.set(key, after);
     if (change.membership) this.gc();
     this.fire(change);

@@ -7,7 +7,24 @@ import { isActive, type ListKey, type TaskStore } from './taskStore';
 export const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 
-export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'>;
+export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'> & Partial<Pick<ApiClient, 'lastRateLimit'>>;
+
+/** Requests kept in hand for the user's own actions (starting a task, expanding one) when the limit runs low. */
+const RATE_LIMIT_RESERVE = 20;
+
+/**
+ * The least interval that lets polling last until the rate-limit window resets with a reserve left; 0 when there is
+ * plenty. With 10 requests left for 30 minutes this is about 3 minutes; with thousands left it is nothing.
+ */
+export function rateLimitPaceMs(rl: { remaining?: number; reset?: Date } | undefined, requestsPerTick: number, now = Date.now()): number {
+  if (!rl || rl.remaining === undefined || !rl.reset) return 0;
+  const windowMs = rl.reset.getTime() - now;
+  if (windowMs <= 0) return 0;
+  const ticksLeft = (rl.remaining - RATE_LIMIT_RESERVE) / Math.max(1, requestsPerTick);
+  if (ticksLeft <= 0) return windowMs;
+  const pace = windowMs / ticksLeft;
+  return pace < 1000 ? 0 : Math.round(pace);
+}
 
 export interface RepoRef {
   owner: string;
@@ -93,7 +110,10 @@ export class TaskSync {
     }
     if (firstError !== undefined) throw firstError;
     this.started = true;
-    return { active: keys.some(k => this.store.list(k).some(task => isActive(task.state))) };
+    return {
+      active: keys.some(k => this.store.list(k).some(task => isActive(task.state))),
+      minIntervalMs: rateLimitPaceMs(client.lastRateLimit, keys.length),
+    };
   }
 
   /** Reads a task with its sessions (A5) and stores it; concurrent asks for the same task share one request. */

@@ -24,11 +24,13 @@ export interface TaskTreeOptions {
   describeError(err: unknown): string;
 }
 
-const byUpdatedDesc = (a: Task, b: Task) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0);
+// Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
+const byCreatedDesc = (a: Task, b: Task) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 
 /**
- * One task view. Nodes are kept per task id and reused, so a change to one task redraws that node only; a change
- * of membership or order redraws the root.
+ * One task view. Nodes are kept per task id and reused, so a change to one task redraws that node only; a task
+ * joining or leaving the list redraws the root.
  */
 export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
@@ -72,7 +74,7 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     const seen = new Set<string>();
     const all: Task[] = [];
     for (const key of keys) for (const t of this.opts.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
-    return this.opts.filter.apply(all.sort(byUpdatedDesc), this.opts.sync.me, this.opts.onlyMineApplies);
+    return this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.sync.me, this.opts.onlyMineApplies);
   }
 
   /** Whether the view's lists hold any task at all, before filters. */
@@ -108,8 +110,8 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (!tasks.length && this.hasAnyTask()) {
       out.push(new MessageNode('No task matches the filters', 'filter', { command: COMMANDS.filterStates, title: 'Change Filters' }));
     }
-    // With nothing loaded and nothing to say, an empty answer lets the welcome content speak.
-    return tasks.length || out.length > (draft ? 1 : 0) || draft ? out : [];
+    // With nothing loaded and nothing to say this is empty, and the welcome content speaks.
+    return out;
   }
 
   private onStoreChange(change: StoreChange): void {

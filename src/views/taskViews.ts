@@ -44,6 +44,9 @@ export class TaskViews implements vscode.Disposable {
   private hasToken = false;
   private reachable: 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden' = 'unknown';
   private readonly log: Log;
+  /** The context keys as last set (they choose the welcome content); read by the test API. */
+  readonly contextValues = new Map<string, unknown>();
+  private readonly repoNames = new Map<number, string>();
 
   constructor(private readonly deps: TaskViewsDeps) {
     this.log = deps.log.child('poll');
@@ -141,7 +144,13 @@ export class TaskViews implements vscode.Disposable {
 
   private repoName(task: Task): string | undefined {
     const r = repoOfTask(task);
-    if (r) return repoLabel(r);
+    // The user's list (A4) carries only the repository's id; names learnt from richer reads fill the gap.
+    if (r) {
+      if (task.repository) this.repoNames.set(task.repository.id, repoLabel(r));
+      return repoLabel(r);
+    }
+    const known = task.repository && this.repoNames.get(task.repository.id);
+    if (known) return known;
     const current = this.deps.repos.current();
     if (current) {
       const sample = this.store.list(listKeys.repo(current))[0];
@@ -200,7 +209,11 @@ export class TaskViews implements vscode.Disposable {
 
   private updateContext(): void {
     const target = this.deps.service.current();
-    const set = (k: string, v: unknown) => void vscode.commands.executeCommand('setContext', k, v);
+    const set = (k: string, v: unknown) => {
+      if (this.contextValues.get(k) === v) return;
+      this.contextValues.set(k, v);
+      void vscode.commands.executeCommand('setContext', k, v);
+    };
     set(CONTEXT.serviceState, target.kind);
     set(CONTEXT.hasToken, this.hasToken);
     set(CONTEXT.repoState, this.deps.repos.state);

@@ -88,4 +88,22 @@ describe('starting a task', () => {
     assert.equal(await posts(), before, 'no start request was sent');
     assert.ok(api);
   });
+
+  it('from a prompt file: its text without the front matter is the prompt', async () => {
+    const api = await freshStart();
+    const root = vscode.workspace.workspaceFolders![0].uri;
+    const file = vscode.Uri.joinPath(root, '.github', 'prompts', 'tidy.prompt.md');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('---\ndescription: Tidy up\n---\nRemove dead code from src/launch.ts\n'));
+    try {
+      const result = (await vscode.commands.executeCommand(COMMANDS.startTaskFromPromptFile, { uri: file, interactive: false })) as { ok: boolean; task: { id: string } };
+      assert.equal(result.ok, true, JSON.stringify(result));
+      await sandboxPost('/_sandbox/advance');
+      const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, { headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` } });
+      const task = (await r.json()) as { sessions: Array<{ prompt: string }> };
+      assert.equal(task.sessions[0]?.prompt, 'Remove dead code from src/launch.ts');
+      assert.ok(byId(await api.treeItems('repoTasks'), result.task.id));
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+  });
 });

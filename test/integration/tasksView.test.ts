@@ -36,8 +36,9 @@ describe('task views', () => {
     assert.equal(new Set(Object.values(expected).map(([icon]) => icon)).size, 8, 'one icon per state');
     assert.equal(byId(tasks, 'demo-rocket-10'), undefined, 'the archived task is hidden');
     assert.ok(tasks.every(t => !/dotfiles/.test(t.id ?? '')), 'only this repository');
-    // Newest first.
+    // Newest first, by creation, so tasks keep their place as they update.
     assert.equal(tasks[0].id?.endsWith('demo-rocket-04'), true);
+    assert.equal(tasks[tasks.length - 1].id?.endsWith('demo-rocket-07'), true);
   });
 
   it('expand a task into its sessions and artifacts', async () => {
@@ -105,7 +106,8 @@ describe('task views', () => {
     assert.ok(r.ok);
     await api.refresh();
     const after = api.treeStats().repoTasks;
-    assert.ok(after.nodeRefreshes > before.nodeRefreshes || after.rootRefreshes > before.rootRefreshes, 'the change reached the tree');
+    assert.ok(after.nodeRefreshes > before.nodeRefreshes, 'the changed node was redrawn');
+    assert.equal(after.rootRefreshes, before.rootRefreshes, 'the rest of the tree was not');
     const item = byId(await api.treeItems('repoTasks'), 'demo-rocket-09');
     assert.equal(item?.icon, 'pass-filled');
   });

@@ -24,6 +24,12 @@ describe('tokens', () => {
       assert.ok(!fs.readFileSync(path.join(userDir, 'User', 'settings.json'), 'utf8').includes(marker));
     }
     assert.ok(api.statusBar().visible);
+    // A failed start keeps its prompt in state; the token must not ride along.
+    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Refused on purpose', options: { model: 'nope' }, interactive: false });
+    const state = api.storedState();
+    assert.match(state, /Refused on purpose/, 'the draft is in workspace state');
+    for (const value of Object.values(DEMO_TOKENS)) assert.ok(!state.includes(value), `token ${value.slice(0, 6)}… in state`);
+    await vscode.commands.executeCommand(COMMANDS.discardDraft);
   });
 
   it('signing out empties the views and setting a token fills them again', async () => {

@@ -51,6 +51,8 @@ export class Router {
     let pathOnly: Route | undefined;
     for (const c of this.routes) {
       if (c.parts.length !== segments.length) continue;
+      // The first pattern that fits owns the path: a web page's `{owner}/{repo}` never answers for a service path.
+      if (pathOnly && c.route.pattern !== pathOnly.pattern) continue;
       const params: Record<string, string> = {};
       let ok = true;
       for (let i = 0; i < segments.length && ok; i++) {

@@ -1,5 +1,5 @@
 // The small read-only web pages behind the `html_url`s the sandbox hands out, so "open on the web" leads somewhere.
-import { installationRepos, InstRec } from '../state';
+import { installationRepos, InstRec, RepoRec, TaskRec } from '../state';
 import { notFound, Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { installationHtmlUrl } from '../render/installation';
@@ -39,6 +39,36 @@ ${table([['id', task.id], ['creator', creator], ['created_at', task.created_at],
 <h2>Sessions (${task.session_count})</h2>${sessions}<h2>Artifacts</h2>${artifacts}`);
 }
 
+function repoOf(ctx: Ctx): RepoRec {
+  const repo = ctx.core.state.reposByName.get(`${ctx.params.owner}/${ctx.params.repo}`.toLowerCase());
+  if (!repo) throw notFound();
+  return repo;
+}
+
+function taskItem(ctx: Ctx, t: TaskRec): string {
+  const href = new URL(renderTask(ctx.core.state, t, ctx.origin, 'list').html_url!).pathname;
+  return `<li><a href="${esc(href)}">${esc(t.name)}</a> <span class="state">${esc(t.state)}</span></li>`;
+}
+
+function repoPage(ctx: Ctx): Reply {
+  const repo = repoOf(ctx);
+  const tasks = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).map(t => taskItem(ctx, t)).join('');
+  return page(`${repo.ownerAccount.login}/${repo.name}`, `<p>${esc(repo.description ?? '')}</p>${table([
+    ['id', repo.id], ['visibility', repo.private ? 'private' : 'public'], ['default branch', repo.default_branch ?? 'main'],
+  ])}<h2>Agent tasks</h2><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`);
+}
+
+/** The pull request an agent task produced (its `pull` artifact). */
+function pullPage(ctx: Ctx): Reply {
+  const repo = repoOf(ctx);
+  const id = Number(ctx.params.id);
+  const t = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).find(x => x.artifacts.some(a => a.type === 'pull' && a.data.id === id));
+  if (!t) throw notFound();
+  return page(`Pull request #${id}: ${t.name}`, `${table([
+    ['repository', `${repo.ownerAccount.login}/${repo.name}`], ['head', t.head_ref], ['base', t.base_ref], ['opened by task', t.id], ['task state', t.state],
+  ])}<ul>${taskItem(ctx, t)}</ul>`);
+}
+
 function installationPage(ctx: Ctx, inst: InstRec | undefined): Reply {
   if (!inst) throw notFound();
   const st = ctx.core.state;
@@ -66,11 +96,9 @@ function userInstallation(ctx: Ctx): Reply {
 function home(ctx: Ctx): Reply {
   const st = ctx.core.state;
   const repos = [...st.repos.values()].map(r => {
-    const tasks = (st.tasksByRepo.get(r.id) ?? []).map(t => {
-      const href = new URL(renderTask(st, t, ctx.origin, 'list').html_url!).pathname;
-      return `<li><a href="${esc(href)}">${esc(t.name)}</a> <span class="state">${esc(t.state)}</span></li>`;
-    }).join('');
-    return `<h3>${esc(r.ownerAccount.login)}/${esc(r.name)}</h3><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`;
+    const tasks = (st.tasksByRepo.get(r.id) ?? []).map(t => taskItem(ctx, t)).join('');
+    const href = `/${encodeURIComponent(r.ownerAccount.login)}/${encodeURIComponent(r.name)}`;
+    return `<h3><a href="${esc(href)}">${esc(r.ownerAccount.login)}/${esc(r.name)}</a></h3><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`;
   }).join('');
   const insts = [...st.installations.values()].map(i => `<li><a href="${esc(new URL(installationHtmlUrl(i, ctx.origin)).pathname)}">${esc(i.app_slug)} on ${esc(i.accountRec.login)}</a></li>`).join('');
   return page('Sandbox', `<h2>Repositories and tasks</h2>${repos}<h2>Installations</h2><ul>${insts}</ul>`);
@@ -78,7 +106,9 @@ function home(ctx: Ctx): Reply {
 
 export const web: Route[] = [
   { method: 'GET', pattern: '/', kind: 'web', handler: home },
+  { method: 'GET', pattern: '/{owner}/{repo}', kind: 'web', handler: repoPage },
   { method: 'GET', pattern: '/{owner}/{repo}/tasks/{task_id}', kind: 'web', handler: taskPage },
+  { method: 'GET', pattern: '/{owner}/{repo}/pull/{id}', kind: 'web', handler: pullPage },
   { method: 'GET', pattern: '/organizations/{org}/settings/installations/{id}', kind: 'web', handler: orgInstallation },
   { method: 'GET', pattern: '/settings/installations/{id}', kind: 'web', handler: userInstallation },
 ];

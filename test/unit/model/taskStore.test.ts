@@ -122,4 +122,15 @@ describe('model/TaskStore', () => {
     store.replaceList('r', [{ ...t, state: 'completed' }]);
     assert.equal(events[1].transitions[0].from, 'something_new');
   });
+
+  it('does not call a change of order a change of membership', () => {
+    const a = aTask();
+    const b = aTask();
+    store.replaceList('r', [a, b]);
+    events.length = 0;
+    store.replaceList('r', [{ ...a, updated_at: later(), state: 'in_progress' }, b]);
+    assert.equal(store.list('r')[0].id, a.id, 'the list itself is by updated_at');
+    assert.equal(events[0].membership, false);
+    assert.deepEqual(events[0].changed, [a.id]);
+  });
 });

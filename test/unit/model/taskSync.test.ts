@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ListTasksForRepoParams, ListTasksParams, Task } from '../../../src/api';
 import { TaskStore } from '../../../src/model/taskStore';
-import { listKeys, PAGE_SIZE, TaskSync, type SyncTargets, type TaskClient } from '../../../src/model/taskSync';
+import { listKeys, PAGE_SIZE, rateLimitPaceMs, TaskSync, type SyncTargets, type TaskClient } from '../../../src/model/taskSync';
 import { aSession, aTask, later } from './builders';
 
 /** A fake service at the level of the client's methods, counting calls; the list is sorted like the service's. */
@@ -109,5 +109,23 @@ describe('model/TaskSync', () => {
     assert.equal(sync.me, 4242);
     assert.ok(sync.problems.has(listKeys.repo(repo)));
     assert.equal(store.list(listKeys.mine()).length, 1);
+  });
+
+  it('paces polling so the rate limit lasts until it resets', () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    const reset = new Date(now + 30 * 60_000);
+    assert.equal(rateLimitPaceMs(undefined, 1, now), 0);
+    assert.equal(rateLimitPaceMs({ remaining: 4900, reset }, 2, now), 0, 'plenty left: no effect');
+    assert.equal(rateLimitPaceMs({ remaining: 30, reset }, 1, now), 180_000, '10 spare requests for 30 minutes');
+    assert.equal(rateLimitPaceMs({ remaining: 5, reset }, 1, now), 30 * 60_000, 'below the reserve: wait for the reset');
+    assert.equal(rateLimitPaceMs({ remaining: 0, reset: new Date(now - 1) }, 1, now), 0, 'already reset');
+  });
+
+  it('hands the pace to the poller from the client\'s last rate-limit figures', async () => {
+    const { client } = fakeService([aTask()]);
+    const limited = Object.assign(Object.create(null), client, { lastRateLimit: { remaining: 21, reset: new Date(Date.now() + 600_000) } }) as TaskClient;
+    const sync = new TaskSync(async () => limited, new TaskStore(), () => targets());
+    const r = await sync.tick(signal);
+    assert.ok((r.minIntervalMs ?? 0) > 60_000, `paced: ${r.minIntervalMs}`);
   });
 });

@@ -49,6 +49,9 @@ describe('sandbox HTTP conventions', () => {
     for (let i = 0; i < 3; i++) assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200);
     await sb.call('DELETE', '/installation/token', { token: DEMO_TOKENS.installation });
     assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 401);
+    const viaLocalhost = await sb.call('GET', `${A1}/demo-rocket-04`, { token: tok, headers: { host: `localhost:${sb.get().port}` } });
+    assert.ok(viaLocalhost.json().url.startsWith(`http://localhost:${sb.get().port}/`), 'the origin is part of what is cached');
+    assert.equal((await sb.call('GET', `${A1}/demo-rocket-04`, { token: DEMO_TOKENS.classic })).status, 403, 'so are the credentials');
     await sb.call('POST', '/_sandbox/reset');
     assert.equal((await read()).json().state, 'queued');
     assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200);

@@ -18,6 +18,25 @@ describe('sandbox web pages and statistics', () => {
     assert.equal((await sb.call('GET', '/acme/website/tasks/demo-rocket-01')).status, 404, 'the task of another repository');
   });
 
+  it('a pull artifact and its repository have pages too', async () => {
+    const t = (await sb.call('GET', '/agents/tasks/demo-rocket-01', { token: tok })).json();
+    const pull = await sb.call('GET', `/acme/rocket/pull/${t.artifacts[0].data.id}`);
+    assert.equal(pull.status, 200);
+    assert.ok(pull.text.includes(t.sessions[0].head_ref));
+    assert.equal((await sb.call('GET', '/acme/rocket/pull/999999')).status, 404);
+    const repo = await sb.call('GET', '/ACME/rocket');
+    assert.equal(repo.status, 200);
+    assert.ok(repo.text.includes('/acme/rocket/tasks/demo-rocket-01'));
+    assert.equal((await sb.call('GET', '/acme/nothing')).status, 404);
+  });
+
+  it('a web page never answers for a service path', async () => {
+    const r = await sb.call('GET', '/installation/token', { token: DEMO_TOKENS.installation });
+    assert.equal(r.status, 404);
+    assert.equal(r.json().message, 'Not Found');
+    assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200, 'the token was not revoked');
+  });
+
   it('installation html_urls lead to pages; the index links to tasks', async () => {
     const { installations } = (await sb.call('GET', '/user/installations', { token: tok })).json();
     assert.equal(installations.length, 3);
