@@ -3,25 +3,9 @@ import type { TokenStore } from '../auth/tokenStore';
 import { COMMANDS, SETTINGS_SECTION, TOKEN_KIND_LABELS, TOKEN_KINDS, type TokenKind } from '../ids';
 import type { Log } from '../log';
 import { isLoopbackHost } from '../model/remotes';
+import { validateServiceUrl } from '../service/serviceUrl';
 import type { BuiltinSandbox } from '../service/builtinSandbox';
 import type { ServiceChoice } from '../service/serviceChoice';
-
-/** Checks a service address: http(s), and plain http only on loopback, since tokens travel with every request. */
-export function validateServiceUrl(value: string): string | undefined {
-  const v = value.trim();
-  if (!v) return undefined;
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return 'Enter a full address such as https://api.example.com';
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The address must start with https://';
-  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return 'Tokens are sent only over https (plain http is allowed on this machine only).';
-  if (u.username || u.password) return 'Do not put credentials in the address; use Set Token… instead.';
-  if (u.search || u.hash) return 'The address takes no query or fragment.';
-  return undefined;
-}
 
 /** Set Token…, Sign Out, Set Service Address…, Try the Built-in Sandbox. */
 export class AccountCommands implements vscode.Disposable {

@@ -14,6 +14,7 @@ import { TaskStore } from '../model/taskStore';
 import { listKeys, TaskSync } from '../model/taskSync';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { TreeNode } from './nodes/node';
+import { TaskNode } from './nodes/taskNode';
 import type { TaskFilter } from './taskFilter';
 import { repoOfTask } from './taskLinks';
 import { TaskTreeProvider } from './taskTreeProvider';
@@ -111,8 +112,8 @@ export class TaskViews implements vscode.Disposable {
       this.repoView.onDidChangeVisibility(() => this.visibilityChanged()),
       this.mineView.onDidChangeVisibility(() => this.visibilityChanged()),
       ...[this.repoView, this.mineView].flatMap(v => [
-        v.onDidExpandElement(e => e.element.kind === 'task' && this.sync.expanded.add((e.element as unknown as { id: string }).id)),
-        v.onDidCollapseElement(e => e.element.kind === 'task' && this.sync.expanded.delete((e.element as unknown as { id: string }).id)),
+        v.onDidExpandElement(e => e.element instanceof TaskNode && this.sync.expanded.add(e.element.id)),
+        v.onDidCollapseElement(e => e.element instanceof TaskNode && this.sync.expanded.delete(e.element.id)),
       ]),
       // Only the fine-grained token matters here: setting a classic or installation token leaves the tasks be.
       deps.service.onDidChange(() => void this.serviceOrTokenChanged()),

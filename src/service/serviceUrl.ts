@@ -1,0 +1,19 @@
+// Checking a service address typed by the user. Pure: no `vscode`.
+import { isLoopbackHost } from '../model/remotes';
+
+/** Checks a service address: http(s), and plain http only on loopback, since tokens travel with every request. */
+export function validateServiceUrl(value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return 'Enter a full address such as https://api.example.com';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The address must start with https://';
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return 'Tokens are sent only over https (plain http is allowed on this machine only).';
+  if (u.username || u.password) return 'Do not put credentials in the address; use Set Token… instead.';
+  if (u.search || u.hash) return 'The address takes no query or fragment.';
+  return undefined;
+}
