@@ -59,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi {
     status,
     notifier,
     new AccountCommands(tokens, service, sandbox, log.child('auth')),
-    new ViewCommands(views, filter, repos, () => channel.show(true)),
+    new ViewCommands(views, filter, repos, () => channel.show(true), () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : [])),
     new TaskCommands(views.store, views.sync, repos, clients, log.child('task')),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState),
     onDidChangeSettings(() => filter.settingsChanged()),

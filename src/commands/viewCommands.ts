@@ -17,6 +17,8 @@ export class ViewCommands implements vscode.Disposable {
     private readonly filter: TaskFilter,
     private readonly repos: RepoDetector,
     private readonly showLog: () => void,
+    /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
+    private readonly suggestions: () => Array<{ owner: string; repo: string }> = () => [],
   ) {
     const filterStates = (states?: unknown) => this.filterStates(states);
     this.subscriptions.push(
@@ -67,11 +69,17 @@ export class ViewCommands implements vscode.Disposable {
       picked: current !== undefined && repoLabel(current) === repoLabel(c),
       repo: { owner: c.owner, repo: c.repo },
     }));
+    const seen = new Set(items.map(i => i.label.toLowerCase()));
+    for (const r of this.suggestions()) {
+      if (seen.has(repoLabel(r).toLowerCase())) continue;
+      items.push({ label: repoLabel(r), description: 'sandbox demo repository', repo: r });
+    }
     items.push({ label: '$(edit) Enter owner/repo…' });
     const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Which repository should Repository Tasks show?' });
     if (!pick) return;
     if (pick.repo) {
-      await this.repos.choose(pick.repo);
+      const detected = this.repos.candidates().some(c => repoLabel(c) === repoLabel(pick.repo!));
+      await this.repos.choose(pick.repo, !detected);
       return;
     }
     const value = await vscode.window.showInputBox({

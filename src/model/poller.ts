@@ -61,6 +61,8 @@ export class Poller {
   private inFlight: Promise<void> | undefined;
   private controller: AbortController | undefined;
   private rerun = false;
+  /** Counts markActive() calls, so a tick that began before one cannot declare everything finished. */
+  private marks = 0;
   private disposed = false;
   private readonly modeChanged = new Emitter<PollMode>();
   readonly onDidChangeMode = this.modeChanged.event;
@@ -112,6 +114,7 @@ export class Poller {
   /** A quick tick is wanted: a newly started task is queued, so the pace must be quick right away. */
   markActive(): void {
     this.active = true;
+    this.marks++;
     this.schedule();
   }
 
@@ -120,10 +123,11 @@ export class Poller {
     const controller = new AbortController();
     this.controller = controller;
     this.lastTickAt = this.timers.now();
+    const marksAtStart = this.marks;
     this.inFlight = (async () => {
       try {
         const result = await this.options.tick(controller.signal);
-        this.active = result.active;
+        this.active = result.active || this.marks !== marksAtStart;
         this.minInterval = result.minIntervalMs ?? 0;
         this.failures = 0;
         this.waitHint = 0;

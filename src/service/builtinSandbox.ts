@@ -50,6 +50,11 @@ export class BuiltinSandbox implements vscode.Disposable {
     return { fine_grained: t.fineGrained, classic: t.classic, installation: t.installation };
   }
 
+  /** The demo world's repositories, offered when choosing a repository by hand. */
+  demoRepositories(): Array<{ owner: string; repo: string }> {
+    return (loadSandbox().demoWorld().repositories ?? []).map(r => ({ owner: r.owner, repo: r.name }));
+  }
+
   async stop(): Promise<void> {
     const r = this.running;
     this.running = undefined;

@@ -7,6 +7,7 @@ import { DraftNode } from './nodes/draftNode';
 import { MessageNode } from './nodes/messageNode';
 import type { TreeNode } from './nodes/node';
 import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
+import { relativeTime } from './relativeTime';
 import type { TaskFilter } from './taskFilter';
 
 export interface TaskTreeOptions {
@@ -64,6 +65,16 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       return node ? await node.getChildren() : this.roots();
     } catch (err) {
       return [new MessageNode(`Could not show this: ${this.opts.describeError(err)}`, 'warning')];
+    }
+  }
+
+  /** Redraws the nodes whose "how long ago" label has moved on since they were drawn (called after each poll). */
+  relabel(now = Date.now()): void {
+    for (const node of this.nodes.values()) {
+      if (node.drawnAge !== undefined && relativeTime(node.task.updated_at, now) !== node.drawnAge) {
+        this.stats.nodeRefreshes++;
+        this.changed.fire(node);
+      }
     }
   }
 

@@ -63,6 +63,8 @@ export class TaskViews implements vscode.Disposable {
         try {
           const result = await this.sync.tick(signal);
           this.noteOutcome(undefined);
+          this.repoProvider.relabel();
+          this.mineProvider.relabel();
           return result;
         } catch (err) {
           if (!signal.aborted) this.noteOutcome(err);

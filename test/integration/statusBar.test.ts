@@ -44,4 +44,25 @@ describe('status bar', () => {
     assert.match(api.statusBar().text, /1 task running/);
     assert.match(api.statusBar().tooltip, /Tidy the README|Queued/);
   });
+
+  it('follows a running task by itself, at the quick pace, without a manual refresh', async function () {
+    this.timeout(30_000);
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    await config.update('poll.activeIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
+    try {
+      const w = demoWorld();
+      w.tasks = (w.tasks ?? []).filter(t => t.state !== 'queued' && t.state !== 'in_progress');
+      const api = await freshStart(w);
+      await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Watch me finish', interactive: false });
+      assert.match(api.statusBar().text, /1 task running/);
+      await waitFor(() => api.pollMode() === 'quick', 'the quick pace');
+      await sandboxPost('/_sandbox/advance');
+      await sandboxPost('/_sandbox/advance');
+      await waitFor(() => /No tasks running/.test(api.statusBar().text), 'the poller to see the task finish', 15_000);
+      await waitFor(() => api.notifications().some(n => /Watch me finish/.test(n)), 'the finish notification', 5_000);
+      await waitFor(() => api.pollMode() === 'slow', 'the slow pace once all finished');
+    } finally {
+      await config.update('poll.activeIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -26,6 +26,9 @@ export interface TaskNodeContext {
  */
 export class TaskNode implements TreeNode {
   readonly kind = 'task';
+  /** The "5 min ago" shown when last drawn, so the view can redraw just the nodes whose age label moved on. */
+  drawnAge: string | undefined;
+
   constructor(public task: Task, private readonly ctx: TaskNodeContext) {}
 
   get id(): string {
@@ -38,7 +41,8 @@ export class TaskNode implements TreeNode {
     item.id = `${this.ctx.viewId}/${t.id}`;
     const repo = this.ctx.repoName?.(t);
     const archived = t.archived_at ? 'archived' : '';
-    item.description = [repo, stateLabel(t.state), relativeTime(t.updated_at), archived].filter(Boolean).join(' · ');
+    this.drawnAge = relativeTime(t.updated_at);
+    item.description = [repo, stateLabel(t.state), this.drawnAge, archived].filter(Boolean).join(' · ');
     item.iconPath = stateIcon(t.state);
     const flags = ['agentTask'];
     if (t.html_url) flags.push('web');

@@ -215,4 +215,22 @@ describe('model/Poller', () => {
     assert.deepEqual(modes, ['slow', 'quick', 'slow']);
     poller.dispose();
   });
+
+  it('stays quick when a task starts while a tick that predates it is answering', async () => {
+    const timers = new FakeTimers();
+    let release!: (r: TickResult) => void;
+    const poller = new Poller({
+      timers,
+      activeIntervalMs: () => 10_000,
+      idleIntervalMs: () => 60_000,
+      tick: () => new Promise<TickResult>(resolve => (release = resolve)),
+    });
+    poller.update({ signedIn: true, visible: true });
+    await timers.advance(0);
+    poller.markActive();
+    release({ active: false }); // read before the new task existed
+    await settle();
+    assert.equal(poller.mode, 'quick');
+    poller.dispose();
+  });
 });
