@@ -47,7 +47,7 @@ export class ServiceClients implements Clients, vscode.Disposable {
     this.http = log.child('http');
     this.subscriptions.push(
       service.onDidChange(() => {
-        this.cache.clear();
+        this.drop();
         this.changed.fire();
       }),
       tokens.onDidChange(() => this.changed.fire()),
@@ -88,8 +88,14 @@ export class ServiceClients implements Clients, vscode.Disposable {
     this.http.info(`${info.method} ${info.path} ${info.status} ${Math.round(info.durationMs)} ms${extra}${retry}`);
   }
 
+  /** Forgets the clients of the previous service and closes their keep-alive connections. */
+  private drop(): void {
+    for (const client of this.cache.values()) void client.close().catch(() => undefined);
+    this.cache.clear();
+  }
+
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.cache.clear();
+    this.drop();
   }
 }

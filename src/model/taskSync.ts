@@ -7,7 +7,8 @@ import { isActive, type ListKey, type TaskStore } from './taskStore';
 export const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 
-export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'> & Partial<Pick<ApiClient, 'lastRateLimit'>>;
+export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'> &
+  Partial<Pick<ApiClient, 'lastRateLimit' | 'pollIntervalMs'>>;
 
 /** Requests kept in hand for the user's own actions (starting a task, expanding one) when the limit runs low. */
 const RATE_LIMIT_RESERVE = 20;
@@ -112,7 +113,8 @@ export class TaskSync {
     this.started = true;
     return {
       active: keys.some(k => this.store.list(k).some(task => isActive(task.state))),
-      minIntervalMs: rateLimitPaceMs(client.lastRateLimit, keys.length),
+      // The slower of what the rate limit allows and what the service asked for (x-poll-interval).
+      minIntervalMs: Math.max(rateLimitPaceMs(client.lastRateLimit, keys.length), client.pollIntervalMs ?? 0),
     };
   }
 

@@ -2,7 +2,7 @@
 // keep what they showed, say what happened and how to get out, the poller backs off instead of hammering (requests
 // counted at the proxy), and the extension recovers by itself once the service does.
 import * as assert from 'node:assert/strict';
-import { waitFor } from './tasksSupport';
+import { SANDBOX, waitFor } from './tasksSupport';
 import { faultRig, healthy, LIST, problemLine, sleep, taskCount, type FaultRig } from './faultsSupport';
 
 describe('faults between the extension and the service', function () {
@@ -123,7 +123,6 @@ describe('faults between the extension and the service', function () {
     const before = (await rig.api.treeItems('repoTasks')).find(i => i.kind === 'task' && /queued|in progress/i.test(`${i.description} ${i.tooltip}`));
     assert.ok(before, 'a running task to change');
     const id = before.id!.split('/').pop()!;
-    const { SANDBOX } = await import('./tasksSupport');
     await fetch(`${SANDBOX}/_sandbox/tasks/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: 'failed' }) });
     await waitFor(async () => {
       const now = (await rig.api.treeItems('repoTasks')).find(i => i.id === before.id);

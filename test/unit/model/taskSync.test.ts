@@ -128,4 +128,13 @@ describe('model/TaskSync', () => {
     const r = await sync.tick(signal);
     assert.ok((r.minIntervalMs ?? 0) > 60_000, `paced: ${r.minIntervalMs}`);
   });
+
+  it('never polls faster than the service asked with x-poll-interval', async () => {
+    const { client } = fakeService([aTask()]);
+    const asked = Object.assign(Object.create(null), client, { pollIntervalMs: 45_000 }) as TaskClient;
+    const r = await new TaskSync(async () => asked, new TaskStore(), () => targets()).tick(signal);
+    assert.equal(r.minIntervalMs, 45_000);
+    const plain = await new TaskSync(async () => client, new TaskStore(), () => targets()).tick(signal);
+    assert.equal(plain.minIntervalMs, 0);
+  });
 });
