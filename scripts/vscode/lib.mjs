@@ -101,12 +101,9 @@ export async function startCodeServer({ runDir, folder, port, settings = {}, env
   assertInstalled();
   port ||= await freePort();
   const d = serverDirs(runDir);
-  // The extension host is a remote one (it runs in the server), and a remote window ignores user settings of
-  // `machine` and `machine-overridable` scope: those are read from the machine's settings. So `settings` go to both.
-  for (const [scope, values] of [['User', { ...QUIET_SETTINGS, ...settings }], ['Machine', settings]]) {
-    fs.mkdirSync(path.join(d.userData, scope), { recursive: true });
-    fs.writeFileSync(path.join(d.userData, scope, 'settings.json'), JSON.stringify(values, null, 2));
-  }
+  // User settings; the activation test checks that they reach the (remote) extension host.
+  fs.mkdirSync(path.join(d.userData, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(d.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
   const tmp = path.join(runDir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const logFile = path.join(runDir, 'server.log');

@@ -28,6 +28,12 @@ describe('activation', () => {
     manifest = JSON.parse(fs.readFileSync(path.join(ext.extensionPath, 'package.json'), 'utf8')) as Manifest;
   });
 
+  it('reads the service address the runner wrote into the user settings', () => {
+    // code-server's extension host is a remote one; user settings must still reach it.
+    const url = vscode.workspace.getConfiguration('agentTasks').get<string>('serviceUrl');
+    assert.equal(url, process.env.AGENT_TASKS_SANDBOX_URL);
+  });
+
   it('activates', () => {
     assert.equal(ext.isActive, true);
   });
