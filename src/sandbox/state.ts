@@ -158,9 +158,9 @@ function taskToWorld(t: TaskRec): WorldTask {
   };
 }
 
-/** A task name from its prompt: the first line, shortened. */
+/** A task name from its prompt: the first line without the sandbox's `[sandbox:STATE]` directives, shortened. */
 export function taskName(prompt: string): string {
-  const line = prompt.trim().split(/\r?\n/, 1)[0].trim();
+  const line = prompt.trim().split(/\r?\n/, 1)[0].replace(/\s*\[sandbox:[a-z_]+\]/g, '').trim();
   return line.length > 72 ? `${line.slice(0, 71)}…` : line || 'Task';
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { KNOWN_MODELS } from '../../../src/api/types';
 import { startSandbox } from '../../../src/sandbox';
 import { outcomeOf } from '../../../src/sandbox/lifecycle';
+import { taskName } from '../../../src/sandbox/state';
 import { UTC_Z, WorldBuilder, request, useSandbox } from './helpers';
 
 function world() {
@@ -122,6 +123,14 @@ describe('sandbox task lifecycle', () => {
     assert.equal(r.status, 422);
     assert.match(r.json().message, /repositories/);
     assert.equal((await sb.call('GET', '/agents/repos/zed/z/tasks', { token: ztok })).status, 200, 'a refused reset changes nothing');
+  });
+});
+
+describe('sandbox task names', () => {
+  it('are the first line of the prompt without [sandbox:STATE] directives, shortened', () => {
+    assert.equal(taskName('Fix the build [sandbox:failed]\nmore detail'), 'Fix the build');
+    assert.equal(taskName('[sandbox:idle]'), 'Task');
+    assert.equal(taskName('x'.repeat(100)).length, 72);
   });
 });
 
