@@ -29,3 +29,14 @@ export function selectionPrompt(text: string, relativePath: string, startLine: n
   const fence = text.includes('```') ? '~~~' : '```';
   return `${fence}${languageId ?? ''}\n${text.replace(/\s+$/, '')}\n${fence}\n\nReference: \`${relativePath}\`, ${lines}.`;
 }
+
+/** Whether a prompt has several lines, which a one-line input box would flatten. */
+export function isMultiLine(prompt: string): boolean {
+  return /[\r\n]/.test(prompt);
+}
+
+/** A prompt of several lines with the user's optional instruction in front of it. */
+export function withInstruction(prompt: string, instruction: string): string {
+  const typed = instruction.trim();
+  return typed ? `${typed}\n\n${prompt}` : prompt;
+}

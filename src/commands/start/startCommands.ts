@@ -5,6 +5,7 @@ import type { RepoDetector, RepoCandidate } from '../../model/repoDetector';
 import { repoLabel } from '../../model/remotes';
 import type { ServiceChoice } from '../../service/serviceChoice';
 import type { DraftStore } from './draftStore';
+import { isMultiLine, withInstruction } from './frontMatter';
 import { initialOptions, pickOptions } from './optionsPicker';
 import { findCustomAgents, findPromptFiles, promptFromSelection, readPromptFile, type RecentPrompts } from './promptSources';
 import type { StartOptions } from './startOptions';
@@ -186,36 +187,48 @@ export class StartCommands implements vscode.Disposable {
     return pick.file ? readPromptFile(pick.file) : pick.prompt ?? '';
   }
 
-  /** The prompt in an input box; what is typed is kept as a draft as it is typed, so a reload loses nothing. */
+  /**
+   * The prompt in an input box; what is typed is kept as a draft as it is typed, so a reload loses nothing.
+   * An input box holds one line, so a prompt of several lines (a selection, a prompt file) is not put in it, where
+   * its line breaks would be lost: it is sent as it is, and the box takes an optional instruction to put before it.
+   */
   private editPrompt(value: string, repo: { owner: string; repo: string }, title: string): Promise<string | undefined> {
+    const attached = isMultiLine(value) ? value : undefined;
+    const compose = (typed: string) => (attached === undefined ? typed : withInstruction(attached, typed));
     return new Promise(resolve => {
       const box = vscode.window.createInputBox();
       box.title = title;
-      box.prompt = 'What should the agent do? Enter continues to the options.';
-      box.value = value;
+      if (attached === undefined) {
+        box.prompt = 'What should the agent do? Enter continues to the options.';
+        box.value = value;
+      } else {
+        const lines = attached.split(/\r?\n/).length;
+        box.prompt = `The ${lines} lines of the prompt are sent as they are. Add what the agent should do with them (optional); Enter continues to the options.`;
+        box.placeholder = 'For example: add tests for this';
+      }
       box.ignoreFocusOut = true;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let accepted = false;
-      const save = (v: string) => void this.drafts.save({ prompt: v, repo: { owner: repo.owner, repo: repo.repo } });
+      const save = (v: string) => void this.drafts.save({ prompt: compose(v), repo: { owner: repo.owner, repo: repo.repo } });
       box.onDidChangeValue(v => {
         box.validationMessage = undefined;
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => v.trim() && save(v), 400);
       });
       box.onDidAccept(() => {
-        if (!box.value.trim()) {
+        if (!compose(box.value).trim()) {
           box.validationMessage = 'Write what the agent should do.';
           return;
         }
         accepted = true;
-        resolve(box.value);
+        resolve(compose(box.value));
         box.hide();
       });
       box.onDidHide(() => {
         if (timer) clearTimeout(timer);
         if (!accepted) {
           // Kept when something was written; a prompt cancelled untouched leaves no draft behind.
-          if (box.value.trim() && box.value !== value) save(box.value);
+          if (box.value.trim() && box.value !== (attached === undefined ? value : '')) save(box.value);
           resolve(undefined);
         }
         box.dispose();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { baseName, parseFrontMatter, selectionPrompt } from '../../../src/commands/start/frontMatter';
+import { baseName, isMultiLine, parseFrontMatter, selectionPrompt, withInstruction } from '../../../src/commands/start/frontMatter';
 
 describe('commands/start/frontMatter', () => {
   it('reads fields and body', () => {
@@ -18,5 +18,13 @@ describe('commands/start/frontMatter', () => {
     assert.equal(selectionPrompt('a()\n', 'src/a.ts', 3, 3, 'typescript'), '```typescript\na()\n```\n\nReference: `src/a.ts`, line 3.');
     assert.match(selectionPrompt('x ``` y', 'b.md', 1, 4), /^~~~\n/);
     assert.match(selectionPrompt('x', 'b.md', 1, 4), /lines 1–4/);
+  });
+
+  it('keeps a prompt of several lines whole and puts the instruction in front', () => {
+    const sel = selectionPrompt('a()\nb()', 'src/a.ts', 3, 4, 'typescript');
+    assert.equal(isMultiLine(sel), true);
+    assert.equal(isMultiLine('one line'), false);
+    assert.equal(withInstruction(sel, '  '), sel);
+    assert.equal(withInstruction(sel, ' Add tests '), `Add tests\n\n${sel}`);
   });
 });
