@@ -1,6 +1,7 @@
 // The UI smoke test: a real VS Code in headless chromium with the extension under development, against the
 // sandbox's demo world. Sets a token, opens the Agent Tasks container, checks the Repository Tasks tree against
-// what the sandbox holds, starts a task from the command palette and watches the status bar change.
+// what the sandbox holds, starts a task from the command palette and watches the status bar change, then starts
+// one from a selection in an editor.
 // Screenshots go to .artifacts/screenshots/ (kept out of git).
 //   node scripts/vscode/ui-smoke.mjs            (npm run test:ui builds first)
 import fs from 'node:fs';
@@ -112,6 +113,39 @@ try {
   console.log(`[ui] status bar after: ${JSON.stringify(statusAfter)}`);
   await page.screenshot({ path: path.join(shots, '3-task-started.png') });
   check('the status bar changed');
+
+  // From a selection: the selected lines go whole (a one-line input box would flatten them), with an instruction.
+  const beforeSel = new Set((await rocketTasks()).map(t => t.id));
+  await page.keyboard.press('Control+P');
+  await page.locator(sel.quickInputBox).fill('countdown.ts');
+  await page.locator(sel.quickInputRow, { hasText: 'countdown.ts' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+  await lines.locator('.view-line', { hasText: 'countdown' }).first().waitFor();
+  await lines.click();
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
+  await runCommand(page, 'Agent Tasks: Start Task from Selection');
+  const instruction = `Add a test for zero (ui smoke ${Date.now()})`;
+  await answerStep(page, { text: instruction });
+  await acceptDefaults(page);
+  let fromSel;
+  for (let i = 0; i < 50 && !fromSel; i++) {
+    fromSel = (await rocketTasks()).find(t => !beforeSel.has(t.id));
+    if (!fromSel) await page.waitForTimeout(200);
+  }
+  if (!fromSel) throw new Error('no task from the selection reached the sandbox');
+  await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST' }); // its session (and prompt) appears in_progress
+  const detail = await (await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks/${fromSel.id}`, {
+    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
+  })).json();
+  const sent = detail.sessions?.[0]?.prompt ?? '';
+  console.log(`[ui] prompt sent from the selection: ${JSON.stringify(sent)}`);
+  if (!sent.startsWith(`${instruction}\n\n`) || !/\n```typescript\n[^]*\n.*\n```\n/.test(sent) || !sent.includes('Reference: `src/countdown.ts`, lines 1')) {
+    throw new Error('the prompt from the selection lost its instruction, its line breaks or its reference');
+  }
+  await page.screenshot({ path: path.join(shots, '4-started-from-selection.png') });
+  check('"Start Task from Selection" sent the instruction and the selected lines whole, with their reference');
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;
