@@ -59,12 +59,13 @@ export class ServiceClients implements Clients, vscode.Disposable {
     const target = this.service.current();
     if (target.kind === 'none') throw new NoServiceError();
     const baseUrl = target.kind === 'sandbox' ? (await this.sandbox.start()).url : target.url;
-    const key = `${baseUrl}\n${kind}`;
+    const scope = this.tokens.scope();
+    const key = `${baseUrl}\n${scope}\n${kind}`;
     let client = this.cache.get(key);
     if (!client) {
       const options: ApiClientOptions = {
         baseUrl,
-        token: () => this.tokens.get(kind),
+        token: () => this.tokens.getIn(scope, kind),
         userAgent: this.userAgent,
         onResponse: (info: ResponseInfo) => this.record(info),
       };

@@ -8,7 +8,7 @@ import { StartCommands } from './commands/start/startCommands';
 import { TaskStarter } from './commands/start/taskStarter';
 import { TaskCommands } from './commands/taskCommands';
 import { ViewCommands } from './commands/viewCommands';
-import { onDidChangeSettings, readSettings } from './config';
+import { readSettings } from './config';
 import { registerInstallations } from './installations';
 import { createLog } from './log';
 import { RepoDetector } from './model/repoDetector';
@@ -62,7 +62,9 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi {
     new ViewCommands(views, filter, repos, () => channel.show(true), () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : [])),
     new TaskCommands(views.store, views.sync, repos, clients, log.child('task')),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState),
-    onDidChangeSettings(() => filter.settingsChanged()),
+    vscode.workspace.onDidChangeConfiguration(e => e.affectsConfiguration('agentTasks.showArchived') && filter.settingsChanged()),
+    // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.
+    service.onDidChange(() => service.current().kind !== 'sandbox' && void sandbox.stop()),
     // Another window may flip the sandbox choice; globalState has no change event, so look when focus returns.
     vscode.window.onDidChangeWindowState(s => s.focused && service.check()),
   );

@@ -30,12 +30,26 @@ export class TokenStore implements vscode.Disposable {
     });
   }
 
-  private key(kind: TokenKind): string {
-    return `${KEY_PREFIX}:${kind}:${serviceKey(this.serviceUrl())}`;
+  private key(kind: TokenKind, scope = this.serviceUrl()): string {
+    return `${KEY_PREFIX}:${kind}:${serviceKey(scope)}`;
+  }
+
+  /** The service address the tokens are kept under right now. */
+  scope(): string {
+    return this.serviceUrl();
   }
 
   async get(kind: TokenKind): Promise<string | undefined> {
-    const v = await this.secrets.get(this.key(kind));
+    return this.getIn(this.serviceUrl(), kind);
+  }
+
+  /**
+   * The token of `kind` kept for the service address `scope`. A client asks with the scope it was made for, so a
+   * request still under way when the address changes can never pick up the new service's token.
+   */
+  async getIn(scope: string, kind: TokenKind): Promise<string | undefined> {
+    if (!scope) return undefined;
+    const v = await this.secrets.get(this.key(kind, scope));
     return v ? v : undefined;
   }
 

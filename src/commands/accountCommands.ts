@@ -70,12 +70,24 @@ export class AccountCommands implements vscode.Disposable {
       }
     }
     return vscode.window.showInputBox({
-      title: TOKEN_KIND_LABELS[kind],
-      prompt: 'Kept in the secret storage of VS Code, never in settings; sent only to the configured service.',
+      title: `${TOKEN_KIND_LABELS[kind]} for ${this.serviceLabel()}`,
+      prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${this.serviceLabel()}.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),
     });
+  }
+
+  /** Where the token will be sent, so that the user sees it before pasting one. */
+  private serviceLabel(): string {
+    const t = this.service.current();
+    if (t.kind === 'sandbox') return 'the built-in sandbox';
+    if (t.kind !== 'remote') return 'the service';
+    try {
+      return new URL(t.url).host;
+    } catch {
+      return t.url;
+    }
   }
 
   private isLoopbackRemote(): boolean {

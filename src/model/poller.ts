@@ -101,7 +101,8 @@ export class Poller {
 
   /** A task started or the user pressed Refresh: poll now, whatever the mode, and resume the normal pace. */
   trigger(): Promise<void> {
-    if (this.disposed) return Promise.resolve();
+    // Signed out there is nothing to ask for: a request would only be refused.
+    if (this.disposed || !this.conditions.signedIn) return Promise.resolve();
     if (this.inFlight) {
       this.rerun = true;
       return this.inFlight;
@@ -139,9 +140,11 @@ export class Poller {
         this.lastError = err;
       } finally {
         if (this.controller === controller) this.controller = undefined;
-        this.inFlight = undefined;
       }
     })().then(() => {
+      // Cleared only here, after the rerun decision, so a trigger() in between joins this tick instead of
+      // starting a second one beside it.
+      this.inFlight = undefined;
       if (this.disposed) return undefined;
       if (this.rerun) {
         // Chained, so whoever asked for the extra tick waits for it.

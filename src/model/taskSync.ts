@@ -55,6 +55,8 @@ export class TaskSync {
   private userId: number | undefined;
   private started = false;
   private readonly detailsInFlight = new Map<string, Promise<void>>();
+  /** Moves on at each reset; a tick or read begun before it writes nothing (it belongs to the old service or user). */
+  private generation = 0;
 
   constructor(
     private readonly client: () => Promise<TaskClient>,
@@ -64,6 +66,7 @@ export class TaskSync {
 
   /** Forget what was learnt (another service or token): the next tick is a first read again. */
   reset(): void {
+    this.generation++;
     this.started = false;
     this.userId = undefined;
     this.problems.clear();
@@ -90,17 +93,19 @@ export class TaskSync {
   }
 
   async tick(signal: AbortSignal): Promise<TickResult> {
+    const gen = this.generation;
     const t = this.targets();
     const keys = this.watchedLists(t);
     const client = await this.client();
     let firstError: unknown;
     for (const key of keys) {
-      if (signal.aborted) break;
+      if (signal.aborted || gen !== this.generation) break;
       try {
-        await this.syncList(client, key, t, signal);
+        await this.syncList(client, key, t, signal, gen);
         this.problems.delete(key);
       } catch (err) {
         if (signal.aborted) throw err;
+        if (gen !== this.generation) break;
         this.problems.set(key, err);
         firstError ??= err;
       }
@@ -109,6 +114,8 @@ export class TaskSync {
       const s = this.store.sessions(id);
       if (this.store.get(id) && (!s || !s.fresh)) await this.loadDetails(id, signal).catch(() => undefined);
     }
+    // Reset while under way: what was read belongs to the old service or user and was not stored.
+    if (gen !== this.generation) return { active: false };
     if (firstError !== undefined) throw firstError;
     this.started = true;
     return {
@@ -122,17 +129,18 @@ export class TaskSync {
   loadDetails(id: string, signal?: AbortSignal): Promise<void> {
     let p = this.detailsInFlight.get(id);
     if (!p) {
+      const gen = this.generation;
       p = (async () => {
         const client = await this.client();
         const task = await client.getTask({ task_id: id }, { signal });
-        this.store.upsertTask(task);
+        if (gen === this.generation) this.store.upsertTask(task);
       })().finally(() => this.detailsInFlight.delete(id));
       this.detailsInFlight.set(id, p);
     }
     return p;
   }
 
-  private async syncList(client: TaskClient, key: ListKey, t: SyncTargets, signal: AbortSignal): Promise<void> {
+  private async syncList(client: TaskClient, key: ListKey, t: SyncTargets, signal: AbortSignal, gen: number): Promise<void> {
     const archived = key.endsWith(':archived');
     const repo = key.startsWith('repo:') ? t.repo : undefined;
     const fetchPage = async (page: number): Promise<Task[]> => {
@@ -151,8 +159,10 @@ export class TaskSync {
         last = await fetchPage(page);
         all.push(...last);
       }
+      if (gen !== this.generation) return;
       this.store.replaceList(key, all);
     } else {
+      if (gen !== this.generation) return;
       this.store.mergeTop(key, first, !full);
     }
     if (key === listKeys.mine() && first.length) this.userId = first[0].creator?.id ?? this.userId;

@@ -25,10 +25,17 @@ export class BuiltinSandbox implements vscode.Disposable {
 
   start(): Promise<Running> {
     if (!this.starting) {
-      this.starting = this.launch().catch(err => {
-        this.starting = undefined;
-        throw err;
-      });
+      const launched = this.launch();
+      this.starting = launched;
+      // Registered before any caller's own continuation, so `url` is set when `await start()` returns.
+      launched.then(
+        r => {
+          if (this.starting === launched) this.running = r;
+        },
+        () => {
+          if (this.starting === launched) this.starting = undefined;
+        },
+      );
     }
     return this.starting;
   }
@@ -39,7 +46,6 @@ export class BuiltinSandbox implements vscode.Disposable {
     await vscode.workspace.fs.createDirectory(this.storage);
     const statePath = vscode.Uri.joinPath(this.storage, 'sandbox-state.json').fsPath;
     const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath });
-    this.running = sbx;
     this.log.info(`built-in sandbox listening on ${sbx.url} (started in ${Date.now() - t0} ms)`);
     return sbx;
   }
@@ -55,11 +61,16 @@ export class BuiltinSandbox implements vscode.Disposable {
     return (loadSandbox().demoWorld().repositories ?? []).map(r => ({ owner: r.owner, repo: r.name }));
   }
 
+  /** Stops the server, also one still starting (it is closed as soon as it is up). */
   async stop(): Promise<void> {
-    const r = this.running;
+    const pending = this.starting;
     this.running = undefined;
     this.starting = undefined;
-    if (r) await r.close();
+    const r = pending && (await pending.catch(() => undefined));
+    if (r) {
+      await r.close();
+      this.log.info('built-in sandbox stopped');
+    }
   }
 
   dispose(): void {

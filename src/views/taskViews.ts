@@ -180,6 +180,7 @@ export class TaskViews implements vscode.Disposable {
     // Another service or token means another user's world: forget what was shown.
     this.store.clear();
     this.sync.reset();
+    this.repoNames.clear();
     this.reachable = 'unknown';
     this.deps.repos.refresh();
     this.updateContext();

@@ -44,6 +44,50 @@ describe('model/Poller', () => {
     poller.dispose();
   });
 
+  it('ignores Refresh while signed out: nothing to ask for', async () => {
+    const { timers, ticks, poller } = setup();
+    poller.update({ visible: true });
+    await poller.trigger();
+    await timers.advance(0);
+    assert.deepEqual(ticks, []);
+    poller.dispose();
+  });
+
+  it('never runs two ticks at once, whenever a trigger lands while one ends', async () => {
+    // A trigger can land at any microtask while a tick is ending; try each of the first few.
+    for (let hop = 0; hop < 12; hop++) {
+      const timers = new FakeTimers();
+      let running = 0;
+      let most = 0;
+      const releases: Array<() => void> = [];
+      const poller = new Poller({
+        timers,
+        activeIntervalMs: () => 10_000,
+        idleIntervalMs: () => 60_000,
+        tick: async () => {
+          running++;
+          most = Math.max(most, running);
+          await new Promise<void>(r => releases.push(r));
+          running--;
+          return { active: true };
+        },
+      });
+      poller.update({ signedIn: true, visible: true });
+      const first = poller.trigger();
+      const again = poller.trigger(); // asks for a second tick after the first
+      releases.shift()!();
+      for (let i = 0; i < hop; i++) await Promise.resolve();
+      const late = poller.trigger();
+      for (let i = 0; i < 50; i++) {
+        await settle();
+        while (releases.length) releases.shift()!();
+      }
+      await Promise.all([first, again, late]);
+      poller.dispose();
+      assert.equal(most, 1, `two ticks ran at once (trigger ${hop} microtasks after the first tick ended)`);
+    }
+  });
+
   it('looks once with the views hidden, then stops unless a task runs', async () => {
     const idle = setup([{ active: false }]);
     idle.poller.update({ signedIn: true, visible: false });

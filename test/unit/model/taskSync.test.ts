@@ -129,6 +129,29 @@ describe('model/TaskSync', () => {
     assert.ok((r.minIntervalMs ?? 0) > 60_000, `paced: ${r.minIntervalMs}`);
   });
 
+  it('stores nothing from a tick that began before a reset (another service or user)', async () => {
+    const old = fakeService([aTask({ creator: { id: 1 } })]);
+    let release!: () => void;
+    const gate = new Promise<void>(r => (release = r));
+    const slow: TaskClient = {
+      ...old.client,
+      listTasksForRepo: async p => {
+        await gate;
+        return old.client.listTasksForRepo(p);
+      },
+    } as TaskClient;
+    const store = new TaskStore();
+    const sync = new TaskSync(async () => slow, store, () => targets({ mineVisible: true }));
+    const under = sync.tick(signal);
+    await new Promise(r => setImmediate(r));
+    sync.reset();
+    release();
+    assert.deepEqual(await under, { active: false });
+    assert.equal(store.hasList(listKeys.repo(repo)), false, 'the old repository list was not stored');
+    assert.equal(store.hasList(listKeys.mine()), false, 'nor the old user\'s list');
+    assert.equal(sync.me, undefined, 'nor the old user\'s id');
+  });
+
   it('never polls faster than the service asked with x-poll-interval', async () => {
     const { client } = fakeService([aTask()]);
     const asked = Object.assign(Object.create(null), client, { pollIntervalMs: 45_000 }) as TaskClient;
