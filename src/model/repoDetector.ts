@@ -119,6 +119,22 @@ export class RepoDetector implements vscode.Disposable {
     return all[0];
   }
 
+  /**
+   * The repository a file belongs to: the detected one whose local root holds it (the deepest, for nested
+   * repositories), preferring the view's own repository when that one holds it too; else the view's repository.
+   */
+  forFile(uri: vscode.Uri): RepoCandidate | undefined {
+    const current = this.current();
+    const holds = (c: RepoCandidate) => {
+      const root = c.git?.rootUri;
+      return !!root && root.scheme === uri.scheme && (uri.path === root.path || uri.path.startsWith(root.path.replace(/\/?$/, '/')));
+    };
+    if (current && holds(current)) return current;
+    const holding = this.candidates().filter(holds);
+    holding.sort((a, b) => (b.git?.rootUri.path.length ?? 0) - (a.git?.rootUri.path.length ?? 0));
+    return holding[0] ?? current;
+  }
+
   /** Remembers the user's pick for this workspace; `manual` when typed in rather than detected. */
   async choose(repo: { owner: string; repo: string } | undefined, manual = false): Promise<void> {
     await this.workspaceState.update(STATE_KEYS.chosenRepo, repo ? { owner: repo.owner, repo: repo.repo, manual } : undefined);

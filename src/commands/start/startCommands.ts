@@ -58,10 +58,12 @@ export class StartCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage('Select the code or text the agent should work on first.');
       return undefined;
     }
-    const root = this.current()?.git?.rootUri;
-    const prompt = promptFromSelection(editor, root);
+    // The repository of the edited file, which in a multi-root workspace need not be the one the view shows.
+    const detected = this.repos.forFile(editor.document.uri);
+    const repo = a.repo ?? detected;
+    const prompt = promptFromSelection(editor, a.repo ? undefined : detected?.git?.rootUri);
     if (!prompt) return undefined;
-    return this.run(prompt, a, 'Start Task from Selection');
+    return this.run(prompt, { ...a, repo }, 'Start Task from Selection');
   }
 
   async fromPromptFile(arg: unknown): Promise<StartResult | undefined> {
