@@ -1,6 +1,6 @@
 // Looks for token values in everything a run of the real VS Code wrote: the log channel's files, the settings, the
 // extension's global and workspace state (state.vscdb, read as bytes: no sqlite needed), and every other file under
-// the run folder. A token may live only where VS Code keeps secrets; the one place skipped is named below, with why.
+// the run folder. A token may live only where VS Code keeps secrets (see SECRET_STORES).
 //   node scripts/scan-tokens.mjs <run folder> [--token VALUE ...]      exit code 1 when a token is found
 // Also imported by scripts/vscode/run-tests.mjs, which scans each integration run's folder before removing it.
 import fs from 'node:fs';
@@ -16,9 +16,16 @@ export function demoTokenValues() {
   return Object.values(DEMO_TOKENS);
 }
 
-// Where secrets legitimately are, relative to the run folder. VS Code in the browser keeps SecretStorage in the
-// browser's own storage, which is the browser profile; the scanner reports how many files it skipped there.
-export const SECRET_STORES = [{ dir: 'browser-home', why: 'the browser profile: VS Code for the web keeps SecretStorage there' }];
+// Files where tokens legitimately are, and which are therefore not searched (they are counted and named in the report,
+// and must be readable by their owner only). VS Code for the web keeps SecretStorage (and globalState/workspaceState)
+// in the browser's own temporary profile, outside the run folder; the suite writes the extension's whole state to
+// `extension-state.json` in the run folder at its end, so that is searched instead.
+export const SECRET_STORES = [
+  {
+    pattern: /(^|\/)globalStorage\/agent-tasks\.agent-tasks\/sandbox-state\.json$/,
+    why: "the built-in sandbox's own world (the local service must know its demo tokens to check them)",
+  },
+];
 
 /** Each form a value may take on disk: UTF-8 (JSON, logs, sqlite text), UTF-16 (browser and sqlite stores), and URL-encoded. */
 function needles(value) {
@@ -41,19 +48,24 @@ function* files(dir) {
 }
 
 /**
- * Scans `runDir` for `values`. Returns `{ leaks: [{file, token}], scanned, skipped, bytes }`; a token is named by its
+ * Scans `runDir` for `values`. Returns `{ leaks: [{file, token}], scanned, skipped: [{file, why}], bytes }`; a token is named by its
  * first characters only, so the report does not spread it further.
  */
 export function scanRunDir(runDir, values = demoTokenValues(), { secretStores = SECRET_STORES } = {}) {
-  const skip = secretStores.map(s => path.join(runDir, s.dir) + path.sep);
   const patterns = values.filter(v => v && v.length >= 6).map(v => ({ v, forms: needles(v) }));
   const leaks = [];
+  const skipped = [];
   let scanned = 0;
-  let skipped = 0;
   let bytes = 0;
   for (const file of files(runDir)) {
-    if (skip.some(s => file.startsWith(s))) {
-      skipped++;
+    const rel = path.relative(runDir, file).split(path.sep).join('/');
+    const store = secretStores.find(s => s.pattern.test(rel));
+    if (store) {
+      skipped.push({ file: rel, why: store.why });
+      // A store of secrets open to other users is a leak too.
+      try {
+        if (fs.statSync(file).mode & 0o077) leaks.push({ file: rel, token: 'a secret store readable by others' });
+      } catch { /* removed meanwhile */ }
       continue;
     }
     let buf;
@@ -65,7 +77,7 @@ export function scanRunDir(runDir, values = demoTokenValues(), { secretStores = 
     scanned++;
     bytes += buf.length;
     for (const { v, forms } of patterns) {
-      if (forms.some(f => buf.includes(f))) leaks.push({ file: path.relative(runDir, file), token: `${v.slice(0, 4)}…` });
+      if (forms.some(f => buf.includes(f))) leaks.push({ file: rel, token: `${v.slice(0, 4)}…` });
     }
   }
   return { leaks, scanned, skipped, bytes };
@@ -73,9 +85,10 @@ export function scanRunDir(runDir, values = demoTokenValues(), { secretStores = 
 
 /** The report lines for a scan. */
 export function describeScan(r) {
-  const head = `[scan-tokens] ${r.scanned} files (${(r.bytes / 1e6).toFixed(1)} MB) scanned, ${r.skipped} in the secret store skipped: `;
-  if (!r.leaks.length) return [head + 'no token value found'];
-  return [head + `${r.leaks.length} token value(s) found`, ...r.leaks.map(l => `[scan-tokens]   ${l.token} in ${l.file}`)];
+  const head = `[scan-tokens] ${r.scanned} files (${(r.bytes / 1e6).toFixed(1)} MB) searched: `;
+  const skipped = r.skipped.map(s => `[scan-tokens]   not searched: ${s.file}, ${s.why}`);
+  if (!r.leaks.length) return [head + 'no token value found', ...skipped];
+  return [head + `${r.leaks.length} token value(s) found`, ...r.leaks.map(l => `[scan-tokens]   ${l.token} in ${l.file}`), ...skipped];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

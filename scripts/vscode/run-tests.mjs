@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, exposeAutomationHooks, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo } from './demo.mjs';
+import { scanRunDir, describeScan } from '../scan-tokens.mjs';
 
 const testsIndex = path.join(ROOT, 'out', 'test', 'integration', 'index.js');
 if (!fs.existsSync(testsIndex)) {
@@ -49,6 +50,11 @@ async function finish(code, why) {
   await browser.close().catch(() => {});
   server.stop();
   await sandbox.stop();
+  // Tokens must not be in anything the run wrote (logs, settings, state); looked at once VS Code has flushed and exited.
+  await new Promise(resolve => { if (server.child.exitCode !== null) resolve(); else { server.child.once('exit', resolve); setTimeout(resolve, 5_000).unref(); } });
+  const scan = scanRunDir(runDir);
+  for (const line of describeScan(scan)) console.log(line);
+  if (scan.leaks.length && code === 0) code = 1;
   if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
   else console.log(`[integration] logs kept in ${runDir}`);
   process.exit(code);

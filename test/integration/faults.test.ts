@@ -2,6 +2,11 @@
 // keep what they showed, say what happened and how to get out, the poller backs off instead of hammering (requests
 // counted at the proxy), and the extension recovers by itself once the service does.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../../src/ids';
+import type { AgentTasksTestApi } from '../../src/testApi';
 import { SANDBOX, waitFor } from './tasksSupport';
 import { faultRig, healthy, LIST, problemLine, sleep, taskCount, type FaultRig } from './faultsSupport';
 
@@ -39,7 +44,8 @@ describe('faults between the extension and the service', function () {
     await failing(/problem \(503\)/);
     const line = await problemLine(rig.api);
     assert.match(line!.tooltip ?? '', /retry/i, 'the line offers a retry');
-    assert.equal(rig.api.pollMode(), 'backoff');
+    // The line shows as soon as one list failed; the poller learns of it when the whole poll is over.
+    await waitFor(() => rig.api.pollMode() === 'backoff', 'the poller to back off');
     // Every failing poll tries the list three times (the client's own two retries); tick starts are every third.
     await waitFor(() => rig.proxy.count({ path: LIST, since: t0 }) >= 9, 'three failing polls', 30_000);
     const times = rig.proxy.requests.filter(r => r.at >= t0 && LIST.test(r.path)).map(r => r.at);
@@ -55,7 +61,7 @@ describe('faults between the extension and the service', function () {
   it('connection resets: says the service cannot be reached, recovers by itself', async () => {
     rig.proxy.setDefault({ kind: 'reset' });
     await failing(/cannot be reached/);
-    assert.equal(rig.api.context()['agentTasks.reachable'], 'no');
+    await waitFor(() => rig.api.context()['agentTasks.reachable'] === 'no', 'the unreachable state (Retry, Open Settings, Show Log)');
     rig.proxy.clearFaults();
     await waitFor(() => healthy(rig.api), 'recovery without Refresh', 30_000);
   });
@@ -78,10 +84,11 @@ describe('faults between the extension and the service', function () {
   });
 
   it('429 with a long Retry-After: says the rate limit is reached, sends nothing until then, recovers', async () => {
+    const t0 = Date.now();
     rig.proxy.next({ kind: 'retryAfter', seconds: 12 }, { path: LIST });
     const label = await failing(/rate limit/);
     assert.match(label, /until \d\d:\d\d UTC/, 'says until when');
-    const limitedAt = rig.proxy.requests.find(r => r.status === 429)!.at;
+    const limitedAt = rig.proxy.requests.find(r => r.at >= t0 && r.status === 429)!.at;
     await waitFor(() => rig.proxy.count({ path: LIST, since: limitedAt + 1 }) > 0, 'the next poll', 30_000);
     const next = rig.proxy.requests.find(r => r.at > limitedAt && LIST.test(r.path))!;
     assert.ok(next.at - limitedAt >= 11_500, `polled again ${next.at - limitedAt} ms after a Retry-After of 12 s`);
@@ -130,4 +137,20 @@ describe('faults between the extension and the service', function () {
     }, 'the change to reach the tree through slow answers', 30_000);
     assert.equal(await problemLine(rig.api), undefined);
   });
+});
+
+// A root hook: runs once after the whole suite, whatever was selected. It leaves what the extension keeps in
+// globalState and workspaceState, and its settings, in the run folder, where scripts/scan-tokens.mjs looks for tokens
+// (in VS Code for the web that state lives in the browser, which the run folder does not hold).
+after(async () => {
+  const resultFile = process.env.AGENT_TASKS_RESULT_FILE;
+  if (!resultFile) return;
+  const ext = vscode.extensions.getExtension<AgentTasksTestApi>(EXTENSION_ID);
+  const api = ext?.isActive ? ext.exports : undefined;
+  const dump = {
+    state: api ? JSON.parse(api.storedState()) : null,
+    settings: vscode.workspace.getConfiguration('agentTasks'),
+    context: api?.context() ?? null,
+  };
+  fs.writeFileSync(path.join(path.dirname(resultFile), 'extension-state.json'), JSON.stringify(dump, null, 2));
 });

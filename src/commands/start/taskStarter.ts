@@ -66,6 +66,8 @@ export class TaskStarter {
       return { ok: false, problem: explain(err).text };
     }
     const sentAt = Date.now();
+    // Tasks already listed before the start are not the one it made, whatever their prompt.
+    const known = new Set(this.views.store.list(listKeys.repo(req.repo)).map(t => t.id));
     const o = req.options;
     try {
       const task = await client.startTask({
@@ -83,7 +85,7 @@ export class TaskStarter {
     } catch (err) {
       const e = err as { status?: number; kind?: string };
       if (e.status === 0 && e.kind !== 'refused' && e.kind !== 'aborted') {
-        const found = await this.findStarted(client, req, sentAt).catch(() => undefined);
+        const found = await this.findStarted(client, req, sentAt, known).catch(() => undefined);
         if (found) {
           this.log.info(`start answer lost, but task ${found.id} was found on ${label}`);
           return { ok: true, task: found, recovered: true };
@@ -95,13 +97,17 @@ export class TaskStarter {
     }
   }
 
-  /** A task of this repository created since the request was sent whose first session carries the same prompt. */
-  private async findStarted(client: ApiClient, req: StartRequest, sentAt: number): Promise<Task | undefined> {
+  /**
+   * A task of this repository, new since the request was sent, that carries the same prompt: in a session, or, while it
+   * is still queued and has no session, in its name (the service names a task after its prompt's first line).
+   */
+  private async findStarted(client: ApiClient, req: StartRequest, sentAt: number, known: Set<string>): Promise<Task | undefined> {
     const { tasks } = await client.listTasksForRepo({ owner: req.repo.owner, repo: req.repo.repo, sort: 'created_at', direction: 'desc', per_page: 10 });
-    const recent = tasks.filter(t => Date.parse(t.created_at) >= sentAt - 120_000).slice(0, 5);
+    const recent = tasks.filter(t => !known.has(t.id) && Date.parse(t.created_at) >= sentAt - 120_000).slice(0, 5);
     for (const t of recent) {
       const full = await client.getTaskForRepo({ owner: req.repo.owner, repo: req.repo.repo, task_id: t.id });
-      if ((full.sessions ?? []).some(s => s.prompt === req.prompt)) return full;
+      const sessions = full.sessions ?? [];
+      if (sessions.length ? sessions.some(s => s.prompt === req.prompt) : namedAfter(full.name, req.prompt)) return full;
     }
     return undefined;
   }
@@ -132,4 +138,14 @@ export class TaskStarter {
       else if (choice === 'Show Log') void vscode.commands.executeCommand(COMMANDS.showLog);
     });
   }
+}
+
+/** Whether a task name is its prompt's first line, whole or cut short with an ellipsis. */
+export function namedAfter(name: string | undefined, prompt: string): boolean {
+  const first = prompt.trim().split(/\r?\n/, 1)[0].trim();
+  const n = (name ?? '').trim();
+  if (!n || !first) return false;
+  if (n === first) return true;
+  const cut = n.replace(/(…|\.\.\.)$/, '');
+  return cut !== n && cut.length >= 8 && first.startsWith(cut);
 }

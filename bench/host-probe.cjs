@@ -1,0 +1,189 @@
+// Runs inside a real VS Code's extension host (loaded through `extensionTestsPath` by bench/vscode-host.mjs) and
+// measures what the bench asks in bench-control.json: activation to the first tree, polling cost, tree work, memory.
+// Writes its figures as JSON to the file the control names; the window's extension host exits when run() settles.
+const fs = require('node:fs');
+const vscode = require('vscode');
+
+const OURS = 'agent-tasks.agent-tasks';
+const sandbox = () => process.env.AGENT_TASKS_SANDBOX_URL;
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+const log = m => console.log(`[probe] ${m}`);
+
+async function until(probe, what, timeoutMs = 60_000, everyMs = 2) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+const taskItems = async (api, view = 'repoTasks') => (await api.treeItems(view)).filter(i => i.kind === 'task');
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+async function setToken() {
+  await vscode.commands.executeCommand('agentTasks.setToken', 'fine_grained', process.env.AGENT_TASKS_BENCH_TOKEN);
+}
+
+/** From the call to activate() to the first tree holding the demo world's tasks. */
+async function activation({ id }) {
+  const ext = vscode.extensions.getExtension(id);
+  if (!ext) throw new Error(`extension ${id} is not loaded`);
+  const wasActive = ext.isActive;
+  const t0 = Date.now();
+  const api = await ext.activate();
+  const activateMs = Date.now() - t0;
+  let readyAt;
+  if (id === OURS) {
+    await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
+    await until(async () => (await taskItems(api)).length > 0, 'tasks in Repository Tasks', 60_000);
+    readyAt = Date.now();
+  } else {
+    await vscode.commands.executeCommand('benchPeer.tasks.focus');
+    readyAt = await Promise.race([api.ready, sleep(60_000).then(() => { throw new Error('the peer tree never filled'); })]);
+  }
+  return { wasActive, activateMs, firstTreeMs: readyAt - t0 };
+}
+
+async function control(path, init) {
+  const r = await fetch(`${sandbox()}${path}`, init);
+  return r.status === 204 ? undefined : r.json();
+}
+
+/** Our extension with the big world: both views open and filled. */
+async function loaded(expect) {
+  const api = await vscode.extensions.getExtension(OURS).activate();
+  await setToken();
+  await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
+  await vscode.commands.executeCommand('agentTasks.myTasks.focus');
+  await until(async () => (await taskItems(api)).length >= expect && (await taskItems(api, 'myTasks')).length >= expect, `${expect} tasks in both views`, 120_000, 100);
+  return api;
+}
+
+/** The extension watching the big world for `seconds`: what reached the service. */
+async function polling(api, { seconds }) {
+  await control('/_sandbox/stats/reset', { method: 'POST' });
+  const before = api.requestCount();
+  const t0 = Date.now();
+  await sleep(seconds * 1000);
+  const stats = await control('/_sandbox/stats');
+  return { seconds: (Date.now() - t0) / 1000, stats, clientResponses: api.requestCount() - before, mode: api.pollMode(), focused: vscode.window.state.focused };
+}
+
+function memory() {
+  const m = process.memoryUsage();
+  return { rssMB: m.rss / 2 ** 20, heapUsedMB: m.heapUsed / 2 ** 20, externalMB: m.external / 2 ** 20 };
+}
+
+/**
+ * The least a tree provider can do with the same tasks: sort them, one plain TreeItem each. Read back the way the
+ * test API reads ours (getChildren, then getTreeItem for every node, fields copied out), so both pay the same reading.
+ */
+async function floorItems(tasks) {
+  const provider = {
+    getChildren: async () => [...tasks].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
+    getTreeItem: t => {
+      const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = t.id;
+      item.description = t.state;
+      item.tooltip = `${t.name}\n${t.state}`;
+      item.iconPath = new vscode.ThemeIcon('circle');
+      item.contextValue = 'task';
+      return item;
+    },
+  };
+  const roots = await provider.getChildren();
+  return Promise.all(roots.map(async n => {
+    const item = await provider.getTreeItem(n);
+    return { id: item.id, label: item.label, description: item.description, tooltip: item.tooltip, icon: item.iconPath.id, contextValue: item.contextValue };
+  }));
+}
+
+async function allTasks() {
+  const out = [];
+  for (let page = 1; ; page++) {
+    const r = await fetch(`${sandbox()}/agents/repos/acme/rocket/tasks?per_page=100&page=${page}`, { headers: { authorization: `Bearer ${process.env.AGENT_TASKS_BENCH_TOKEN}` } });
+    const { tasks } = await r.json();
+    out.push(...tasks);
+    if (tasks.length < 100) return out;
+  }
+}
+
+/** Rebuilding the whole tree, and one poll that brings a change to one task, each against its plain peer. */
+async function tree(api, { rounds }) {
+  const tasks = await allTasks();
+  const rebuild = [];
+  const floor = [];
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 ? ['floor', 'ours'] : ['ours', 'floor'];
+    for (const who of order) {
+      const t = performance.now();
+      const n = who === 'ours' ? (await api.treeItems('repoTasks')).length : (await floorItems(tasks)).length;
+      (who === 'ours' ? rebuild : floor).push(performance.now() - t);
+      if (n < tasks.length) throw new Error(`${who} built ${n} items for ${tasks.length} tasks`);
+    }
+  }
+  const change = [];
+  const same = [];
+  const redraws = { root: 0, node: 0 };
+  for (let i = 0; i < rounds; i++) {
+    const id = tasks[(i * 7) % tasks.length].id;
+    await control(`/_sandbox/tasks/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: i % 2 ? 'completed' : 'failed' }) });
+    const s0 = api.treeStats().repoTasks;
+    let t = performance.now();
+    await api.refresh();
+    change.push(performance.now() - t);
+    const s1 = api.treeStats().repoTasks;
+    redraws.root += s1.rootRefreshes - s0.rootRefreshes;
+    redraws.node += s1.nodeRefreshes - s0.nodeRefreshes;
+    t = performance.now();
+    await api.refresh();
+    same.push(performance.now() - t);
+  }
+  return {
+    tasks: tasks.length, rounds,
+    rebuildMs: median(rebuild), floorMs: median(floor),
+    changeMs: median(change), unchangedPollMs: median(same),
+    redrawsPerChange: { root: redraws.root / rounds, node: redraws.node / rounds },
+  };
+}
+
+exports.run = async function run() {
+  const ctl = JSON.parse(fs.readFileSync(process.env.AGENT_TASKS_BENCH_CONTROL, 'utf8'));
+  let result;
+  try {
+    const p = ctl.params || {};
+    if (ctl.mode === 'setup') {
+      await vscode.extensions.getExtension(OURS).activate();
+      await setToken();
+      result = { ok: true };
+    } else if (ctl.mode === 'activation') {
+      result = await activation(p);
+    } else if (ctl.mode === 'empty') {
+      await sleep((p.settleSeconds ?? 5) * 1000);
+      result = { memory: memory(), extensions: vscode.extensions.all.filter(e => e.isActive).map(e => e.id) };
+    } else if (ctl.mode === 'load') {
+      const api = await loaded(p.expect);
+      result = { mode: api.pollMode() };
+      if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
+      if (p.settleSeconds) {
+        await sleep(p.settleSeconds * 1000);
+        result.memory = memory();
+        result.extensions = vscode.extensions.all.filter(e => e.isActive).map(e => e.id);
+      }
+      if (p.treeRounds) result.tree = await tree(api, { rounds: p.treeRounds });
+    } else {
+      throw new Error(`unknown mode ${ctl.mode}`);
+    }
+  } catch (e) {
+    result = { error: String(e && e.stack || e) };
+  }
+  fs.writeFileSync(ctl.out, JSON.stringify(result));
+  log(`${ctl.mode}: ${result.error ? 'failed' : 'done'}`);
+};

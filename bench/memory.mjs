@@ -1,0 +1,57 @@
+// Bench: memory of the extension host in a real VS Code. Ours: the extension with 1,000 tasks loaded in both task
+// views, after a settle time. The peer, same server and run: a window whose extension host runs without this extension
+// (an empty extension stands in, since the window needs one under development), after the same settle time.
+// Figures are the host process's RSS and V8 heap (process.memoryUsage() inside the host), median of the windows.
+// usage: npm run build && node bench/memory.mjs [--runs N]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHost, bigWorld, writePeerExtension, median, round } from './vscode-host.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TASKS = 1000;
+const SETTLE_S = 5;
+
+export async function run({ runs = 3 } = {}) {
+  const host = await startHost({ world: bigWorld(TASKS, 5), kind: 'bench-mem' });
+  let ok = false;
+  try {
+    const emptyDir = writePeerExtension(path.join(host.runDir, 'peer-empty'), 'empty');
+    await host.session('setup');
+    const ours = [];
+    const peer = [];
+    const active = {};
+    for (let i = 0; i < runs; i++) {
+      for (const who of i % 2 ? ['peer', 'ours'] : ['ours', 'peer']) {
+        const r = who === 'ours'
+          ? await host.session('load', { params: { expect: TASKS, settleSeconds: SETTLE_S } })
+          : await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: SETTLE_S } });
+        (who === 'ours' ? ours : peer).push(r.memory);
+        active[who] = r.extensions;
+      }
+    }
+    const sum = xs => ({ rssMB: round(median(xs.map(x => x.rssMB))), heapUsedMB: round(median(xs.map(x => x.heapUsedMB))), runs: xs.length });
+    const o = sum(ours);
+    const p = sum(peer);
+    const result = {
+      bench: 'memory', date: new Date().toISOString(), cpus: os.cpus().length, tasks: TASKS, settleSeconds: SETTLE_S,
+      ours: { ...o, activeExtensions: active.ours }, peer: { what: 'the same extension host without this extension', ...p, activeExtensions: active.peer },
+      ratio: { rss: round(o.rssMB / p.rssMB, 3), heapUsed: round(o.heapUsedMB / p.heapUsedMB, 3) },
+      deltaMB: { rss: round(o.rssMB - p.rssMB), heapUsed: round(o.heapUsedMB - p.heapUsedMB) },
+    };
+    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+    fs.writeFileSync(path.join(here, 'results', 'memory.json'), JSON.stringify(result, null, 2) + '\n');
+    console.log(`[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB)`);
+    ok = true;
+    return result;
+  } finally {
+    await host.close(ok);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const i = process.argv.indexOf('--runs');
+  await run(i > 0 ? { runs: Number(process.argv[i + 1]) } : {});
+  process.exit(0);
+}

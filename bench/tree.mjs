@@ -1,0 +1,44 @@
+// Bench: tree work with 1,000 tasks, in a real VS Code's extension host. (1) Rebuilding the whole Repository Tasks
+// tree — getChildren for the root and getTreeItem for every node, what VS Code asks after a full refresh — against
+// the floor: the same tasks mapped to plain TreeItems, in the same host, rounds taking turns. (2) Applying a change to
+// one task: one poll that brings the change (a 200 page, merged, one node redrawn) against one poll that brings none
+// (304), with the redraws each change caused.
+// usage: npm run build && node bench/tree.mjs [--rounds N]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHost, bigWorld, round } from './vscode-host.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TASKS = 1000;
+
+export async function run({ rounds = 15 } = {}) {
+  const host = await startHost({ world: bigWorld(TASKS, 5), kind: 'bench-tree' });
+  let ok = false;
+  try {
+    await host.session('setup');
+    const { tree: t } = await host.session('load', { params: { expect: TASKS, treeRounds: rounds } });
+    const result = {
+      bench: 'tree', date: new Date().toISOString(), cpus: os.cpus().length, tasks: t.tasks, rounds: t.rounds,
+      rebuild: { oursMs: round(t.rebuildMs, 2), floorMs: round(t.floorMs, 2), ratio: round(t.rebuildMs / t.floorMs, 2), floor: 'the same tasks mapped to plain TreeItems' },
+      change: {
+        oursMs: round(t.changeMs, 2), unchangedPollMs: round(t.unchangedPollMs, 2), ratio: round(t.changeMs / t.unchangedPollMs, 2),
+        versusRebuild: round(t.changeMs / t.rebuildMs, 2), redrawsPerChange: t.redrawsPerChange, peer: 'a poll that brings no change (304)',
+      },
+    };
+    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+    fs.writeFileSync(path.join(here, 'results', 'tree.json'), JSON.stringify(result, null, 2) + '\n');
+    console.log(`[tree] rebuild of ${t.tasks} tasks: ${result.rebuild.oursMs} ms vs floor ${result.rebuild.floorMs} ms (ratio ${result.rebuild.ratio}); one task changed: poll ${result.change.oursMs} ms vs unchanged poll ${result.change.unchangedPollMs} ms (ratio ${result.change.ratio}), redraws per change root ${t.redrawsPerChange.root} node ${t.redrawsPerChange.node}`);
+    ok = true;
+    return result;
+  } finally {
+    await host.close(ok);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const i = process.argv.indexOf('--rounds');
+  await run(i > 0 ? { rounds: Number(process.argv[i + 1]) } : {});
+  process.exit(0);
+}

@@ -1,0 +1,154 @@
+// Shared by the benches that measure the extension in a real VS Code (activation, polling, tree, memory): one sandbox
+// (in this process, so its world and statistics are at hand), one code-server, one browser profile kept for the whole
+// bench (so a token set once is there for every later window), and `session()`, which opens a window whose extension
+// host runs bench/host-probe.cjs in a given mode and returns what the probe measured.
+// No `run()` here: bench/run.mjs skips this file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ROOT, CHROMIUM, makeRunDir, startCodeServer, workbenchUrl, exposeAutomationHooks } from '../scripts/vscode/lib.mjs';
+import { ensureDemoRepo } from '../scripts/vscode/demo.mjs';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const PROBE = path.join(here, 'host-probe.cjs');
+export const EXTENSION_ID = 'agent-tasks.agent-tasks';
+
+export function sandboxLib() {
+  const file = path.join(ROOT, 'out/src/sandbox/index.js');
+  if (!fs.existsSync(file)) throw new Error('out/src/sandbox/index.js is missing: run npm run build');
+  return require(file);
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export const round = (x, d = 1) => Number(x.toFixed(d));
+
+/**
+ * The demo world plus `tasks` more tasks in acme/rocket by mona, `running` of them in progress and the rest finished,
+ * so both task views hold about that many.
+ */
+export function bigWorld(tasks = 1000, running = 5) {
+  const { demoWorld } = sandboxLib();
+  const world = demoWorld();
+  // Only the added tasks count: the demo world's own running tasks are finished here.
+  for (const t of world.tasks) if (t.state === 'queued' || t.state === 'in_progress') t.state = 'completed';
+  const base = Date.parse('2026-03-01T00:00:00Z');
+  const ended = ['completed', 'failed', 'cancelled', 'timed_out', 'waiting_for_user', 'idle'];
+  for (let i = 0; i < tasks; i++) {
+    const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
+    world.tasks.push({
+      id: `bench-${String(i).padStart(4, '0')}`, repository: 5000, creator: 1001,
+      prompt: `Bench task ${i}: tidy module ${i % 37} and add a test`,
+      state: i >= tasks - running ? 'in_progress' : ended[i % ended.length],
+      create_pull_request: i % 2 === 0, created_at: at, updated_at: at,
+    });
+  }
+  return world;
+}
+
+/** A tiny extension folder: the peer of activation (one tree view over A1) or nothing at all (memory's baseline). */
+export function writePeerExtension(dir, kind) {
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = {
+    name: kind === 'tree' ? 'bench-tree-peer' : 'bench-empty', publisher: 'bench', version: '0.0.1',
+    engines: { vscode: '^1.100.0' },
+    ...(kind === 'tree'
+      ? {
+        main: './extension.js', activationEvents: ['onStartupFinished'],
+        contributes: {
+          viewsContainers: { activitybar: [{ id: 'benchPeer', title: 'Bench Peer', icon: 'media/x.svg' }] },
+          views: { benchPeer: [{ id: 'benchPeer.tasks', name: 'Tasks' }] },
+        },
+      }
+      : {}),
+  };
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  if (kind !== 'tree') return dir;
+  fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'media/x.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>');
+  // The least an extension must do to show a repository's tasks: one GET of A1, one TreeItem per task.
+  fs.writeFileSync(path.join(dir, 'extension.js'), `
+const vscode = require('vscode');
+exports.activate = function () {
+  let resolveReady;
+  const ready = new Promise(r => (resolveReady = r));
+  let tasks;
+  const load = fetch(process.env.AGENT_TASKS_SANDBOX_URL + '/agents/repos/acme/rocket/tasks?per_page=100', {
+    headers: { authorization: 'Bearer ' + process.env.AGENT_TASKS_BENCH_TOKEN, accept: 'application/vnd.vendor+json', 'x-vendor-api-version': '2026-03-10' },
+  }).then(r => r.json()).then(b => { tasks = b.tasks; });
+  const provider = {
+    getTreeItem: t => Object.assign(new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.None), { id: t.id, description: t.state, iconPath: new vscode.ThemeIcon('circle') }),
+    getChildren: async () => { await load; if (tasks.length) resolveReady(Date.now()); return tasks; },
+  };
+  vscode.window.createTreeView('benchPeer.tasks', { treeDataProvider: provider });
+  return { ready };
+};
+exports.deactivate = function () {};
+`);
+  return dir;
+}
+
+/**
+ * Starts the sandbox (with `world`), a demo repository, code-server and a browser, and returns `session()` and
+ * `close()`. Each session opens a fresh window (a new extension host) and resolves with the probe's JSON.
+ */
+export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
+  const { startSandbox, DEMO_TOKENS } = sandboxLib();
+  const runDir = makeRunDir(kind);
+  const sandbox = await startSandbox({ world, stepMs: 0, rateLimit: { limit: 1e9 } });
+  const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+  const control = path.join(runDir, 'bench-control.json');
+  const server = await startCodeServer({
+    runDir, folder,
+    settings: { 'agentTasks.serviceUrl': sandbox.url, ...settings },
+    env: { AGENT_TASKS_SANDBOX_URL: sandbox.url, AGENT_TASKS_BENCH_CONTROL: control, AGENT_TASKS_BENCH_TOKEN: DEMO_TOKENS.fineGrained },
+  });
+  // A persistent profile: VS Code for the web keeps SecretStorage in the browser, and the token must outlive a window.
+  const home = path.join(runDir, 'browser-home');
+  const context = await chromium.launchPersistentContext(path.join(runDir, 'browser-profile'), {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1280, height: 800 },
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const page = context.pages()[0] ?? await context.newPage();
+  let onExit = () => {};
+  const lines = [];
+  await exposeAutomationHooks(page, {
+    onLog: (_t, line) => { if (/^\[probe\]/.test(line) || process.env.VERBOSE) console.log(line); lines.push(line); },
+    onExit: code => onExit(code),
+  });
+  let n = 0;
+  async function session(mode, { extensionPath = ROOT, params = {}, timeoutMs = 180_000 } = {}) {
+    const out = path.join(runDir, `bench-result-${++n}.json`);
+    fs.rmSync(out, { force: true });
+    fs.writeFileSync(control, JSON.stringify({ mode, out, params }));
+    const exited = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`probe "${mode}" did not finish in ${timeoutMs} ms; see ${runDir}`)), timeoutMs);
+      onExit = code => { clearTimeout(timer); resolve(code); };
+    });
+    await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: extensionPath, extensionTestsPath: PROBE }));
+    const code = await exited;
+    if (!fs.existsSync(out)) throw new Error(`probe "${mode}" exited with ${code} and wrote nothing; last lines: ${lines.slice(-5).join(' | ')}`);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8'));
+    if (result.error) throw new Error(`probe "${mode}": ${result.error}`);
+    return result;
+  }
+  async function stats() {
+    return (await fetch(`${sandbox.url}/_sandbox/stats`)).json();
+  }
+  async function close(ok = true) {
+    await context.close().catch(() => {});
+    server.stop();
+    await sandbox.close();
+    if (ok) fs.rmSync(runDir, { recursive: true, force: true });
+  }
+  return { session, stats, sandbox, runDir, close, tokens: DEMO_TOKENS };
+}
