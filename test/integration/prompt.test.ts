@@ -55,6 +55,17 @@ describe('a prompt survives', function () {
     assert.equal(rig.api.draft(), undefined);
   });
 
+  it('the same prompt asked twice while its start is under way (Retry clicked twice) is sent once', async () => {
+    const prompt = `Asked twice while slow (${Date.now()})`;
+    const before = { proxy: posts(), sandbox: await startsAtSandbox() };
+    rig.proxy.next({ kind: 'slow', ms: 1_500 }, { method: 'POST' });
+    const [a, b] = await Promise.all([start(prompt), start(prompt)]);
+    assert.equal(a.ok, true, JSON.stringify(a));
+    assert.equal(b.task?.id, a.task?.id, 'the second ask got the first start\'s task');
+    assert.equal(posts() - before.proxy, 1, 'one request');
+    assert.equal((await startsAtSandbox()) - before.sandbox, 1, 'the service started it once');
+  });
+
   it('a start whose connection is reset before it arrives: kept, nothing started, one request', async () => {
     const prompt = `Reset before arrival (${Date.now()})`;
     const before = { proxy: posts(), sandbox: await startsAtSandbox() };

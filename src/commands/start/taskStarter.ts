@@ -30,6 +30,8 @@ const REMEDY_ACTION: Partial<Record<Remedy, string>> = { setToken: 'Set Token…
 export class TaskStarter {
   /** The last outcome, for the test API. */
   last: StartResult | undefined;
+  /** Starts under way, by repository and prompt: a second ask (Retry clicked twice) joins the first. */
+  private readonly underWay = new Map<string, Promise<StartResult>>();
 
   constructor(
     private readonly clients: Clients,
@@ -41,7 +43,20 @@ export class TaskStarter {
     private readonly log: Log,
   ) {}
 
-  async start(req: StartRequest): Promise<StartResult> {
+  /** Starts a task, or joins the start of the same prompt on the same repository that is still under way. */
+  start(req: StartRequest): Promise<StartResult> {
+    const key = `${req.repo.owner.toLowerCase()}/${req.repo.repo.toLowerCase()}\n${req.prompt}`;
+    const running = this.underWay.get(key);
+    if (running) {
+      this.log.info('a start of the same prompt is under way; not sending it again');
+      return running;
+    }
+    const started = this.startOnce(req).finally(() => this.underWay.delete(key));
+    this.underWay.set(key, started);
+    return started;
+  }
+
+  private async startOnce(req: StartRequest): Promise<StartResult> {
     const label = `${req.repo.owner}/${req.repo.repo}`;
     await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo });
     const result = await vscode.window.withProgress(
