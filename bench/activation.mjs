@@ -4,13 +4,11 @@
 // the same run and windows taking turns: a minimal extension whose activate() registers one tree view that does one
 // GET of the same list and shows one plain item per task — the floor any such extension pays.
 // usage: npm run build && node bench/activation.mjs [--runs N]
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startHost, writePeerExtension, median, round, sandboxLib, EXTENSION_ID } from './vscode-host.mjs';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function run({ runs = 5 } = {}) {
   const host = await startHost({ world: sandboxLib().demoWorld(), kind: 'bench-act' });
@@ -42,8 +40,7 @@ export async function run({ runs = 5 } = {}) {
       skippedAlreadyActive: skipped,
     };
     result.ratio = { firstTree: round(result.ours.firstTreeMs / result.peer.firstTreeMs, 2) };
-    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'results', 'activation.json'), JSON.stringify(result, null, 2) + '\n');
+    saveResult('activation', result);
     console.log(`[activation] median first tree: ours ${result.ours.firstTreeMs} ms, peer ${result.peer.firstTreeMs} ms, ratio ${result.ratio.firstTree}`);
     ok = true;
     return result;
@@ -52,8 +49,8 @@ export async function run({ runs = 5 } = {}) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const i = process.argv.indexOf('--runs');
-  await run(i > 0 ? { runs: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url)) {
+  const n = numberArg('--runs');
+  await run(n === undefined ? {} : { runs: n });
   process.exit(0);
 }

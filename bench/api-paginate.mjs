@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -211,8 +212,7 @@ export async function run({ rounds = 9, loadRuns = 15 } = {}) {
   const load = await loadCost(loadRuns);
   const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, paginate, load };
   printTable(result);
-  fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(here, 'results', 'api-paginate.json'), JSON.stringify(result, null, 2) + '\n');
+  saveResult('api-paginate', result);
   return result;
 }
 
@@ -235,7 +235,7 @@ function printTable(r) {
   ]);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]) && process.argv[2] !== '--serve-sandbox') {
-  const i = process.argv.indexOf('--rounds');
-  await run(i > 0 ? { rounds: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url) && process.argv[2] !== '--serve-sandbox') {
+  const rounds = numberArg('--rounds');
+  await run(rounds === undefined ? {} : { rounds });
 }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -73,8 +74,7 @@ export async function run({ runs = 15 } = {}) {
       if (typeof result.peer[k] === 'number' && typeof result.ours[k] === 'number') result.ratio[k] = +(result.ours[k] / result.peer[k]).toFixed(3);
     }
     result.lazy = result.ours.loadedAtRequire.length === 0;
-    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'results', 'bundle.json'), JSON.stringify(result, null, 2) + '\n');
+    saveResult('bundle', result);
     console.table([
       { bundle: result.ours.file, rawKB: result.ours.rawKB, gzipKB: result.ours.gzipKB, ...pick(result.ours) },
       { bundle: '@octokit/rest', rawKB: result.peer.rawKB, gzipKB: result.peer.gzipKB, ...pick(result.peer) },
@@ -91,7 +91,7 @@ function pick(o) {
   return Object.fromEntries(Object.entries(o).filter(([k]) => k.startsWith('requireMs_')));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const i = process.argv.indexOf('--runs');
-  await run(i > 0 ? { runs: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url)) {
+  const n = numberArg('--runs');
+  await run(n === undefined ? {} : { runs: n });
 }

@@ -3,13 +3,11 @@
 // (an empty extension stands in, since the window needs one under development), after the same settle time.
 // Figures are the host process's RSS and V8 heap (process.memoryUsage() inside the host), median of the windows.
 // usage: npm run build && node bench/memory.mjs [--runs N]
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startHost, bigWorld, writePeerExtension, median, round } from './vscode-host.mjs';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TASKS = 1000;
 const SETTLE_S = 5;
 
@@ -40,8 +38,7 @@ export async function run({ runs = 3 } = {}) {
       ratio: { rss: round(o.rssMB / p.rssMB, 3), heapUsed: round(o.heapUsedMB / p.heapUsedMB, 3) },
       deltaMB: { rss: round(o.rssMB - p.rssMB), heapUsed: round(o.heapUsedMB - p.heapUsedMB) },
     };
-    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'results', 'memory.json'), JSON.stringify(result, null, 2) + '\n');
+    saveResult('memory', result);
     console.log(`[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB)`);
     ok = true;
     return result;
@@ -50,8 +47,8 @@ export async function run({ runs = 3 } = {}) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const i = process.argv.indexOf('--runs');
-  await run(i > 0 ? { runs: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url)) {
+  const n = numberArg('--runs');
+  await run(n === undefined ? {} : { runs: n });
   process.exit(0);
 }

@@ -3,13 +3,10 @@
 // sandbox counts every request (`/_sandbox/stats`). The peer, computed from the same run: the naive watcher that
 // re-reads every task of both lists each cycle (all pages at per_page 100, no conditional requests).
 // usage: npm run build && node bench/polling.mjs [--seconds N]
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startHost, bigWorld, round } from './vscode-host.mjs';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TASKS = 1000;
 const RUNNING = 5;
 const REPO_ROUTE = 'GET /agents/repos/{owner}/{repo}/tasks';
@@ -43,8 +40,7 @@ export async function run({ seconds = 60 } = {}) {
       peer: { what: 'naive: every page of both lists each cycle, no If-None-Match', ...naive },
       ratio: { requests: naive.perMinute ? round(ours.perMinute / naive.perMinute, 3) : null },
     };
-    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'results', 'polling.json'), JSON.stringify(result, null, 2) + '\n');
+    saveResult('polling', result);
     console.log(`[polling] ${round(p.seconds)} s, ${cycles} cycles: ours ${ours.perMinute} requests/min (${s.not_modified} of ${s.total} were 304, ${ours.requestsPerCycle} per cycle); naive ${naive.perMinute}/min (${naivePerCycle} per cycle); ratio ${result.ratio.requests}`);
     ok = true;
     return result;
@@ -53,8 +49,8 @@ export async function run({ seconds = 60 } = {}) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const i = process.argv.indexOf('--seconds');
-  await run(i > 0 ? { seconds: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url)) {
+  const n = numberArg('--seconds');
+  await run(n === undefined ? {} : { seconds: n });
   process.exit(0);
 }

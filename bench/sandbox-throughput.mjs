@@ -2,11 +2,11 @@
 // fixed JSON body of the same size: same client, same run, reported as a ratio.
 // usage: npm run build && node bench/sandbox-throughput.mjs [--seconds N] [--concurrency N] [--rounds N]
 // Each server runs in its own worker thread so the client does not share its event loop.
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sandboxModule = pathToFileURL(path.join(root, 'out/src/sandbox/index.js')).href;
@@ -132,11 +132,7 @@ export async function run({ seconds = 1.5, concurrency = 16, rounds = 7, write =
     round_ratios: rows.map(r => Number((r.sandbox.rps / r.bare.rps).toFixed(3))),
     errors: rows.reduce((e, r) => e + Object.values(r).reduce((x, v) => x + v.errors, 0), 0),
   };
-  if (write) {
-    const dir = path.join(root, 'bench/results');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'sandbox-throughput.json'), JSON.stringify(result, null, 2) + '\n');
-  }
+  if (write) saveResult('sandbox-throughput', result);
   return result;
 }
 
@@ -154,10 +150,6 @@ function print(r) {
   process.stdout.write(`ratio sandbox / bare (median of rounds): ${r.ratio} (aim >= 0.5), rounds ${r.round_ratios.join(' ')}; without the response cache: ${r.ratio_uncached}${r.errors ? `; ${r.errors} failed requests` : ''}\n`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const arg = (name, d) => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? Number(process.argv[i + 1]) : d;
-  };
-  print(await run({ seconds: arg('--seconds', 1.5), concurrency: arg('--concurrency', 16), rounds: arg('--rounds', 7) }));
+if (isMain(import.meta.url)) {
+  print(await run({ seconds: numberArg('--seconds', 1.5), concurrency: numberArg('--concurrency', 16), rounds: numberArg('--rounds', 7) }));
 }

@@ -4,13 +4,10 @@
 // one task: one poll that brings the change (a 200 page, merged, one node redrawn) against one poll that brings none
 // (304), with the redraws each change caused.
 // usage: npm run build && node bench/tree.mjs [--rounds N]
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startHost, bigWorld, round } from './vscode-host.mjs';
+import { isMain, numberArg, saveResult } from './report.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TASKS = 1000;
 
 export async function run({ rounds = 15 } = {}) {
@@ -27,8 +24,7 @@ export async function run({ rounds = 15 } = {}) {
         versusRebuild: round(t.changeMs / t.rebuildMs, 2), redrawsPerChange: t.redrawsPerChange, peer: 'a poll that brings no change (304)',
       },
     };
-    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'results', 'tree.json'), JSON.stringify(result, null, 2) + '\n');
+    saveResult('tree', result);
     console.log(`[tree] rebuild of ${t.tasks} tasks: ${result.rebuild.oursMs} ms vs floor ${result.rebuild.floorMs} ms (ratio ${result.rebuild.ratio}); one task changed: poll ${result.change.oursMs} ms vs unchanged poll ${result.change.unchangedPollMs} ms (ratio ${result.change.ratio}), redraws per change root ${t.redrawsPerChange.root} node ${t.redrawsPerChange.node}`);
     ok = true;
     return result;
@@ -37,8 +33,8 @@ export async function run({ rounds = 15 } = {}) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const i = process.argv.indexOf('--rounds');
-  await run(i > 0 ? { rounds: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url)) {
+  const n = numberArg('--rounds');
+  await run(n === undefined ? {} : { rounds: n });
   process.exit(0);
 }
