@@ -4,7 +4,7 @@ import { ApiClient } from '../../../src/api';
 import type { ResponseInfo } from '../../../src/api';
 import { EtagCache, TokenIdentity } from '../../../src/api/cache';
 import type { Handler, Scripted } from './scripted';
-import { scripted, task } from './scripted';
+import { closeAll, scripted, task } from './scripted';
 
 /** Answers 200 with an ETag, and 304 when If-None-Match matches it. */
 const etagged = (etag: string, body: unknown): Handler => (req, res) => {
@@ -21,9 +21,7 @@ describe('api: conditional requests', () => {
   let srv: Scripted;
   let client: ApiClient | undefined;
   afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await srv?.close();
+    client = await closeAll(client, srv);
   });
 
   it('revalidates with If-None-Match and serves a 304 from memory', async () => {

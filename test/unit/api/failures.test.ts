@@ -2,15 +2,13 @@
 import assert from 'node:assert/strict';
 import { ApiClient, ApiError } from '../../../src/api';
 import type { Scripted } from './scripted';
-import { json, rejection, scripted, silent } from './scripted';
+import { closeAll, json, rejection, scripted, silent } from './scripted';
 
 describe('api: failures', () => {
   let srv: Scripted;
   let client: ApiClient | undefined;
   afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await srv?.close();
+    client = await closeAll(client, srv);
   });
 
   it('times out a request that gets no answer: status 0, kind timeout, cause kept', async () => {

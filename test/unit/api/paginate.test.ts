@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ApiClient } from '../../../src/api';
 import { parseLinkHeader } from '../../../src/api/paginate';
 import type { Handler, Scripted } from './scripted';
-import { rejection, scripted, task } from './scripted';
+import { closeAll, rejection, scripted, task } from './scripted';
 
 /** Page N of `total` pages; `next` decides the next link (or none). */
 const pages = (base: () => string, next: (page: number) => number | undefined): Handler => (req, res) => {
@@ -26,9 +26,7 @@ describe('api: pagination', () => {
   let srv: Scripted;
   let client: ApiClient | undefined;
   afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await srv?.close();
+    client = await closeAll(client, srv);
   });
 
   it('parses Link headers', () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../../src/api';
 import type { Scripted } from './scripted';
-import { json, rejection, scripted } from './scripted';
+import { closeAll, json, rejection, scripted } from './scripted';
 
 const inAMinute = (): string => String(Math.floor(Date.now() / 1000) + 60);
 
@@ -10,9 +10,7 @@ describe('api: rate limits', () => {
   let srv: Scripted;
   let client: ApiClient | undefined;
   afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await srv?.close();
+    client = await closeAll(client, srv);
   });
 
   it('waits out a short Retry-After on 429 for a GET', async () => {

@@ -3,15 +3,13 @@ import assert from 'node:assert/strict';
 import { API_VERSION, ApiClient, MEDIA_TYPE, VERSION_HEADER } from '../../../src/api';
 import { encodeQuery } from '../../../src/api/query';
 import type { Scripted } from './scripted';
-import { empty, json, scripted, task } from './scripted';
+import { closeAll, empty, json, scripted, task } from './scripted';
 
 describe('api: requests on the wire', () => {
   let srv: Scripted;
   let client: ApiClient | undefined;
   afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await srv?.close();
+    client = await closeAll(client, srv);
   });
 
   it('sends the bearer token, the media type, the version header and the user agent', async () => {

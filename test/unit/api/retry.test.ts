@@ -3,15 +3,13 @@ import assert from 'node:assert/strict';
 import { ApiClient, ApiError } from '../../../src/api';
 import { backoffMs } from '../../../src/api/retry';
 import type { Scripted } from './scripted';
-import { empty, hangUp, json, rejection, scripted, task } from './scripted';
+import { closeAll, empty, hangUp, json, rejection, scripted, task } from './scripted';
 
 describe('api: retries', () => {
   let srv: Scripted;
   let client: ApiClient | undefined;
   afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await srv?.close();
+    client = await closeAll(client, srv);
   });
 
   it('retries a GET after 5xx and succeeds, counting each attempt', async () => {

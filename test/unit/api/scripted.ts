@@ -84,3 +84,10 @@ export function task(id: string, extra: Record<string, unknown> = {}): Record<st
     state: 'queued', session_count: 0, artifacts: [], archived_at: null, created_at: at, updated_at: at, ...extra,
   };
 }
+
+/** Closes what a test opened (its client, then its server), skipping what it did not; `undefined` for the client. */
+export async function closeAll(client: { close(): Promise<unknown> } | undefined, srv: { close(): Promise<unknown> } | undefined): Promise<undefined> {
+  await client?.close();
+  await srv?.close();
+  return undefined;
+}
