@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../api/guard';
 // Parsing of git remote addresses and matching them against the service address. Pure: no `vscode`.
 
 export interface RemoteRepo {
@@ -53,10 +54,9 @@ export function parseRemoteUrl(raw: string): RemoteRepo | undefined {
   return { host, owner, repo };
 }
 
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h);
-}
+// One rule for "this machine" everywhere: the API module's, which decides where a token may go. Taken from its own
+// file, not the index, so that the activation path does not load the HTTP layer.
+export { isLoopbackHost } from '../api/guard';
 
 /** The host git remotes of the service use: the service host with a leading `api.` removed. */
 export function remoteHostForService(serviceUrl: string): string | undefined {

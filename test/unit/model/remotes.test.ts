@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { isLoopbackHost, parseRemoteUrl, remoteMatchesService } from '../../../src/model/remotes';
+import { isLoopbackHost as isLoopbackHostOfApi } from '../../../src/api/guard';
 
 describe('model/remotes', () => {
   const cases: Array<[string, { host: string; owner: string; repo: string } | undefined]> = [
@@ -34,9 +35,11 @@ describe('model/remotes', () => {
     it(`parses ${JSON.stringify(input)}`, () => assert.deepEqual(parseRemoteUrl(input), want));
   }
 
-  it('knows loopback hosts', () => {
-    for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', 'app.localhost']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com']) assert.ok(!isLoopbackHost(h), h);
+  it('knows loopback hosts, by the same rule that decides where a token may go', () => {
+    for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) assert.ok(isLoopbackHost(h), h);
+    // `*.localhost` is resolved by DNS like any name, so it is not taken for this machine (no token over http to it).
+    for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com', 'app.localhost']) assert.ok(!isLoopbackHost(h), h);
+    assert.equal(isLoopbackHost, isLoopbackHostOfApi, 'one rule, not two');
   });
 
   it('matches the service host with a leading api. removed', () => {
