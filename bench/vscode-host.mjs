@@ -12,6 +12,8 @@ import { ROOT, CHROMIUM, makeRunDir, startCodeServer, workbenchUrl, exposeAutoma
 import { ensureDemoRepo } from '../scripts/vscode/demo.mjs';
 
 const require = createRequire(import.meta.url);
+export { median } from './report.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PROBE = path.join(here, 'host-probe.cjs');
 export const EXTENSION_ID = 'agent-tasks.agent-tasks';
@@ -22,11 +24,6 @@ export function sandboxLib() {
   return require(file);
 }
 
-export function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 export const round = (x, d = 1) => Number(x.toFixed(d));
 
