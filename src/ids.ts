@@ -1,5 +1,5 @@
-// Every identifier the manifest and the code share: commands, views, context keys, settings.
-// A test checks that package.json and the registered commands agree with this module.
+// Every identifier the manifest and the code share: commands, views, context keys, the settings section, state keys.
+// A test checks that package.json's commands and the registered ones agree with this module.
 
 export const EXTENSION_ID = 'agent-tasks.agent-tasks';
 export const VIEW_CONTAINER = 'agentTasks';
@@ -55,7 +55,7 @@ export const CONTEXT = {
   serviceState: 'agentTasks.service', // 'none' | 'sandbox' | 'remote'
   hasToken: 'agentTasks.hasToken',
   repoState: 'agentTasks.repoState', // 'noGit' | 'none' | 'found' | 'loading'
-  reachable: 'agentTasks.reachable', // 'yes' | 'no' | 'unknown'
+  reachable: 'agentTasks.reachable', // 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden'
   hasTasks: 'agentTasks.hasTasks',
   myHasTasks: 'agentTasks.myHasTasks',
   filtered: 'agentTasks.filtered',

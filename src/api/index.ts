@@ -1,4 +1,6 @@
-// The public surface of the API module. Other code imports from here only.
+// The public surface of the API module, bundled as dist/api.js. The extension imports its types from here and loads
+// the code on first use through src/lazy.ts; model/remotes.ts takes the loopback rule from guard.ts, and the sandbox
+// takes the protocol constants and resource types from protocol.ts and types.ts (both free of undici).
 export { ApiClient } from './client';
 export type { ApiClientOptions, ResponseInfo, TokenSource } from './engine';
 export { DEFAULT_TIMEOUT_MS } from './engine';

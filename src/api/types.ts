@@ -72,7 +72,8 @@ export interface Task {
   html_url?: string;
   name: string;
   creator: ActorRef;
-  creator_type: string;
+  /** `user` or `organization` in the public description of this interface; other values are kept as sent. */
+  creator_type: 'user' | 'organization' | (string & {});
   owner: ActorRef;
   repository: ActorRef;
   state: TaskState;

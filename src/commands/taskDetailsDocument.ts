@@ -48,7 +48,7 @@ export function render(t: Task): string {
     `| Created | ${t.created_at} |`,
     `| Updated | ${t.updated_at} |`,
     ...(t.archived_at ? [`| Archived | ${t.archived_at} |`] : []),
-    `| Creator | ${t.creator?.id ?? '?'} (${t.creator_type ?? '?'}) |`,
+    `| Creator | ${creatorLabel(t)} |`,
     `| Sessions | ${t.session_count} |`,
     '',
   ];
@@ -66,4 +66,10 @@ export function render(t: Task): string {
   }
   if (!t.sessions) lines.push('_Sessions are loading…_', '');
   return lines.join('\n');
+}
+
+/** "user 1001": the service's lower-case creator kind, in the words a person reads; an unknown kind is shown as sent. */
+function creatorLabel(t: Task): string {
+  const kind = typeof t.creator_type === 'string' && t.creator_type ? t.creator_type.toLowerCase() : 'creator';
+  return `${kind} ${t.creator?.id ?? '?'}`;
 }

@@ -47,7 +47,7 @@ export function renderTask(st: State, t: TaskRec, origin: string, form: TaskForm
     ...(urls ?? {}),
     name: t.name,
     creator: { id: t.creator },
-    creator_type: 'User',
+    creator_type: 'user',
     owner: { id: repo.ownerAccount.id },
     repository: { id: repo.id },
     state: t.state,

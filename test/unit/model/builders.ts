@@ -12,7 +12,7 @@ export function aTask(over: Partial<Task> = {}): Task {
     html_url: `http://127.0.0.1:1/acme/rocket/tasks/task-${seq}`,
     name: `Task ${seq}`,
     creator: { id: 1001 },
-    creator_type: 'User',
+    creator_type: 'user',
     owner: { id: 900 },
     repository: { id: 5000 },
     state: 'completed',

@@ -23,6 +23,7 @@ describe('sandbox Area A', () => {
         assert.match(t.updated_at, UTC_Z);
         assert.equal(typeof t.id, 'string');
         assert.equal(typeof t.creator.id, 'number');
+        assert.equal(t.creator_type, 'user', 'lower case, as in the public description of the interface');
         assert.equal(t.repository.id, w.repos.svc);
       }
     });
