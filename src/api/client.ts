@@ -1,8 +1,9 @@
-// The public client: one method per endpoint (A1–A5, B1–B6) and `paginate` over the list endpoints.
+// The public client: one method per endpoint (A1–A5, B1–B6) and `paginate` over the list endpoints. Every answer
+// goes through its reader in `validate/` before a caller sees it.
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
-import type { ApiClientOptions, Expect } from './engine';
-import { Engine } from './engine';
+import type { ApiClientOptions } from './engine';
+import { Engine, NOTHING } from './engine';
 import { DEFAULT_MAX_PAGES, parseLinkHeader } from './paginate';
 import type {
   CallOptions,
@@ -17,9 +18,20 @@ import type {
   StartTaskParams,
 } from './params';
 import type { PaginatedMethod, PaginateMap, Route } from './routes';
-import { ITEMS_KEY, routes } from './routes';
+import { routes } from './routes';
 import { pathOf } from './transport';
 import type { InstallationList, RepositoryList, Task, TaskList, TaskWithSessions } from './types';
+import type { AnswerReader } from './validate/answers';
+import { readInstallationList, readOneTask, readRepositoryList, readTaskList, readTaskWithSessions } from './validate/answers';
+
+/** The items of each list endpoint's answer, read and checked. */
+const LIST_ITEMS: { [K in PaginatedMethod]: AnswerReader<PaginateMap[K]['item'][]> } = {
+  listTasksForRepo: (raw, note) => readTaskList(raw, note).tasks,
+  listTasks: (raw, note) => readTaskList(raw, note).tasks,
+  listInstallationRepos: (raw, note) => readRepositoryList(raw, note).repositories,
+  listUserInstallations: (raw, note) => readInstallationList(raw, note).installations,
+  listUserInstallationRepos: (raw, note) => readRepositoryList(raw, note).repositories,
+};
 
 export class ApiClient {
   private readonly engine: Engine;
@@ -41,79 +53,80 @@ export class ApiClient {
 
   /** A1: tasks of one repository. */
   listTasksForRepo(params: ListTasksForRepoParams, options?: CallOptions): Promise<TaskList> {
-    return this.call(() => routes.listTasksForRepo(params), 'json', options);
+    return this.call(() => routes.listTasksForRepo(params), readTaskList, options);
   }
 
   /** A2: start a task. Sent once, never retried. */
   startTask(params: StartTaskParams, options?: CallOptions): Promise<Task> {
-    return this.call(() => routes.startTask(params), 'json', options);
+    return this.call(() => routes.startTask(params), readOneTask, options);
   }
 
   /** A3: one task of a repository, with its sessions. */
   getTaskForRepo(params: GetTaskForRepoParams, options?: CallOptions): Promise<TaskWithSessions> {
-    return this.call(() => routes.getTaskForRepo(params), 'json', options);
+    return this.call(() => routes.getTaskForRepo(params), readTaskWithSessions, options);
   }
 
   /** A4: tasks of the authenticated user, across repositories. */
   listTasks(params: ListTasksParams = {}, options?: CallOptions): Promise<TaskList> {
-    return this.call(() => routes.listTasks(params), 'json', options);
+    return this.call(() => routes.listTasks(params), readTaskList, options);
   }
 
   /** A5: one task by id, with its sessions. */
   getTask(params: GetTaskParams, options?: CallOptions): Promise<TaskWithSessions> {
-    return this.call(() => routes.getTask(params), 'json', options);
+    return this.call(() => routes.getTask(params), readTaskWithSessions, options);
   }
 
   /** B1: repositories the calling installation can access. */
   listInstallationRepos(params: PageParams = {}, options?: CallOptions): Promise<RepositoryList> {
-    return this.call(() => routes.listInstallationRepos(params), 'json', options);
+    return this.call(() => routes.listInstallationRepos(params), readRepositoryList, options);
   }
 
   /** B2: revoke the installation token used to call it. */
   revokeInstallationToken(options?: CallOptions): Promise<void> {
-    return this.call(() => routes.revokeInstallationToken(), 'none', options);
+    return this.call(() => routes.revokeInstallationToken(), NOTHING, options);
   }
 
   /** B3: installations the user may access. */
   listUserInstallations(params: PageParams = {}, options?: CallOptions): Promise<InstallationList> {
-    return this.call(() => routes.listUserInstallations(params), 'json', options);
+    return this.call(() => routes.listUserInstallations(params), readInstallationList, options);
   }
 
   /** B4: repositories of an installation the user may access. */
   listUserInstallationRepos(params: ListUserInstallationReposParams, options?: CallOptions): Promise<RepositoryList> {
-    return this.call(() => routes.listUserInstallationRepos(params), 'json', options);
+    return this.call(() => routes.listUserInstallationRepos(params), readRepositoryList, options);
   }
 
   /** B5: add a repository to an installation. */
   addRepoToInstallation(params: InstallationRepoParams, options?: CallOptions): Promise<void> {
-    return this.call(() => routes.addRepoToInstallation(params), 'none', options);
+    return this.call(() => routes.addRepoToInstallation(params), NOTHING, options);
   }
 
   /** B6: remove a repository from an installation. */
   removeRepoFromInstallation(params: InstallationRepoParams, options?: CallOptions): Promise<void> {
-    return this.call(() => routes.removeRepoFromInstallation(params), 'none', options);
+    return this.call(() => routes.removeRepoFromInstallation(params), NOTHING, options);
   }
 
   /**
    * Every item of a list endpoint, page after page, following Link rel="next". Stops at the last page, at a
-   * URL it has already fetched, or after `maxPages` pages.
+   * URL it has already fetched, or after `maxPages` pages. An item already given on an earlier page (the list
+   * moved while it was read) is not given again.
    */
   async *paginate<K extends PaginatedMethod>(method: K, params: PaginateMap[K]['params'], options: PaginateOptions = {}): AsyncGenerator<PaginateMap[K]['item'], void, undefined> {
     const route = (routes[method] as (p: PaginateMap[K]['params']) => Route)(params);
-    const key = ITEMS_KEY[method];
+    const read = LIST_ITEMS[method] as AnswerReader<PaginateMap[K]['item'][]>;
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const seen = new Set<string>();
+    const given = new Set<string | number>();
     let url: URL | undefined = this.engine.url(route.path);
     for (let pages = 0; url && pages < maxPages; pages++) {
       seen.add(url.href);
-      const reply = await this.engine.send<Record<string, unknown>>('GET', url, undefined, 'json', options.signal);
-      const items = reply.data?.[key];
-      if (!Array.isArray(items)) {
-        const path = pathOf(url);
-        throw new ApiError({ status: reply.status, kind: 'invalid_response', method: 'GET', path, message: `GET ${path}: the response has no "${key}" list` });
+      const reply = await this.engine.send('GET', url, undefined, read, options.signal);
+      for (const item of reply.data) {
+        if (given.has(item.id)) continue;
+        given.add(item.id);
+        yield item;
       }
-      yield* items as PaginateMap[K]['item'][];
-      url = this.nextPage(url, reply.link, seen);
+      url = this.nextPage(url, reply.link, seen, reply.scrub);
     }
   }
 
@@ -122,7 +135,7 @@ export class ApiClient {
     return this.engine.close();
   }
 
-  private nextPage(current: URL, link: string | undefined, seen: Set<string>): URL | undefined {
+  private nextPage(current: URL, link: string | undefined, seen: Set<string>, scrub: (text: string) => string): URL | undefined {
     const next = parseLinkHeader(link).get('next');
     if (!next) return undefined;
     let url: URL;
@@ -132,15 +145,15 @@ export class ApiClient {
       return undefined;
     }
     if (url.origin !== this.engine.serviceOrigin) {
-      const path = pathOf(current);
-      throw new ApiError({ status: 0, kind: 'refused', method: 'GET', path, message: `GET ${path}: the next page is on another origin (${url.origin}); not followed` });
+      const path = scrub(pathOf(current));
+      throw new ApiError({ status: 0, kind: 'refused', method: 'GET', path, message: scrub(`GET ${path}: the next page is on another origin (${url.origin}); not followed`) });
     }
     return seen.has(url.href) ? undefined : url;
   }
 
-  private async call<T>(build: () => Route, expect: Expect, options: CallOptions | undefined): Promise<T> {
+  private async call<T>(build: () => Route, read: AnswerReader<T>, options: CallOptions | undefined): Promise<T> {
     const route = build();
-    const reply = await this.engine.send<T>(route.method, this.engine.url(route.path), route.body, expect, options?.signal);
+    const reply = await this.engine.send(route.method, this.engine.url(route.path), route.body, read, options?.signal);
     return reply.data;
   }
 }

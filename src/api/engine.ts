@@ -1,18 +1,21 @@
 // The request loop behind every endpoint: token lookup and the token guard, the rate-limit fail-fast, ETag
-// revalidation, retries of GETs, Retry-After waits, and turning every outcome into data or one ApiError.
+// revalidation, retries of GETs, Retry-After waits, and turning every outcome into checked data or one ApiError.
 import type { Dispatcher } from './undici';
 import { createAgent } from './undici';
 import { cacheKey, EtagCache, TokenIdentity } from './cache';
 import type { RateLimit } from './errors';
-import { ApiError } from './errors';
+import { ApiError, redact } from './errors';
 import { parseBaseUrl, tokenRefusal } from './guard';
 import type { HeaderBag } from './headers';
-import { header, readRateLimit, readRetryAfterMs } from './headers';
-import type { Expect } from './responses';
-import { decode, httpError, parseJson } from './responses';
+import { header, MAX_WAIT_MS, readPollIntervalMs, readRateLimit, readRetryAfterMs } from './headers';
+import { decode, httpError } from './responses';
 import { API_VERSION, MEDIA_TYPE, VERSION_HEADER } from './protocol';
 import { abortedError, backoffMs, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRIES, isRetriableFailure, isRetriableMethod, sleep } from './retry';
 import { exchange, pathOf } from './transport';
+import type { AnswerReader } from './validate/answers';
+import { Unreadable } from './validate/fields';
+import type { ApiWarning } from './warnings';
+import { Warnings } from './warnings';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_USER_AGENT = 'agent-tasks-api';
@@ -46,13 +49,16 @@ export interface ApiClientOptions {
   dispatcher?: Dispatcher;
   /** Called once per HTTP exchange. */
   onResponse?: (info: ResponseInfo) => void;
+  /** Called once for each distinct thing the service sent that was not taken as it came (see ApiWarning). */
+  onWarning?: (warning: ApiWarning) => void;
   /** Longest Retry-After a GET waits out before retrying (default 10 s); longer ones are surfaced. */
   maxRetryAfterMs?: number;
   /** Bounds of the ETag memory (default 256 responses). */
   cacheEntries?: number;
 }
 
-export type { Expect };
+/** For a call that reads no body (B2, B5, B6). */
+export const NOTHING: AnswerReader<void> = () => undefined;
 
 export interface Reply<T> {
   status: number;
@@ -61,6 +67,8 @@ export interface Reply<T> {
   /** The Link header (from memory when served from it). */
   link?: string;
   fromCache: boolean;
+  /** Removes this call's token from a text, for errors the caller builds from what the reply carried. */
+  scrub(text: string): string;
 }
 
 export class Engine {
@@ -76,6 +84,7 @@ export class Engine {
   private readonly retries: number;
   private readonly maxRetryAfterMs: number;
   private readonly userAgent: string;
+  private readonly warnings: Warnings;
   lastRateLimit: RateLimit | undefined;
   /** The last `x-poll-interval` the service sent, in ms. */
   pollIntervalMs: number | undefined;
@@ -86,7 +95,8 @@ export class Engine {
     this.prefix = base.pathname.replace(/\/+$/, '');
     this.timeoutMs = positive(opts.timeoutMs, DEFAULT_TIMEOUT_MS);
     this.retries = Math.max(0, Math.floor(opts.retries ?? DEFAULT_RETRIES));
-    this.maxRetryAfterMs = Math.max(0, opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS);
+    this.maxRetryAfterMs = Math.min(MAX_WAIT_MS, Math.max(0, opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS));
+    this.warnings = new Warnings(opts.onWarning);
     this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     this.cache = new EtagCache(opts.cacheEntries ?? 256);
     if (opts.dispatcher) this.dispatcher = opts.dispatcher;
@@ -103,16 +113,18 @@ export class Engine {
     await this.ownAgent?.close();
   }
 
-  async send<T>(method: string, url: URL, body: unknown, expect: Expect, signal?: AbortSignal): Promise<Reply<T>> {
+  async send<T>(method: string, url: URL, body: unknown, read: AnswerReader<T>, signal?: AbortSignal): Promise<Reply<T>> {
     const path = pathOf(url);
     if (signal?.aborted) throw abortedError(method, path, signal.reason);
     const token = await this.resolveToken(method, path);
     if (token) {
       const refusal = tokenRefusal(url, this.serviceOrigin);
-      if (refusal) throw new ApiError({ status: 0, kind: 'refused', message: refusal, method, path });
+      if (refusal) throw new ApiError({ status: 0, kind: 'refused', message: refusal, method, path, secret: token });
     }
     const tokenId = this.ids.of(token);
     this.failFastIfExhausted(tokenId, method, path);
+    const scrub = (text: string): string => redact(text, token);
+    const expect = read === NOTHING ? 'none' : 'json';
 
     const headers: Record<string, string> = {
       accept: MEDIA_TYPE,
@@ -129,6 +141,8 @@ export class Engine {
     const cached = key ? this.cache.get(key) : undefined;
     if (cached) headers['if-none-match'] = cached.etag;
     const retriable = isRetriableMethod(method);
+    const noteWait = (name: string, message: string): void =>
+      this.warnings.say(`wait ${name}`, { kind: 'wait', method, path: scrub(path), message: scrub(message) });
 
     for (let attempt = 1; ; attempt++) {
       let failure: ApiError;
@@ -136,25 +150,27 @@ export class Engine {
         const res = await exchange({
           dispatcher: this.dispatcher, method, url, headers, body: payload, timeoutMs: this.timeoutMs, signal,
           serviceOrigin: this.serviceOrigin, secret: token,
-          onHop: hop => this.report({ method: hop.method, path: pathOf(hop.url), status: hop.status, durationMs: hop.durationMs, fromCache: hop.status === 304 && cached !== undefined, attempt }),
+          onHop: hop => this.report({ method: hop.method, path: scrub(pathOf(hop.url)), status: hop.status, durationMs: hop.durationMs, fromCache: hop.status === 304 && cached !== undefined, attempt }),
         });
-        const rateLimit = this.noteRateLimit(tokenId, res.headers);
-        const poll = header(res.headers, 'x-poll-interval');
-        if (poll !== undefined && /^\d+$/.test(poll.trim())) this.pollIntervalMs = Number(poll) * 1000;
+        const now = Date.now();
+        const rateLimit = this.noteRateLimit(tokenId, res.headers, now, noteWait);
+        const poll = readPollIntervalMs(res.headers, noteWait);
+        if (poll !== undefined) this.pollIntervalMs = poll;
         if (res.status === 304 && cached) {
-          return { status: 304, data: parseJson<T>(cached.body), headers: res.headers, link: cached.link, fromCache: true };
+          const data = this.check(read, JSON.parse(cached.body), 304, method, path, token);
+          return { status: 304, data, headers: res.headers, link: cached.link, fromCache: true, scrub };
         }
         // B5 and B6 may answer 304 when nothing changed: for a call without a body to read, that is success.
         if ((res.status >= 200 && res.status < 300) || (res.status === 304 && expect === 'none')) {
-          const data = decode<T>(res.status, res.body, expect, method, path, token);
+          const data = this.check(read, decode(res.status, res.body, expect, method, path, token), res.status, method, path, token);
           const etag = header(res.headers, 'etag');
           const link = header(res.headers, 'link');
           if (key && etag && res.status === 200) this.cache.set(key, { etag, body: res.body, ...(link ? { link } : {}) });
           else if (key) this.cache.delete(key);
-          return { status: res.status, data, headers: res.headers, ...(link ? { link } : {}), fromCache: false };
+          return { status: res.status, data, headers: res.headers, ...(link ? { link } : {}), fromCache: false, scrub };
         }
-        failure = httpError(res.status, res.headers, res.body, method, path, token, rateLimit);
-        const retryAfter = readRetryAfterMs(res.headers);
+        const retryAfter = readRetryAfterMs(res.headers, now, noteWait);
+        failure = httpError(res.status, retryAfter, res.body, method, path, token, rateLimit);
         if (failure.kind === 'rate_limited' && retryAfter !== undefined) {
           if (retriable && attempt <= this.retries && retryAfter <= this.maxRetryAfterMs) {
             await sleep(retryAfter, signal, method, path);
@@ -171,6 +187,17 @@ export class Engine {
         continue;
       }
       throw failure;
+    }
+  }
+
+  /** The answer through its reader: fixes are told once each, an unreadable answer is an ApiError. */
+  private check<T>(read: AnswerReader<T>, raw: unknown, status: number, method: string, path: string, token: string | undefined): T {
+    const where = redact(path, token);
+    try {
+      return read(raw, message => this.warnings.say(`data ${where} ${message}`, { kind: 'data', method, path: where, message: redact(message, token) }));
+    } catch (e) {
+      if (!(e instanceof Unreadable)) throw e;
+      throw new ApiError({ status, kind: 'invalid_response', method, path, secret: token, message: `${method} ${path}: unreadable answer: ${e.message}` });
     }
   }
 
@@ -203,8 +230,8 @@ export class Engine {
     });
   }
 
-  private noteRateLimit(tokenId: string, headers: HeaderBag): RateLimit | undefined {
-    const rl = readRateLimit(headers);
+  private noteRateLimit(tokenId: string, headers: HeaderBag, now: number, note: (name: string, message: string) => void): RateLimit | undefined {
+    const rl = readRateLimit(headers, now, note);
     if (!rl) return undefined;
     this.lastRateLimit = rl;
     if (rl.remaining === 0 && rl.reset && rl.reset.getTime() > Date.now()) {

@@ -40,11 +40,31 @@ export interface ApiErrorInit {
 const REDACTED = '[REDACTED]';
 const MIN_SECRET_LENGTH = 6;
 
-/** Removes a secret and anything shaped like a bearer credential from a text. */
+/**
+ * The secret as it may come back inside an address: as sent, percent-encoded as a component, or as a URL path or
+ * query serialises it. Matched without regard to case, so `%2f` and `%2F` both go; over-matching costs nothing.
+ */
+function secretPattern(secret: string): RegExp {
+  const forms = new Set([secret]);
+  try {
+    forms.add(encodeURIComponent(secret));
+    const u = new URL('http://h/');
+    u.pathname = secret;
+    forms.add(u.pathname.replace(/^\//, ''));
+    u.search = secret;
+    forms.add(u.search.replace(/^\?/, ''));
+  } catch {
+    // A secret no address can hold (a lone surrogate) comes back only as it is.
+  }
+  const alternatives = [...forms].filter(f => f.length >= MIN_SECRET_LENGTH).map(f => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(alternatives.join('|'), 'gi');
+}
+
+/** Removes a secret (in any form an address gives it) and anything shaped like a bearer credential from a text. */
 export function redact(text: string, secret?: string): string {
   let out = text;
   // A very short "secret" would shred ordinary words; real tokens are far longer than this.
-  if (secret && secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(REDACTED);
+  if (secret && secret.length >= MIN_SECRET_LENGTH) out = out.replace(secretPattern(secret), REDACTED);
   return out.replace(/\bBearer\s+[A-Za-z0-9_.\-~+/=]{4,}/gi, `Bearer ${REDACTED}`);
 }
 

@@ -7,6 +7,9 @@ export { DEFAULT_TIMEOUT_MS } from './engine';
 export { ApiError, isApiError } from './errors';
 export type { ApiErrorKind, RateLimit } from './errors';
 export { isLoopbackHost } from './guard';
+export { MAX_WAIT_MS } from './headers';
+export { MAX_BODY_BYTES } from './transport';
+export type { ApiWarning } from './warnings';
 export type {
   CallOptions,
   GetTaskForRepoParams,

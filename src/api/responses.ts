@@ -2,22 +2,18 @@
 // (message, documentation_url, errors) with the rate-limit facts when the status is an error.
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
-import type { HeaderBag } from './headers';
-import { readRetryAfterMs } from './headers';
 import type { ErrorBody } from './types';
+import { readErrorBody } from './validate/answers';
 
+/** Whether a call reads a body (`json`) or only its status (`none`: B2, B5, B6). */
 export type Expect = 'json' | 'none';
 
-export function parseJson<T>(text: string): T {
-  return JSON.parse(text) as T;
-}
-
-export function decode<T>(status: number, text: string, expect: Expect, method: string, path: string, secret?: string): T {
-  if (expect === 'none' && text.trim() === '') return undefined as T;
+/** The body as JSON; a call that reads nothing accepts any body, or none. */
+export function decode(status: number, text: string, expect: Expect, method: string, path: string, secret?: string): unknown {
+  if (expect === 'none') return undefined;
   try {
-    return parseJson<T>(text);
+    return JSON.parse(text);
   } catch (cause) {
-    if (expect === 'none') return undefined as T;
     throw new ApiError({
       status, kind: 'invalid_response', method, path, cause, secret,
       message: `${method} ${path}: the service answered ${status} with a body that is not JSON`,
@@ -25,24 +21,23 @@ export function decode<T>(status: number, text: string, expect: Expect, method: 
   }
 }
 
-export function httpError(status: number, headers: HeaderBag, text: string, method: string, path: string, secret: string | undefined, rateLimit: RateLimit | undefined): ApiError {
+/** `retryAfter` and `rateLimit` come from the response's headers, already bounded. */
+export function httpError(status: number, retryAfter: number | undefined, text: string, method: string, path: string, secret: string | undefined, rateLimit: RateLimit | undefined): ApiError {
   let body: Partial<ErrorBody> = {};
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') body = parsed as Partial<ErrorBody>;
+    body = readErrorBody(JSON.parse(text));
   } catch {
     // A proxy's HTML page or an empty body: the status says enough.
   }
-  const retryAfter = readRetryAfterMs(headers);
   const exhausted = rateLimit?.remaining === 0;
   const limited = status === 429 || (status === 403 && (retryAfter !== undefined || exhausted));
   let retryAfterMs = retryAfter;
   if (retryAfterMs === undefined && limited && exhausted && rateLimit?.reset) retryAfterMs = Math.max(0, rateLimit.reset.getTime() - Date.now());
-  const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
+  const message = body.message ?? `HTTP ${status}`;
   return new ApiError({
     status, kind: limited ? 'rate_limited' : 'http', message, method, path, secret,
-    ...(typeof body.documentation_url === 'string' ? { documentation_url: body.documentation_url } : {}),
-    ...(Array.isArray(body.errors) ? { errors: body.errors } : {}),
+    ...(body.documentation_url !== undefined ? { documentation_url: body.documentation_url } : {}),
+    ...(body.errors ? { errors: body.errors } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(rateLimit ? { rateLimit } : {}),
   });

@@ -89,11 +89,3 @@ export interface PaginateMap {
 }
 
 export type PaginatedMethod = keyof PaginateMap;
-
-export const ITEMS_KEY: Record<PaginatedMethod, 'tasks' | 'repositories' | 'installations'> = {
-  listTasksForRepo: 'tasks',
-  listTasks: 'tasks',
-  listInstallationRepos: 'repositories',
-  listUserInstallations: 'installations',
-  listUserInstallationRepos: 'repositories',
-};

@@ -1,5 +1,6 @@
-// One HTTP exchange over undici: a deadline for the whole of it (headers and body), and redirects followed here,
-// by hand, so that the Authorization header is dropped the moment a hop leaves the service's origin.
+// One HTTP exchange over undici: a deadline for the whole of it (headers and body), a bound on the body's size, and
+// redirects followed here, by hand, so that the Authorization header is dropped the moment a hop leaves the
+// service's origin, and a write (with the user's prompt in it) never goes anywhere but the service.
 import type { Dispatcher } from './undici';
 import { request } from './undici';
 import { ApiError } from './errors';
@@ -8,6 +9,9 @@ import { header } from './headers';
 import { tokenRefusal } from './guard';
 
 const MAX_REDIRECTS = 5;
+/** The largest answer read. The longest real one (a page of 100 repositories) is a few hundred KiB. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const SIZE_WORDS = `${MAX_BODY_BYTES / 1024 / 1024} MiB`;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export interface ExchangeRequest {
@@ -70,6 +74,11 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
           req.onHop?.({ method, url, status, durationMs: performance.now() - started });
           if (hop >= MAX_REDIRECTS) throw refused(req, `too many redirects (more than ${MAX_REDIRECTS})`);
           const next = redirectTarget(req, url, location);
+          // Whatever the status, a write's answer from elsewhere would be taken as the service's (a task that is
+          // not one), and a 307/308 would carry the prompt there.
+          if (isWrite(req.method) && next.origin !== req.serviceOrigin) {
+            throw refused(req, `the service redirected it to another address (${next.origin}); a ${req.method} goes only to the service, so it was not sent there`);
+          }
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
             body = undefined;
@@ -81,8 +90,15 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
           url = next;
           continue;
         }
-        const text = await res.body.text();
+        const text = await readBody(res.body, header(res.headers, 'content-length'));
         req.onHop?.({ method, url, status, durationMs: performance.now() - started });
+        if (text === undefined) {
+          const path = pathOf(req.url);
+          throw new ApiError({
+            status, kind: 'invalid_response', method: req.method, path, secret: req.secret,
+            message: `${req.method} ${path}: the answer is larger than ${SIZE_WORDS}; it was cut off and not read`,
+          });
+        }
         return { status, headers: res.headers, body: text, url };
       } catch (e) {
         if (e instanceof ApiError) throw e;
@@ -94,6 +110,38 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+function isWrite(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+/**
+ * The body as text, read as it streams in and dropped (connection closed) the moment it passes MAX_BODY_BYTES;
+ * undefined then. A Content-Length above the bound is refused before a byte is read.
+ */
+function readBody(body: Dispatcher.ResponseData['body'], length: string | undefined): Promise<string | undefined> {
+  if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+    body.destroy();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        body.destroy();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    body.once('end', () => {
+      const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).toString('utf8');
+      // As undici's text() does: a byte-order mark is not part of the JSON.
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    });
+    body.once('error', reject);
+  });
 }
 
 function redirectTarget(req: ExchangeRequest, from: URL, location: string): URL {
