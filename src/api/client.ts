@@ -108,24 +108,19 @@ export class ApiClient {
 
   /**
    * Every item of a list endpoint, page after page, following Link rel="next". Stops at the last page, at a
-   * URL it has already fetched, or after `maxPages` pages. An item already given on an earlier page (the list
-   * moved while it was read) is not given again.
+   * URL it has already fetched, or after `maxPages` pages. Each page is checked on its own (a repeated id within
+   * it is merged); a list that moves while it is read can repeat an item on a later page, as with any paging.
    */
   async *paginate<K extends PaginatedMethod>(method: K, params: PaginateMap[K]['params'], options: PaginateOptions = {}): AsyncGenerator<PaginateMap[K]['item'], void, undefined> {
     const route = (routes[method] as (p: PaginateMap[K]['params']) => Route)(params);
     const read = LIST_ITEMS[method] as AnswerReader<PaginateMap[K]['item'][]>;
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const seen = new Set<string>();
-    const given = new Set<string | number>();
     let url: URL | undefined = this.engine.url(route.path);
     for (let pages = 0; url && pages < maxPages; pages++) {
       seen.add(url.href);
       const reply = await this.engine.send('GET', url, undefined, read, options.signal);
-      for (const item of reply.data) {
-        if (given.has(item.id)) continue;
-        given.add(item.id);
-        yield item;
-      }
+      yield* reply.data;
       url = this.nextPage(url, reply.link, seen, reply.scrub);
     }
   }

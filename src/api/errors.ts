@@ -64,7 +64,10 @@ function secretPattern(secret: string): RegExp {
 export function redact(text: string, secret?: string): string {
   let out = text;
   // A very short "secret" would shred ordinary words; real tokens are far longer than this.
-  if (secret && secret.length >= MIN_SECRET_LENGTH) out = out.replace(secretPattern(secret), REDACTED);
+  // The pattern is built only when a form of the secret could be there: every logged exchange passes through here.
+  if (secret && secret.length >= MIN_SECRET_LENGTH && (out.includes('%') || out.toLowerCase().includes(secret.toLowerCase()))) {
+    out = out.replace(secretPattern(secret), REDACTED);
+  }
   return out.replace(/\bBearer\s+[A-Za-z0-9_.\-~+/=]{4,}/gi, `Bearer ${REDACTED}`);
 }
 

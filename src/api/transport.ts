@@ -117,14 +117,17 @@ function isWrite(method: string): boolean {
 }
 
 /**
- * The body as text, read as it streams in and dropped (connection closed) the moment it passes MAX_BODY_BYTES;
- * undefined then. A Content-Length above the bound is refused before a byte is read.
+ * The body as text, or undefined when it is larger than MAX_BODY_BYTES. With a Content-Length the size is known
+ * before a byte is read (undici holds the body to it); without one (chunked) it is counted as it streams in, and
+ * the connection is dropped the moment it passes the bound.
  */
-function readBody(body: Dispatcher.ResponseData['body'], length: string | undefined): Promise<string | undefined> {
-  if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+async function readBody(body: Dispatcher.ResponseData['body'], length: string | undefined): Promise<string | undefined> {
+  const declared = length === undefined ? NaN : Number(length);
+  if (declared > MAX_BODY_BYTES) {
     body.destroy();
-    return Promise.resolve(undefined);
+    return undefined;
   }
+  if (declared >= 0) return body.text();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -136,7 +139,7 @@ function readBody(body: Dispatcher.ResponseData['body'], length: string | undefi
       } else chunks.push(chunk);
     });
     body.once('end', () => {
-      const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).toString('utf8');
+      const text = Buffer.concat(chunks, size).toString('utf8');
       // As undici's text() does: a byte-order mark is not part of the JSON.
       resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     });

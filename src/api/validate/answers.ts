@@ -1,14 +1,14 @@
 // Whole answers: one resource (unreadable → Unreadable, which the engine turns into an ApiError), list envelopes
 // (the list must be there; a bad item is left out, duplicates merged), and error bodies.
 import type { ErrorBody, Installation, InstallationList, Repository, RepositoryList, Task, TaskList, TaskWithSessions } from '../types';
-import type { Note } from './fields';
+import type { Note, Where } from './fields';
 import { isRecord, kindOf, Unreadable } from './fields';
 import { readInstallation } from './installation';
 import { mergeDuplicates } from './merge';
 import { readRepository } from './repository';
 import { newer, readTask } from './task';
 
-export type Reader<T> = (raw: unknown, where: string, note: Note) => T | undefined;
+export type Reader<T> = (raw: unknown, where: Where, note: Note) => T | undefined;
 /** Reads one whole answer, or throws Unreadable. */
 export type AnswerReader<T> = (raw: unknown, note: Note) => T;
 
@@ -29,7 +29,7 @@ function one<T>(read: Reader<T>, what: string): AnswerReader<T> {
 export function items<T>(list: unknown[], read: Reader<T>, label: string, key: (item: T) => string | number, prefer: ((a: T, b: T) => T) | undefined, note: Note): T[] {
   const out: T[] = [];
   for (let i = 0; i < list.length; i++) {
-    const item = read(list[i], `${label}[${i}]`, note);
+    const item = read(list[i], () => `${label}[${i}]`, note);
     if (item !== undefined) out.push(item);
   }
   return mergeDuplicates(out, key, prefer, label.replace(/s$/, ''), note);

@@ -8,6 +8,12 @@
 
 export type Note = (message: string) => void;
 export type Raw = Record<string, unknown>;
+/** Where an item stands, for a note; a function when building the text would cost on every item of every poll. */
+export type Where = string | (() => string);
+
+export function place(where: Where): string {
+  return typeof where === 'string' ? where : where();
+}
 
 /** Thrown when an answer as a whole cannot be read; the engine turns it into an ApiError. */
 export class Unreadable extends Error {
@@ -32,12 +38,14 @@ export function quote(s: string): string {
 }
 
 // A lone surrogate cannot be percent-encoded (encodeURIComponent throws), so an id holding one cannot be used.
+// The plain range test first: it is cheap, and almost no id has a surrogate at all.
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A string identity: non-empty text that can go into an address; an integer becomes its decimal text. */
 export function textId(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : undefined;
-  if (typeof v !== 'string' || v === '' || LONE_SURROGATE.test(v)) return undefined;
+  if (typeof v !== 'string' || v === '' || (SURROGATE.test(v) && LONE_SURROGATE.test(v))) return undefined;
   return v;
 }
 
@@ -49,22 +57,24 @@ export function numberId(v: unknown): number | undefined {
 }
 
 /** Notes why an item is left out; returns undefined, which is what a reader returns for it. */
-export function drop(note: Note, where: string, why: string): undefined {
-  note(`${where} ${why}; left out`);
+export function drop(note: Note, where: Where, why: string): undefined {
+  note(`${place(where)} ${why}; left out`);
   return undefined;
 }
 
-/** Reads the fields of one item, noting each one it had to fix. */
+/**
+ * Checks the fields of one item, noting each one it had to fix. Each takes the value read by the caller with a
+ * plain property access (a computed key on every field of every item costs more than the checks themselves).
+ */
 export class Fields {
-  constructor(private readonly raw: Raw, private readonly where: string, private readonly note: Note) {}
+  constructor(readonly where: Where, private readonly note: Note) {}
 
   private fixed(name: string, v: unknown, what: string): void {
-    this.note(`${this.where}: ${name} is ${kindOf(v)}, not ${what}`);
+    this.note(`${place(this.where)}: ${name} is ${kindOf(v)}, not ${what}`);
   }
 
   /** Required text; '' when missing or unusable. */
-  text(name: string): string {
-    const v = this.raw[name];
+  text(v: unknown, name: string): string {
     if (typeof v === 'string') return v;
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
     this.fixed(name, v, 'text');
@@ -72,8 +82,7 @@ export class Fields {
   }
 
   /** Optional text; absent when missing, null or unusable. */
-  optText(name: string): string | undefined {
-    const v = this.raw[name];
+  optText(v: unknown, name: string): string | undefined {
     if (typeof v === 'string') return v;
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
     if (v !== undefined && v !== null) this.fixed(name, v, 'text');
@@ -81,50 +90,44 @@ export class Fields {
   }
 
   /** Text or null (a timestamp that is null when unset); null when unusable. */
-  textOrNull(name: string): string | null {
-    const v = this.raw[name];
+  textOrNull(v: unknown, name: string): string | null {
     if (typeof v === 'string') return v;
     if (v !== undefined && v !== null) this.fixed(name, v, 'text or null');
     return null;
   }
 
   /** Required count; 0 when missing or unusable. */
-  count(name: string): number {
-    const v = this.raw[name];
+  count(v: unknown, name: string): number {
     if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
     this.fixed(name, v, 'a count');
     return 0;
   }
 
-  optInt(name: string): number | undefined {
-    const v = this.raw[name];
+  optInt(v: unknown, name: string): number | undefined {
     if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
     if (v !== undefined && v !== null) this.fixed(name, v, 'an integer');
     return undefined;
   }
 
-  optBool(name: string): boolean | undefined {
-    const v = this.raw[name];
+  optBool(v: unknown, name: string): boolean | undefined {
     if (typeof v === 'boolean') return v;
     if (v !== undefined && v !== null) this.fixed(name, v, 'true or false');
     return undefined;
   }
 
   /** A list of text; items that are not text are left out. */
-  texts(name: string): string[] {
-    const v = this.raw[name];
+  texts(v: unknown, name: string): string[] {
     if (!Array.isArray(v)) {
       if (v !== undefined && v !== null) this.fixed(name, v, 'a list');
       return [];
     }
     const out = v.filter((x): x is string => typeof x === 'string');
-    if (out.length !== v.length) this.note(`${this.where}: ${v.length - out.length} item(s) of ${name} are not text; left out`);
+    if (out.length !== v.length) this.note(`${place(this.where)}: ${v.length - out.length} item(s) of ${name} are not text; left out`);
     return out;
   }
 
   /** A map of text to text (permissions, custom properties); other values are left out. */
-  textMap(name: string): Record<string, string> | undefined {
-    const v = this.raw[name];
+  textMap(v: unknown, name: string): Record<string, string> | undefined {
     if (!isRecord(v)) {
       if (v !== undefined && v !== null) this.fixed(name, v, 'an object');
       return undefined;
@@ -135,9 +138,5 @@ export class Fields {
       if (typeof x === 'string' && k !== '__proto__') out[k] = x;
     }
     return out;
-  }
-
-  value(name: string): unknown {
-    return this.raw[name];
   }
 }

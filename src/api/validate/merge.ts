@@ -1,13 +1,13 @@
 // Two items with one id in one answer: VS Code refuses a tree with duplicate ids, and a store keyed by id would keep
 // whichever came last by accident. Merged here into one, where the first of them stood.
-import type { Note } from './fields';
-import { quote } from './fields';
+import type { Note, Where } from './fields';
+import { place, quote } from './fields';
 
 /**
  * Items with the same key become one: `prefer(kept, next)` chooses which copy stays (default: the later one).
  * Returns the input itself when no key repeats.
  */
-export function mergeDuplicates<T>(items: T[], key: (item: T) => string | number, prefer: ((kept: T, next: T) => T) | undefined, what: string, note: Note): T[] {
+export function mergeDuplicates<T>(items: T[], key: (item: T) => string | number, prefer: ((kept: T, next: T) => T) | undefined, what: Where, note: Note): T[] {
   if (items.length < 2) return items;
   const at = new Map<string | number, number>();
   let out: T[] | undefined;
@@ -22,7 +22,7 @@ export function mergeDuplicates<T>(items: T[], key: (item: T) => string | number
     }
     out ??= items.slice(0, i);
     out[first] = prefer ? prefer(out[first]!, item) : item;
-    note(`${what} ${quote(String(k).replace(/\n/g, ' '))} came more than once; merged into one`);
+    note(`${place(what)} ${quote(String(k).replace(/\n/g, ' '))} came more than once; merged into one`);
   }
   return out ?? items;
 }
