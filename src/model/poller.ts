@@ -9,6 +9,14 @@ export interface Timers {
   random(): number;
 }
 
+/**
+ * The longest a tick is put off, whatever the service asked: past setTimeout's range (about 24.8 days) a timer
+ * fires at once, and no wait is worth more than an hour of a stale view.
+ */
+export const MAX_DELAY_MS = 60 * 60_000;
+/** The floor of a pace that came unusable (0, negative, NaN): a tick a second at most. */
+const MIN_PACE_MS = 1_000;
+
 export const realTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: h => clearTimeout(h as NodeJS.Timeout),
@@ -157,19 +165,23 @@ export class Poller {
     return this.inFlight;
   }
 
-  /** The delay the current mode asks for; backoff doubles from the quick interval with ±20% jitter. */
+  /**
+   * The delay the current mode asks for; backoff doubles from the quick interval with ±20% jitter. Never below
+   * the configured quick pace, never above MAX_DELAY_MS; a wait asked for that is not a number is ignored.
+   */
   delayMs(): number {
     const mode = this.mode;
+    const quick = pace(this.options.activeIntervalMs());
     let delay: number;
     if (mode === 'backoff') {
-      const max = this.options.maxBackoffMs ?? 5 * 60_000;
-      const base = Math.min(max, this.options.activeIntervalMs() * 2 ** Math.min(this.failures - 1, 20));
+      const max = pace(this.options.maxBackoffMs ?? 5 * 60_000);
+      const base = Math.min(max, quick * 2 ** Math.min(this.failures - 1, 20));
       delay = Math.min(max, base * (0.8 + 0.4 * this.timers.random()));
-      delay = Math.max(delay, this.waitHint);
+      delay = Math.max(delay, wait(this.waitHint));
     } else {
-      delay = mode === 'quick' ? this.options.activeIntervalMs() : this.options.idleIntervalMs();
+      delay = mode === 'quick' ? quick : pace(this.options.idleIntervalMs());
     }
-    return Math.max(delay, this.minInterval);
+    return Math.min(MAX_DELAY_MS, Math.max(delay, wait(this.minInterval), quick));
   }
 
   private schedule(): void {
@@ -201,4 +213,14 @@ export class Poller {
     this.controller?.abort();
     this.modeChanged.dispose();
   }
+}
+
+/** A configured interval, within [MIN_PACE_MS, MAX_DELAY_MS]. */
+function pace(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(MAX_DELAY_MS, Math.max(MIN_PACE_MS, ms)) : MIN_PACE_MS;
+}
+
+/** A wait asked for: 0 unless it is a positive number (an infinite one is cut by the caller's bound). */
+function wait(ms: number | undefined): number {
+  return typeof ms === 'number' && ms > 0 ? ms : 0;
 }

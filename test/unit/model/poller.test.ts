@@ -183,7 +183,7 @@ describe('model/Poller', () => {
     timers.randomValue = 0;
     poller.update({ signedIn: true, visible: true });
     await timers.advance(0);
-    assert.equal(poller.delayMs(), 8_000, 'first retry: 10 s × 0.8');
+    assert.equal(poller.delayMs(), 10_000, 'first retry: jitter never goes below the configured pace');
     for (let i = 0; i < 11; i++) await timers.advance(poller.delayMs());
     timers.randomValue = 0.999;
     assert.ok(poller.delayMs() <= 300_000);
