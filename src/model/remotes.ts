@@ -32,7 +32,11 @@ export function parseRemoteUrl(raw: string): RemoteRepo | undefined {
       return undefined;
     }
     host = u.hostname;
-    path = decodeURIComponent(u.pathname);
+    try {
+      path = decodeURIComponent(u.pathname);
+    } catch {
+      return undefined; // badly %-encoded: not an address of a repository
+    }
   } else {
     if (/^[a-z]:[\\/]/i.test(url) || url.startsWith('/') || url.startsWith('.') || url.includes('\\')) return undefined;
     const m = SCP_LIKE.exec(url);

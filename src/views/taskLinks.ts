@@ -4,10 +4,17 @@ import type { Artifact, Task } from '../api';
 /** owner/repo from a task's API `url` (`…/agents/repos/{owner}/{repo}/tasks/{id}`) or its web address. */
 export function repoOfTask(task: Pick<Task, 'url' | 'html_url'>): { owner: string; repo: string } | undefined {
   const api = task.url && /\/agents\/repos\/([^/]+)\/([^/]+)\/tasks\/[^/]+\/?$/.exec(task.url);
-  if (api) return { owner: decodeURIComponent(api[1]), repo: decodeURIComponent(api[2]) };
   const web = task.html_url && /\/([^/]+)\/([^/]+)\/tasks\/[^/]+\/?$/.exec(task.html_url);
-  if (web) return { owner: decodeURIComponent(web[1]), repo: decodeURIComponent(web[2]) };
-  return undefined;
+  return (api && decoded(api[1], api[2])) || (web && decoded(web[1], web[2])) || undefined;
+}
+
+/** Both segments percent-decoded, or undefined when one is badly encoded (decodeURIComponent would throw). */
+function decoded(owner: string, repo: string): { owner: string; repo: string } | undefined {
+  try {
+    return { owner: decodeURIComponent(owner), repo: decodeURIComponent(repo) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The web address of a repository: from the task's own web address when there is one, else from the service. */

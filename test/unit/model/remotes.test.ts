@@ -30,6 +30,8 @@ describe('model/remotes', () => {
     ['https://example.com/', undefined],
     ['git@example.com:rocket.git', undefined],
     ['not a url', undefined],
+    // Badly %-encoded: decodeURIComponent would throw, and repository detection with it.
+    ['https://example.com/acme/rocket%E0%A4%A.git', undefined],
   ];
   for (const [input, want] of cases) {
     it(`parses ${JSON.stringify(input)}`, () => assert.deepEqual(parseRemoteUrl(input), want));
