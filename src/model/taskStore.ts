@@ -84,10 +84,18 @@ export class TaskStore {
     return false;
   }
 
-  /** Replaces a whole list (a full read of every page). */
+  /**
+   * Replaces a whole list (a full read of every page). A list that moved while its pages were read can repeat a
+   * task; it is kept once, in its most recent version (a tree refuses two items with one id).
+   */
   replaceList(key: ListKey, tasks: Task[]): StoreChange {
-    const sorted = [...tasks].sort(byUpdatedDesc);
-    return this.commit(key, sorted, tasks);
+    const latest = new Map<string, Task>();
+    for (const t of tasks) {
+      const seen = latest.get(t.id);
+      if (!seen || seen.updated_at <= t.updated_at) latest.set(t.id, t);
+    }
+    const unique = latest.size === tasks.length ? tasks : [...latest.values()];
+    return this.commit(key, [...unique].sort(byUpdatedDesc), unique);
   }
 
   /**

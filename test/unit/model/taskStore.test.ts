@@ -21,6 +21,15 @@ describe('model/TaskStore', () => {
     assert.deepEqual(events[0].changed, []);
   });
 
+  it('keeps a task that two pages repeat once, in its most recent version', () => {
+    const a = aTask({ state: 'in_progress' });
+    const b = aTask();
+    const aNewer = { ...a, state: 'completed', updated_at: later() };
+    store.replaceList('r', [aNewer, b, a]);
+    assert.deepEqual(store.list('r').map(t => t.id), [a.id, b.id]);
+    assert.equal(store.get(a.id)?.state, 'completed');
+  });
+
   it('says nothing when an identical list arrives again (a 304 answered from memory)', () => {
     const tasks = [aTask(), aTask()];
     store.replaceList('r', tasks);
