@@ -1,0 +1,43 @@
+// A branch name from the service is checked against git's own rules (git-check-ref-format, plus what git asks of
+// a branch name) before it reaches a git command: `-f` or `--upload-pack=…` would be read as an option, and a
+// name git refuses would fail later with a message that names no cause.
+import { forMessage } from './serviceText';
+
+const MAX_LENGTH = 1024;
+/** Characters git refuses anywhere in a ref: space, ~ ^ : ? * [ and backslash (controls are checked apart). */
+const FORBIDDEN = /[ ~^:?*[\\]/;
+// Not git's rule, ours: these draw nothing or reorder what follows, so the name shown would not be the name used.
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+/** Why `name` cannot be used as a branch name, or undefined when it can. The reason holds none of the name. */
+export function refProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '') return 'it is empty';
+  if (name.length > MAX_LENGTH) return `it is longer than ${MAX_LENGTH} characters`;
+  if (name.startsWith('-')) return 'it starts with “-”, so git would read it as an option';
+  if (/[\u0000-\u001F\u007F]/.test(name)) return 'it contains a control character';
+  const bad = FORBIDDEN.exec(name);
+  if (bad) return bad[0] === ' ' ? 'it contains a space' : `it contains “${bad[0]}”`;
+  if (INVISIBLE.test(name)) return 'it contains an invisible or direction-changing character';
+  if (name.includes('..')) return 'it contains “..”';
+  if (name.includes('@{')) return 'it contains “@{”';
+  if (name === '@') return 'it is “@”';
+  if (name === 'HEAD') return 'it is “HEAD”, not a branch';
+  if (name.startsWith('/') || name.endsWith('/')) return 'it starts or ends with “/”';
+  if (name.includes('//')) return 'it contains “//”';
+  if (name.endsWith('.')) return 'it ends with “.”';
+  for (const part of name.split('/')) {
+    if (part.startsWith('.')) return 'a part of it starts with “.”';
+    if (part.endsWith('.lock')) return 'a part of it ends with “.lock”';
+  }
+  return undefined;
+}
+
+export type RefCheck = { ok: true; ref: string } | { ok: false; reason: string };
+
+/** The name, or a refusal for a notification that shows the name as text and says why. */
+export function checkRef(name: unknown, what = 'branch'): RefCheck {
+  const problem = refProblem(name);
+  if (typeof name === 'string' && problem === undefined) return { ok: true, ref: name };
+  const shown = typeof name === 'string' && name !== '' ? ` “${forMessage(name, 120)}”` : '';
+  return { ok: false, reason: `The ${what}${shown} given by the service is not a valid git branch name: ${problem ?? 'it is not text'}.` };
+}

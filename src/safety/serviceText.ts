@@ -1,0 +1,93 @@
+// The one place that decides how text from the service is shown, per kind of surface. The service, a proxy on the
+// way, or whoever wrote a prompt (a task's name is its prompt's first line) chooses this text; it must show as the
+// same words and as nothing more: never a link, an image, a command, an icon or formatting.
+//
+// What each surface interprets (read from VS Code's own renderers):
+//   notification / modal  `[label](https:|command:|file:…)` becomes a link that runs; `$(name)` becomes an icon
+//   tree label, description, status bar, quick pick   `$(name)` becomes an icon
+//   Markdown (tooltips, hovers)   all of Markdown; with theme icons on, `$(name)` too
+//   webview HTML                  all of HTML
+// Neutralising inserts WORD JOINER (U+2060), which has no width and no look: `](` and `$(` with one inside are not
+// those patterns any more, and a reader sees the same characters. Every kind also drops control characters and the
+// characters that reorder text (bidirectional overrides and isolates), which could make the words read otherwise.
+
+const JOIN = '\u2060';
+/** C0 and C1 controls other than tab and line feed, and DEL. */
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+/** Bidirectional marks, embeddings, overrides and isolates. */
+const REORDERING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029\u0085]/g;
+
+export type ServiceText = string | number | null | undefined;
+
+function base(text: ServiceText): string {
+  const s = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+  return s.replace(LINE_BREAKS, '\n').replace(CONTROLS, '').replace(REORDERING, '');
+}
+
+/** At most `max` UTF-16 units, never splitting a surrogate pair, with an ellipsis when cut. */
+function bounded(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let end = Math.max(0, max - 1);
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${s.slice(0, end)}…`;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/[\n\t]+/g, ' ');
+}
+
+/** `$(` cannot start an icon once a joiner sits inside it. */
+function noIcons(s: string): string {
+  return s.replace(/\$\(/g, `$${JOIN}(`);
+}
+
+/**
+ * For a notification or a modal message (and any text VS Code shows as one, such as a progress title). One line,
+ * at most `max` characters; no `[label](target)` link can form, whatever text surrounds it, and no `$(icon)`.
+ */
+export function forMessage(text: ServiceText, max = 400): string {
+  const s = bounded(oneLine(base(text)).trim(), max);
+  // A joiner after every `]` and before every `(`: no `](` can form inside this text, nor across its edges with
+  // the words around it.
+  return s.replace(/\]/g, `]${JOIN}`).replace(/\(/g, `${JOIN}(`);
+}
+
+/** For a tree item's label or description, or the status bar: one line, at most `max` characters, no `$(icon)`. */
+export function forLabel(text: ServiceText, max = 200): string {
+  return noIcons(bounded(oneLine(base(text)).trim(), max));
+}
+
+/** For a quick pick item's label, description or detail: the same rules as a tree label. */
+export function forQuickPick(text: ServiceText, max = 200): string {
+  return forLabel(text, max);
+}
+
+/** Every ASCII punctuation character: CommonMark lets a backslash make any of them plain text. */
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+
+/**
+ * For `MarkdownString.appendMarkdown` (untrusted, no HTML): Markdown source that renders as exactly this text.
+ * Every punctuation character is escaped, so no emphasis, code, link, image, autolink, HTML, entity, table or
+ * heading can form; lines keep their breaks, lose their indentation (which would open a code block), and `$(`
+ * carries a joiner for MarkdownStrings that show theme icons.
+ */
+export function forMarkdown(text: ServiceText, max = 4000): string {
+  return bounded(base(text), max)
+    .split('\n')
+    .map(line => line.replace(/\t/g, ' ').replace(/^ +/, '').replace(MARKDOWN_PUNCTUATION, c => `\\${c}`).replace(/\\\$\\\(/g, `\\$${JOIN}\\(`))
+    .join('  \n');
+}
+
+/** For a plain-text document: line breaks as `\n`, no control characters, nothing that reorders the text. */
+export function forDocument(text: ServiceText): string {
+  return base(text);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** For HTML (a webview): the text as character data, safe in an element and in a quoted attribute. */
+export function forHtml(text: ServiceText): string {
+  return base(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c]!);
+}
