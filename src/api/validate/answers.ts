@@ -6,6 +6,7 @@ import { isRecord, kindOf, Unreadable } from './fields';
 import { readInstallation } from './installation';
 import { mergeDuplicates } from './merge';
 import { readRepository } from './repository';
+import { isCleanTask } from './clean';
 import { newer, readTask } from './task';
 
 export type Reader<T> = (raw: unknown, where: Where, note: Note) => T | undefined;
@@ -25,14 +26,23 @@ function one<T>(read: Reader<T>, what: string): AnswerReader<T> {
   };
 }
 
+interface ItemRules<T> {
+  read: Reader<T>;
+  /** Items that need no fixing at all, taken as they are (the reader's own fast path, without its call). */
+  clean?: (v: unknown) => v is T;
+  key: (item: T) => string | number;
+  prefer?: (kept: T, next: T) => T;
+}
+
 /** The items of a list: each read on its own, the unusable ones left out, duplicates merged. */
-export function items<T>(list: unknown[], read: Reader<T>, label: string, key: (item: T) => string | number, prefer: ((a: T, b: T) => T) | undefined, note: Note): T[] {
+function items<T>(list: unknown[], label: string, rules: ItemRules<T>, note: Note): T[] {
   const out: T[] = [];
   for (let i = 0; i < list.length; i++) {
-    const item = read(list[i], () => `${label}[${i}]`, note);
+    const v = list[i];
+    const item = rules.clean?.(v) ? v : rules.read(v, () => `${label}[${i}]`, note);
     if (item !== undefined) out.push(item);
   }
-  return mergeDuplicates(out, key, prefer, label.replace(/s$/, ''), note);
+  return mergeDuplicates(out, rules.key, rules.prefer, label.replace(/s$/, ''), note);
 }
 
 function listOf(raw: unknown, key: string): unknown[] {
@@ -49,18 +59,20 @@ function totalOf(raw: unknown): number {
   return total;
 }
 
-const taskId = (t: Task): string => t.id;
 const numericId = (x: { id: number }): number => x.id;
+const TASKS: ItemRules<Task> = { read: readTask, clean: isCleanTask, key: t => t.id, prefer: newer };
+const REPOSITORIES: ItemRules<Repository> = { read: readRepository, key: numericId };
+const INSTALLATIONS: ItemRules<Installation> = { read: readInstallation, key: numericId };
 
-export const readTaskList: AnswerReader<TaskList> = (raw, note) => ({ tasks: items(listOf(raw, 'tasks'), readTask, 'tasks', taskId, newer, note) });
+export const readTaskList: AnswerReader<TaskList> = (raw, note) => ({ tasks: items(listOf(raw, 'tasks'), 'tasks', TASKS, note) });
 
 export const readRepositoryList: AnswerReader<RepositoryList> = (raw, note) => {
-  const repositories: Repository[] = items(listOf(raw, 'repositories'), readRepository, 'repositories', numericId, undefined, note);
+  const repositories = items(listOf(raw, 'repositories'), 'repositories', REPOSITORIES, note);
   return { total_count: totalOf(raw), repositories };
 };
 
 export const readInstallationList: AnswerReader<InstallationList> = (raw, note) => {
-  const installations: Installation[] = items(listOf(raw, 'installations'), readInstallation, 'installations', numericId, undefined, note);
+  const installations = items(listOf(raw, 'installations'), 'installations', INSTALLATIONS, note);
   return { total_count: totalOf(raw), installations };
 };
 

@@ -9,6 +9,10 @@ import { place, quote } from './fields';
  */
 export function mergeDuplicates<T>(items: T[], key: (item: T) => string | number, prefer: ((kept: T, next: T) => T) | undefined, what: Where, note: Note): T[] {
   if (items.length < 2) return items;
+  // The usual answer has no repeat: one pass over a set says so, without building the map below.
+  const keys = new Set<string | number>();
+  for (const item of items) keys.add(key(item));
+  if (keys.size === items.length) return items;
   const at = new Map<string | number, number>();
   let out: T[] | undefined;
   for (let i = 0; i < items.length; i++) {
