@@ -68,7 +68,7 @@ export interface Reply<T> {
   link?: string;
   fromCache: boolean;
   /** Removes this call's token from a text, for errors the caller builds from what the reply carried. */
-  scrub(text: string): string;
+  scrub: (text: string) => string;
 }
 
 export class Engine {

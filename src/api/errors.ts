@@ -74,9 +74,12 @@ export function redact(text: string, secret?: string): string {
 function redactErrors(errors: ErrorBody['errors'], secret?: string): ErrorBody['errors'] {
   if (!Array.isArray(errors)) return undefined;
   return errors.map(e => {
-    const copy: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(e ?? {})) copy[k] = typeof v === 'string' ? redact(v, secret) : v;
-    return copy as NonNullable<ErrorBody['errors']>[number];
+    const copy: NonNullable<ErrorBody['errors']>[number] = {};
+    for (const k of ['resource', 'field', 'code', 'message'] as const) {
+      const v = e?.[k];
+      if (typeof v === 'string') copy[k] = redact(v, secret);
+    }
+    return copy;
   });
 }
 

@@ -62,7 +62,7 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
         const res = await request(req.dispatcher, {
           origin: url.origin,
           path: pathOf(url),
-          method: method as Dispatcher.HttpMethod,
+          method,
           headers,
           body: body ?? null,
           signal: controller.signal,

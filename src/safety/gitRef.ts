@@ -14,6 +14,7 @@ export function refProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || name === '') return 'it is empty';
   if (name.length > MAX_LENGTH) return `it is longer than ${MAX_LENGTH} characters`;
   if (name.startsWith('-')) return 'it starts with “-”, so git would read it as an option';
+  // eslint-disable-next-line no-control-regex -- git refuses control characters; finding them is the point
   if (/[\u0000-\u001F\u007F]/.test(name)) return 'it contains a control character';
   const bad = FORBIDDEN.exec(name);
   if (bad) return bad[0] === ' ' ? 'it contains a space' : `it contains “${bad[0]}”`;
@@ -39,5 +40,8 @@ export function checkRef(name: unknown, what = 'branch'): RefCheck {
   const problem = refProblem(name);
   if (typeof name === 'string' && problem === undefined) return { ok: true, ref: name };
   const shown = typeof name === 'string' && name !== '' ? ` “${forMessage(name, 120)}”` : '';
-  return { ok: false, reason: `The ${what}${shown} given by the service is not a valid git branch name: ${problem ?? 'it is not text'}.` };
+  return {
+    ok: false,
+    reason: `The ${what}${shown} given by the service is not a valid git branch name: ${problem ?? 'it is not text'}.`,
+  };
 }

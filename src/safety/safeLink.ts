@@ -23,7 +23,8 @@ function serviceIsLocal(serviceUrl: string): boolean {
  * (never as a link) and is ready for a notification.
  */
 export function checkOpenable(address: unknown, serviceUrl: string): Openable {
-  if (typeof address !== 'string' || address.trim() === '') return { ok: false, reason: 'Not opened: the service gave no address.' };
+  if (typeof address !== 'string' || address.trim() === '')
+    return { ok: false, reason: 'Not opened: the service gave no address.' };
   let url: URL;
   try {
     url = new URL(address.trim());

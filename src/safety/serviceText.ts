@@ -13,6 +13,7 @@
 
 const JOIN = '\u2060';
 /** C0 and C1 controls other than tab and line feed, and DEL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 /** Bidirectional marks, embeddings, overrides and isolates. */
 const REORDERING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
@@ -76,7 +77,13 @@ const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
 export function forMarkdown(text: ServiceText, max = 4000): string {
   return bounded(base(text), max)
     .split('\n')
-    .map(line => line.replace(/\t/g, ' ').replace(/^ +/, '').replace(MARKDOWN_PUNCTUATION, c => `\\${c}`).replace(/\\\$\\\(/g, `\\$${JOIN}\\(`))
+    .map(line =>
+      line
+        .replace(/\t/g, ' ')
+        .replace(/^ +/, '')
+        .replace(MARKDOWN_PUNCTUATION, c => `\\${c}`)
+        .replace(/\\\$\\\(/g, `\\$${JOIN}\\(`),
+    )
     .join('  \n');
 }
 
@@ -89,5 +96,5 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 /** For HTML (a webview): the text as character data, safe in an element and in a quoted attribute. */
 export function forHtml(text: ServiceText): string {
-  return base(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c]!);
+  return base(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
 }

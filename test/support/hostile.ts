@@ -76,7 +76,17 @@ export const BAD_REFS = [
 ] as const;
 
 /** Branch names git accepts, which must pass unchanged. */
-export const GOOD_REFS = ['main', 'agent/fix-tests-1a2b3c', 'feature/ünïcode', 'release-1.2', 'a.b', 'x/y/z', 'v1.0.0-rc.1', 'user@host', 'a-'] as const;
+export const GOOD_REFS = [
+  'main',
+  'agent/fix-tests-1a2b3c',
+  'feature/ünïcode',
+  'release-1.2',
+  'a.b',
+  'x/y/z',
+  'v1.0.0-rc.1',
+  'user@host',
+  'a-',
+] as const;
 
 /** Response headers asking for waits far past setTimeout's range (about 24.8 days). */
 export function giantWaitHeaders(now = Date.now()): Record<string, string> {
@@ -90,7 +100,11 @@ export function giantWaitHeaders(now = Date.now()): Record<string, string> {
 }
 
 /** Header values that are not waits at all. */
-export const UNREADABLE_WAITS = { 'retry-after': '-5', 'x-poll-interval': 'soon', 'x-ratelimit-reset': 'tomorrow' } as const;
+export const UNREADABLE_WAITS = {
+  'retry-after': '-5',
+  'x-poll-interval': 'soon',
+  'x-ratelimit-reset': 'tomorrow',
+} as const;
 
 /** A bad %-encoding (a cut three-byte sequence): decodeURIComponent throws on it. */
 export const BAD_PERCENT = '%E0%A4%A';
@@ -100,38 +114,88 @@ const AT = '2026-03-10T10:00:00Z';
 /** A task as the service sends it, with overrides (any field may be replaced by anything). */
 export function rawTask(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id, url: `https://api.example.com/agents/repos/acme/rocket/tasks/${String(id)}`, html_url: `https://example.com/acme/rocket/tasks/${String(id)}`,
-    name: `task ${String(id)}`, creator: { id: 1001 }, creator_type: 'user', owner: { id: 900 }, repository: { id: 5000 },
-    state: 'completed', session_count: 1, artifacts: [], archived_at: null, created_at: AT, updated_at: AT, ...over,
+    id,
+    url: `https://api.example.com/agents/repos/acme/rocket/tasks/${String(id)}`,
+    html_url: `https://example.com/acme/rocket/tasks/${String(id)}`,
+    name: `task ${String(id)}`,
+    creator: { id: 1001 },
+    creator_type: 'user',
+    owner: { id: 900 },
+    repository: { id: 5000 },
+    state: 'completed',
+    session_count: 1,
+    artifacts: [],
+    archived_at: null,
+    created_at: AT,
+    updated_at: AT,
+    ...over,
   };
 }
 
 export function rawSession(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id, name: `session ${String(id)}`, user: { id: 1001 }, owner: { id: 900 }, repository: { id: 5000 }, task_id: 't',
-    state: 'completed', created_at: AT, updated_at: AT, completed_at: AT, prompt: 'do it', head_ref: 'agent/x', base_ref: 'main', model: 'm',
+    id,
+    name: `session ${String(id)}`,
+    user: { id: 1001 },
+    owner: { id: 900 },
+    repository: { id: 5000 },
+    task_id: 't',
+    state: 'completed',
+    created_at: AT,
+    updated_at: AT,
+    completed_at: AT,
+    prompt: 'do it',
+    head_ref: 'agent/x',
+    base_ref: 'main',
+    model: 'm',
     ...over,
   };
 }
 
 export function rawAccount(login: unknown, id: unknown = 900): Record<string, unknown> {
-  return { login, id, node_id: 'A_1', avatar_url: 'https://avatars.example/u/1', type: 'Organization', site_admin: false };
+  return {
+    login,
+    id,
+    node_id: 'A_1',
+    avatar_url: 'https://avatars.example/u/1',
+    type: 'Organization',
+    site_admin: false,
+  };
 }
 
 export function rawInstallation(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id, account: rawAccount('acme'), html_url: `https://example.com/settings/installations/${String(id)}`, app_id: 3, target_id: 900,
-    target_type: 'Organization', permissions: { metadata: 'read' }, events: ['push'], repository_selection: 'selected',
-    created_at: '2026-01-01T00:00:00+00:00', updated_at: '2026-01-01T00:00:00+00:00', app_slug: 'ci-bot', suspended_at: null, suspended_by: null,
+    id,
+    account: rawAccount('acme'),
+    html_url: `https://example.com/settings/installations/${String(id)}`,
+    app_id: 3,
+    target_id: 900,
+    target_type: 'Organization',
+    permissions: { metadata: 'read' },
+    events: ['push'],
+    repository_selection: 'selected',
+    created_at: '2026-01-01T00:00:00+00:00',
+    updated_at: '2026-01-01T00:00:00+00:00',
+    app_slug: 'ci-bot',
+    suspended_at: null,
+    suspended_by: null,
     ...over,
   };
 }
 
 export function rawRepository(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id, node_id: `R_${String(id)}`, name: 'rocket', full_name: 'acme/rocket', owner: rawAccount('acme'), private: false,
-    html_url: 'https://example.com/acme/rocket', description: null, temp_clone_token: 'ghs_temporaryCloneCredential',
-    permissions: { admin: true, push: true, pull: true }, ...over,
+    id,
+    node_id: `R_${String(id)}`,
+    name: 'rocket',
+    full_name: 'acme/rocket',
+    owner: rawAccount('acme'),
+    private: false,
+    html_url: 'https://example.com/acme/rocket',
+    description: null,
+    temp_clone_token: 'ghs_temporaryCloneCredential',
+    permissions: { admin: true, push: true, pull: true },
+    ...over,
   };
 }
 
@@ -164,7 +228,13 @@ export function streamHuge(res: http.ServerResponse, bytes: number): Promise<num
 export function hostileWorldTasks(repository: number, creator: number): WorldTask[] {
   return [
     { repository, creator, prompt: `${HOSTILE_TEXT.commandLink}\nplease review`, state: 'in_progress', head_ref: '-f' },
-    { repository, creator, prompt: `${HOSTILE_TEXT.image} ${HOSTILE_TEXT.icons}`, state: 'completed', head_ref: '--upload-pack=touch /tmp/pwned' },
+    {
+      repository,
+      creator,
+      prompt: `${HOSTILE_TEXT.image} ${HOSTILE_TEXT.icons}`,
+      state: 'completed',
+      head_ref: '--upload-pack=touch /tmp/pwned',
+    },
     { repository, creator, prompt: `${HOSTILE_TEXT.html}\n${HOSTILE_TEXT.fence}`, state: 'failed', head_ref: 'a..b' },
     { repository, creator, prompt: HOSTILE_TEXT.markdown, state: 'waiting_for_user' },
   ];

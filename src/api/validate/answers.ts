@@ -1,6 +1,15 @@
 // Whole answers: one resource (unreadable → Unreadable, which the engine turns into an ApiError), list envelopes
 // (the list must be there; a bad item is left out, duplicates merged), and error bodies.
-import type { ErrorBody, Installation, InstallationList, Repository, RepositoryList, Task, TaskList, TaskWithSessions } from '../types';
+import type {
+  ErrorBody,
+  Installation,
+  InstallationList,
+  Repository,
+  RepositoryList,
+  Task,
+  TaskList,
+  TaskWithSessions,
+} from '../types';
 import type { Note, Where } from './fields';
 import { isRecord, kindOf, Unreadable } from './fields';
 import { readInstallation } from './installation';
@@ -55,7 +64,8 @@ function listOf(raw: unknown, key: string): unknown[] {
 function totalOf(raw: unknown): number {
   const total = isRecord(raw) ? raw.total_count : undefined;
   // Paging reads it to know when to stop: a guess could cut a list short, so without it the answer is unreadable.
-  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) throw new Unreadable(`total_count is ${kindOf(total)}, not a count`);
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
+    throw new Unreadable(`total_count is ${kindOf(total)}, not a count`);
   return total;
 }
 
@@ -64,7 +74,9 @@ const TASKS: ItemRules<Task> = { read: readTask, clean: isCleanTask, key: t => t
 const REPOSITORIES: ItemRules<Repository> = { read: readRepository, key: numericId };
 const INSTALLATIONS: ItemRules<Installation> = { read: readInstallation, key: numericId };
 
-export const readTaskList: AnswerReader<TaskList> = (raw, note) => ({ tasks: items(listOf(raw, 'tasks'), 'tasks', TASKS, note) });
+export const readTaskList: AnswerReader<TaskList> = (raw, note) => ({
+  tasks: items(listOf(raw, 'tasks'), 'tasks', TASKS, note),
+});
 
 export const readRepositoryList: AnswerReader<RepositoryList> = (raw, note) => {
   const repositories = items(listOf(raw, 'repositories'), 'repositories', REPOSITORIES, note);
@@ -93,14 +105,17 @@ export function readErrorBody(raw: unknown): Partial<ErrorBody> {
   if (typeof raw.message === 'string' && raw.message) body.message = clip(raw.message);
   if (typeof raw.documentation_url === 'string') body.documentation_url = clip(raw.documentation_url);
   if (Array.isArray(raw.errors)) {
-    body.errors = raw.errors.filter(isRecord).slice(0, 50).map(e => {
-      const out: NonNullable<ErrorBody['errors']>[number] = {};
-      for (const k of ['resource', 'field', 'code', 'message'] as const) {
-        const v = e[k];
-        if (typeof v === 'string') out[k] = clip(v);
-      }
-      return out;
-    });
+    body.errors = raw.errors
+      .filter(isRecord)
+      .slice(0, 50)
+      .map(e => {
+        const out: NonNullable<ErrorBody['errors']>[number] = {};
+        for (const k of ['resource', 'field', 'code', 'message'] as const) {
+          const v = e[k];
+          if (typeof v === 'string') out[k] = clip(v);
+        }
+        return out;
+      });
   }
   return body;
 }

@@ -28,12 +28,24 @@ function artifact(v: unknown): v is Artifact {
 }
 
 function session(v: unknown): v is Session {
-  return obj(v) && typeof v.id === 'string' && textId(v.id) === v.id &&
-    typeof v.name === 'string' && typeof v.task_id === 'string' && typeof v.state === 'string' &&
-    typeof v.created_at === 'string' && typeof v.updated_at === 'string' && typeof v.prompt === 'string' &&
-    typeof v.head_ref === 'string' && typeof v.base_ref === 'string' && typeof v.model === 'string' &&
+  return (
+    obj(v) &&
+    typeof v.id === 'string' &&
+    textId(v.id) === v.id &&
+    typeof v.name === 'string' &&
+    typeof v.task_id === 'string' &&
+    typeof v.state === 'string' &&
+    typeof v.created_at === 'string' &&
+    typeof v.updated_at === 'string' &&
+    typeof v.prompt === 'string' &&
+    typeof v.head_ref === 'string' &&
+    typeof v.base_ref === 'string' &&
+    typeof v.model === 'string' &&
     (v.completed_at === undefined || v.completed_at === null || typeof v.completed_at === 'string') &&
-    actor(v.user) && actor(v.owner) && actor(v.repository);
+    actor(v.user) &&
+    actor(v.owner) &&
+    actor(v.repository)
+  );
 }
 
 /** Whether every item passes `ok` and no two share a key. */
@@ -47,12 +59,24 @@ function allDistinct<T>(list: unknown[], ok: (v: unknown) => v is T, key: (v: T)
 
 /** A task the full reader would return unchanged. */
 export function isCleanTask(v: unknown): v is Task {
-  return obj(v) && typeof v.id === 'string' && textId(v.id) === v.id &&
-    typeof v.name === 'string' && typeof v.state === 'string' && id(v.session_count) &&
+  return (
+    obj(v) &&
+    typeof v.id === 'string' &&
+    textId(v.id) === v.id &&
+    typeof v.name === 'string' &&
+    typeof v.state === 'string' &&
+    id(v.session_count) &&
     (v.archived_at === null || typeof v.archived_at === 'string') &&
-    typeof v.created_at === 'string' && typeof v.updated_at === 'string' &&
-    optText(v.url) && optText(v.html_url) && optText(v.creator_type) &&
-    actor(v.creator) && actor(v.owner) && actor(v.repository) &&
-    Array.isArray(v.artifacts) && allDistinct(v.artifacts, artifact, a => `${a.provider}\n${a.type}\n${a.data.id}`) &&
-    (v.sessions === undefined || (Array.isArray(v.sessions) && allDistinct(v.sessions, session, s => s.id)));
+    typeof v.created_at === 'string' &&
+    typeof v.updated_at === 'string' &&
+    optText(v.url) &&
+    optText(v.html_url) &&
+    optText(v.creator_type) &&
+    actor(v.creator) &&
+    actor(v.owner) &&
+    actor(v.repository) &&
+    Array.isArray(v.artifacts) &&
+    allDistinct(v.artifacts, artifact, a => `${a.provider}\n${a.type}\n${a.data.id}`) &&
+    (v.sessions === undefined || (Array.isArray(v.sessions) && allDistinct(v.sessions, session, s => s.id)))
+  );
 }

@@ -67,7 +67,10 @@ export function drop(note: Note, where: Where, why: string): undefined {
  * plain property access (a computed key on every field of every item costs more than the checks themselves).
  */
 export class Fields {
-  constructor(readonly where: Where, private readonly note: Note) {}
+  constructor(
+    readonly where: Where,
+    private readonly note: Note,
+  ) {}
 
   private fixed(name: string, v: unknown, what: string): void {
     this.note(`${place(this.where)}: ${name} is ${kindOf(v)}, not ${what}`);
@@ -122,7 +125,8 @@ export class Fields {
       return [];
     }
     const out = v.filter((x): x is string => typeof x === 'string');
-    if (out.length !== v.length) this.note(`${place(this.where)}: ${v.length - out.length} item(s) of ${name} are not text; left out`);
+    if (out.length !== v.length)
+      this.note(`${place(this.where)}: ${v.length - out.length} item(s) of ${name} are not text; left out`);
     return out;
   }
 

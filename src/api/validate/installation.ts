@@ -4,8 +4,21 @@ import type { Note, Where } from './fields';
 import { drop, Fields, isRecord, kindOf, numberId, place } from './fields';
 
 const ACCOUNT_TEXTS = [
-  'node_id', 'avatar_url', 'gravatar_id', 'url', 'html_url', 'followers_url', 'following_url', 'gists_url', 'starred_url',
-  'subscriptions_url', 'organizations_url', 'repos_url', 'events_url', 'received_events_url', 'type',
+  'node_id',
+  'avatar_url',
+  'gravatar_id',
+  'url',
+  'html_url',
+  'followers_url',
+  'following_url',
+  'gists_url',
+  'starred_url',
+  'subscriptions_url',
+  'organizations_url',
+  'repos_url',
+  'events_url',
+  'received_events_url',
+  'type',
 ] as const;
 
 /** An account; its login is how it is named everywhere, so one without a login is unusable. */
@@ -45,7 +58,15 @@ export function readInstallation(raw: unknown, where: Where, note: Note): Instal
     app_slug: f.text(raw.app_slug, 'app_slug'),
     suspended_at: f.textOrNull(raw.suspended_at, 'suspended_at'),
   };
-  for (const k of ['access_tokens_url', 'repositories_url', 'html_url', 'target_type', 'single_file_name', 'created_at', 'updated_at'] as const) {
+  for (const k of [
+    'access_tokens_url',
+    'repositories_url',
+    'html_url',
+    'target_type',
+    'single_file_name',
+    'created_at',
+    'updated_at',
+  ] as const) {
     const v = f.optText(raw[k], k);
     if (v !== undefined) i[k] = v;
   }

@@ -95,7 +95,13 @@ function readArtifacts(v: unknown, where: Where, note: Note): Artifact[] {
     if (a) out.push(a);
   }
   // The tree gives each artifact an id made of these three; two alike would make the view refuse the task.
-  return mergeDuplicates(out, a => `${a.provider}\n${a.type}\n${a.data.id}`, undefined, () => `${place(where)}: artifact`, note);
+  return mergeDuplicates(
+    out,
+    a => `${a.provider}\n${a.type}\n${a.data.id}`,
+    undefined,
+    () => `${place(where)}: artifact`,
+    note,
+  );
 }
 
 function readSessions(v: unknown, where: Where, note: Note): Session[] {
@@ -108,7 +114,13 @@ function readSessions(v: unknown, where: Where, note: Note): Session[] {
     const s = readSession(v[i], () => `${place(where)}: sessions[${i}]`, note);
     if (s) out.push(s);
   }
-  return mergeDuplicates(out, s => s.id, newer, () => `${place(where)}: session`, note);
+  return mergeDuplicates(
+    out,
+    s => s.id,
+    newer,
+    () => `${place(where)}: session`,
+    note,
+  );
 }
 
 /** Of two copies of one item, the more recently updated one (the later one on a tie). */

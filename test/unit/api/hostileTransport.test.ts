@@ -63,7 +63,7 @@ describe('api: a hostile service', () => {
       srv = await scripted(json(200, { tasks: [rawTask('a', { name })] }));
       client = new ApiClient({ baseUrl: srv.url });
       const { tasks } = await client.listTasks();
-      assert.equal(tasks[0]!.name.length, name.length);
+      assert.equal(tasks[0].name.length, name.length);
     });
   });
 
@@ -82,8 +82,15 @@ describe('api: a hostile service', () => {
       assert.equal(MAX_WAIT_MS, HOUR);
       await rejection(client.listTasks()).catch(() => undefined);
       const waits = warnings.filter(w => w.kind === 'wait');
-      assert.deepEqual(waits.map(w => w.message.split(' ')[0]).sort(), ['Retry-After', 'x-poll-interval', 'x-ratelimit-reset']);
-      assert.ok(waits.every(w => /waiting at most an hour instead/.test(w.message)), JSON.stringify(waits));
+      assert.deepEqual(waits.map(w => w.message.split(' ')[0]).sort(), [
+        'Retry-After',
+        'x-poll-interval',
+        'x-ratelimit-reset',
+      ]);
+      assert.ok(
+        waits.every(w => /waiting at most an hour instead/.test(w.message)),
+        JSON.stringify(waits),
+      );
     });
 
     it('fails fast for an hour at most after an exhausted limit that claims to reset in twenty years', async () => {
@@ -105,10 +112,13 @@ describe('api: a hostile service', () => {
       assert.equal(e.retryAfterMs, undefined);
       assert.equal(e.rateLimit, undefined);
       assert.equal(client.pollIntervalMs, undefined);
-      assert.deepEqual(warnings.map(w => w.message), [
-        'x-poll-interval is not a number of seconds; ignored',
-        'Retry-After is neither a number of seconds nor a date; ignored',
-      ]);
+      assert.deepEqual(
+        warnings.map(w => w.message),
+        [
+          'x-poll-interval is not a number of seconds; ignored',
+          'Retry-After is neither a number of seconds nor a date; ignored',
+        ],
+      );
     });
   });
 
@@ -128,7 +138,12 @@ describe('api: a hostile service', () => {
         const e = await rejection(call(client));
         assert.ok(e instanceof ApiError);
         assert.equal(e.kind, 'refused');
-        assert.match(e.message, new RegExp(`^${method} /\\S+: the service redirected it to another address \\(${other.url.replace(/[.]/g, '\\.')}\\); a ${method} goes only to the service, so it was not sent there$`));
+        assert.match(
+          e.message,
+          new RegExp(
+            `^${method} /\\S+: the service redirected it to another address \\(${other.url.replace(/[.]/g, '\\.')}\\); a ${method} goes only to the service, so it was not sent there$`,
+          ),
+        );
         assert.equal(other.seen.length, 0, 'nothing reached the other origin');
         assert.equal(srv.seen.length, 1);
       });
@@ -139,8 +154,8 @@ describe('api: a hostile service', () => {
       client = new ApiClient({ baseUrl: srv.url, token: SECRET });
       const t = await client.startTask({ owner: 'o', repo: 'r', prompt: 'p' });
       assert.equal(t.id, 't1');
-      assert.equal(srv.seen[1]!.method, 'POST');
-      assert.deepEqual(JSON.parse(srv.seen[1]!.body), { prompt: 'p' });
+      assert.equal(srv.seen[1].method, 'POST');
+      assert.deepEqual(JSON.parse(srv.seen[1].body), { prompt: 'p' });
     });
 
     it('still follows a GET to another origin, without the token', async () => {
@@ -148,7 +163,7 @@ describe('api: a hostile service', () => {
       srv = await scripted(empty(302, { location: `${other.url}/x` }));
       client = new ApiClient({ baseUrl: srv.url, token: SECRET });
       assert.deepEqual(await client.listTasks(), { tasks: [] });
-      assert.equal(other.seen[0]!.headers.authorization, undefined);
+      assert.equal(other.seen[0].headers.authorization, undefined);
     });
   });
 
@@ -162,45 +177,70 @@ describe('api: a hostile service', () => {
           res.end();
         },
         (_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json', link: `<${srv!.url}/agents/tasks?page=2&t=${SECRET}>; rel="next"` });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            link: `<${srv!.url}/agents/tasks?page=2&t=${SECRET}>; rel="next"`,
+          });
           res.end(JSON.stringify({ tasks: [rawTask('a')] }));
         },
         (_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json', link: `<https://elsewhere.example/p?t=${SECRET}>; rel="next"` });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            link: `<https://elsewhere.example/p?t=${SECRET}>; rel="next"`,
+          });
           res.end(JSON.stringify({ tasks: [rawTask('b'), rawTask(null)] }));
         },
       ]);
       const infos: ResponseInfo[] = [];
       const warnings: ApiWarning[] = [];
-      client = new ApiClient({ baseUrl: srv.url, token: SECRET, onResponse: i => infos.push(i), onWarning: w => warnings.push(w) });
+      client = new ApiClient({
+        baseUrl: srv.url,
+        token: SECRET,
+        onResponse: i => infos.push(i),
+        onWarning: w => warnings.push(w),
+      });
       const got: string[] = [];
-      const e = await rejection((async () => {
-        for await (const t of client!.paginate('listTasks', {})) got.push(t.id);
-      })());
+      const e = await rejection(
+        (async () => {
+          for await (const t of client.paginate('listTasks', {})) got.push(t.id);
+        })(),
+      );
       assert.deepEqual(got, ['a', 'b']);
       assert.equal(infos.length, 3);
-      assert.match(infos[1]!.path, /access_token=\[REDACTED\]&x=\[REDACTED\]/);
-      assert.match(infos[2]!.path, /t=\[REDACTED\]/);
+      assert.match(infos[1].path, /access_token=\[REDACTED\]&x=\[REDACTED\]/);
+      assert.match(infos[2].path, /t=\[REDACTED\]/);
       assert.equal(e.kind, 'refused');
       assert.ok(warnings.length > 0);
-      const texts = [JSON.stringify(infos), JSON.stringify(warnings), e.message, JSON.stringify(e), inspect(e, { depth: 5 })];
+      const texts = [
+        JSON.stringify(infos),
+        JSON.stringify(warnings),
+        e.message,
+        JSON.stringify(e),
+        inspect(e, { depth: 5 }),
+      ];
       for (const text of texts) for (const f of forms) assert.ok(!text.includes(f), `${f} in ${text}`);
     });
 
     it('never reaches an error text built from a page that carried it', async () => {
       srv = await scripted([
         (_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json', link: `<${srv!.url}/agents/tasks?t=${SECRET}>; rel="next"` });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            link: `<${srv!.url}/agents/tasks?t=${SECRET}>; rel="next"`,
+          });
           res.end(JSON.stringify({ tasks: [] }));
         },
         json(200, { tasks: 'none' }),
       ]);
       client = new ApiClient({ baseUrl: srv.url, token: SECRET });
-      const e = await rejection((async () => {
-        for await (const _ of client!.paginate('listTasks', {})) void _;
-      })());
+      const e = await rejection(
+        (async () => {
+          for await (const _ of client.paginate('listTasks', {})) void _;
+        })(),
+      );
       assert.equal(e.kind, 'invalid_response');
-      for (const text of [e.message, JSON.stringify(e), inspect(e, { depth: 5 })]) for (const f of forms) assert.ok(!text.includes(f), text);
+      for (const text of [e.message, JSON.stringify(e), inspect(e, { depth: 5 })])
+        for (const f of forms) assert.ok(!text.includes(f), text);
     });
   });
 });

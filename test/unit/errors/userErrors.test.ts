@@ -15,7 +15,10 @@ describe('errors/explain', () => {
   });
 
   /** The ApiError the real client rejects with when the service answers with `handler`. */
-  async function failureOf(handler: Handler, call: (c: ApiClient) => Promise<unknown> = c => c.listTasks()): Promise<ApiError> {
+  async function failureOf(
+    handler: Handler,
+    call: (c: ApiClient) => Promise<unknown> = c => c.listTasks(),
+  ): Promise<ApiError> {
     srv = await scripted(handler);
     client = new ApiClient({ baseUrl: srv.url, token: 'tok-user-errors', retries: 0 });
     const e = await rejection(call(client));
@@ -30,7 +33,9 @@ describe('errors/explain', () => {
   });
 
   it('explains a refused start in terms of subscription and permission, with what the service said', async () => {
-    const err = await failureOf(json(403, { message: 'Boom.' }), c => c.startTask({ owner: 'acme', repo: 'rocket', prompt: 'p' }));
+    const err = await failureOf(json(403, { message: 'Boom.' }), c =>
+      c.startTask({ owner: 'acme', repo: 'rocket', prompt: 'p' }),
+    );
     const e = explain(err, { starting: true, repo: 'acme/rocket' });
     assert.match(e.text, /business or enterprise subscription/);
     assert.match(e.text, /acme\/rocket/);
@@ -39,13 +44,27 @@ describe('errors/explain', () => {
   });
 
   it('lists validation errors', async () => {
-    const err = await failureOf(json(422, { message: 'Validation Failed', errors: [{ field: 'model', code: 'invalid' }, { field: 'prompt', message: 'is too long' }] }));
+    const err = await failureOf(
+      json(422, {
+        message: 'Validation Failed',
+        errors: [
+          { field: 'model', code: 'invalid' },
+          { field: 'prompt', message: 'is too long' },
+        ],
+      }),
+    );
     assert.equal(explain(err).text, 'The service rejected the request: model: invalid; prompt: is too long');
   });
 
   it('says when a rate limit lifts', async () => {
     const reset = Math.floor(Date.parse('2026-03-10T12:34:00Z') / 1000);
-    const err = await failureOf(json(403, { message: 'API rate limit exceeded' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }));
+    const err = await failureOf(
+      json(
+        403,
+        { message: 'API rate limit exceeded' },
+        { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+      ),
+    );
     assert.equal(err.kind, 'rate_limited');
     const e = explain(err);
     assert.match(e.text, /12:34 UTC/);
@@ -70,7 +89,13 @@ describe('errors/explain', () => {
     assert.equal(explain(network).remedy, 'retry');
     assert.match(explain(network).text, /cannot be reached/);
 
-    const timeout = new ApiError({ status: 0, kind: 'timeout', message: 'GET /x timed out after 5 ms', method: 'GET', path: '/x' });
+    const timeout = new ApiError({
+      status: 0,
+      kind: 'timeout',
+      message: 'GET /x timed out after 5 ms',
+      method: 'GET',
+      path: '/x',
+    });
     assert.equal(explain(timeout).text, 'The service did not answer in time.');
 
     const plainHttp = new ApiClient({ baseUrl: 'http://tasks.example.com', token: 'tok-user-errors' });
@@ -89,11 +114,17 @@ describe('errors/explain', () => {
   });
 
   it('explains a write the service redirected elsewhere as not sent, keeping the reason', async () => {
-    const err = await failureOf((_req, res) => {
-      res.writeHead(307, { location: 'https://elsewhere.example/agents/repos/acme/rocket/tasks' });
-      res.end();
-    }, c => c.startTask({ owner: 'acme', repo: 'rocket', prompt: 'p' }));
+    const err = await failureOf(
+      (_req, res) => {
+        res.writeHead(307, { location: 'https://elsewhere.example/agents/repos/acme/rocket/tasks' });
+        res.end();
+      },
+      c => c.startTask({ owner: 'acme', repo: 'rocket', prompt: 'p' }),
+    );
     const e = explain(err, { starting: true });
-    assert.match(e.text, /^The request was not sent: POST \/agents\/repos\/acme\/rocket\/tasks: the service redirected it to another address/);
+    assert.match(
+      e.text,
+      /^The request was not sent: POST \/agents\/repos\/acme\/rocket\/tasks: the service redirected it to another address/,
+    );
   });
 });

@@ -31,12 +31,12 @@ function setup(script: Array<TickResult | Error>, activeMs = 10_000) {
     activeIntervalMs: () => activeMs,
     idleIntervalMs: () => 60_000,
     waitHintMs: err => (err instanceof Waiting ? err.waitMs : undefined),
-    tick: async () => {
+    tick: () => {
       ticks.push(timers.now());
       const next = script.length ? script.shift()! : last;
-      if (next instanceof Error) throw next;
+      if (next instanceof Error) return Promise.reject(next);
       last = next;
-      return next;
+      return Promise.resolve(next);
     },
   });
   poller.update({ signedIn: true, visible: true });

@@ -52,6 +52,8 @@ describe('safety/gitRef', () => {
     assert.match(r.reason, /^The branch “.*” given by the service is not a valid git branch name: it contains “\[”\.$/);
     assert.doesNotMatch(r.reason, /\]\(/);
     const empty = checkRef(undefined, 'head branch');
-    assert.ok(!empty.ok && empty.reason === 'The head branch given by the service is not a valid git branch name: it is empty.');
+    assert.ok(
+      !empty.ok && empty.reason === 'The head branch given by the service is not a valid git branch name: it is empty.',
+    );
   });
 });

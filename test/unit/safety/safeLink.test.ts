@@ -10,8 +10,14 @@ const MESSAGE_LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)/i;
 
 describe('safety/safeLink', () => {
   it('opens https addresses, normalised', () => {
-    assert.deepEqual(checkOpenable('https://example.com/acme/rocket/tasks/t1', REMOTE), { ok: true, url: 'https://example.com/acme/rocket/tasks/t1' });
-    assert.deepEqual(checkOpenable('  HTTPS://Example.COM/a b', REMOTE), { ok: true, url: 'https://example.com/a%20b' });
+    assert.deepEqual(checkOpenable('https://example.com/acme/rocket/tasks/t1', REMOTE), {
+      ok: true,
+      url: 'https://example.com/acme/rocket/tasks/t1',
+    });
+    assert.deepEqual(checkOpenable('  HTTPS://Example.COM/a b', REMOTE), {
+      ok: true,
+      url: 'https://example.com/a%20b',
+    });
   });
 
   it('refuses every other scheme, and http off this machine, for a remote and a local service alike', () => {

@@ -5,8 +5,10 @@ import * as assert from 'node:assert/strict';
 import { forDocument, forHtml, forLabel, forMarkdown, forMessage, forQuickPick } from '../../../src/safety/serviceText';
 import { HOSTILE_TEXT } from '../../support/hostile';
 
-// Present through @vscode/vsce; a CommonMark renderer like the one VS Code draws hovers with.
-const MarkdownIt = require('markdown-it') as (options: object) => { render(src: string): string };
+import { createRequire } from 'node:module';
+
+// Present through @vscode/vsce; a CommonMark renderer like the one VS Code draws hovers with (it ships no types).
+const MarkdownIt = createRequire(__filename)('markdown-it') as (options: object) => { render(src: string): string };
 
 const JOIN = '\u2060';
 const HOSTILE = Object.entries(HOSTILE_TEXT);
@@ -14,6 +16,7 @@ const HOSTILE = Object.entries(HOSTILE_TEXT);
 const MESSAGE_LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)/i;
 /** A theme icon: `$(name)` or `$(name~modifier)`. */
 const ICON = /\$\([a-z0-9-]+(?:~[a-z0-9-]*)?\)/i;
+// eslint-disable-next-line no-control-regex -- finding control characters is the check
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const REORDERING = /[\u202A-\u202E\u2066-\u2069]/;
 
@@ -77,12 +80,25 @@ describe('safety/serviceText', () => {
     const md = MarkdownIt({ html: false, linkify: true });
     const FORMATTING = /<(?!\/?p>|br>)[a-z]/i;
     const textOf = (html: string): string =>
-      html.replace(/<\/p>\n<p>/g, '\n\n').replace(/<br>\n?/g, '\n').replace(/<\/?p>\n?/g, '')
-        .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\n$/, '');
+      html
+        .replace(/<\/p>\n<p>/g, '\n\n')
+        .replace(/<br>\n?/g, '\n')
+        .replace(/<\/?p>\n?/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+        .replace(/\n$/, '');
     /** The text as it should read: line indentation and tabs are the only things Markdown may not keep. */
     const expected = (s: string): string =>
-      s.replace(/\r\n|[\r\u2028\u2029\u0085]/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
-        .split('\n').map(l => l.replace(/\t/g, ' ').replace(/^ +/, '')).join('\n');
+      s
+        .replace(/\r\n|[\r\u2028\u2029\u0085]/g, '\n')
+        // eslint-disable-next-line no-control-regex -- the control characters the text must lose
+        .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+        .split('\n')
+        .map(l => l.replace(/\t/g, ' ').replace(/^ +/, ''))
+        .join('\n');
 
     it('renders every hostile text as plain words: no link, image, code, emphasis, heading, list, table or HTML', () => {
       for (const [what, text] of HOSTILE) {
@@ -94,7 +110,13 @@ describe('safety/serviceText', () => {
     });
 
     it('turns no address into a link, however it is written', () => {
-      for (const text of ['https://evil.example/x', 'www.evil.example.com', '<https://evil.example>', 'me@evil.example.com', 'javascript:alert(1)']) {
+      for (const text of [
+        'https://evil.example/x',
+        'www.evil.example.com',
+        '<https://evil.example>',
+        'me@evil.example.com',
+        'javascript:alert(1)',
+      ]) {
         assert.doesNotMatch(md.render(forMarkdown(text)), /<a /, text);
       }
     });
@@ -119,7 +141,10 @@ describe('safety/serviceText', () => {
     });
 
     it('escapes HTML so that it is text in an element or a quoted attribute', () => {
-      assert.equal(forHtml(HOSTILE_TEXT.html), '&lt;img src=x onerror=alert(1)&gt;&lt;b&gt;bold&lt;/b&gt;&lt;a href=&quot;command:x&quot;&gt;a&lt;/a&gt;');
+      assert.equal(
+        forHtml(HOSTILE_TEXT.html),
+        '&lt;img src=x onerror=alert(1)&gt;&lt;b&gt;bold&lt;/b&gt;&lt;a href=&quot;command:x&quot;&gt;a&lt;/a&gt;',
+      );
       assert.equal(forHtml(`"'&`), '&quot;&#39;&amp;');
     });
   });

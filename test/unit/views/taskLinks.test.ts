@@ -12,11 +12,17 @@ describe('views/taskLinks with hostile addresses', () => {
   });
 
   it('falls back to the web address when only the API address is badly encoded', () => {
-    assert.deepEqual(repoOfTask({ url: bad, html_url: 'https://example.com/acme/rocket/tasks/t1' }), { owner: 'acme', repo: 'rocket' });
+    assert.deepEqual(repoOfTask({ url: bad, html_url: 'https://example.com/acme/rocket/tasks/t1' }), {
+      owner: 'acme',
+      repo: 'rocket',
+    });
   });
 
   it('still decodes a well-encoded name', () => {
-    assert.deepEqual(repoOfTask({ url: 'https://api.example.com/agents/repos/acme/rocket%20x/tasks/t1' }), { owner: 'acme', repo: 'rocket x' });
+    assert.deepEqual(repoOfTask({ url: 'https://api.example.com/agents/repos/acme/rocket%20x/tasks/t1' }), {
+      owner: 'acme',
+      repo: 'rocket x',
+    });
   });
 
   it('builds no pull request address from a badly encoded task address', () => {
