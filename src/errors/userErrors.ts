@@ -36,6 +36,10 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
     return { text, remedy: 'showLog' };
   }
   const said = err.message ? ` The service said: “${err.message.replace(/\.$/, '')}”.` : '';
+  // An answer that came but could not be read (not JSON, unusable, too large): its status would say "success".
+  if (err.kind === 'invalid_response' && err.status < 400) {
+    return { text: `The service's answer could not be read: ${err.message.replace(/\.$/, '')}.`, remedy: 'showLog' };
+  }
   switch (err.status) {
     case 0:
       if (err.kind === 'refused') return { text: `The request was not sent: ${err.message}`, remedy: 'openSettings' };
