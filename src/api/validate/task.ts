@@ -79,7 +79,7 @@ export function readTask(raw: unknown, where: Where, note: Note): Task | undefin
   if (creator) t.creator = creator;
   if (owner) t.owner = owner;
   if (repository) t.repository = repository;
-  if (raw.sessions !== undefined) t.sessions = readSessions(raw.sessions, at, note);
+  if (raw.sessions !== undefined && raw.sessions !== null) t.sessions = readSessions(raw.sessions, at, note);
   return t;
 }
 

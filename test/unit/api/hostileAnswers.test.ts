@@ -153,6 +153,12 @@ describe('api: malformed answers', () => {
     assert.deepEqual(t.sessions, []);
   });
 
+  it('reads sessions that are null in a list as not sent, so they are still loaded when asked for', async () => {
+    const c = await connect({ tasks: [rawTask('a', { sessions: null })] });
+    const { tasks } = await c.listTasks();
+    assert.equal(tasks[0].sessions, undefined);
+  });
+
   it('makes an unusable single task an ApiError that says the answer is unreadable', async () => {
     for (const body of [rawTask(null), rawTask(''), [rawTask('a')], 'a task', null]) {
       const c = await connect(body);
