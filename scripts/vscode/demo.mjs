@@ -1,5 +1,5 @@
-// The demo world around a real VS Code: the sandbox (as a child process) and a git repository whose `origin`
-// points at the sandbox's acme/rocket, so the extension detects a repository of the configured service.
+// The demo world around a real VS Code: the sandbox (as a child process) and a clone of the sandbox's acme/rocket
+// git repository, so the extension detects a repository of the configured service and can check out agents' branches.
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,66 +52,26 @@ export function rocketRemote(sandboxUrl) {
   return `${sandboxUrl}/acme/rocket.git`;
 }
 
-const FILES = {
-  'README.md': '# rocket\n\nA small launch-sequence library, used to try Agent Tasks against the local sandbox.\n',
-  'src/countdown.ts': [
-    'export function countdown(from: number): number[] {',
-    '  const out: number[] = [];',
-    '  for (let n = from; n > 0; n--) out.push(n);',
-    '  return out;',
-    '}',
-    '',
-  ].join('\n'),
-  'src/ignite.ts': [
-    "import { countdown } from './countdown';",
-    '',
-    '// TODO: abort the sequence when a sensor reports a fault.',
-    'export function ignite(seconds: number): string {',
-    "  return countdown(seconds).join(', ') + ', lift-off';",
-    '}',
-    '',
-  ].join('\n'),
-  '.github/prompts/add-tests.prompt.md': [
-    '---',
-    'description: Add unit tests for the countdown',
-    '---',
-    'Add unit tests for `src/countdown.ts`: zero, one, and a negative start. Keep them fast and independent.',
-    '',
-  ].join('\n'),
-  '.github/agents/reviewer.agent.md': [
-    '---',
-    'name: reviewer',
-    'description: Reviews a change for correctness and missing tests',
-    '---',
-    'You review changes. Point out bugs, missing tests and unclear names; do not rewrite working code.',
-    '',
-  ].join('\n'),
-};
-
 /**
- * Makes (or reuses) a git repository at `dir` with a few files, a prompt file and a custom agent, and points its
- * `origin` at the sandbox's acme/rocket. An existing repository keeps its content; only the remote is updated, since
- * the sandbox's port changes from run to run.
+ * Makes (or reuses) the demo workspace at `dir`: a clone of the sandbox's acme/rocket git repository (its files,
+ * prompt file and custom agent come from the demo world), so the branches agents push there can be fetched and
+ * checked out. An existing repository keeps its content; only `origin` is updated, since the sandbox's port changes
+ * from run to run.
  */
 export function ensureDemoRepo(dir, sandboxUrl) {
-  const git = (...args) => execFileSync('git', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+  const git = (...args) => execFileSync('git', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
   const remote = rocketRemote(sandboxUrl);
   if (!fs.existsSync(path.join(dir, '.git'))) {
-    fs.mkdirSync(dir, { recursive: true });
-    for (const [rel, text] of Object.entries(FILES)) {
-      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      fs.writeFileSync(path.join(dir, rel), text);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    try {
+      execFileSync('git', ['clone', '-q', remote, dir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      throw new Error(`cannot clone ${remote} (the sandbox serves it with git; is git installed?): ${e.stderr?.toString().trim() || e.message}`);
     }
-    git('init', '-q', '-b', 'main');
     git('config', 'user.name', 'Mona Demo');
     git('config', 'user.email', 'mona@example.invalid');
     git('config', 'commit.gpgsign', 'false');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'Initial commit');
-    git('remote', 'add', 'origin', remote);
-    // As if cloned: an origin/main to track, so the current branch has an upstream (the default base ref).
-    git('update-ref', 'refs/remotes/origin/main', 'HEAD');
-    git('branch', '-q', '--set-upstream-to=origin/main', 'main');
   } else {
     git('remote', 'set-url', 'origin', remote);
   }

@@ -17,6 +17,44 @@ export const DEMO_USERS = { mona: 1001, lee: 1002, kai: 1003 } as const;
 
 const MIN = 60_000;
 
+// acme/rocket is served as a git repository with these files: the demo's workspace is a clone of it, so the
+// branches agents push there can be checked out.
+const ROCKET_FILES: Record<string, string> = {
+  'README.md': '# rocket\n\nA small launch-sequence library, used to try Agent Tasks against the local sandbox.\n',
+  'src/countdown.ts': [
+    'export function countdown(from: number): number[] {',
+    '  const out: number[] = [];',
+    '  for (let n = from; n > 0; n--) out.push(n);',
+    '  return out;',
+    '}',
+    '',
+  ].join('\n'),
+  'src/ignite.ts': [
+    "import { countdown } from './countdown';",
+    '',
+    '// TODO: abort the sequence when a sensor reports a fault.',
+    'export function ignite(seconds: number): string {',
+    "  return countdown(seconds).join(', ') + ', lift-off';",
+    '}',
+    '',
+  ].join('\n'),
+  '.github/prompts/add-tests.prompt.md': [
+    '---',
+    'description: Add unit tests for the countdown',
+    '---',
+    'Add unit tests for `src/countdown.ts`: zero, one, and a negative start. Keep them fast and independent.',
+    '',
+  ].join('\n'),
+  '.github/agents/reviewer.agent.md': [
+    '---',
+    'name: reviewer',
+    'description: Reviews a change for correctness and missing tests',
+    '---',
+    'You review changes. Point out bugs, missing tests and unclear names; do not rewrite working code.',
+    '',
+  ].join('\n'),
+};
+
 export function demoWorld(now = Date.now()): WorldFile {
   const at = (minutesAgo: number): string => new Date(Math.floor((now - minutesAgo * MIN) / 1000) * 1000).toISOString();
   const task = (id: string, repository: number, creator: number, state: string, prompt: string, createdAgo: number, updatedAgo: number, more: Partial<WorldTask> = {}): WorldTask =>
@@ -33,7 +71,8 @@ export function demoWorld(now = Date.now()): WorldFile {
       { id: 901, login: 'globex', members: [mona] },
     ],
     repositories: [
-      { id: 5000, owner: 'acme', name: 'rocket', private: true, description: 'Launch control service', access: { [mona]: 'admin', [lee]: 'write', [kai]: 'read' }, custom_properties: { team: 'launch' } },
+      { id: 5000, owner: 'acme', name: 'rocket', private: true, description: 'Launch control service', access: { [mona]: 'admin', [lee]: 'write', [kai]: 'read' }, custom_properties: { team: 'launch' },
+        git: { files: { ...ROCKET_FILES } } },
       { id: 5001, owner: 'acme', name: 'website', private: false, description: 'Public site', access: { [mona]: 'admin' } },
       { id: 5002, owner: 'acme', name: 'infra', private: true, description: 'Terraform and deploy scripts', access: { [mona]: 'write', [lee]: 'admin' } },
       { id: 5003, owner: 'mona', name: 'dotfiles', private: false, description: 'My shell setup' },

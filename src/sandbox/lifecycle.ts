@@ -54,7 +54,8 @@ export function createTask(st: State, n: NewTask, now = Date.now()): TaskRec {
 
 /** Puts a task in `state`, with what that state implies: a session once past queued, an artifact on completion. */
 export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): void {
-  if (state !== 'queued' && t.sessions.length === 0) {
+  const first = state !== 'queued' && t.sessions.length === 0;
+  if (first) {
     t.sessions.push({
       id: `${t.id}-s1`, state, createdMs: now, updatedMs: now, completedMs: null,
       prompt: t.prompt, model: t.model, head_ref: t.head_ref, base_ref: t.base_ref,
@@ -71,6 +72,7 @@ export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): 
   t.updatedMs = now;
   t.movedAt = now;
   st.touched(t);
+  if (first) st.onSessionStart?.(t);
 }
 
 export function setArchived(st: State, t: TaskRec, archived: boolean, now = Date.now()): void {
@@ -99,7 +101,8 @@ export class Stepper {
   constructor(
     private readonly stepMs: number,
     private readonly state: () => State,
-    private readonly onMoved: () => void,
+    private readonly onMoved: (moved: TaskRec[]) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   start(): void {
@@ -110,8 +113,9 @@ export class Stepper {
     if (this.stopped) return;
     // Half a step of granularity keeps each task's pace close to stepMs without a timer per task.
     this.timer = setTimeout(() => {
-      const now = Date.now();
-      if (advance(this.state(), now, now - this.stepMs).length > 0) this.onMoved();
+      const now = this.now();
+      const moved = advance(this.state(), now, now - this.stepMs);
+      if (moved.length > 0) this.onMoved(moved);
       this.schedule();
     }, Math.max(10, Math.floor(this.stepMs / 2)));
     this.timer.unref();

@@ -1,4 +1,4 @@
-// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]`.
+// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
 import { startSandbox } from './server';
@@ -14,9 +14,10 @@ interface CliOptions {
   state?: string;
   stepMs?: number;
   rateLimit?: number;
+  compactBytes?: number;
 }
 
-const USAGE = 'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]';
+const USAGE = 'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] [--compact-bytes N]';
 
 class UsageError extends Error {}
 
@@ -37,6 +38,7 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--state': o.state = value(); if (!o.state) throw new UsageError('--state needs a file'); break;
       case '--step-ms': o.stepMs = intArg(flag, value(), 86_400_000); break;
       case '--rate-limit': o.rateLimit = intArg(flag, value(), 1e9); break;
+      case '--compact-bytes': o.compactBytes = intArg(flag, value(), 1e12); break;
       case '--help': case '-h': throw new UsageError('');
       default: throw new UsageError(`unknown argument ${JSON.stringify(argv[i])}`);
     }
@@ -66,8 +68,9 @@ async function main(argv: string[]): Promise<void> {
   try {
     const sandbox = await startSandbox({
       port: o.port, host: o.host, world: o.world ? loadWorld(o.world) : undefined, statePath: o.state, stepMs: o.stepMs,
-      rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined,
+      rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined, compactBytes: o.compactBytes,
       onError: e => process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`),
+      log: line => process.stderr.write(`sandbox: ${line}\n`),
     });
     process.stdout.write(`${sandbox.url}\n`);
     process.stdout.write(`serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`);

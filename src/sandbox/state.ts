@@ -82,6 +82,8 @@ export class State {
   version = 0;
   /** Rendered reads by credentials, origin and URL, valid while `version` stands (see http/dispatch). */
   readonly responses = new Map<string, { version: number; reply: Reply | undefined }>();
+  /** Told when a task gets its first session: the agent starts work on its branch (see git/repos). */
+  onSessionStart: ((t: TaskRec) => void) | undefined;
 
   constructor(world: WorldFile, now = Date.now()) {
     for (const u of world.users) {
@@ -128,21 +130,22 @@ export class State {
     this.version++;
   }
 
-  toWorld(): WorldFile {
+  /** The state as a world file; without tasks (`tasks: []`) for a snapshot that writes them in slices. */
+  toWorld(withTasks = true): WorldFile {
     return {
       users: [...this.users.values()].map(u => ({ ...u })),
       organizations: [...this.orgs.values()].map(o => ({ ...o })),
       repositories: [...this.repos.values()].map(({ ownerAccount: _o, createdMs, ...r }) => ({ ...r, created_at: new Date(createdMs).toISOString() })),
       installations: [...this.installations.values()].map(({ accountRec: _a, ...s }) => ({ ...s, repositories: [...s.repositories] })),
       tokens: [...this.tokens.values()].map(t => ({ ...t })),
-      tasks: [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld),
+      tasks: withTasks ? [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld) : [],
     };
   }
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function taskToWorld(t: TaskRec): WorldTask {
+export function taskToWorld(t: TaskRec): WorldTask {
   return {
     id: t.id, repository: t.repository, creator: t.creator, prompt: t.prompt, state: t.state, name: t.name,
     model: t.model, create_pull_request: t.create_pull_request, base_ref: t.base_ref, head_ref: t.head_ref,

@@ -64,6 +64,20 @@ function unique<T>(seen: Set<T>, v: T, c: Checker, what: string): void {
   seen.add(v);
 }
 
+// A path in a repository: relative, no empty, `.`, `..` or `.git` segment, no control character, not quoted.
+const FILE_PATH = /^(?!")[^\x00-\x1f\x7f\\]{1,255}$/;
+
+function checkGit(c: Checker, git: unknown): void {
+  if (!isObj(git)) c.fail('"git" must be an object such as {"files": {"README.md": "# svc\\n"}}');
+  if (git.files === undefined) return;
+  if (!isObj(git.files)) c.fail('"git.files" must map file paths to their text');
+  for (const [p, text] of Object.entries(git.files)) {
+    const bad = !FILE_PATH.test(p) || p.split('/').some(s => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git');
+    if (bad) c.fail(`"git.files" path ${JSON.stringify(p)} must be a relative path without empty, ".", ".." or ".git" segments`);
+    if (typeof text !== 'string') c.fail(`"git.files" ${JSON.stringify(p)} must be a string`);
+  }
+}
+
 /** Checks a parsed world file and returns it typed; throws WorldError naming the first bad entry. */
 export function validateWorld(input: unknown): WorldFile {
   if (!isObj(input)) throw new WorldError('the world must be a JSON object');
@@ -127,6 +141,7 @@ export function validateWorld(input: unknown): WorldFile {
     c.strings(r, 'topics');
     c.stringMap(r, 'custom_properties');
     c.time(r, 'created_at');
+    if (r.git !== undefined) checkGit(c, r.git);
   });
   const instIds = new Set<number>();
   insts.forEach((s, i) => {

@@ -112,8 +112,9 @@ async function start(ctx: Ctx): Promise<Reply> {
     repository: repo.id, creator: token.user, prompt: body.prompt, model: body.model ?? DEFAULT_MODEL,
     create_pull_request: body.create_pull_request ?? false, base_ref: body.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
     head_ref: body.head_ref, custom_agent: body.custom_agent,
-  });
-  ctx.core.mutated();
+  }, ctx.core.now());
+  // 201 only once the task would survive a crash of the sandbox.
+  await ctx.core.commit({ tasks: [task] });
   return { status: 201, json: taskJson(st, task, ctx.origin, 'list'), headers: { location: taskUrls(repo, task.id, ctx.origin).url } };
 }
 

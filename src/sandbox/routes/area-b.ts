@@ -48,10 +48,10 @@ function installationRepositories(ctx: Ctx): Reply {
 }
 
 // B2
-function revokeToken(ctx: Ctx): Reply {
+async function revokeToken(ctx: Ctx): Promise<Reply> {
   const token = requireInstallation(ctx.caller);
   token.revoked = true;
-  ctx.core.mutated();
+  await ctx.core.commit({ tokens: [token] });
   return noContent();
 }
 
@@ -91,18 +91,18 @@ function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
 }
 
 // B5
-function addRepository(ctx: Ctx): Reply {
+async function addRepository(ctx: Ctx): Promise<Reply> {
   const { inst, repo } = changeTarget(ctx);
   // With `all`, the repository is covered already; adding it again changes nothing.
   if (inst.repository_selection === 'selected' && !inst.repositories.includes(repo.id)) {
     inst.repositories.push(repo.id);
-    ctx.core.mutated();
+    await ctx.core.commit({ installations: [inst] });
   }
   return noContent();
 }
 
 // B6
-function removeRepository(ctx: Ctx): Reply {
+async function removeRepository(ctx: Ctx): Promise<Reply> {
   const { inst, repo } = changeTarget(ctx);
   if (inst.repository_selection === 'all') {
     throw new HttpError(422, 'The installation covers all repositories of the account; a repository cannot be removed from it', [
@@ -117,7 +117,7 @@ function removeRepository(ctx: Ctx): Reply {
     ]);
   }
   inst.repositories.splice(at, 1);
-  ctx.core.mutated();
+  await ctx.core.commit({ installations: [inst] });
   return noContent();
 }
 

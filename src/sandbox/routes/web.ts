@@ -1,4 +1,5 @@
 // The small read-only web pages behind the `html_url`s the sandbox hands out, so "open on the web" leads somewhere.
+import { createHash } from 'node:crypto';
 import { installationRepos, InstRec, RepoRec, TaskRec } from '../state';
 import { notFound, Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
@@ -8,12 +9,18 @@ import { renderTask } from '../render/task';
 const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const STYLE = `body{font:14px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:56rem;padding:0 1rem}table{border-collapse:collapse}
+td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}.state{font-weight:600}small{color:#666}`;
+
+// Nothing runs, loads or submits but the page's own style (by its hash); should an escape ever fail, the text stays inert.
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'; `
+  + "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 function page(title: string, body: string): Reply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · sandbox</title>
-<style>body{font:14px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:56rem;padding:0 1rem}table{border-collapse:collapse}
-td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}.state{font-weight:600}small{color:#666}</style></head>
+<style>${STYLE}</style></head>
 <body><small>Agent Tasks sandbox · read-only</small><h1>${esc(title)}</h1>${body}</body></html>`;
-  return { status: 200, html };
+  return { status: 200, html, headers: { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' } };
 }
 
 function table(rows: Array<[string, unknown]>): string {

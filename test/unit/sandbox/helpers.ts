@@ -71,15 +71,20 @@ export interface Res {
 
 export interface ReqOptions {
   token?: string;
+  /** Sent as given; a `content-type` here replaces the default below. */
   headers?: Record<string, string>;
   body?: string | Buffer | object;
+  /** Leave out the `content-type: application/json` sent with a body and on every control request. */
+  noContentType?: boolean;
 }
 
 /** One request over a fresh connection; `path` is sent as is (no normalisation), so odd paths reach the server. */
 export function request(base: string, method: string, path: string, o: ReqOptions = {}): Promise<Res> {
   const u = new URL(base);
   const body = o.body === undefined ? undefined : typeof o.body === 'string' || Buffer.isBuffer(o.body) ? o.body : JSON.stringify(o.body);
-  const headers: Record<string, string> = { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers };
+  // As the extension and the tests' other clients send it; the control endpoints refuse requests without it.
+  const json = !o.noContentType && (body !== undefined || path.startsWith('/_sandbox/'));
+  const headers: Record<string, string> = { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...o.headers };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const req = http.request({ host: u.hostname, port: u.port, method, path, headers, agent: false }, res => {

@@ -118,10 +118,24 @@ describe('sandbox HTTP conventions', () => {
     assert.equal((await sb.call('GET', A1, { token: tok })).status, 200);
   });
 
-  it('odd Host headers do not leak into links', async () => {
-    const r = await sb.call('GET', `${A1}?per_page=1`, { token: tok, headers: { host: 'evil.example/<x>' } });
-    assert.equal(r.status, 200);
-    assert.ok(String(r.headers.link).startsWith(`<${sb.get().url}/`));
+  it('a Host other than its own loopback address is refused (421) on every kind of path, and changes nothing', async () => {
+    const port = sb.get().port;
+    for (const host of ['evil.example/<x>', `evil.example:${port}`, `127.0.0.1.nip.io:${port}`, '127.0.0.1:1', 'localhost', `127.0.0.2:${port}`]) {
+      for (const [m, p, o] of [['GET', `${A1}?per_page=1`, { token: tok }], ['GET', '/'], ['POST', '/_sandbox/advance'],
+        ['POST', A1, { token: tok, body: { prompt: 'from a rebound page' } }], ['GET', '/acme/rocket.git/info/refs?service=git-upload-pack']] as const) {
+        const r = await sb.call(m, p, { ...o, headers: { host } });
+        assert.equal(r.status, 421, `${m} ${p} with Host ${host}`);
+        assert.match(r.json().message, /answers only at http:\/\/127\.0\.0\.1:\d+/);
+      }
+    }
+    const after = (await sb.call('GET', `${A1}?per_page=100`, { token: tok })).json().tasks;
+    assert.ok(!after.some((t: { name: string }) => t.name === 'from a rebound page'), 'no task was started');
+    assert.equal(after.find((t: { id: string }) => t.id === 'demo-rocket-04').state, 'queued', 'nothing advanced');
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      const r = await sb.call('GET', `${A1}?per_page=1`, { token: tok, headers: { host } });
+      assert.equal(r.status, 200, host);
+      assert.ok(String(r.headers.link).startsWith(`<http://${host.toLowerCase()}/`), 'links are built on the address the client used');
+    }
   });
 });
 

@@ -24,7 +24,7 @@ describe('sandbox state file', () => {
     const before = (await request(sb.url, 'GET', `/agents/tasks/${id}`, { token: tok })).text;
     await sb.close();
     assert.ok(fs.existsSync(file));
-    assert.deepEqual(fs.readdirSync(dir), ['state.json'], 'no temporary file is left behind');
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['state.json', 'state.json.repos'], 'no temporary file or journal is left behind');
 
     sb = await startSandbox({ statePath: file, stepMs: 0 });
     try {

@@ -1,0 +1,190 @@
+// The world's git repositories (those with `git` in the world file), as bare repositories under one directory:
+// created from the world's files, and given a commit on a task's head_ref when its first session starts. All work
+// on one repository runs in one queue, and a fetch waits for the queue, so a branch the REST interface shows can
+// be fetched at once.
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DEFAULT_BRANCH, RepoRec, State, TaskRec } from '../state';
+import { agentCommit, firstCommit, isBranchName, notePath } from './commits';
+import { runGit } from './run';
+
+export interface GitOptions {
+  /** The git program; `git` (from PATH) by default. */
+  git: string;
+  /** Where the repositories live; a temporary directory (removed on close) when undefined. */
+  root: string | undefined;
+  log(line: string): void;
+  onError(e: unknown): void;
+}
+
+const LEFTOVER = /\.git\.(?:tmp|old)-\d+-\d+$/;
+
+export class GitRepos {
+  private root: string | undefined;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly waiting = new Map<string, Set<TaskRec>>();
+  private probe: Promise<boolean> | undefined;
+  private n = 0;
+
+  constructor(private readonly o: GitOptions, private readonly current: () => State) {
+    this.root = o.root;
+    if (this.root) removeLeftovers(this.root);
+  }
+
+  /** Resolves false (and says why, once) when git cannot be run. */
+  available(): Promise<boolean> {
+    return (this.probe ??= runGit(this.o.git, ['--version']).then(
+      () => true,
+      (e: Error) => {
+        const names = [...this.current().repos.values()].filter(r => r.git).map(r => `${r.ownerAccount.login}/${r.name}`);
+        this.o.log(`git cannot be run (${(e as NodeJS.ErrnoException).code ?? e.message}): the git repositories of the world (${names.join(', ')}) are not served, so agents' branches cannot be fetched; install git to serve them. The REST interface works as usual.`);
+        return false;
+      },
+    ));
+  }
+
+  /** The bare repository of a world repository, or undefined when it is not served (or nowhere yet). */
+  dirOf(repo: RepoRec): string | undefined {
+    if (!repo.git || !this.root) return undefined;
+    return path.join(this.root, repo.ownerAccount.login.toLowerCase(), `${repo.name.toLowerCase()}.git`);
+  }
+
+  /** Creates the repositories `st` lacks, or all of them anew (`fresh`, after a reset), with their sessions' branches. */
+  load(st: State, fresh: boolean): void {
+    const served = [...st.repos.values()].filter(r => r.git);
+    if (served.length === 0 && !this.root) return;
+    this.root ??= fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tasks-sandbox-git-'));
+    const keep = new Set<string>();
+    for (const repo of served) {
+      const dir = this.dirOf(repo)!;
+      keep.add(dir);
+      this.enqueue(dir, async () => {
+        // A later reset queued its own work; this state is gone.
+        if (this.current() !== st) return;
+        const made = await this.create(dir, repo, fresh);
+        await this.commitSessions(dir, repo, (st.tasksByRepo.get(repo.id) ?? []).filter(t => t.sessions.length > 0), made);
+      });
+    }
+    if (fresh) for (const dir of listRepos(this.root)) if (!keep.has(dir)) this.enqueue(dir, () => fsp.rm(dir, { recursive: true, force: true }));
+  }
+
+  /** A task's first session started: its branch gets the agent's commit (tasks that start together share a run). */
+  sessionStarted(st: State, t: TaskRec): void {
+    const repo = st.repos.get(t.repository);
+    const dir = repo && this.dirOf(repo);
+    if (!repo || !dir) return;
+    const queued = this.waiting.get(dir);
+    if (queued) {
+      queued.add(t);
+      return;
+    }
+    const tasks = new Set([t]);
+    this.waiting.set(dir, tasks);
+    this.enqueue(dir, async () => {
+      this.waiting.delete(dir);
+      if (this.current() === st) await this.commitSessions(dir, repo, [...tasks], false);
+    });
+  }
+
+  /** Resolves when the work queued so far for this repository is done. */
+  async settled(dir: string): Promise<void> {
+    await this.queues.get(dir);
+  }
+
+  private enqueue(dir: string, job: () => Promise<void>): void {
+    const run = (this.queues.get(dir) ?? Promise.resolve())
+      .then(async () => {
+        if (await this.available()) await job();
+      })
+      .catch(e => this.o.onError(e));
+    this.queues.set(dir, run);
+    void run.then(() => {
+      if (this.queues.get(dir) === run) this.queues.delete(dir);
+    });
+  }
+
+  /** Makes the repository unless it is there (and not `fresh`); built aside and renamed, so a crash leaves no half. */
+  private async create(dir: string, repo: RepoRec, fresh: boolean): Promise<boolean> {
+    if (!fresh && fs.existsSync(dir)) return false;
+    const branch = repo.default_branch ?? DEFAULT_BRANCH;
+    if (!isBranchName(branch)) throw new Error(`${repo.ownerAccount.login}/${repo.name}: default branch ${JSON.stringify(branch)} is not a git branch name`);
+    const tmp = `${dir}.tmp-${process.pid}-${++this.n}`;
+    await fsp.mkdir(path.dirname(dir), { recursive: true });
+    await runGit(this.o.git, ['init', '--bare', '--quiet', `--initial-branch=${branch}`, tmp]);
+    await runGit(this.o.git, ['fast-import', '--quiet'], { gitDir: tmp, input: firstCommit(branch, repo.name, repo.git?.files) });
+    if (fs.existsSync(dir)) {
+      const old = `${dir}.old-${process.pid}-${this.n}`;
+      await fsp.rename(dir, old);
+      await fsp.rename(tmp, dir);
+      await fsp.rm(old, { recursive: true, force: true });
+    } else {
+      await fsp.rename(tmp, dir);
+    }
+    return true;
+  }
+
+  /**
+   * Gives every task whose branch lacks its note the agent's commit: on its head_ref if that exists, else on a new
+   * branch from its base_ref, else from the default branch. `made`: the repository is new (only its default branch).
+   */
+  private async commitSessions(dir: string, repo: RepoRec, tasks: TaskRec[], made: boolean): Promise<void> {
+    const list = tasks.filter(t => t.sessions.length > 0 && isBranchName(t.head_ref)).sort((a, b) => a.seq - b.seq);
+    if (list.length === 0) return;
+    const dflt = repo.default_branch ?? DEFAULT_BRANCH;
+    const names = [...new Set([dflt, ...list.flatMap(t => [t.head_ref, t.base_ref])])].filter(isBranchName);
+    const exists = new Set<string>(made ? [dflt] : []);
+    const noted = new Set<TaskRec>();
+    if (!made) {
+      const query = [...names.map(n => `refs/heads/${n}`), ...list.map(t => `refs/heads/${t.head_ref}:${notePath(t.id)}`)];
+      const out = (await runGit(this.o.git, ['cat-file', '--batch-check'], { gitDir: dir, input: `${query.join('\n')}\n` })).split('\n');
+      names.forEach((n, i) => /^[0-9a-f]+ commit /.test(out[i]) && exists.add(n));
+      list.forEach((t, i) => /^[0-9a-f]+ blob /.test(out[names.length + i]) && noted.add(t));
+    }
+    const written = new Set<string>();
+    const start = (b: string): string | undefined => (written.has(b) ? `refs/heads/${b}` : exists.has(b) ? `refs/heads/${b}^0` : undefined);
+    const commits: string[] = [];
+    for (const t of list) {
+      if (noted.has(t)) continue;
+      // A branch written earlier in this run continues by itself; naming it again would be refused.
+      const from = written.has(t.head_ref) ? undefined : start(t.head_ref) ?? (isBranchName(t.base_ref) ? start(t.base_ref) : undefined) ?? start(dflt);
+      commits.push(agentCommit(t, from));
+      written.add(t.head_ref);
+    }
+    if (commits.length === 0) return;
+    try {
+      await runGit(this.o.git, ['fast-import', '--quiet'], { gitDir: dir, input: commits.join('') });
+    } catch (e) {
+      // One bad branch (say `a` beside an existing `a/b`) fails the whole run: say so, and keep the others.
+      this.o.log(`${repo.ownerAccount.login}/${repo.name}: ${(e as Error).message}`);
+      if (list.length > 1) for (const t of list) if (!noted.has(t)) await this.commitSessions(dir, repo, [t], false).catch(err => this.o.log(String(err)));
+    }
+  }
+
+  /** Waits for the queued work; removes a temporary directory. */
+  async close(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+    if (this.root && this.o.root === undefined) await fsp.rm(this.root, { recursive: true, force: true });
+  }
+}
+
+function listRepos(root: string): string[] {
+  const out: string[] = [];
+  for (const owner of safeReaddir(root)) for (const name of safeReaddir(path.join(root, owner))) if (name.endsWith('.git')) out.push(path.join(root, owner, name));
+  return out;
+}
+
+function removeLeftovers(root: string): void {
+  for (const owner of safeReaddir(root)) {
+    for (const name of safeReaddir(path.join(root, owner))) if (LEFTOVER.test(name)) fs.rmSync(path.join(root, owner, name), { recursive: true, force: true });
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
