@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { DEMO_TOKENS, demoWorld } from '../../../src/sandbox';
 import { WorldBuilder, request, useSandbox } from './helpers';
 
@@ -48,6 +49,26 @@ describe('sandbox web pages and statistics', () => {
     const index = await sb.call('GET', '/');
     assert.equal(index.status, 200);
     assert.ok(index.text.includes('/acme/rocket/tasks/demo-rocket-01'));
+  });
+
+  it('pages carry a strict Content-Security-Policy (only their own style, by hash) and nosniff; so do JSON answers', async () => {
+    for (const p of ['/', '/acme/rocket', '/acme/rocket/tasks/demo-rocket-01', '/settings/installations/72']) {
+      const page = await sb.call('GET', p);
+      assert.equal(page.status, 200, p);
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /(^|; )default-src 'none'(;|$)/, p);
+      assert.doesNotMatch(csp, /unsafe-|script-src|\*/, p);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)![1];
+      const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+      assert.ok(csp.includes(`style-src 'sha256-${hash}'`), `${p}: the page's own style is allowed by its hash`);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.equal(page.headers['x-content-type-options'], 'nosniff', p);
+    }
+    const avatar = await sb.call('GET', '/_sandbox/avatars/900');
+    assert.equal(avatar.headers['content-security-policy'], "default-src 'none'");
+    for (const r of [await sb.call('GET', '/agents/tasks', { token: tok }), await sb.call('GET', '/nothing')]) {
+      assert.equal(r.headers['x-content-type-options'], 'nosniff');
+    }
   });
 
   it('escapes what users wrote', async () => {

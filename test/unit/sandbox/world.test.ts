@@ -51,6 +51,12 @@ describe('sandbox world files', () => {
     ['a task without a prompt', w => delete w.tasks[0].prompt, /tasks\[0\] \(t001\): "prompt"/],
     ['a task with a bad timestamp', w => w.tasks[0].created_at = '2026-01-01', /tasks\[0\] \(t001\): "created_at" must be an ISO 8601/],
     ['a task of an unknown repository', w => w.tasks[0].repository = 1, /tasks\[0\] \(t001\): repository 1 does not exist/],
+    ['git that is not an object', w => w.repositories[0].git = true, /repositories\[0\] \(acme\/svc\): "git" must be an object/],
+    ['a git file path that climbs out', w => w.repositories[0].git = { files: { '../x': 'a' } }, /repositories\[0\] \(acme\/svc\): "git.files" path "\.\.\/x"/],
+    ['a git file inside .git', w => w.repositories[0].git = { files: { '.git/config': 'a' } }, /"git.files" path "\.git\/config"/],
+    ['an absolute git file path', w => w.repositories[0].git = { files: { '/etc/x': 'a' } }, /"git.files" path "\/etc\/x"/],
+    ['a git file path with a line break', w => w.repositories[0].git = { files: { 'a\nM 100644 inline x': 'a' } }, /"git.files" path/],
+    ['a git file that is not text', w => w.repositories[0].git = { files: { 'a.txt': 1 } }, /"git.files" "a.txt" must be a string/],
   ];
   for (const [what, mutate, message] of broken) {
     it(`rejects ${what}, naming the entry`, () => {
@@ -113,6 +119,10 @@ describe('sandbox demo world', () => {
     for (const s of TASK_STATES) assert.ok(states.has(s), s);
     assert.equal(w.tasks!.filter(t => t.archived_at).length, 1);
     assert.ok(w.tasks!.some(t => t.repository === 5003));
+    // The demo workspace is a clone of acme/rocket: its files, prompt file and custom agent come from here.
+    assert.deepEqual(w.repositories.filter(r => r.git).map(r => r.name), ['rocket']);
+    assert.deepEqual(Object.keys(w.repositories[0].git!.files!).sort(),
+      ['.github/agents/reviewer.agent.md', '.github/prompts/add-tests.prompt.md', 'README.md', 'src/countdown.ts', 'src/ignite.ts']);
   });
 
   it('demoWorld() is a fresh copy each time', () => {
