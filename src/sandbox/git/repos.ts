@@ -27,6 +27,8 @@ export class GitRepos {
   private readonly waiting = new Map<string, Set<TaskRec>>();
   private probe: Promise<boolean> | undefined;
   private n = 0;
+  /** Stops the git programs still running when a temporary directory is thrown away. */
+  private readonly abort = new AbortController();
 
   constructor(private readonly o: GitOptions, private readonly current: () => State) {
     this.root = o.root;
@@ -96,9 +98,11 @@ export class GitRepos {
   private enqueue(dir: string, job: () => Promise<void>): void {
     const run = (this.queues.get(dir) ?? Promise.resolve())
       .then(async () => {
-        if (await this.available()) await job();
+        if (!this.abort.signal.aborted && (await this.available())) await job();
       })
-      .catch(e => this.o.onError(e));
+      .catch(e => {
+        if (!this.abort.signal.aborted) this.o.onError(e);
+      });
     this.queues.set(dir, run);
     void run.then(() => {
       if (this.queues.get(dir) === run) this.queues.delete(dir);
@@ -112,8 +116,8 @@ export class GitRepos {
     if (!isBranchName(branch)) throw new Error(`${repo.ownerAccount.login}/${repo.name}: default branch ${JSON.stringify(branch)} is not a git branch name`);
     const tmp = `${dir}.tmp-${process.pid}-${++this.n}`;
     await fsp.mkdir(path.dirname(dir), { recursive: true });
-    await runGit(this.o.git, ['init', '--bare', '--quiet', `--initial-branch=${branch}`, tmp]);
-    await runGit(this.o.git, ['fast-import', '--quiet'], { gitDir: tmp, input: firstCommit(branch, repo.name, repo.git?.files) });
+    await this.git(['init', '--bare', '--quiet', `--initial-branch=${branch}`, tmp]);
+    await this.git(['fast-import', '--quiet'], tmp, firstCommit(branch, repo.name, repo.git?.files));
     if (fs.existsSync(dir)) {
       const old = `${dir}.old-${process.pid}-${this.n}`;
       await fsp.rename(dir, old);
@@ -138,7 +142,7 @@ export class GitRepos {
     const noted = new Set<TaskRec>();
     if (!made) {
       const query = [...names.map(n => `refs/heads/${n}`), ...list.map(t => `refs/heads/${t.head_ref}:${notePath(t.id)}`)];
-      const out = (await runGit(this.o.git, ['cat-file', '--batch-check'], { gitDir: dir, input: `${query.join('\n')}\n` })).split('\n');
+      const out = (await this.git(['cat-file', '--batch-check'], dir, `${query.join('\n')}\n`)).split('\n');
       names.forEach((n, i) => /^[0-9a-f]+ commit /.test(out[i]) && exists.add(n));
       list.forEach((t, i) => /^[0-9a-f]+ blob /.test(out[names.length + i]) && noted.add(t));
     }
@@ -154,16 +158,22 @@ export class GitRepos {
     }
     if (commits.length === 0) return;
     try {
-      await runGit(this.o.git, ['fast-import', '--quiet'], { gitDir: dir, input: commits.join('') });
+      await this.git(['fast-import', '--quiet'], dir, commits.join(''));
     } catch (e) {
+      if (this.abort.signal.aborted) throw e;
       // One bad branch (say `a` beside an existing `a/b`) fails the whole run: say so, and keep the others.
       this.o.log(`${repo.ownerAccount.login}/${repo.name}: ${(e as Error).message}`);
       if (list.length > 1) for (const t of list) if (!noted.has(t)) await this.commitSessions(dir, repo, [t], false).catch(err => this.o.log(String(err)));
     }
   }
 
-  /** Waits for the queued work; removes a temporary directory. */
+  private git(args: string[], gitDir?: string, input?: string): Promise<string> {
+    return runGit(this.o.git, args, { gitDir, input, signal: this.abort.signal });
+  }
+
+  /** Waits for the queued work (stops it when the directory is a temporary one), then removes a temporary directory. */
   async close(): Promise<void> {
+    if (this.o.root === undefined) this.abort.abort();
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
     if (this.root && this.o.root === undefined) await fsp.rm(this.root, { recursive: true, force: true });
   }

@@ -100,11 +100,14 @@ export function request(base: string, method: string, path: string, o: ReqOption
   });
 }
 
-/** Starts a sandbox for the duration of a `describe`; `get()` returns it. Tasks stay still unless a test says otherwise. */
+/**
+ * Starts a sandbox for the duration of a `describe`; `get()` returns it. Tasks stay still unless a test says
+ * otherwise; git repositories are served only when a test asks (`git: 'git'`), as tests of them pay for git's work.
+ */
 export function useSandbox(world: () => WorldFile | undefined, opts: Omit<SandboxOptions, 'world'> = {}): { get(): Sandbox; call: (method: string, path: string, o?: ReqOptions) => Promise<Res> } {
   let sb: Sandbox | undefined;
   beforeEach(async () => {
-    sb = await startSandbox({ stepMs: 0, ...opts, world: world() });
+    sb = await startSandbox({ stepMs: 0, git: false, ...opts, world: world() });
   });
   afterEach(async () => {
     await sb?.close();
