@@ -1,7 +1,9 @@
-// The demo world around a real VS Code: the sandbox (as a child process) and a clone of the sandbox's acme/rocket
-// git repository, so the extension detects a repository of the configured service and can check out agents' branches.
+// The demo world around a real VS Code: the sandbox (as a child process) and a working copy of the sandbox's
+// acme/rocket git repository, so the extension detects a repository of the configured service and can check out
+// the branches agents push there.
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT } from './lib.mjs';
@@ -53,27 +55,32 @@ export function rocketRemote(sandboxUrl) {
 }
 
 /**
- * Makes (or reuses) the demo workspace at `dir`: a clone of the sandbox's acme/rocket git repository (its files,
- * prompt file and custom agent come from the demo world), so the branches agents push there can be fetched and
- * checked out. An existing repository keeps its content; only `origin` is updated, since the sandbox's port changes
- * from run to run.
+ * Makes (or reuses) the demo workspace at `dir`: the sandbox's acme/rocket git repository as a clone would have it
+ * (its files, prompt file and custom agent come from the demo world), with `origin` at the sandbox. It is built from
+ * the same first commit the sandbox serves (identical, so the history is shared and agents' branches fetch on top of
+ * it) rather than cloned, so that it also works while the sandbox runs in this very process. An existing repository
+ * keeps its content; only `origin` is updated, since the sandbox's port changes from run to run.
  */
 export function ensureDemoRepo(dir, sandboxUrl) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
-  const git = (...args) => execFileSync('git', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+  const git = (args, input) => execFileSync('git', args, { cwd: dir, env, input, stdio: ['pipe', 'pipe', 'pipe'] }).toString().trim();
   const remote = rocketRemote(sandboxUrl);
   if (!fs.existsSync(path.join(dir, '.git'))) {
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    try {
-      execFileSync('git', ['clone', '-q', remote, dir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (e) {
-      throw new Error(`cannot clone ${remote} (the sandbox serves it with git; is git installed?): ${e.stderr?.toString().trim() || e.message}`);
-    }
-    git('config', 'user.name', 'Mona Demo');
-    git('config', 'user.email', 'mona@example.invalid');
-    git('config', 'commit.gpgsign', 'false');
+    const { demoWorld, gitFirstCommit } = createRequire(import.meta.url)(SANDBOX_JS);
+    const rocket = demoWorld().repositories.find(r => r.owner === 'acme' && r.name === 'rocket');
+    const branch = rocket.default_branch ?? 'main';
+    fs.mkdirSync(dir, { recursive: true });
+    git(['init', '-q', '-b', branch]);
+    git(['fast-import', '--quiet'], gitFirstCommit(branch, rocket.name, rocket.git.files));
+    git(['reset', '-q', '--hard', branch]);
+    git(['config', 'user.name', 'Mona Demo']);
+    git(['config', 'user.email', 'mona@example.invalid']);
+    git(['config', 'commit.gpgsign', 'false']);
+    git(['remote', 'add', 'origin', remote]);
+    git(['update-ref', `refs/remotes/origin/${branch}`, branch]);
+    git(['branch', '-q', `--set-upstream-to=origin/${branch}`, branch]);
   } else {
-    git('remote', 'set-url', 'origin', remote);
+    git(['remote', 'set-url', 'origin', remote]);
   }
   return dir;
 }

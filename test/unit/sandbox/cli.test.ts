@@ -11,8 +11,8 @@ import { request } from './helpers';
 const ROOT = path.resolve(__dirname, '../../../..');
 const CLI = path.join(ROOT, 'dist/sandbox.js');
 
-function run(args: string[]): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<{ code: number | null; stderr: string }> } {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr!.on('data', d => (stderr += d));
   const firstLine = new Promise<string>((resolve, reject) => {
@@ -81,6 +81,22 @@ describe('sandbox CLI', function () {
       p.child.kill('SIGTERM');
       await p.exit;
     }
+  });
+
+  it('without git on PATH it serves the REST interface and says once, on stderr, why branches are not served', async () => {
+    const p = run(['--port', '0', '--step-ms', '0'], { ...process.env, PATH: path.join(dir, 'nothing-here') });
+    const url = await p.firstLine;
+    const tok = DEMO_TOKENS.fineGrained;
+    assert.equal((await request(url, 'POST', '/agents/repos/acme/rocket/tasks', { token: tok, body: { prompt: 'x' } })).status, 201);
+    assert.equal((await request(url, 'POST', '/_sandbox/advance')).status, 200);
+    assert.equal((await request(url, 'GET', '/acme/rocket.git/info/refs?service=git-upload-pack')).status, 503);
+    assert.equal((await request(url, 'POST', '/_sandbox/reset')).status, 200);
+    assert.equal((await request(url, 'GET', '/agents/repos/acme/rocket/tasks', { token: tok })).status, 200);
+    p.child.kill('SIGTERM');
+    const { code, stderr } = await p.exit;
+    assert.equal(code, 0);
+    assert.equal(stderr.match(/git cannot be run/g)?.length, 1, stderr);
+    assert.match(stderr, /\(acme\/rocket\) are not served, so agents' branches cannot be fetched; install git/);
   });
 
   it('an invalid world file exits non-zero with a message naming the entry', async () => {

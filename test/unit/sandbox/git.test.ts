@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { gitFirstCommit, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { WorldBuilder, request } from './helpers';
 
 const run = promisify(execFile);
@@ -58,6 +58,18 @@ describe('sandbox git repositories', function () {
     assert.equal(await git(clone, 'log', '--format=%s'), 'Initial commit');
     assert.match(await git(dir, 'ls-remote', `${sb.url}/ANA/svc`), /refs\/heads\/trunk/);
     await assert.rejects(git(dir, 'ls-remote', `${sb.url}/ana/plain.git`), /not found|404/i);
+  });
+
+  it('gitFirstCommit gives a local repository the very first commit the sandbox serves, so their histories are one', async () => {
+    sb = await startSandbox({ world: w.world, stepMs: 0 });
+    const local = path.join(dir, 'local');
+    fs.mkdirSync(local);
+    await git(local, 'init', '-q', '-b', 'trunk');
+    await new Promise<void>((resolve, reject) => {
+      const p = execFile('git', ['fast-import', '--quiet'], { cwd: local }, e => (e ? reject(e) : resolve()));
+      p.stdin!.end(gitFirstCommit('trunk', 'svc', w.world.repositories[0].git!.files));
+    });
+    assert.equal(await git(local, 'rev-parse', 'trunk'), (await git(dir, 'ls-remote', `${sb.url}/ana/svc.git`, 'trunk')).split('\t')[0]);
   });
 
   it('a task\'s first session commits a note naming it on its head_ref, fetchable as soon as the API shows the session', async () => {
