@@ -94,9 +94,9 @@ export class Journal {
       this.waiting = [];
       // Collected and bound to a segment in one synchronous step, so a rotation falls between batches.
       const seg = this.segment;
-      const text = this.dirty ? this.collect() : '';
-      this.dirty = false;
       try {
+        const text = this.dirty ? this.collect() : '';
+        this.dirty = false;
         if (text) await this.append(seg, text);
         for (const w of waiters) w.resolve();
       } catch (e) {
