@@ -52,7 +52,16 @@ const http = require('node:http');
 function startWorker(data) {
   const worker = new Worker(WORKER, { eval: true, workerData: data });
   return new Promise((resolve, reject) => {
-    worker.once('message', m => resolve({ url: m.url, close: () => new Promise(r => { worker.once('exit', r); worker.postMessage('close'); }) }));
+    worker.once('message', m =>
+      resolve({
+        url: m.url,
+        close: () =>
+          new Promise(r => {
+            worker.once('exit', r);
+            worker.postMessage('close');
+          }),
+      }),
+    );
     worker.once('error', reject);
   });
 }
@@ -78,13 +87,15 @@ async function load(url, headers, seconds, concurrency, body) {
   let bad = 0;
   const end = Date.now() + seconds * 1000;
   const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) {
-      const r = await get(agent, typeof url === 'function' ? url() : url, headers, body);
-      if (r.status === 200 || r.status === 304 || r.status === 201) done++;
-      else bad++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const r = await get(agent, typeof url === 'function' ? url() : url, headers, body);
+        if (r.status === 200 || r.status === 304 || r.status === 201) done++;
+        else bad++;
+      }
+    }),
+  );
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   agent.destroy();
   return { rps: done / secs, requests: done, errors: bad };
@@ -94,17 +105,28 @@ export async function run({ seconds = 1.5, concurrency = 16, rounds = 7, write =
   const sandbox = await startWorker({ kind: 'sandbox', module: sandboxModule });
   const auth = { authorization: 'Bearer sbx_fg_mona', 'x-vendor-api-version': '2026-03-10' };
   const sample = await get(new http.Agent(), sandbox.url + LIST, auth);
-  const body = await new Promise((resolve, reject) => http.get(sandbox.url + LIST, { headers: auth }, res => {
-    const chunks = [];
-    res.on('data', c => chunks.push(c));
-    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  }).on('error', reject));
+  const body = await new Promise((resolve, reject) =>
+    http
+      .get(sandbox.url + LIST, { headers: auth }, res => {
+        const chunks = [];
+        res.on('data', c => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      })
+      .on('error', reject),
+  );
   const tasks = JSON.parse(body).tasks.length;
   const bare = await startWorker({ kind: 'bare', body });
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sandbox-state-'));
   const memory = await startWorker({ kind: 'sandbox', module: sandboxModule });
-  const durable = await startWorker({ kind: 'sandbox', module: sandboxModule, statePath: path.join(stateDir, 'state.json') });
-  const start = JSON.stringify({ prompt: 'Benchmark start: make the countdown configurable', create_pull_request: true });
+  const durable = await startWorker({
+    kind: 'sandbox',
+    module: sandboxModule,
+    statePath: path.join(stateDir, 'state.json'),
+  });
+  const start = JSON.stringify({
+    prompt: 'Benchmark start: make the countdown configurable',
+    create_pull_request: true,
+  });
   const startHeaders = { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(start) };
   // An unknown query key is ignored by the service but makes every URL new, so each request renders, joins and hashes.
   let n = 0;
@@ -125,7 +147,10 @@ export async function run({ seconds = 1.5, concurrency = 16, rounds = 7, write =
     for (const [k, f] of Object.entries(kinds)) row[k] = await f();
     rows.push(row);
   }
-  const median = xs => { const a = [...xs].sort((x, y) => x - y); return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2; };
+  const median = xs => {
+    const a = [...xs].sort((x, y) => x - y);
+    return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+  };
   const med = k => median(rows.map(r => r[k].rps));
   const ratio = k => median(rows.map(r => r[k].rps / r.bare.rps));
   await sandbox.close();
@@ -138,7 +163,9 @@ export async function run({ seconds = 1.5, concurrency = 16, rounds = 7, write =
     when: new Date().toISOString(),
     node: process.version,
     listing: { path: LIST, tasks, bytes: Buffer.byteLength(body) },
-    seconds, concurrency, rounds,
+    seconds,
+    concurrency,
+    rounds,
     bare_rps: Math.round(med('bare')),
     sandbox_rps: Math.round(med('sandbox')),
     sandbox_304_rps: Math.round(med('conditional')),
@@ -167,12 +194,22 @@ function print(r) {
     ['sandbox, task starts (A2), each on disk before its 201', String(r.durable_starts_rps)],
   ];
   const w = Math.max(...rows.map(x => x[0].length));
-  process.stdout.write(`listing of ${r.listing.tasks} tasks, ${r.listing.bytes} bytes; ${r.concurrency} keep-alive connections; ${r.rounds} interleaved rounds of ${r.seconds}s each (medians)\n`);
+  process.stdout.write(
+    `listing of ${r.listing.tasks} tasks, ${r.listing.bytes} bytes; ${r.concurrency} keep-alive connections; ${r.rounds} interleaved rounds of ${r.seconds}s each (medians)\n`,
+  );
   for (const [a, b] of rows) process.stdout.write(`${a.padEnd(w)}  ${b.padStart(10)}\n`);
-  process.stdout.write(`ratio sandbox / bare (median of rounds): ${r.ratio} (aim >= 0.5), rounds ${r.round_ratios.join(' ')}; without the response cache: ${r.ratio_uncached}${r.errors ? `; ${r.errors} failed requests` : ''}\n`);
+  process.stdout.write(
+    `ratio sandbox / bare (median of rounds): ${r.ratio} (aim >= 0.5), rounds ${r.round_ratios.join(' ')}; without the response cache: ${r.ratio_uncached}${r.errors ? `; ${r.errors} failed requests` : ''}\n`,
+  );
   process.stdout.write(`ratio of task starts on disk / in memory (median of rounds): ${r.durable_starts_ratio}\n`);
 }
 
 if (isMain(import.meta.url)) {
-  print(await run({ seconds: numberArg('--seconds', 1.5), concurrency: numberArg('--concurrency', 16), rounds: numberArg('--rounds', 7) }));
+  print(
+    await run({
+      seconds: numberArg('--seconds', 1.5),
+      concurrency: numberArg('--concurrency', 16),
+      rounds: numberArg('--rounds', 7),
+    }),
+  );
 }

@@ -21,18 +21,34 @@ export async function startSandbox({ stepMs, statePath, logFile, inheritOutput =
   if (statePath) args.push('--state', statePath);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
-  child.stderr.on('data', d => { log?.write(d); if (inheritOutput) process.stderr.write(d); });
-  let stopped = false;
-  const stop = () => new Promise(resolve => {
-    if (stopped || child.exitCode !== null) { stopped = true; resolve(); return; }
-    stopped = true;
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
+  child.stderr.on('data', d => {
+    log?.write(d);
+    if (inheritOutput) process.stderr.write(d);
   });
-  process.once('exit', () => { if (child.exitCode === null) child.kill('SIGTERM'); });
+  let stopped = false;
+  const stop = () =>
+    new Promise(resolve => {
+      if (stopped || child.exitCode !== null) {
+        stopped = true;
+        resolve();
+        return;
+      }
+      stopped = true;
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 5000).unref();
+    });
+  process.once('exit', () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  });
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('the sandbox printed no address in 15 s')); }, 15_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the sandbox printed no address in 15 s'));
+    }, 15_000);
     const lines = readline.createInterface({ input: child.stdout });
     let first = true;
     lines.on('line', line => {
@@ -42,9 +58,13 @@ export async function startSandbox({ stepMs, statePath, logFile, inheritOutput =
       first = false;
       clearTimeout(timer);
       const m = /http:\/\/127\.0\.0\.1:\d+/.exec(line);
-      if (m) resolve(m[0]); else reject(new Error(`the sandbox's first line holds no address: ${line}`));
+      if (m) resolve(m[0]);
+      else reject(new Error(`the sandbox's first line holds no address: ${line}`));
     });
-    child.once('exit', code => { clearTimeout(timer); reject(new Error(`the sandbox exited with ${code} before printing its address`)); });
+    child.once('exit', code => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox exited with ${code} before printing its address`));
+    });
   });
   return { url, port: Number(new URL(url).port), stop, child };
 }
@@ -63,7 +83,10 @@ export function rocketRemote(sandboxUrl) {
  */
 export function ensureDemoRepo(dir, sandboxUrl) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
-  const git = (args, input) => execFileSync('git', args, { cwd: dir, env, input, stdio: ['pipe', 'pipe', 'pipe'] }).toString().trim();
+  const git = (args, input) =>
+    execFileSync('git', args, { cwd: dir, env, input, stdio: ['pipe', 'pipe', 'pipe'] })
+      .toString()
+      .trim();
   const remote = rocketRemote(sandboxUrl);
   if (!fs.existsSync(path.join(dir, '.git'))) {
     const { demoWorld, gitFirstCommit } = createRequire(import.meta.url)(SANDBOX_JS);

@@ -3,7 +3,7 @@
 import type { Durable } from './durable';
 import type { GitRepos } from './git/repos';
 import { HttpError } from './http/reply';
-import { RateLimiter, RateLimitOptions } from './http/ratelimit';
+import { RateLimiter, type RateLimitOptions } from './http/ratelimit';
 import { Stepper } from './lifecycle';
 import type { Change } from './records';
 import { State } from './state';
@@ -38,10 +38,19 @@ export class Core {
   gitProgram = 'git';
   private readonly stepper: Stepper;
 
-  constructor(readonly initialWorld: WorldFile, startWorld: WorldFile, private readonly o: CoreOptions) {
+  constructor(
+    readonly initialWorld: WorldFile,
+    startWorld: WorldFile,
+    private readonly o: CoreOptions,
+  ) {
     this.state = this.makeState(startWorld);
     this.limiter = new RateLimiter(o.rateLimit);
-    this.stepper = new Stepper(o.stepMs, () => this.state, moved => void this.commit({ tasks: moved }).catch(() => undefined), o.now);
+    this.stepper = new Stepper(
+      o.stepMs,
+      () => this.state,
+      moved => void this.commit({ tasks: moved }).catch(() => undefined),
+      o.now,
+    );
   }
 
   get onError(): (e: unknown) => void {
@@ -73,7 +82,7 @@ export class Core {
     if (!this.durable) return DONE;
     return this.durable.record(c).catch(e => {
       this.o.onError(e);
-      throw new HttpError(503, 'The change could not be saved to the state file; see the sandbox\'s log');
+      throw new HttpError(503, "The change could not be saved to the state file; see the sandbox's log");
     });
   }
 

@@ -4,9 +4,9 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { Journal, listSegments, readSegment, segmentPath } from './journal';
 import { readStateFile, removeTemps, writeStateFile, writeStateFileAsync } from './persist';
-import { Change, Pending, Replay } from './records';
-import { State, taskToWorld } from './state';
-import { WorldError, WorldFile } from './world';
+import { type Change, Pending, Replay } from './records';
+import { type State, taskToWorld } from './state';
+import { WorldError, type WorldFile } from './world';
 import { validateWorld } from './world-check';
 
 /** Journal size from which a snapshot is taken, unless the last snapshot was larger (then half its size). */
@@ -98,7 +98,13 @@ export class Durable {
         await new Promise(r => setImmediate(r));
         // After a reset the journal holds the whole new world; this snapshot would mean nothing.
         if (state() !== st) throw new Superseded();
-        yield (i ? ',' : '') + tasks.slice(i, i + SLICE).map(t => JSON.stringify(taskToWorld(t))).join(',');
+        yield (
+          (i ? ',' : '') +
+          tasks
+            .slice(i, i + SLICE)
+            .map(t => JSON.stringify(taskToWorld(t)))
+            .join(',')
+        );
       }
       yield ']}';
     }

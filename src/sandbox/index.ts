@@ -8,7 +8,15 @@ export { WorldError } from './world';
 export { firstCommit as gitFirstCommit } from './git/commits';
 export { parseWorld, validateWorld } from './world-check';
 export type {
-  WorldFile, WorldUser, WorldOrganization, WorldRepository, WorldInstallation, WorldToken, WorldTask, WorldSession, WorldGit,
+  WorldFile,
+  WorldUser,
+  WorldOrganization,
+  WorldRepository,
+  WorldInstallation,
+  WorldToken,
+  WorldTask,
+  WorldSession,
+  WorldGit,
 } from './world';
 export type { Stats } from './core';
 export type { RateLimitOptions } from './http/ratelimit';

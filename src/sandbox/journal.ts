@@ -56,7 +56,11 @@ export class Journal {
   private flushing: Promise<void> | undefined;
 
   /** `collect` hands over the text of every change noted since it was last called. */
-  constructor(private readonly file: string, private segment: number, private readonly collect: () => string) {}
+  constructor(
+    private readonly file: string,
+    private segment: number,
+    private readonly collect: () => string,
+  ) {}
 
   get current(): number {
     return this.segment;

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { WorldError, WorldFile } from './world';
+import { WorldError, type WorldFile } from './world';
 import { validateWorld } from './world-check';
 
 const FORMAT = 'agent-tasks-sandbox-state';
@@ -32,9 +32,11 @@ export function readStateFile(file: string): Saved | undefined {
   } catch {
     throw new WorldError(`state file ${file}: not valid JSON; move it away or pass another --state`);
   }
-  if (parsed?.format !== FORMAT || parsed.version !== 1) throw new WorldError(`state file ${file}: not a sandbox state file (format ${FORMAT}, version 1)`);
+  if (parsed?.format !== FORMAT || parsed.version !== 1)
+    throw new WorldError(`state file ${file}: not a sandbox state file (format ${FORMAT}, version 1)`);
   const journal = parsed.journal ?? 1;
-  if (!Number.isSafeInteger(journal) || (journal as number) < 1) throw new WorldError(`state file ${file}: "journal" must be a positive integer`);
+  if (!Number.isSafeInteger(journal) || (journal as number) < 1)
+    throw new WorldError(`state file ${file}: "journal" must be a positive integer`);
   try {
     return { world: validateWorld(parsed.world), journal: journal as number };
   } catch (e) {
@@ -45,7 +47,8 @@ export function readStateFile(file: string): Saved | undefined {
 const head = (journal: number): string =>
   `{"format":"${FORMAT}","version":1,"saved_at":${JSON.stringify(new Date().toISOString())},"journal":${journal},"world":`;
 
-const tempName = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+const tempName = (file: string): string =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
 
 /** Writes the whole file at once; for start and stop only. Returns its size. */
 export function writeStateFile(file: string, world: WorldFile, journal = 1): number {
@@ -74,7 +77,11 @@ export function writeStateFile(file: string, world: WorldFile, journal = 1): num
  * Writes the file from `world`, the world's JSON text in parts, with the event loop free between parts. Throws
  * (and leaves no temporary file) when `world` throws, e.g. because the state it reads was replaced meanwhile.
  */
-export async function writeStateFileAsync(file: string, journal: number, world: AsyncIterable<string>): Promise<number> {
+export async function writeStateFileAsync(
+  file: string,
+  journal: number,
+  world: AsyncIterable<string>,
+): Promise<number> {
   const tmp = tempName(file);
   const fh = await fsp.open(tmp, 'w', 0o600);
   let bytes = 0;
@@ -109,7 +116,9 @@ export function removeTemps(file: string): void {
   } catch {
     return;
   }
-  for (const n of names) if (n.startsWith(prefix) && /^\d+\.\d+\.tmp$/.test(n.slice(prefix.length))) fs.rmSync(path.join(dir, n), { force: true });
+  for (const n of names)
+    if (n.startsWith(prefix) && /^\d+\.\d+\.tmp$/.test(n.slice(prefix.length)))
+      fs.rmSync(path.join(dir, n), { force: true });
 }
 
 /** A rename or a new file survives a crash only once its directory is flushed too. */

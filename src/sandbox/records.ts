@@ -6,10 +6,7 @@ import { taskToWorld } from './state';
 import type { WorldFile, WorldInstallation, WorldTask, WorldToken } from './world';
 
 export type JournalRecord =
-  | { task: WorldTask }
-  | { token: WorldToken }
-  | { installation: WorldInstallation }
-  | { world: WorldFile };
+  { task: WorldTask } | { token: WorldToken } | { installation: WorldInstallation } | { world: WorldFile };
 
 /** What one change touched; the values are read when the batch is written, so one line carries the latest. */
 export interface Change {
@@ -20,7 +17,10 @@ export interface Change {
   world?: boolean;
 }
 
-export const installationToWorld = ({ accountRec: _a, ...s }: InstRec): WorldInstallation => ({ ...s, repositories: [...s.repositories] });
+export const installationToWorld = ({ accountRec: _a, ...s }: InstRec): WorldInstallation => ({
+  ...s,
+  repositories: [...s.repositories],
+});
 
 /** The changes noted since the last batch, turned into journal lines when the batch is written. */
 export class Pending {
@@ -51,7 +51,8 @@ export class Pending {
     if (this.world) out = `${JSON.stringify({ world: st.toWorld() })}\n`;
     for (const t of this.tokens) out += `${JSON.stringify({ token: { ...t } })}\n`;
     for (const i of this.installations) out += `${JSON.stringify({ installation: installationToWorld(i) })}\n`;
-    for (const t of [...this.tasks].sort((a, b) => a.seq - b.seq)) out += `${JSON.stringify({ task: taskToWorld(t) })}\n`;
+    for (const t of [...this.tasks].sort((a, b) => a.seq - b.seq))
+      out += `${JSON.stringify({ task: taskToWorld(t) })}\n`;
     this.world = false;
     this.tasks.clear();
     this.tokens.clear();
@@ -95,7 +96,12 @@ export class Replay {
     } else if (isObj(rec.token) && typeof rec.token.value === 'string') {
       put(this.world.tokens, this.tokens, rec.token.value, rec.token as unknown as WorldToken);
     } else if (isObj(rec.installation) && typeof rec.installation.id === 'number') {
-      put(this.world.installations!, this.installations, rec.installation.id, rec.installation as unknown as WorldInstallation);
+      put(
+        this.world.installations!,
+        this.installations,
+        rec.installation.id,
+        rec.installation as unknown as WorldInstallation,
+      );
     } else {
       return false;
     }

@@ -60,13 +60,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const recovered = opts.statePath ? recover(opts.statePath) : undefined;
   const onError = opts.onError ?? (() => undefined);
   const core = new Core(initial, recovered?.world ?? structuredClone(initial), {
-    stepMs: opts.stepMs ?? DEFAULT_STEP_MS, rateLimit: opts.rateLimit, onError, now: opts.now ?? Date.now, onTaskChange: opts.onTaskChange,
+    stepMs: opts.stepMs ?? DEFAULT_STEP_MS,
+    rateLimit: opts.rateLimit,
+    onError,
+    now: opts.now ?? Date.now,
+    onTaskChange: opts.onTaskChange,
   });
-  if (opts.statePath) core.durable = new Durable(opts.statePath, recovered!.next, () => core.state, onError, opts.compactBytes);
+  if (opts.statePath)
+    core.durable = new Durable(opts.statePath, recovered!.next, () => core.state, onError, opts.compactBytes);
   if (opts.git !== false) {
     core.gitProgram = opts.git ?? 'git';
     const root = opts.statePath ? `${opts.statePath}.repos` : undefined;
-    core.git = new GitRepos({ git: core.gitProgram, root, log: opts.log ?? (() => undefined), onError }, () => core.state);
+    core.git = new GitRepos(
+      { git: core.gitProgram, root, log: opts.log ?? (() => undefined), onError },
+      () => core.state,
+    );
   }
   const router = new Router().add(...areaA, ...areaB, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
@@ -101,9 +109,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: site.origin,
     port,
-    close: () => (closing ??= new Promise<void>(resolve => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }).then(() => core.stop())),
+    close: () =>
+      (closing ??= new Promise<void>(resolve => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => core.stop())),
   };
 }

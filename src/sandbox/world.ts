@@ -54,7 +54,13 @@ export interface WorldInstallation {
 }
 
 export type WorldToken =
-  | { value: string; type: 'fine_grained' | 'app_user'; user: number; permissions?: Record<string, string>; revoked?: boolean }
+  | {
+      value: string;
+      type: 'fine_grained' | 'app_user';
+      user: number;
+      permissions?: Record<string, string>;
+      revoked?: boolean;
+    }
   | { value: string; type: 'classic'; user: number; scopes?: string[]; revoked?: boolean }
   | { value: string; type: 'installation'; installation: number; revoked?: boolean };
 

@@ -18,11 +18,15 @@ function workspace(): string {
 }
 
 async function git(...args: string[]): Promise<string> {
-  return (await run('git', args, { cwd: workspace(), env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
+  return (
+    await run('git', args, { cwd: workspace(), env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+  ).stdout.trim();
 }
 
 async function headRefOf(id: string): Promise<{ head_ref: string; name: string }> {
-  const r = await fetch(`${SANDBOX}/agents/tasks/${id}`, { headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` } });
+  const r = await fetch(`${SANDBOX}/agents/tasks/${id}`, {
+    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
+  });
   const t = (await r.json()) as { name: string; sessions: Array<{ head_ref: string }> };
   assert.ok(t.sessions.length > 0, `task ${id} has a session`);
   return { head_ref: t.sessions[0].head_ref, name: t.name };
@@ -40,27 +44,45 @@ describe('check out head branch', () => {
   // Later suites expect the workspace as it was: on its first branch, without the branches checked out here.
   afterEach(async () => {
     await git('checkout', '-q', start);
-    for (const b of (await git('branch', '--format=%(refname:short)')).split('\n')) if (b && b !== start) await git('branch', '-q', '-D', b);
+    for (const b of (await git('branch', '--format=%(refname:short)')).split('\n'))
+      if (b && b !== start) await git('branch', '-q', '-D', b);
   });
 
-  it('a task started now: its session\'s commit is fetched from the sandbox and its branch checked out in the workspace', async function () {
+  it("a task started now: its session's commit is fetched from the sandbox and its branch checked out in the workspace", async function () {
     this.timeout(60_000);
     const api = await freshStart();
-    const result = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Write the launch checklist', interactive: false })) as {
-      ok: boolean;
-      task: { id: string; state: string };
-    };
+    const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string; state: string } }>(
+      COMMANDS.startTask,
+      { prompt: 'Write the launch checklist', interactive: false },
+    );
     assert.equal(result.ok, true, JSON.stringify(result));
     await sandboxPost('/_sandbox/advance'); // the session starts: the agent pushes to its head_ref
     await api.refresh();
     const { head_ref, name } = await headRefOf(result.task.id);
     await vscode.commands.executeCommand(COMMANDS.checkoutHeadBranch, result.task);
-    await waitFor(async () => (await git('branch', '--show-current')) === head_ref, `the workspace to be on ${head_ref}`, 30_000);
+    await waitFor(
+      async () => (await git('branch', '--show-current')) === head_ref,
+      `the workspace to be on ${head_ref}`,
+      30_000,
+    );
     assert.equal(await git('log', '-1', '--format=%s'), name);
-    assert.equal(await git('rev-parse', 'HEAD~1'), await git('rev-parse', `origin/${start}`), 'the agent\'s commit sits on the base branch');
+    assert.equal(
+      await git('rev-parse', 'HEAD~1'),
+      await git('rev-parse', `origin/${start}`),
+      "the agent's commit sits on the base branch",
+    );
     const note = fs.readFileSync(path.join(workspace(), 'agent-notes', `${result.task.id}.md`), 'utf8');
-    assert.match(note, new RegExp(`Agent task ${result.task.id}, session ${result.task.id}-s1, on branch ${head_ref.replace(/[/.-]/g, '\\$&')}`));
-    assert.equal(await git('rev-parse', '--abbrev-ref', '@{upstream}'), `origin/${head_ref}`, 'the local branch tracks the sandbox\'s');
+    assert.match(
+      note,
+      new RegExp(
+        `Agent task ${result.task.id}, session ${result.task.id}-s1, on branch ${head_ref.replace(/[/.-]/g, '\\$&')}`,
+      ),
+    );
+    assert.equal(
+      await git('rev-parse', '--abbrev-ref', '@{upstream}'),
+      `origin/${head_ref}`,
+      "the local branch tracks the sandbox's",
+    );
   });
 
   it('a task of the demo world that is already running: its branch is there to check out too', async function () {
@@ -68,7 +90,11 @@ describe('check out head branch', () => {
     await freshStart();
     const { head_ref, name } = await headRefOf('demo-rocket-03');
     await vscode.commands.executeCommand(COMMANDS.checkoutHeadBranch, { id: 'demo-rocket-03', state: 'in_progress' });
-    await waitFor(async () => (await git('branch', '--show-current')) === head_ref, `the workspace to be on ${head_ref}`, 30_000);
+    await waitFor(
+      async () => (await git('branch', '--show-current')) === head_ref,
+      `the workspace to be on ${head_ref}`,
+      30_000,
+    );
     assert.equal(await git('log', '-1', '--format=%s'), name);
     assert.ok(fs.existsSync(path.join(workspace(), 'agent-notes', 'demo-rocket-03.md')));
   });

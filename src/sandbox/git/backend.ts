@@ -18,31 +18,52 @@ export function gitTarget(st: State, segments: string[]): { repo: RepoRec; rest:
   const rest = segments.slice(2).join('/');
   if (!SERVICES.has(rest)) return undefined;
   const [owner, name] = segments;
-  const repo = st.reposByName.get(`${owner}/${name}`.toLowerCase())
-    ?? (/\.git$/i.test(name) ? st.reposByName.get(`${owner}/${name.slice(0, -4)}`.toLowerCase()) : undefined);
+  const repo =
+    st.reposByName.get(`${owner}/${name}`.toLowerCase()) ??
+    (/\.git$/i.test(name) ? st.reposByName.get(`${owner}/${name.slice(0, -4)}`.toLowerCase()) : undefined);
   return repo?.git ? { repo, rest } : undefined;
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
-export async function serveGit(repos: GitRepos, git: string, req: IncomingMessage, res: ServerResponse, repo: RepoRec, rest: string, search: string): Promise<void> {
+export async function serveGit(
+  repos: GitRepos,
+  git: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  repo: RepoRec,
+  rest: string,
+  search: string,
+): Promise<void> {
   const service = new URLSearchParams(search).get('service');
   const method = req.method ?? 'GET';
   if (rest === 'git-receive-pack' || service === 'git-receive-pack') {
     return plain(res, 403, 'The sandbox serves its git repositories read-only: pushing is not supported.\n');
   }
   if (rest === 'info/refs' ? method !== 'GET' || service !== 'git-upload-pack' : method !== 'POST') {
-    return plain(res, 403, 'The sandbox speaks git\'s smart HTTP protocol only (fetch and clone with git 1.6.6 or later).\n');
+    return plain(
+      res,
+      403,
+      "The sandbox speaks git's smart HTTP protocol only (fetch and clone with git 1.6.6 or later).\n",
+    );
   }
   const dir = repos.dirOf(repo);
   if (!dir || !(await repos.available())) {
-    return plain(res, 503, 'git cannot be run by the sandbox, so its repositories are not served; see the sandbox\'s log.\n');
+    return plain(
+      res,
+      503,
+      "git cannot be run by the sandbox, so its repositories are not served; see the sandbox's log.\n",
+    );
   }
   await repos.settled(dir);
-  if (!fs.existsSync(dir)) return plain(res, 404, 'This repository could not be created; see the sandbox\'s log.\n');
+  if (!fs.existsSync(dir)) return plain(res, 404, "This repository could not be created; see the sandbox's log.\n");
   const root = path.dirname(path.dirname(dir));
   const h = req.headers;
   const env = gitEnv({

@@ -10,7 +10,7 @@ const FIRST_COMMIT_SECONDS = 1767225600;
 /** Whether git takes `name` as a branch name (the rules of `git check-ref-format --branch`); checked before git sees it. */
 export function isBranchName(name: string): boolean {
   if (name.length === 0 || name.length > 255 || name === '@') return false;
-  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
+  if ([...name].some(ch => ch <= ' ' || ch === '\u007f' || '~^:?*[\\'.includes(ch))) return false;
   if (name.startsWith('-') || name.endsWith('/') || name.endsWith('.')) return false;
   if (name.includes('..') || name.includes('@{')) return false;
   return name.split('/').every(c => c.length > 0 && !c.startsWith('.') && !c.endsWith('.lock'));
@@ -20,7 +20,13 @@ export const notePath = (taskId: string): string => `agent-notes/${taskId}.md`;
 
 const data = (text: string): string => `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;
 
-function commit(branch: string, seconds: number, message: string, from: string | undefined, files: Array<[string, string]>): string {
+function commit(
+  branch: string,
+  seconds: number,
+  message: string,
+  from: string | undefined,
+  files: Array<[string, string]>,
+): string {
   let out = `commit refs/heads/${branch}\nauthor ${IDENT} ${seconds} +0000\ncommitter ${IDENT} ${seconds} +0000\n${data(message)}`;
   if (from) out += `from ${from}\n`;
   for (const [p, text] of files) out += `M 100644 inline ${p}\n${data(text)}`;
@@ -37,9 +43,20 @@ export function firstCommit(branch: string, repoName: string, files: Record<stri
 export function agentCommit(t: TaskRec, from: string | undefined): string {
   const s = t.sessions[0];
   const note = [
-    `# ${t.name}`, '',
-    `Agent task ${t.id}, session ${s.id}, on branch ${t.head_ref} from ${t.base_ref}.`, '',
-    '## Prompt', '', s.prompt, '',
+    `# ${t.name}`,
+    '',
+    `Agent task ${t.id}, session ${s.id}, on branch ${t.head_ref} from ${t.base_ref}.`,
+    '',
+    '## Prompt',
+    '',
+    s.prompt,
+    '',
   ].join('\n');
-  return commit(t.head_ref, Math.floor(s.createdMs / 1000), `${t.name}\n\nAgent task ${t.id}, session ${s.id}.\n`, from, [[notePath(t.id), note]]);
+  return commit(
+    t.head_ref,
+    Math.floor(s.createdMs / 1000),
+    `${t.name}\n\nAgent task ${t.id}, session ${s.id}.\n`,
+    from,
+    [[notePath(t.id), note]],
+  );
 }

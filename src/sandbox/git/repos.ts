@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_BRANCH, RepoRec, State, TaskRec } from '../state';
+import { DEFAULT_BRANCH, type RepoRec, type State, type TaskRec } from '../state';
 import { agentCommit, firstCommit, isBranchName, notePath } from './commits';
 import { runGit } from './run';
 
@@ -30,7 +30,10 @@ export class GitRepos {
   /** Stops the git programs still running when a temporary directory is thrown away. */
   private readonly abort = new AbortController();
 
-  constructor(private readonly o: GitOptions, private readonly current: () => State) {
+  constructor(
+    private readonly o: GitOptions,
+    private readonly current: () => State,
+  ) {
     this.root = o.root;
     if (this.root) removeLeftovers(this.root);
   }
@@ -40,8 +43,12 @@ export class GitRepos {
     return (this.probe ??= runGit(this.o.git, ['--version']).then(
       () => true,
       (e: Error) => {
-        const names = [...this.current().repos.values()].filter(r => r.git).map(r => `${r.ownerAccount.login}/${r.name}`);
-        this.o.log(`git cannot be run (${(e as NodeJS.ErrnoException).code ?? e.message}): the git repositories of the world (${names.join(', ')}) are not served, so agents' branches cannot be fetched; install git to serve them. The REST interface works as usual.`);
+        const names = [...this.current().repos.values()]
+          .filter(r => r.git)
+          .map(r => `${r.ownerAccount.login}/${r.name}`);
+        this.o.log(
+          `git cannot be run (${(e as NodeJS.ErrnoException).code ?? e.message}): the git repositories of the world (${names.join(', ')}) are not served, so agents' branches cannot be fetched; install git to serve them. The REST interface works as usual.`,
+        );
         return false;
       },
     ));
@@ -57,7 +64,11 @@ export class GitRepos {
   load(st: State, fresh: boolean): void {
     const served = [...st.repos.values()].filter(r => r.git);
     if (served.length === 0 && !this.root) return;
-    this.root ??= fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tasks-sandbox-git-'));
+    if (!this.root) {
+      this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tasks-sandbox-git-'));
+      // Also when the process ends without closing the sandbox (process.exit, a test runner's --exit).
+      process.once('exit', this.removeRoot);
+    }
     const keep = new Set<string>();
     for (const repo of served) {
       const dir = this.dirOf(repo)!;
@@ -66,10 +77,17 @@ export class GitRepos {
         // A later reset queued its own work; this state is gone.
         if (this.current() !== st) return;
         const made = await this.create(dir, repo, fresh);
-        await this.commitSessions(dir, repo, (st.tasksByRepo.get(repo.id) ?? []).filter(t => t.sessions.length > 0), made);
+        await this.commitSessions(
+          dir,
+          repo,
+          (st.tasksByRepo.get(repo.id) ?? []).filter(t => t.sessions.length > 0),
+          made,
+        );
       });
     }
-    if (fresh) for (const dir of listRepos(this.root)) if (!keep.has(dir)) this.enqueue(dir, () => fsp.rm(dir, { recursive: true, force: true }));
+    if (fresh)
+      for (const dir of listRepos(this.root))
+        if (!keep.has(dir)) this.enqueue(dir, () => fsp.rm(dir, { recursive: true, force: true }));
   }
 
   /** A task's first session started: its branch gets the agent's commit (tasks that start together share a run). */
@@ -113,7 +131,10 @@ export class GitRepos {
   private async create(dir: string, repo: RepoRec, fresh: boolean): Promise<boolean> {
     if (!fresh && fs.existsSync(dir)) return false;
     const branch = repo.default_branch ?? DEFAULT_BRANCH;
-    if (!isBranchName(branch)) throw new Error(`${repo.ownerAccount.login}/${repo.name}: default branch ${JSON.stringify(branch)} is not a git branch name`);
+    if (!isBranchName(branch))
+      throw new Error(
+        `${repo.ownerAccount.login}/${repo.name}: default branch ${JSON.stringify(branch)} is not a git branch name`,
+      );
     const tmp = `${dir}.tmp-${process.pid}-${++this.n}`;
     await fsp.mkdir(path.dirname(dir), { recursive: true });
     await this.git(['init', '--bare', '--quiet', `--initial-branch=${branch}`, tmp]);
@@ -141,18 +162,24 @@ export class GitRepos {
     const exists = new Set<string>(made ? [dflt] : []);
     const noted = new Set<TaskRec>();
     if (!made) {
-      const query = [...names.map(n => `refs/heads/${n}`), ...list.map(t => `refs/heads/${t.head_ref}:${notePath(t.id)}`)];
+      const query = [
+        ...names.map(n => `refs/heads/${n}`),
+        ...list.map(t => `refs/heads/${t.head_ref}:${notePath(t.id)}`),
+      ];
       const out = (await this.git(['cat-file', '--batch-check'], dir, `${query.join('\n')}\n`)).split('\n');
       names.forEach((n, i) => /^[0-9a-f]+ commit /.test(out[i]) && exists.add(n));
       list.forEach((t, i) => /^[0-9a-f]+ blob /.test(out[names.length + i]) && noted.add(t));
     }
     const written = new Set<string>();
-    const start = (b: string): string | undefined => (written.has(b) ? `refs/heads/${b}` : exists.has(b) ? `refs/heads/${b}^0` : undefined);
+    const start = (b: string): string | undefined =>
+      written.has(b) ? `refs/heads/${b}` : exists.has(b) ? `refs/heads/${b}^0` : undefined;
     const commits: string[] = [];
     for (const t of list) {
       if (noted.has(t)) continue;
       // A branch written earlier in this run continues by itself; naming it again would be refused.
-      const from = written.has(t.head_ref) ? undefined : start(t.head_ref) ?? (isBranchName(t.base_ref) ? start(t.base_ref) : undefined) ?? start(dflt);
+      const from = written.has(t.head_ref)
+        ? undefined
+        : (start(t.head_ref) ?? (isBranchName(t.base_ref) ? start(t.base_ref) : undefined) ?? start(dflt));
       commits.push(agentCommit(t, from));
       written.add(t.head_ref);
     }
@@ -163,7 +190,9 @@ export class GitRepos {
       if (this.abort.signal.aborted) throw e;
       // One bad branch (say `a` beside an existing `a/b`) fails the whole run: say so, and keep the others.
       this.o.log(`${repo.ownerAccount.login}/${repo.name}: ${(e as Error).message}`);
-      if (list.length > 1) for (const t of list) if (!noted.has(t)) await this.commitSessions(dir, repo, [t], false).catch(err => this.o.log(String(err)));
+      if (list.length > 1)
+        for (const t of list)
+          if (!noted.has(t)) await this.commitSessions(dir, repo, [t], false).catch(err => this.o.log(String(err)));
     }
   }
 
@@ -171,23 +200,31 @@ export class GitRepos {
     return runGit(this.o.git, args, { gitDir, input, signal: this.abort.signal });
   }
 
+  private readonly removeRoot = (): void => {
+    if (this.root && this.o.root === undefined) fs.rmSync(this.root, { recursive: true, force: true });
+  };
+
   /** Waits for the queued work (stops it when the directory is a temporary one), then removes a temporary directory. */
   async close(): Promise<void> {
     if (this.o.root === undefined) this.abort.abort();
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+    process.off('exit', this.removeRoot);
     if (this.root && this.o.root === undefined) await fsp.rm(this.root, { recursive: true, force: true });
   }
 }
 
 function listRepos(root: string): string[] {
   const out: string[] = [];
-  for (const owner of safeReaddir(root)) for (const name of safeReaddir(path.join(root, owner))) if (name.endsWith('.git')) out.push(path.join(root, owner, name));
+  for (const owner of safeReaddir(root))
+    for (const name of safeReaddir(path.join(root, owner)))
+      if (name.endsWith('.git')) out.push(path.join(root, owner, name));
   return out;
 }
 
 function removeLeftovers(root: string): void {
   for (const owner of safeReaddir(root)) {
-    for (const name of safeReaddir(path.join(root, owner))) if (LEFTOVER.test(name)) fs.rmSync(path.join(root, owner, name), { recursive: true, force: true });
+    for (const name of safeReaddir(path.join(root, owner)))
+      if (LEFTOVER.test(name)) fs.rmSync(path.join(root, owner, name), { recursive: true, force: true });
   }
 }
 

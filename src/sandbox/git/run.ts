@@ -10,9 +10,17 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Runs git and returns its output; rejects with its exit code and the start of its error output. */
-export function runGit(git: string, args: string[], opts: { gitDir?: string; input?: string; signal?: AbortSignal } = {}): Promise<string> {
+export function runGit(
+  git: string,
+  args: string[],
+  opts: { gitDir?: string; input?: string; signal?: AbortSignal } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(git, args, { env: gitEnv(opts.gitDir ? { GIT_DIR: opts.gitDir } : {}), stdio: ['pipe', 'pipe', 'pipe'], signal: opts.signal });
+    const child = spawn(git, args, {
+      env: gitEnv(opts.gitDir ? { GIT_DIR: opts.gitDir } : {}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      signal: opts.signal,
+    });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));

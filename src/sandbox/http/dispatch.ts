@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_VERSION, VERSION_HEADER } from '../../api/protocol';
 import type { Core } from '../core';
 import { gitTarget, serveGit } from '../git/backend';
-import { Caller, identify } from './auth';
-import { HttpError, Reply, notFound } from './reply';
+import { type Caller, identify } from './auth';
+import { HttpError, type Reply, notFound } from './reply';
 import { cachedRead } from './cache';
 import type { Site } from './guard';
 import type { Ctx, Router } from './router';
@@ -76,7 +76,10 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
       if (kind === 'api') {
         const v = req.headers[VERSION_KEY];
         if (v !== undefined && v !== API_VERSION) {
-          throw new HttpError(400, `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; this service speaks ${API_VERSION}`);
+          throw new HttpError(
+            400,
+            `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; this service speaks ${API_VERSION}`,
+          );
         }
       }
       if (!m || !('route' in m)) throw notFound();
@@ -90,10 +93,20 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
           throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
         }
       }
-      const ctx: Ctx = { req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c };
-      reply = kind === 'api' && m.route.method === 'GET'
-        ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
-        : await m.route.handler(ctx);
+      const ctx: Ctx = {
+        req,
+        method,
+        path,
+        query: new URLSearchParams(search),
+        origin,
+        params: m.params,
+        caller,
+        core: c,
+      };
+      reply =
+        kind === 'api' && m.route.method === 'GET'
+          ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
+          : await m.route.handler(ctx);
       // A read shows only what would survive a crash: changes still on their way to disk are waited for.
       if (c.durable?.busy && (method === 'GET' || method === 'HEAD')) await c.durable.barrier().catch(() => undefined);
     } catch (e) {

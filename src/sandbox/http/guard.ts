@@ -37,7 +37,10 @@ export class Site {
     if (host === undefined) return this.origin;
     const h = host.toLowerCase();
     if (!this.hosts.has(h)) {
-      throw new HttpError(421, `Misdirected request: this sandbox answers only at ${[...this.origins].join(', ')}, not at Host ${shown(host)}`);
+      throw new HttpError(
+        421,
+        `Misdirected request: this sandbox answers only at ${[...this.origins].join(', ')}, not at Host ${shown(host)}`,
+      );
     }
     return `http://${h}`;
   }
@@ -46,12 +49,18 @@ export class Site {
   checkControl(req: IncomingMessage, method: string): void {
     const origin = req.headers.origin;
     if (origin !== undefined && !this.origins.has(origin.toLowerCase())) {
-      throw new HttpError(403, `Control endpoints refuse requests from other origins (Origin ${shown(origin)}); they answer only the sandbox's own user`);
+      throw new HttpError(
+        403,
+        `Control endpoints refuse requests from other origins (Origin ${shown(origin)}); they answer only the sandbox's own user`,
+      );
     }
     if (method === 'GET' || method === 'HEAD') return;
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') {
-      throw new HttpError(415, `Control endpoints need Content-Type: application/json${type ? `, not ${shown(type)}` : ''} (a web page cannot send it across origins without asking first)`);
+      throw new HttpError(
+        415,
+        `Control endpoints need Content-Type: application/json${type ? `, not ${shown(type)}` : ''} (a web page cannot send it across origins without asking first)`,
+      );
     }
   }
 }

@@ -2,7 +2,7 @@
 // them (http/guard.ts). A change is answered once it would survive a crash.
 import { advance, isTaskState, moveTo, setArchived } from '../lifecycle';
 import { readBody } from '../http/body';
-import { HttpError, invalid, json, notFound, Reply } from '../http/reply';
+import { HttpError, invalid, json, notFound, type Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { taskJson } from '../render/task';
 import { WorldError } from '../world';
@@ -30,12 +30,21 @@ async function patchTask(ctx: Ctx): Promise<Reply> {
   if (!task) throw notFound();
   const body = await optionalJson(ctx);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw invalid([{ resource: 'Task', field: 'body', code: 'invalid', message: 'expected {"state"?: "...", "archived"?: true|false}' }]);
+    throw invalid([
+      {
+        resource: 'Task',
+        field: 'body',
+        code: 'invalid',
+        message: 'expected {"state"?: "...", "archived"?: true|false}',
+      },
+    ]);
   }
   const b = body as Record<string, unknown>;
   const errors = [];
-  if (b.state !== undefined && !isTaskState(b.state)) errors.push({ resource: 'Task', field: 'state', code: 'invalid', message: 'state must be a task state' });
-  if (b.archived !== undefined && typeof b.archived !== 'boolean') errors.push({ resource: 'Task', field: 'archived', code: 'invalid', message: 'archived must be true or false' });
+  if (b.state !== undefined && !isTaskState(b.state))
+    errors.push({ resource: 'Task', field: 'state', code: 'invalid', message: 'state must be a task state' });
+  if (b.archived !== undefined && typeof b.archived !== 'boolean')
+    errors.push({ resource: 'Task', field: 'archived', code: 'invalid', message: 'archived must be true or false' });
   if (errors.length) throw invalid(errors);
   const now = ctx.core.now();
   if (typeof b.state === 'string' && b.state !== task.state) moveTo(st, task, b.state, now);
@@ -72,7 +81,11 @@ function avatar(ctx: Ctx): Reply {
   const id = Number(ctx.params.id) || 0;
   const hue = (id * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="32" fill="hsl(${hue},55%,55%)"/></svg>`;
-  return { status: 200, html: svg, headers: { 'content-type': 'image/svg+xml', 'content-security-policy': "default-src 'none'" } };
+  return {
+    status: 200,
+    html: svg,
+    headers: { 'content-type': 'image/svg+xml', 'content-security-policy': "default-src 'none'" },
+  };
 }
 
 export const control: Route[] = [

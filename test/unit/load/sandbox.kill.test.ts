@@ -26,15 +26,26 @@ function call(agent: http.Agent, base: string, method: string, p: string, body?:
   const u = new URL(base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: u.hostname, port: u.port, method, path: p, agent,
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) },
-    }, res => {
-      const chunks: Buffer[] = [];
-      res.on('data', c => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        method,
+        path: p,
+        agent,
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          'content-type': 'application/json',
+          ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      res => {
+        const chunks: Buffer[] = [];
+        res.on('data', c => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -43,10 +54,10 @@ function call(agent: http.Agent, base: string, method: string, p: string, body?:
 function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', d => (stderr += d));
+  child.stderr.on('data', d => (stderr += d));
   const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
   return new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once('line', url => resolve({ child, url, exited }));
+    readline.createInterface({ input: child.stdout }).once('line', url => resolve({ child, url, exited }));
     void exited.then(code => reject(new Error(`the sandbox exited (${code}) before printing its address: ${stderr}`)));
   });
 }
@@ -60,7 +71,8 @@ async function everyTask(url: string): Promise<Map<string, { name: string; archi
       for (let page = 1; ; page++) {
         const r = await call(agent, url, 'GET', `${BASE}?per_page=100&page=${page}&is_archived=${archived}`);
         assert.equal(r.status, 200, r.body.slice(0, 200));
-        const tasks = (JSON.parse(r.body) as { tasks: Array<{ id: string; name: string; archived_at: string | null }> }).tasks;
+        const tasks = (JSON.parse(r.body) as { tasks: Array<{ id: string; name: string; archived_at: string | null }> })
+          .tasks;
         for (const t of tasks) out.set(t.id, { name: t.name, archived: t.archived_at !== null });
         if (tasks.length < 100) break;
       }
@@ -97,7 +109,7 @@ describe('sandbox killed under load', () => {
       seed = (seed + 0x6d2b79f5) | 0;
       let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return (((t ^ (t >>> 14)) >>> 0) / 4294967296 * n) | 0;
+      return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0;
     };
     const acked = new Map<string, string>(); // task id → name, answered 201
     const archivedAcked = new Set<string>(); // answered 200 to archived: true
@@ -110,30 +122,32 @@ describe('sandbox killed under load', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const url = sb.url;
       let stop = false;
-      const load = Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-        for (let i = 0; !stop; i++) {
-          try {
-            const mine = [...acked.keys()];
-            if (i % 4 === 3 && mine.length > 0) {
-              const id = mine[rnd(mine.length)];
-              const r = await call(agent, url, 'PATCH', `/_sandbox/tasks/${id}`, { archived: true });
-              if (r.status === 200) archivedAcked.add(id);
-            } else {
-              const name = `kill round ${round} client ${c} task ${i}`;
-              asked.add(name);
-              const r = await call(agent, url, 'POST', BASE, { prompt: name, create_pull_request: i % 2 === 0 });
-              if (r.status === 201) acked.set((JSON.parse(r.body) as { id: string }).id, name);
-              else assert.fail(`start answered ${r.status}: ${r.body.slice(0, 200)}`);
+      const load = Promise.all(
+        Array.from({ length: CLIENTS }, async (_, c) => {
+          const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          for (let i = 0; !stop; i++) {
+            try {
+              const mine = [...acked.keys()];
+              if (i % 4 === 3 && mine.length > 0) {
+                const id = mine[rnd(mine.length)];
+                const r = await call(agent, url, 'PATCH', `/_sandbox/tasks/${id}`, { archived: true });
+                if (r.status === 200) archivedAcked.add(id);
+              } else {
+                const name = `kill round ${round} client ${c} task ${i}`;
+                asked.add(name);
+                const r = await call(agent, url, 'POST', BASE, { prompt: name, create_pull_request: i % 2 === 0 });
+                if (r.status === 201) acked.set((JSON.parse(r.body) as { id: string }).id, name);
+                else assert.fail(`start answered ${r.status}: ${r.body.slice(0, 200)}`);
+              }
+            } catch (e) {
+              if ((e as Error).name === 'AssertionError') throw e;
+              cut++; // the connection died with the process: not acknowledged, so not counted
+              break;
             }
-          } catch (e) {
-            if ((e as Error).name === 'AssertionError') throw e;
-            cut++; // the connection died with the process: not acknowledged, so not counted
-            break;
           }
-        }
-        agent.destroy();
-      }));
+          agent.destroy();
+        }),
+      );
       let failed = false;
       load.catch(() => (failed = true));
       // Let the load build up, then kill at a moment that differs from round to round.
@@ -149,12 +163,24 @@ describe('sandbox killed under load', () => {
       running = sb.child;
       const after = await everyTask(sb.url);
       const lost = [...acked.keys()].filter(id => after.get(id)?.name !== acked.get(id));
-      assert.deepEqual(lost.slice(0, 10), [], `round ${round}: ${lost.length} of ${acked.size} acknowledged starts lost`);
+      assert.deepEqual(
+        lost.slice(0, 10),
+        [],
+        `round ${round}: ${lost.length} of ${acked.size} acknowledged starts lost`,
+      );
       const unarchived = [...archivedAcked].filter(id => !after.get(id)?.archived);
-      assert.deepEqual(unarchived.slice(0, 10), [], `round ${round}: ${unarchived.length} acknowledged archivings lost`);
+      assert.deepEqual(
+        unarchived.slice(0, 10),
+        [],
+        `round ${round}: ${unarchived.length} acknowledged archivings lost`,
+      );
       const invented = [...after].filter(([id, t]) => !original.has(id) && !asked.has(t.name));
       assert.deepEqual(invented.slice(0, 10), [], `round ${round}: tasks nobody asked for`);
-      assert.deepEqual(fs.readdirSync(dir).filter(n => n.endsWith('.tmp')), [], `round ${round}: temporary files left`);
+      assert.deepEqual(
+        fs.readdirSync(dir).filter(n => n.endsWith('.tmp')),
+        [],
+        `round ${round}: temporary files left`,
+      );
     }
     sb.child.kill('SIGTERM');
     assert.equal(await sb.exited, 0);

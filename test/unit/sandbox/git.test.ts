@@ -45,11 +45,11 @@ describe('sandbox git repositories', function () {
   const start = async (body: object) => {
     const r = await request(sb!.url, 'POST', '/agents/repos/ana/svc/tasks', { token: w.tok, body });
     assert.equal(r.status, 201, r.text);
-    return r.json() as { id: string; name: string };
+    return r.json<{ id: string; name: string }>();
   };
   const advance = () => request(sb!.url, 'POST', '/_sandbox/advance');
 
-  it('serves a clone of the world\'s files on the default branch, with or without .git; other repositories are not served', async () => {
+  it("serves a clone of the world's files on the default branch, with or without .git; other repositories are not served", async () => {
     sb = await startSandbox({ world: w.world, stepMs: 0 });
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', `${sb.url}/ana/svc.git`, clone);
@@ -66,34 +66,64 @@ describe('sandbox git repositories', function () {
     fs.mkdirSync(local);
     await git(local, 'init', '-q', '-b', 'trunk');
     await new Promise<void>((resolve, reject) => {
-      const p = execFile('git', ['fast-import', '--quiet'], { cwd: local }, e => (e ? reject(e) : resolve()));
+      const p = execFile('git', ['fast-import', '--quiet'], { cwd: local }, e => {
+        if (e) reject(new Error(e.message));
+        else resolve();
+      });
       p.stdin!.end(gitFirstCommit('trunk', 'svc', w.world.repositories[0].git!.files));
     });
-    assert.equal(await git(local, 'rev-parse', 'trunk'), (await git(dir, 'ls-remote', `${sb.url}/ana/svc.git`, 'trunk')).split('\t')[0]);
+    assert.equal(
+      await git(local, 'rev-parse', 'trunk'),
+      (await git(dir, 'ls-remote', `${sb.url}/ana/svc.git`, 'trunk')).split('\t')[0],
+    );
   });
 
-  it('a task\'s first session commits a note naming it on its head_ref, fetchable as soon as the API shows the session', async () => {
+  it("a task's first session commits a note naming it on its head_ref, fetchable as soon as the API shows the session", async () => {
     sb = await startSandbox({ world: w.world, stepMs: 0 });
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', `${sb.url}/ana/svc.git`, clone);
-    const mine = await start({ prompt: 'Add a health check\n\nReturn 200 on /health.', head_ref: 'fix/health', base_ref: 'trunk' });
+    const mine = await start({
+      prompt: 'Add a health check\n\nReturn 200 on /health.',
+      head_ref: 'fix/health',
+      base_ref: 'trunk',
+    });
     const made = await start({ prompt: 'Tidy the imports' });
     const bad = await start({ prompt: 'Odd branch', head_ref: 'bad..name' });
     await advance();
     await git(clone, 'fetch', '-q', 'origin', 'fix/health');
     await git(clone, 'checkout', '-q', 'fix/health');
     assert.equal(await git(clone, 'log', '-1', '--format=%s'), 'Add a health check');
-    assert.equal(await git(clone, 'rev-parse', 'HEAD~1'), await git(clone, 'rev-parse', 'origin/trunk'), 'from its base_ref');
+    assert.equal(
+      await git(clone, 'rev-parse', 'HEAD~1'),
+      await git(clone, 'rev-parse', 'origin/trunk'),
+      'from its base_ref',
+    );
     const note = fs.readFileSync(path.join(clone, `agent-notes/${mine.id}.md`), 'utf8');
-    assert.match(note, new RegExp(`^# Add a health check\\n[\\s\\S]*Agent task ${mine.id}, session ${mine.id}-s1, on branch fix/health from trunk[\\s\\S]*Return 200 on /health\\.`));
+    assert.match(
+      note,
+      new RegExp(
+        `^# Add a health check\\n[\\s\\S]*Agent task ${mine.id}, session ${mine.id}-s1, on branch fix/health from trunk[\\s\\S]*Return 200 on /health\\.`,
+      ),
+    );
     const session = (await request(sb.url, 'GET', `/agents/tasks/${made.id}`, { token: w.tok })).json().sessions[0];
     await git(clone, 'fetch', '-q', 'origin', session.head_ref);
-    assert.match(await git(clone, 'show', '--stat', '--format=%s', 'FETCH_HEAD'), new RegExp(`Tidy the imports[\\s\\S]*agent-notes/${made.id}\\.md`));
+    assert.match(
+      await git(clone, 'show', '--stat', '--format=%s', 'FETCH_HEAD'),
+      new RegExp(`Tidy the imports[\\s\\S]*agent-notes/${made.id}\\.md`),
+    );
     const heads = await git(clone, 'ls-remote', '--heads', 'origin');
     assert.doesNotMatch(heads, /bad/, 'a head_ref git would refuse gets no branch');
-    assert.equal((await request(sb.url, 'GET', `/agents/tasks/${bad.id}`, { token: w.tok })).json().state, 'in_progress', 'and the task goes on');
+    assert.equal(
+      (await request(sb.url, 'GET', `/agents/tasks/${bad.id}`, { token: w.tok })).json().state,
+      'in_progress',
+      'and the task goes on',
+    );
     await advance();
-    assert.equal((await git(clone, 'ls-remote', 'origin', 'fix/health')).split('\t')[0], await git(clone, 'rev-parse', 'HEAD'), 'one commit per task, not per step');
+    assert.equal(
+      (await git(clone, 'ls-remote', 'origin', 'fix/health')).split('\t')[0],
+      await git(clone, 'rev-parse', 'HEAD'),
+      'one commit per task, not per step',
+    );
   });
 
   it('a head_ref that exists gets the commit on top; tasks sharing a branch commit one after the other', async () => {
@@ -105,7 +135,12 @@ describe('sandbox git repositories', function () {
     await advance();
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', '--branch', 'shared', `${sb.url}/ana/svc.git`, clone);
-    assert.deepEqual((await git(clone, 'log', '--format=%s')).split('\n'), ['Third on shared', 'Second on shared', 'First on shared', 'Initial commit']);
+    assert.deepEqual((await git(clone, 'log', '--format=%s')).split('\n'), [
+      'Third on shared',
+      'Second on shared',
+      'First on shared',
+      'Initial commit',
+    ]);
     for (const t of [a, b, c]) assert.ok(fs.existsSync(path.join(clone, `agent-notes/${t.id}.md`)));
   });
 
@@ -133,10 +168,13 @@ describe('sandbox git repositories', function () {
     assert.equal((await request(sb.url, 'POST', '/_sandbox/reset')).status, 200);
     assert.equal((await request(sb.url, 'GET', '/agents/repos/ana/svc/tasks', { token: w.tok })).status, 200);
     assert.equal(lines.length, 1, lines.join('\n'));
-    assert.match(lines[0], /git cannot be run \(ENOENT\): the git repositories of the world \(ana\/svc\) are not served/);
+    assert.match(
+      lines[0],
+      /git cannot be run \(ENOENT\): the git repositories of the world \(ana\/svc\) are not served/,
+    );
   });
 
-  it('a reset makes the repositories anew from the world: the same first commit, the old tasks\' branches gone', async () => {
+  it("a reset makes the repositories anew from the world: the same first commit, the old tasks' branches gone", async () => {
     sb = await startSandbox({ world: w.world, stepMs: 0 });
     const url = `${sb.url}/ana/svc.git`;
     const trunk = (await git(dir, 'ls-remote', url, 'trunk')).split('\t')[0];
@@ -146,7 +184,11 @@ describe('sandbox git repositories', function () {
     assert.equal((await request(sb.url, 'POST', '/_sandbox/reset')).status, 200);
     const heads = await git(dir, 'ls-remote', '--heads', url);
     assert.doesNotMatch(heads, /gone/);
-    assert.equal((await git(dir, 'ls-remote', url, 'trunk')).split('\t')[0], trunk, 'a clone made before the reset can still fetch');
+    assert.equal(
+      (await git(dir, 'ls-remote', url, 'trunk')).split('\t')[0],
+      trunk,
+      'a clone made before the reset can still fetch',
+    );
   });
 
   it('with a state file the repositories live beside it and keep their branches across a restart', async () => {

@@ -27,12 +27,19 @@ describe('sandbox task lifecycle', () => {
 
   it('the prompt convention picks the outcome', () => {
     assert.equal(outcomeOf('do it'), 'completed');
-    for (const s of ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle']) assert.equal(outcomeOf(`x [sandbox:${s}] y`), s);
+    for (const s of ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle'])
+      assert.equal(outcomeOf(`x [sandbox:${s}] y`), s);
     assert.equal(outcomeOf('[sandbox:queued]'), 'completed');
   });
 
   it('queued → in_progress (a session with prompt, model, refs) → completed with a pull artifact', async () => {
-    const id = await start({ prompt: 'Add tests', model: KNOWN_MODELS[4], create_pull_request: true, base_ref: 'dev', head_ref: 'fix/tests' });
+    const id = await start({
+      prompt: 'Add tests',
+      model: KNOWN_MODELS[4],
+      create_pull_request: true,
+      base_ref: 'dev',
+      head_ref: 'fix/tests',
+    });
     let t = await get(id);
     assert.deepEqual([t.state, t.session_count, t.sessions], ['queued', 0, []]);
     const r = await advance();
@@ -41,7 +48,10 @@ describe('sandbox task lifecycle', () => {
     assert.equal(t.state, 'in_progress');
     assert.equal(t.session_count, 1);
     const s = t.sessions[0];
-    assert.deepEqual([s.prompt, s.model, s.base_ref, s.head_ref, s.state, s.completed_at], ['Add tests', KNOWN_MODELS[4], 'dev', 'fix/tests', 'in_progress', null]);
+    assert.deepEqual(
+      [s.prompt, s.model, s.base_ref, s.head_ref, s.state, s.completed_at],
+      ['Add tests', KNOWN_MODELS[4], 'dev', 'fix/tests', 'in_progress', null],
+    );
     assert.deepEqual(t.artifacts, []);
     await advance();
     t = await get(id);
@@ -83,8 +93,12 @@ describe('sandbox task lifecycle', () => {
     assert.equal(r.json().sessions.length, 1);
     r = await sb.call('PATCH', `/_sandbox/tasks/${id}`, { body: { archived: true } });
     assert.match(r.json().archived_at, UTC_Z);
-    const archived = (await sb.call('GET', '/agents/repos/ana/svc/tasks?is_archived=true', { token: w.tok })).json().tasks;
-    assert.deepEqual(archived.map((t: { id: string }) => t.id), [id]);
+    const archived = (await sb.call('GET', '/agents/repos/ana/svc/tasks?is_archived=true', { token: w.tok })).json()
+      .tasks;
+    assert.deepEqual(
+      archived.map((t: { id: string }) => t.id),
+      [id],
+    );
     r = await sb.call('PATCH', `/_sandbox/tasks/${id}`, { body: { archived: false, state: 'completed' } });
     assert.equal(r.json().archived_at, null);
     assert.equal(r.json().artifacts.length, 1);
@@ -98,7 +112,9 @@ describe('sandbox task lifecycle', () => {
     let now = Date.parse('2026-03-10T12:00:00Z');
     const sbx = await startSandbox({ world: w.world, stepMs: 0, now: () => now });
     try {
-      const id = (await request(sbx.url, 'POST', '/agents/repos/ana/svc/tasks', { token: w.tok, body: { prompt: 'x' } })).json().id;
+      const id = (
+        await request(sbx.url, 'POST', '/agents/repos/ana/svc/tasks', { token: w.tok, body: { prompt: 'x' } })
+      ).json().id;
       const read = async () => (await request(sbx.url, 'GET', `/agents/tasks/${id}`, { token: w.tok })).json();
       const before = await read();
       assert.equal(before.updated_at, '2026-03-10T12:00:00Z');
@@ -119,7 +135,10 @@ describe('sandbox task lifecycle', () => {
     await start({ prompt: 'x' });
     let r = await sb.call('POST', '/_sandbox/reset');
     assert.equal(r.status, 200);
-    assert.deepEqual((await sb.call('GET', '/agents/tasks', { token: w.tok })).json().tasks.map((t: { id: string }) => t.id), [w.done]);
+    assert.deepEqual(
+      (await sb.call('GET', '/agents/tasks', { token: w.tok })).json().tasks.map((t: { id: string }) => t.id),
+      [w.done],
+    );
     const other = new WorldBuilder();
     const zed = other.user('zed');
     other.repo('zed', 'z');
@@ -131,7 +150,11 @@ describe('sandbox task lifecycle', () => {
     r = await sb.call('POST', '/_sandbox/reset', { body: { users: [] } });
     assert.equal(r.status, 422);
     assert.match(r.json().message, /repositories/);
-    assert.equal((await sb.call('GET', '/agents/repos/zed/z/tasks', { token: ztok })).status, 200, 'a refused reset changes nothing');
+    assert.equal(
+      (await sb.call('GET', '/agents/repos/zed/z/tasks', { token: ztok })).status,
+      200,
+      'a refused reset changes nothing',
+    );
   });
 });
 
@@ -150,17 +173,22 @@ describe('sandbox real-time steps', () => {
     const seen = new Map<string, string[]>();
     const wanted: Array<{ id: string; state: string; resolve(): void }> = [];
     const sb = await startSandbox({
-      world: w.world, stepMs, git: false,
+      world: w.world,
+      stepMs,
+      git: false,
       onTaskChange: ({ id, state }) => {
         seen.set(id, [...(seen.get(id) ?? []), state]);
         for (const x of wanted) if (x.id === id && x.state === state) x.resolve();
       },
     });
-    const start = async () => (await request(sb.url, 'POST', '/agents/repos/ana/svc/tasks', { token: w.tok, body: { prompt: 'x' } })).json().id as string;
-    const reached = (id: string, state: string) => new Promise<void>(resolve => {
-      if (seen.get(id)?.includes(state)) resolve();
-      else wanted.push({ id, state, resolve });
-    });
+    const start = async () =>
+      (await request(sb.url, 'POST', '/agents/repos/ana/svc/tasks', { token: w.tok, body: { prompt: 'x' } })).json()
+        .id as string;
+    const reached = (id: string, state: string) =>
+      new Promise<void>(resolve => {
+        if (seen.get(id)?.includes(state)) resolve();
+        else wanted.push({ id, state, resolve });
+      });
     return { sb, w, seen, start, reached };
   }
 
@@ -185,7 +213,10 @@ describe('sandbox real-time steps', () => {
       const id = await still.start();
       // The same time passes for both: the stepping one goes through two steps of its own meanwhile.
       await moving.reached(await moving.start(), 'completed');
-      assert.equal((await request(still.sb.url, 'GET', `/agents/tasks/${id}`, { token: still.w.tok })).json().state, 'queued');
+      assert.equal(
+        (await request(still.sb.url, 'GET', `/agents/tasks/${id}`, { token: still.w.tok })).json().state,
+        'queued',
+      );
       assert.deepEqual(still.seen.get(id), ['queued']);
     } finally {
       await still.sb.close();

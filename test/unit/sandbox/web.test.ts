@@ -7,7 +7,7 @@ describe('sandbox web pages and statistics', () => {
   const sb = useSandbox(() => demoWorld());
   const tok = DEMO_TOKENS.fineGrained;
 
-  it('a task\'s html_url leads to a page with its state, sessions and artifacts', async () => {
+  it("a task's html_url leads to a page with its state, sessions and artifacts", async () => {
     const t = (await sb.call('GET', '/agents/tasks/demo-rocket-01', { token: tok })).json();
     const page = await sb.call('GET', new URL(t.html_url).pathname);
     assert.equal(page.status, 200);
@@ -16,7 +16,11 @@ describe('sandbox web pages and statistics', () => {
     assert.ok(page.text.includes('completed'));
     assert.ok(page.text.includes(t.sessions[0].id));
     assert.match(page.text, /pull #\d+/);
-    assert.equal((await sb.call('GET', '/acme/website/tasks/demo-rocket-01')).status, 404, 'the task of another repository');
+    assert.equal(
+      (await sb.call('GET', '/acme/website/tasks/demo-rocket-01')).status,
+      404,
+      'the task of another repository',
+    );
   });
 
   it('a pull artifact and its repository have pages too', async () => {
@@ -35,7 +39,11 @@ describe('sandbox web pages and statistics', () => {
     const r = await sb.call('GET', '/installation/token', { token: DEMO_TOKENS.installation });
     assert.equal(r.status, 404);
     assert.equal(r.json().message, 'Not Found');
-    assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200, 'the token was not revoked');
+    assert.equal(
+      (await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status,
+      200,
+      'the token was not revoked',
+    );
   });
 
   it('installation html_urls lead to pages; the index links to tasks', async () => {
@@ -90,7 +98,9 @@ describe('sandbox web pages and statistics', () => {
     await sb.call('POST', '/_sandbox/advance');
     const s = (await sb.call('GET', '/_sandbox/stats')).json();
     assert.deepEqual(s, {
-      total: 4, not_modified: 0, internal_errors: 0,
+      total: 4,
+      not_modified: 0,
+      internal_errors: 0,
       by_route: { 'GET /agents/repos/{owner}/{repo}/tasks': 2, 'GET /agents/tasks/{task_id}': 1, 'GET (unmatched)': 1 },
       by_status: { 200: 2, 404: 2 },
     });
