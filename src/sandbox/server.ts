@@ -58,6 +58,7 @@ export const DEFAULT_STEP_MS = 4000;
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const initial = structuredClone(validateWorld(opts.world ?? demoWorld()));
   const recovered = opts.statePath ? recover(opts.statePath) : undefined;
+  if (recovered?.world) serveGitAsWorldSays(recovered.world, initial);
   const onError = opts.onError ?? (() => undefined);
   const core = new Core(initial, recovered?.world ?? structuredClone(initial), {
     stepMs: opts.stepMs ?? DEFAULT_STEP_MS,
@@ -115,4 +116,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         server.closeAllConnections();
       }).then(() => core.stop())),
   };
+}
+
+/**
+ * Which repositories are git repositories is part of the world, not of what happened since: a state file written
+ * before its world served one (an older demo state) takes `git` from the world for the same repository.
+ */
+function serveGitAsWorldSays(saved: WorldFile, world: WorldFile): void {
+  const key = (r: { id: number; owner: string; name: string }): string => `${r.id} ${r.owner}/${r.name}`.toLowerCase();
+  const git = new Map(world.repositories.filter(r => r.git).map(r => [key(r), r.git]));
+  for (const r of saved.repositories) if (!r.git && git.has(key(r))) r.git = structuredClone(git.get(key(r)));
 }

@@ -191,6 +191,16 @@ describe('sandbox git repositories', function () {
     );
   });
 
+  it("a state file from before its world served git takes the world's git repositories", async () => {
+    const file = path.join(dir, 'state', 'state.json');
+    const plain = structuredClone(w.world);
+    delete plain.repositories[0].git;
+    sb = await startSandbox({ world: plain, stepMs: 0, statePath: file, git: false });
+    await sb.close();
+    sb = await startSandbox({ world: w.world, stepMs: 0, statePath: file });
+    assert.match(await git(dir, 'ls-remote', `${sb.url}/ana/svc.git`), /refs\/heads\/trunk/);
+  });
+
   it('with a state file the repositories live beside it and keep their branches across a restart', async () => {
     const file = path.join(dir, 'state', 'state.json');
     sb = await startSandbox({ world: w.world, stepMs: 0, statePath: file });
