@@ -221,10 +221,39 @@ function listRepos(root: string): string[] {
   return out;
 }
 
+/**
+ * What a crash of the sandbox (and of the git programs it ran) leaves in its repositories: half-made repositories,
+ * lock files that would make every later commit on their branch fail, temporary packs. Nothing of ours runs yet.
+ */
 function removeLeftovers(root: string): void {
   for (const owner of safeReaddir(root)) {
-    for (const name of safeReaddir(path.join(root, owner)))
-      if (LEFTOVER.test(name)) fs.rmSync(path.join(root, owner, name), { recursive: true, force: true });
+    for (const name of safeReaddir(path.join(root, owner))) {
+      const dir = path.join(root, owner, name);
+      if (LEFTOVER.test(name)) fs.rmSync(dir, { recursive: true, force: true });
+      else if (name.endsWith('.git')) removeLocks(dir, ['HEAD.lock', 'config.lock', 'packed-refs.lock']);
+    }
+  }
+}
+
+function removeLocks(repo: string, topLevel: string[]): void {
+  for (const n of topLevel) fs.rmSync(path.join(repo, n), { force: true });
+  const pack = path.join(repo, 'objects', 'pack');
+  for (const n of safeReaddir(pack)) if (n.startsWith('tmp_')) fs.rmSync(path.join(pack, n), { force: true });
+  const walk = (dir: string): void => {
+    for (const e of safeDirents(dir)) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.lock')) fs.rmSync(p, { force: true });
+    }
+  };
+  walk(path.join(repo, 'refs'));
+}
+
+function safeDirents(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
   }
 }
 

@@ -208,9 +208,19 @@ describe('sandbox git repositories', function () {
     await advance();
     await sb.close();
     assert.ok(fs.existsSync(path.join(dir, 'state', 'state.json.repos', 'ana', 'svc.git', 'HEAD')));
+    // What a crash in the middle of the agent's commit would leave: a lock on the branch it was writing.
+    const bare = path.join(dir, 'state', 'state.json.repos', 'ana', 'svc.git');
+    fs.writeFileSync(path.join(bare, 'refs', 'heads', 'later.lock'), '');
     sb = await startSandbox({ stepMs: 0, statePath: file });
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', '--branch', 'kept', `${sb.url}/ana/svc.git`, clone);
     assert.ok(fs.existsSync(path.join(clone, `agent-notes/${t.id}.md`)));
+    await start({ prompt: 'After the crash', head_ref: 'later' });
+    await advance();
+    assert.match(
+      await git(clone, 'ls-remote', 'origin', 'later'),
+      /refs\/heads\/later/,
+      'the stale lock was removed at start',
+    );
   });
 });
