@@ -22,8 +22,8 @@ export function demoTokenValues() {
 // `extension-state.json` in the run folder at its end, so that is searched instead.
 export const SECRET_STORES = [
   {
-    pattern: /(^|\/)globalStorage\/agent-tasks\.agent-tasks\/sandbox-state\.json$/,
-    why: "the built-in sandbox's own world (the local service must know its demo tokens to check them)",
+    pattern: /(^|\/)globalStorage\/agent-tasks\.agent-tasks\/sandbox-state\.json(\.journal\.\d+)?$/,
+    why: "the built-in sandbox's own world and its journal (the local service must know its demo tokens to check them)",
   },
 ];
 

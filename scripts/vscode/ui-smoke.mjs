@@ -105,7 +105,7 @@ try {
 
   // A queued task may not count as running yet; if the status bar has not moved, move the task along.
   if (!await statusChanged(statusBefore, 5_000)) {
-    await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST' });
+    await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     console.log('[ui] status bar unchanged while the task is queued; advanced the sandbox one step');
     if (!await statusChanged(statusBefore, 20_000)) throw new Error(`the status bar stayed ${JSON.stringify(statusBefore)}`);
   }
@@ -135,7 +135,7 @@ try {
     if (!fromSel) await page.waitForTimeout(200);
   }
   if (!fromSel) throw new Error('no task from the selection reached the sandbox');
-  await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST' }); // its session (and prompt) appears in_progress
+  await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } }); // its session (and prompt) appears in_progress
   const detail = await (await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks/${fromSel.id}`, {
     headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
   })).json();

@@ -1,8 +1,11 @@
-// Everything one running sandbox holds: its state, the world it started from, statistics, the rate limiter,
-// the state file and the real-time stepper.
+// Everything one running sandbox holds: its state, the world it started from, statistics, the rate limiter, the
+// durable state (state file and journal), the git repositories and the real-time stepper.
+import type { Durable } from './durable';
+import type { GitRepos } from './git/repos';
+import { HttpError } from './http/reply';
+import { RateLimiter, type RateLimitOptions } from './http/ratelimit';
 import { Stepper } from './lifecycle';
-import { RateLimiter, RateLimitOptions } from './http/ratelimit';
-import { writeStateFile } from './persist';
+import type { Change } from './records';
 import { State } from './state';
 import type { WorldFile } from './world';
 
@@ -15,48 +18,78 @@ export interface Stats {
   internal_errors: number;
 }
 
+export interface CoreOptions {
+  stepMs: number;
+  rateLimit: RateLimitOptions | undefined;
+  onError: (e: unknown) => void;
+  now: () => number;
+  onTaskChange: ((task: { id: string; state: string }) => void) | undefined;
+}
+
 const freshStats = (): Stats => ({ total: 0, not_modified: 0, by_route: {}, by_status: {}, internal_errors: 0 });
+const DONE = Promise.resolve();
 
 export class Core {
   state: State;
   stats: Stats = freshStats();
   readonly limiter: RateLimiter;
+  durable: Durable | undefined;
+  git: GitRepos | undefined;
+  gitProgram = 'git';
   private readonly stepper: Stepper;
-  private saveTimer: NodeJS.Timeout | undefined;
-  private dirty = false;
 
   constructor(
     readonly initialWorld: WorldFile,
     startWorld: WorldFile,
-    readonly statePath: string | undefined,
-    stepMs: number,
-    rateLimit: RateLimitOptions | undefined,
-    readonly onError: (e: unknown) => void,
+    private readonly o: CoreOptions,
   ) {
-    this.state = new State(startWorld);
-    this.limiter = new RateLimiter(rateLimit);
-    this.stepper = new Stepper(stepMs, () => this.state, () => this.mutated());
+    this.state = this.makeState(startWorld);
+    this.limiter = new RateLimiter(o.rateLimit);
+    this.stepper = new Stepper(
+      o.stepMs,
+      () => this.state,
+      moved => void this.commit({ tasks: moved }).catch(() => undefined),
+      o.now,
+    );
+  }
+
+  get onError(): (e: unknown) => void {
+    return this.o.onError;
+  }
+
+  now(): number {
+    return this.o.now();
+  }
+
+  private makeState(world: WorldFile): State {
+    const st = new State(world, this.o.now());
+    st.onSessionStart = t => this.git?.sessionStarted(st, t);
+    return st;
   }
 
   start(): void {
-    if (this.statePath) this.saveNow();
+    this.git?.load(this.state, false);
     this.stepper.start();
   }
 
-  /** Something a response could show changed: persist soon (writes are coalesced). */
-  mutated(): void {
+  /**
+   * Something a response could show changed. Resolves once the change would survive a crash (at once without a
+   * state file); a change that cannot be saved is refused with 503.
+   */
+  commit(c: Change): Promise<void> {
     this.state.changed();
-    if (!this.statePath) return;
-    this.dirty = true;
-    this.saveTimer ??= setTimeout(() => {
-      this.saveTimer = undefined;
-      this.saveNow();
-    }, 50);
+    if (this.o.onTaskChange) for (const t of c.tasks ?? []) this.o.onTaskChange({ id: t.id, state: t.state });
+    if (!this.durable) return DONE;
+    return this.durable.record(c).catch(e => {
+      this.o.onError(e);
+      throw new HttpError(503, "The change could not be saved to the state file; see the sandbox's log");
+    });
   }
 
-  replaceWorld(world: WorldFile): void {
-    this.state = new State(world);
-    this.mutated();
+  replaceWorld(world: WorldFile): Promise<void> {
+    this.state = this.makeState(world);
+    this.git?.load(this.state, true);
+    return this.commit({ world: true });
   }
 
   resetStats(): void {
@@ -64,20 +97,14 @@ export class Core {
     this.limiter.reset();
   }
 
-  saveNow(): void {
-    if (!this.statePath) return;
-    this.dirty = false;
-    try {
-      writeStateFile(this.statePath, this.state.toWorld());
-    } catch (e) {
-      this.onError(e);
-    }
-  }
-
-  stop(): void {
+  /** Stops the stepper, writes the last snapshot, lets git work finish. */
+  async stop(): Promise<void> {
     this.stepper.stop();
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    if (this.dirty || this.statePath) this.saveNow();
+    try {
+      await this.durable?.close();
+    } catch (e) {
+      this.o.onError(e);
+    }
+    await this.git?.close();
   }
 }

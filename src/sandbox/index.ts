@@ -3,9 +3,20 @@ export { startSandbox, DEFAULT_STEP_MS } from './server';
 export type { Sandbox, SandboxOptions } from './server';
 export { demoWorld, DEMO_TOKENS, DEMO_USERS } from './demo-world';
 export { WorldError } from './world';
+// The first commit the sandbox gives a git repository of its world, as `git fast-import` input: a workspace made from
+// it has the same history as the served repository without a network round trip (scripts/vscode/demo.mjs).
+export { firstCommit as gitFirstCommit } from './git/commits';
 export { parseWorld, validateWorld } from './world-check';
 export type {
-  WorldFile, WorldUser, WorldOrganization, WorldRepository, WorldInstallation, WorldToken, WorldTask, WorldSession,
+  WorldFile,
+  WorldUser,
+  WorldOrganization,
+  WorldRepository,
+  WorldInstallation,
+  WorldToken,
+  WorldTask,
+  WorldSession,
+  WorldGit,
 } from './world';
 export type { Stats } from './core';
 export type { RateLimitOptions } from './http/ratelimit';

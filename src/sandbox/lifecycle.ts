@@ -2,9 +2,7 @@
 // asks for another one with `[sandbox:STATE]`. The control endpoint can put a task in any state.
 import { randomBytes } from 'node:crypto';
 import { ACTIVE_TASK_STATES, TASK_STATES } from '../api/types';
-import {
-  State, TaskRec, artifactFor, branchFor, isFinishedSessionState, taskName,
-} from './state';
+import { type State, type TaskRec, artifactFor, branchFor, isFinishedSessionState, taskName } from './state';
 
 const OUTCOMES = ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle'];
 const MARKER = /\[sandbox:([a-z_]+)\]/;
@@ -42,11 +40,26 @@ export function createTask(st: State, n: NewTask, now = Date.now()): TaskRec {
   const id = newId();
   const name = taskName(n.prompt);
   const t: TaskRec = {
-    id, seq: st.nextSeq(), updSeq: 0, repository: n.repository, creator: n.creator, prompt: n.prompt, name,
-    model: n.model, create_pull_request: n.create_pull_request, base_ref: n.base_ref,
+    id,
+    seq: st.nextSeq(),
+    updSeq: 0,
+    repository: n.repository,
+    creator: n.creator,
+    prompt: n.prompt,
+    name,
+    model: n.model,
+    create_pull_request: n.create_pull_request,
+    base_ref: n.base_ref,
     head_ref: n.head_ref ?? branchFor(id, name),
     ...(n.custom_agent !== undefined ? { custom_agent: n.custom_agent } : {}),
-    state: 'queued', archivedMs: null, createdMs: now, updatedMs: now, artifacts: [], sessions: [], rev: 0, movedAt: now,
+    state: 'queued',
+    archivedMs: null,
+    createdMs: now,
+    updatedMs: now,
+    artifacts: [],
+    sessions: [],
+    rev: 0,
+    movedAt: now,
   };
   st.addTask(t);
   return t;
@@ -54,10 +67,18 @@ export function createTask(st: State, n: NewTask, now = Date.now()): TaskRec {
 
 /** Puts a task in `state`, with what that state implies: a session once past queued, an artifact on completion. */
 export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): void {
-  if (state !== 'queued' && t.sessions.length === 0) {
+  const first = state !== 'queued' && t.sessions.length === 0;
+  if (first) {
     t.sessions.push({
-      id: `${t.id}-s1`, state, createdMs: now, updatedMs: now, completedMs: null,
-      prompt: t.prompt, model: t.model, head_ref: t.head_ref, base_ref: t.base_ref,
+      id: `${t.id}-s1`,
+      state,
+      createdMs: now,
+      updatedMs: now,
+      completedMs: null,
+      prompt: t.prompt,
+      model: t.model,
+      head_ref: t.head_ref,
+      base_ref: t.base_ref,
     });
   }
   const s = t.sessions[t.sessions.length - 1];
@@ -71,6 +92,7 @@ export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): 
   t.updatedMs = now;
   t.movedAt = now;
   st.touched(t);
+  if (first) st.onSessionStart?.(t);
 }
 
 export function setArchived(st: State, t: TaskRec, archived: boolean, now = Date.now()): void {
@@ -99,7 +121,8 @@ export class Stepper {
   constructor(
     private readonly stepMs: number,
     private readonly state: () => State,
-    private readonly onMoved: () => void,
+    private readonly onMoved: (moved: TaskRec[]) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   start(): void {
@@ -109,11 +132,15 @@ export class Stepper {
   private schedule(): void {
     if (this.stopped) return;
     // Half a step of granularity keeps each task's pace close to stepMs without a timer per task.
-    this.timer = setTimeout(() => {
-      const now = Date.now();
-      if (advance(this.state(), now, now - this.stepMs).length > 0) this.onMoved();
-      this.schedule();
-    }, Math.max(10, Math.floor(this.stepMs / 2)));
+    this.timer = setTimeout(
+      () => {
+        const now = this.now();
+        const moved = advance(this.state(), now, now - this.stepMs);
+        if (moved.length > 0) this.onMoved(moved);
+        this.schedule();
+      },
+      Math.max(10, Math.floor(this.stepMs / 2)),
+    );
     this.timer.unref();
   }
 

@@ -1,8 +1,8 @@
-// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]`.
+// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
 import { startSandbox } from './server';
-import { WorldError, WorldFile } from './world';
+import { WorldError, type WorldFile } from './world';
 import { parseWorld } from './world-check';
 
 export * from './index';
@@ -14,31 +14,56 @@ interface CliOptions {
   state?: string;
   stepMs?: number;
   rateLimit?: number;
+  compactBytes?: number;
 }
 
-const USAGE = 'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]';
+const USAGE =
+  'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] [--compact-bytes N]';
 
 class UsageError extends Error {}
 
 function intArg(flag: string, v: string | undefined, max: number): number {
-  if (v === undefined || !/^\d+$/.test(v) || Number(v) > max) throw new UsageError(`${flag} needs an integer from 0 to ${max}`);
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) > max)
+    throw new UsageError(`${flag} needs an integer from 0 to ${max}`);
   return Number(v);
 }
 
 export function parseArgs(argv: string[]): CliOptions {
   const o: CliOptions = { port: 0, host: '127.0.0.1' };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const [flag, inline] =
+      argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
     const value = (): string | undefined => inline ?? argv[++i];
     switch (flag) {
-      case '--port': o.port = intArg(flag, value(), 65535); break;
-      case '--host': o.host = value() ?? ''; if (!o.host) throw new UsageError('--host needs a value'); break;
-      case '--world': o.world = value(); if (!o.world) throw new UsageError('--world needs a file'); break;
-      case '--state': o.state = value(); if (!o.state) throw new UsageError('--state needs a file'); break;
-      case '--step-ms': o.stepMs = intArg(flag, value(), 86_400_000); break;
-      case '--rate-limit': o.rateLimit = intArg(flag, value(), 1e9); break;
-      case '--help': case '-h': throw new UsageError('');
-      default: throw new UsageError(`unknown argument ${JSON.stringify(argv[i])}`);
+      case '--port':
+        o.port = intArg(flag, value(), 65535);
+        break;
+      case '--host':
+        o.host = value() ?? '';
+        if (!o.host) throw new UsageError('--host needs a value');
+        break;
+      case '--world':
+        o.world = value();
+        if (!o.world) throw new UsageError('--world needs a file');
+        break;
+      case '--state':
+        o.state = value();
+        if (!o.state) throw new UsageError('--state needs a file');
+        break;
+      case '--step-ms':
+        o.stepMs = intArg(flag, value(), 86_400_000);
+        break;
+      case '--rate-limit':
+        o.rateLimit = intArg(flag, value(), 1e9);
+        break;
+      case '--compact-bytes':
+        o.compactBytes = intArg(flag, value(), 1e12);
+        break;
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        throw new UsageError(`unknown argument ${JSON.stringify(argv[i])}`);
     }
   }
   return o;
@@ -65,12 +90,20 @@ async function main(argv: string[]): Promise<void> {
   }
   try {
     const sandbox = await startSandbox({
-      port: o.port, host: o.host, world: o.world ? loadWorld(o.world) : undefined, statePath: o.state, stepMs: o.stepMs,
+      port: o.port,
+      host: o.host,
+      world: o.world ? loadWorld(o.world) : undefined,
+      statePath: o.state,
+      stepMs: o.stepMs,
       rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined,
+      compactBytes: o.compactBytes,
       onError: e => process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`),
+      log: line => process.stderr.write(`sandbox: ${line}\n`),
     });
     process.stdout.write(`${sandbox.url}\n`);
-    process.stdout.write(`serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`);
+    process.stdout.write(
+      `serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`,
+    );
     const stop = (): void => {
       void sandbox.close().then(() => process.exit(0));
     };

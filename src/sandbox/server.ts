@@ -3,10 +3,12 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Core } from './core';
 import { demoWorld } from './demo-world';
+import { Durable, recover } from './durable';
+import { GitRepos } from './git/repos';
 import { makeHandler } from './http/dispatch';
+import { Site } from './http/guard';
 import type { RateLimitOptions } from './http/ratelimit';
 import { Router } from './http/router';
-import { readStateFile } from './persist';
 import { areaA } from './routes/area-a';
 import { areaB } from './routes/area-b';
 import { control } from './routes/control';
@@ -21,14 +23,27 @@ export interface SandboxOptions {
   host?: string;
   /** The world to serve; the demo world by default. Checked like a world file (throws WorldError). */
   world?: WorldFile;
-  /** Keep the state in this file across restarts; when it exists it wins over `world`. */
+  /** Keep the state in this file (and its journal, FILE.journal.N) across restarts; when it exists it wins over `world`. */
   statePath?: string;
   /** Pace of the real-time life of tasks; 0 leaves tasks still until the control endpoints move them. */
   stepMs?: number;
   /** The primary rate limit per caller; 5000 requests an hour by default. */
   rateLimit?: RateLimitOptions;
+  /**
+   * The git program that serves the world's git repositories (`git` from PATH by default); false serves none. The
+   * repositories live in FILE.repos beside the state file, or in a temporary directory without one.
+   */
+  git?: string | false;
+  /** The journal size (bytes) from which a new snapshot is taken; see docs/sandbox.md. */
+  compactBytes?: number;
+  /** The sandbox's clock (milliseconds since the epoch); `Date.now` by default. */
+  now?: () => number;
+  /** Called after every change of a task (started, moved, archived) with its id and state. */
+  onTaskChange?: (task: { id: string; state: string }) => void;
   /** Called with errors that are the sandbox's own (a state file that cannot be written, a bug caught in a request). */
   onError?: (e: unknown) => void;
+  /** Called with notices worth a line in a log (e.g. why git repositories are not served). */
+  log?: (line: string) => void;
 }
 
 export interface Sandbox {
@@ -42,12 +57,30 @@ export const DEFAULT_STEP_MS = 4000;
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const initial = structuredClone(validateWorld(opts.world ?? demoWorld()));
-  const saved = opts.statePath ? readStateFile(opts.statePath) : undefined;
-  const core = new Core(initial, saved ?? structuredClone(initial), opts.statePath, opts.stepMs ?? DEFAULT_STEP_MS, opts.rateLimit, opts.onError ?? (() => undefined));
+  const recovered = opts.statePath ? recover(opts.statePath) : undefined;
+  if (recovered?.world) serveGitAsWorldSays(recovered.world, initial);
+  const onError = opts.onError ?? (() => undefined);
+  const core = new Core(initial, recovered?.world ?? structuredClone(initial), {
+    stepMs: opts.stepMs ?? DEFAULT_STEP_MS,
+    rateLimit: opts.rateLimit,
+    onError,
+    now: opts.now ?? Date.now,
+    onTaskChange: opts.onTaskChange,
+  });
+  if (opts.statePath)
+    core.durable = new Durable(opts.statePath, recovered!.next, () => core.state, onError, opts.compactBytes);
+  if (opts.git !== false) {
+    core.gitProgram = opts.git ?? 'git';
+    const root = opts.statePath ? `${opts.statePath}.repos` : undefined;
+    core.git = new GitRepos(
+      { git: core.gitProgram, root, log: opts.log ?? (() => undefined), onError },
+      () => core.state,
+    );
+  }
   const router = new Router().add(...areaA, ...areaB, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
-  // Built once the port is known: links fall back to the sandbox's own origin when a request has no usable Host.
-  let handle = makeHandler(() => core, router, 'http://127.0.0.1');
+  const site = new Site();
+  const handle = makeHandler(() => core, router, site);
   const server = http.createServer((req, res) => {
     handle(req, res).catch(e => {
       core.onError(e);
@@ -71,18 +104,26 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // After listening, a server error (e.g. out of file descriptors on accept) is reported, never thrown.
   server.on('error', e => core.onError(e));
   const port = (server.address() as AddressInfo).port;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shown}:${port}`;
-  handle = makeHandler(() => core, router, url);
+  site.bind(host, port);
   core.start();
   let closing: Promise<void> | undefined;
   return {
-    url,
+    url: site.origin,
     port,
-    close: () => (closing ??= new Promise<void>(resolve => {
-      core.stop();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    })),
+    close: () =>
+      (closing ??= new Promise<void>(resolve => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => core.stop())),
   };
+}
+
+/**
+ * Which repositories are git repositories is part of the world, not of what happened since: a state file written
+ * before its world served one (an older demo state) takes `git` from the world for the same repository.
+ */
+function serveGitAsWorldSays(saved: WorldFile, world: WorldFile): void {
+  const key = (r: { id: number; owner: string; name: string }): string => `${r.id} ${r.owner}/${r.name}`.toLowerCase();
+  const git = new Map(world.repositories.filter(r => r.git).map(r => [key(r), r.git]));
+  for (const r of saved.repositories) if (!r.git && git.has(key(r))) r.git = structuredClone(git.get(key(r)));
 }

@@ -3,7 +3,14 @@ import { KNOWN_MODELS } from '../api/types';
 import type { Artifact } from '../api/types';
 import type { Reply } from './http/reply';
 import type {
-  Level, WorldFile, WorldInstallation, WorldOrganization, WorldRepository, WorldTask, WorldToken, WorldUser,
+  Level,
+  WorldFile,
+  WorldInstallation,
+  WorldOrganization,
+  WorldRepository,
+  WorldTask,
+  WorldToken,
+  WorldUser,
 } from './world';
 
 export interface SessionRec {
@@ -82,6 +89,8 @@ export class State {
   version = 0;
   /** Rendered reads by credentials, origin and URL, valid while `version` stands (see http/dispatch). */
   readonly responses = new Map<string, { version: number; reply: Reply | undefined }>();
+  /** Told when a task gets its first session: the agent starts work on its branch (see git/repos). */
+  onSessionStart: ((t: TaskRec) => void) | undefined;
 
   constructor(world: WorldFile, now = Date.now()) {
     for (const u of world.users) {
@@ -94,14 +103,23 @@ export class State {
     }
     for (const r of world.repositories) {
       const ownerAccount = this.accounts.get(r.owner.toLowerCase())!;
-      const rec: RepoRec = { ...r, owner: ownerAccount.login, ownerAccount, createdMs: r.created_at ? Date.parse(r.created_at) : now - 86_400_000 * 90 };
+      const rec: RepoRec = {
+        ...r,
+        owner: ownerAccount.login,
+        ownerAccount,
+        createdMs: r.created_at ? Date.parse(r.created_at) : now - 86_400_000 * 90,
+      };
       this.repos.set(r.id, rec);
       this.reposByName.set(`${ownerAccount.login}/${r.name}`.toLowerCase(), rec);
     }
     for (const s of world.installations ?? []) {
-      this.installations.set(s.id, { ...s, accountRec: this.accounts.get(s.account.toLowerCase())!, repositories: [...(s.repositories ?? [])] });
+      this.installations.set(s.id, {
+        ...s,
+        accountRec: this.accounts.get(s.account.toLowerCase())!,
+        repositories: [...(s.repositories ?? [])],
+      });
     }
-    for (const t of world.tokens) this.tokens.set(t.value, { ...t } as TokenRec);
+    for (const t of world.tokens) this.tokens.set(t.value, { ...t });
     for (const t of world.tasks ?? []) this.addTask(taskFromWorld(t, this, now));
   }
 
@@ -128,44 +146,75 @@ export class State {
     this.version++;
   }
 
-  toWorld(): WorldFile {
+  /** The state as a world file; without tasks (`tasks: []`) for a snapshot that writes them in slices. */
+  toWorld(withTasks = true): WorldFile {
     return {
       users: [...this.users.values()].map(u => ({ ...u })),
       organizations: [...this.orgs.values()].map(o => ({ ...o })),
-      repositories: [...this.repos.values()].map(({ ownerAccount: _o, createdMs, ...r }) => ({ ...r, created_at: new Date(createdMs).toISOString() })),
-      installations: [...this.installations.values()].map(({ accountRec: _a, ...s }) => ({ ...s, repositories: [...s.repositories] })),
+      repositories: [...this.repos.values()].map(({ ownerAccount: _o, createdMs, ...r }) => ({
+        ...r,
+        created_at: new Date(createdMs).toISOString(),
+      })),
+      installations: [...this.installations.values()].map(({ accountRec: _a, ...s }) => ({
+        ...s,
+        repositories: [...s.repositories],
+      })),
       tokens: [...this.tokens.values()].map(t => ({ ...t })),
-      tasks: [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld),
+      tasks: withTasks ? [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld) : [],
     };
   }
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function taskToWorld(t: TaskRec): WorldTask {
+export function taskToWorld(t: TaskRec): WorldTask {
   return {
-    id: t.id, repository: t.repository, creator: t.creator, prompt: t.prompt, state: t.state, name: t.name,
-    model: t.model, create_pull_request: t.create_pull_request, base_ref: t.base_ref, head_ref: t.head_ref,
+    id: t.id,
+    repository: t.repository,
+    creator: t.creator,
+    prompt: t.prompt,
+    state: t.state,
+    name: t.name,
+    model: t.model,
+    create_pull_request: t.create_pull_request,
+    base_ref: t.base_ref,
+    head_ref: t.head_ref,
     ...(t.custom_agent !== undefined ? { custom_agent: t.custom_agent } : {}),
     archived_at: t.archivedMs === null ? null : iso(t.archivedMs),
-    created_at: iso(t.createdMs), updated_at: iso(t.updatedMs),
+    created_at: iso(t.createdMs),
+    updated_at: iso(t.updatedMs),
     artifacts: t.artifacts.map(a => ({ ...a, data: { ...a.data } })),
     sessions: t.sessions.map(s => ({
-      id: s.id, state: s.state, created_at: iso(s.createdMs), updated_at: iso(s.updatedMs),
+      id: s.id,
+      state: s.state,
+      created_at: iso(s.createdMs),
+      updated_at: iso(s.updatedMs),
       completed_at: s.completedMs === null ? null : iso(s.completedMs),
-      prompt: s.prompt, model: s.model, head_ref: s.head_ref, base_ref: s.base_ref,
+      prompt: s.prompt,
+      model: s.model,
+      head_ref: s.head_ref,
+      base_ref: s.base_ref,
     })),
   };
 }
 
 /** A task name from its prompt: the first line without the sandbox's `[sandbox:STATE]` directives, shortened. */
 export function taskName(prompt: string): string {
-  const line = prompt.trim().split(/\r?\n/, 1)[0].replace(/\s*\[sandbox:[a-z_]+\]/g, '').trim();
+  const line = prompt
+    .trim()
+    .split(/\r?\n/, 1)[0]
+    .replace(/\s*\[sandbox:[a-z_]+\]/g, '')
+    .trim();
   return line.length > 72 ? `${line.slice(0, 71)}…` : line || 'Task';
 }
 
 export function branchFor(id: string, name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'task';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 30) || 'task';
   return `agent/${slug}-${id.slice(-6)}`;
 }
 
@@ -190,27 +239,53 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
   const updatedMs = w.updated_at ? Date.parse(w.updated_at) : Math.max(createdMs, now);
   const repo = st.repos.get(w.repository)!;
   const t: TaskRec = {
-    id, seq, updSeq: 0, repository: w.repository, creator: w.creator, prompt: w.prompt, name,
-    model: w.model ?? DEFAULT_MODEL, create_pull_request: w.create_pull_request ?? false,
-    base_ref: w.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH, head_ref: w.head_ref ?? branchFor(id, name),
+    id,
+    seq,
+    updSeq: 0,
+    repository: w.repository,
+    creator: w.creator,
+    prompt: w.prompt,
+    name,
+    model: w.model ?? DEFAULT_MODEL,
+    create_pull_request: w.create_pull_request ?? false,
+    base_ref: w.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
+    head_ref: w.head_ref ?? branchFor(id, name),
     ...(w.custom_agent !== undefined ? { custom_agent: w.custom_agent } : {}),
-    state, archivedMs: w.archived_at ? Date.parse(w.archived_at) : null, createdMs, updatedMs,
+    state,
+    archivedMs: w.archived_at ? Date.parse(w.archived_at) : null,
+    createdMs,
+    updatedMs,
     artifacts: w.artifacts ? w.artifacts.map(a => ({ ...a, data: { ...a.data } })) : [],
-    sessions: [], rev: 0, movedAt: now,
+    sessions: [],
+    rev: 0,
+    movedAt: now,
   };
   if (w.sessions) {
     t.sessions = w.sessions.map((s, i) => ({
-      id: s.id ?? `${id}-s${i + 1}`, state: s.state,
+      id: s.id ?? `${id}-s${i + 1}`,
+      state: s.state,
       createdMs: s.created_at ? Date.parse(s.created_at) : createdMs,
       updatedMs: s.updated_at ? Date.parse(s.updated_at) : updatedMs,
       completedMs: s.completed_at ? Date.parse(s.completed_at) : null,
-      prompt: s.prompt ?? t.prompt, model: s.model ?? t.model, head_ref: s.head_ref ?? t.head_ref, base_ref: s.base_ref ?? t.base_ref,
+      prompt: s.prompt ?? t.prompt,
+      model: s.model ?? t.model,
+      head_ref: s.head_ref ?? t.head_ref,
+      base_ref: s.base_ref ?? t.base_ref,
     }));
   } else if (state !== 'queued') {
-    t.sessions = [{
-      id: `${id}-s1`, state, createdMs, updatedMs, completedMs: isFinishedSessionState(state) ? updatedMs : null,
-      prompt: t.prompt, model: t.model, head_ref: t.head_ref, base_ref: t.base_ref,
-    }];
+    t.sessions = [
+      {
+        id: `${id}-s1`,
+        state,
+        createdMs,
+        updatedMs,
+        completedMs: isFinishedSessionState(state) ? updatedMs : null,
+        prompt: t.prompt,
+        model: t.model,
+        head_ref: t.head_ref,
+        base_ref: t.base_ref,
+      },
+    ];
   }
   if (!w.artifacts && state === 'completed') t.artifacts = [artifactFor(t, 100 + seq)];
   return t;
@@ -225,7 +300,7 @@ export function explicitLevel(st: State, userId: number, repo: RepoRec): Level |
   if (repo.ownerAccount.type === 'Organization') {
     const org = st.orgs.get(repo.ownerAccount.id);
     const dflt = org?.default_permission;
-    if (dflt && dflt !== 'none' && org!.members?.includes(userId)) return maxLevel(direct, dflt);
+    if (dflt && dflt !== 'none' && org.members?.includes(userId)) return maxLevel(direct, dflt);
   }
   return direct;
 }

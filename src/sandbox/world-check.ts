@@ -25,11 +25,11 @@ class Checker {
   }
   id(o: Obj, key: string): number {
     if (!isId(o[key])) this.fail(`"${key}" must be a positive integer`);
-    return o[key] as number;
+    return o[key];
   }
   str(o: Obj, key: string, optional = false): void {
     if (optional && o[key] === undefined) return;
-    if (typeof o[key] !== 'string' || (o[key] as string).length === 0) this.fail(`"${key}" must be a non-empty string`);
+    if (typeof o[key] !== 'string' || o[key].length === 0) this.fail(`"${key}" must be a non-empty string`);
   }
   bool(o: Obj, key: string): void {
     if (o[key] !== undefined && typeof o[key] !== 'boolean') this.fail(`"${key}" must be true or false`);
@@ -41,11 +41,13 @@ class Checker {
   }
   strings(o: Obj, key: string): void {
     const v = o[key];
-    if (v !== undefined && !(Array.isArray(v) && v.every(s => typeof s === 'string'))) this.fail(`"${key}" must be an array of strings`);
+    if (v !== undefined && !(Array.isArray(v) && v.every(s => typeof s === 'string')))
+      this.fail(`"${key}" must be an array of strings`);
   }
   stringMap(o: Obj, key: string): void {
     const v = o[key];
-    if (v !== undefined && !(isObj(v) && Object.values(v).every(s => typeof s === 'string'))) this.fail(`"${key}" must be an object of strings`);
+    if (v !== undefined && !(isObj(v) && Object.values(v).every(s => typeof s === 'string')))
+      this.fail(`"${key}" must be an object of strings`);
   }
 }
 
@@ -62,6 +64,27 @@ function list(world: Obj, key: string, required: boolean): Obj[] {
 function unique<T>(seen: Set<T>, v: T, c: Checker, what: string): void {
   if (seen.has(v)) c.fail(`duplicate ${what} ${JSON.stringify(v)}`);
   seen.add(v);
+}
+
+// A path in a repository: relative, no empty, `.`, `..` or `.git` segment, no control character, not quoted.
+const isFilePath = (p: string): boolean =>
+  p.length > 0 &&
+  p.length <= 255 &&
+  !p.startsWith('"') &&
+  ![...p].some(ch => ch < ' ' || ch === '\u007f' || ch === '\\') &&
+  p.split('/').every(s => s !== '' && s !== '.' && s !== '..' && s.toLowerCase() !== '.git');
+
+function checkGit(c: Checker, git: unknown): void {
+  if (!isObj(git)) c.fail('"git" must be an object such as {"files": {"README.md": "# svc\\n"}}');
+  if (git.files === undefined) return;
+  if (!isObj(git.files)) c.fail('"git.files" must map file paths to their text');
+  for (const [p, text] of Object.entries(git.files)) {
+    if (!isFilePath(p))
+      c.fail(
+        `"git.files" path ${JSON.stringify(p)} must be a relative path without empty, ".", ".." or ".git" segments`,
+      );
+    if (typeof text !== 'string') c.fail(`"git.files" ${JSON.stringify(p)} must be a string`);
+  }
 }
 
 /** Checks a parsed world file and returns it typed; throws WorldError naming the first bad entry. */
@@ -106,41 +129,52 @@ export function validateWorld(input: unknown): WorldFile {
   const fullNames = new Set<string>();
   const repoOwner = new Map<number, string>();
   repos.forEach((r, i) => {
-    const c: Checker = new Checker(`repositories[${i}]${typeof r.owner === 'string' && typeof r.name === 'string' ? ` (${r.owner}/${r.name})` : ''}`);
+    const c: Checker = new Checker(
+      `repositories[${i}]${typeof r.owner === 'string' && typeof r.name === 'string' ? ` (${r.owner}/${r.name})` : ''}`,
+    );
     unique(repoIds, c.id(r, 'id'), c, 'repository id');
     c.str(r, 'owner');
     c.str(r, 'name');
-    if (!logins.has((r.owner as string).toLowerCase())) c.fail(`owner ${JSON.stringify(r.owner)} is neither a user nor an organization`);
-    if (!REPO_NAME.test(r.name as string) || r.name === '.' || r.name === '..') c.fail(`"name" ${JSON.stringify(r.name)} is not a valid repository name`);
-    unique(fullNames, `${r.owner}/${r.name}`.toLowerCase(), c, 'repository');
+    if (!logins.has((r.owner as string).toLowerCase()))
+      c.fail(`owner ${JSON.stringify(r.owner)} is neither a user nor an organization`);
+    if (!REPO_NAME.test(r.name as string) || r.name === '.' || r.name === '..')
+      c.fail(`"name" ${JSON.stringify(r.name)} is not a valid repository name`);
+    unique(fullNames, `${String(r.owner)}/${String(r.name)}`.toLowerCase(), c, 'repository');
     repoOwner.set(r.id as number, (r.owner as string).toLowerCase());
     c.bool(r, 'private');
     if (r.access !== undefined) {
       if (!isObj(r.access)) c.fail('"access" must map user ids to read, write or admin');
       for (const [k, v] of Object.entries(r.access)) {
         if (!/^\d+$/.test(k) || !userIds.has(Number(k))) c.fail(`access key ${JSON.stringify(k)} is not a user id`);
-        if (!LEVELS.includes(v as string)) c.fail(`access of user ${k} must be read, write or admin, got ${JSON.stringify(v)}`);
+        if (!LEVELS.includes(v as string))
+          c.fail(`access of user ${k} must be read, write or admin, got ${JSON.stringify(v)}`);
       }
     }
-    if (r.description !== undefined && r.description !== null && typeof r.description !== 'string') c.fail('"description" must be a string or null');
+    if (r.description !== undefined && r.description !== null && typeof r.description !== 'string')
+      c.fail('"description" must be a string or null');
     c.str(r, 'default_branch', true);
     c.strings(r, 'topics');
     c.stringMap(r, 'custom_properties');
     c.time(r, 'created_at');
+    if (r.git !== undefined) checkGit(c, r.git);
   });
   const instIds = new Set<number>();
   insts.forEach((s, i) => {
     const c: Checker = new Checker(`installations[${i}]${isId(s.id) ? ` (${s.id})` : ''}`);
     unique(instIds, c.id(s, 'id'), c, 'installation id');
     c.str(s, 'account');
-    if (!logins.has((s.account as string).toLowerCase())) c.fail(`account ${JSON.stringify(s.account)} is neither a user nor an organization`);
+    if (!logins.has((s.account as string).toLowerCase()))
+      c.fail(`account ${JSON.stringify(s.account)} is neither a user nor an organization`);
     c.id(s, 'app_id');
     c.str(s, 'app_slug');
-    if (s.repository_selection !== 'all' && s.repository_selection !== 'selected') c.fail('"repository_selection" must be "all" or "selected"');
-    if (s.repositories !== undefined && !Array.isArray(s.repositories)) c.fail('"repositories" must be an array of repository ids');
+    if (s.repository_selection !== 'all' && s.repository_selection !== 'selected')
+      c.fail('"repository_selection" must be "all" or "selected"');
+    if (s.repositories !== undefined && !Array.isArray(s.repositories))
+      c.fail('"repositories" must be an array of repository ids');
     for (const id of (s.repositories as unknown[] | undefined) ?? []) {
       if (!repoIds.has(id as number)) c.fail(`repository ${JSON.stringify(id)} is not a repository id`);
-      if (repoOwner.get(id as number) !== (s.account as string).toLowerCase()) c.fail(`repository ${id} does not belong to ${s.account}`);
+      if (repoOwner.get(id as number) !== (s.account as string).toLowerCase())
+        c.fail(`repository ${String(id)} does not belong to ${String(s.account)}`);
     }
     c.stringMap(s, 'permissions');
     c.strings(s, 'events');
@@ -155,9 +189,9 @@ export function validateWorld(input: unknown): WorldFile {
     unique(values, t.value as string, c, 'token value');
     if (!TOKEN_TYPES.includes(t.type as string)) c.fail(`"type" must be one of ${TOKEN_TYPES.join(', ')}`);
     if (t.type === 'installation') {
-      if (!instIds.has(c.id(t, 'installation'))) c.fail(`installation ${t.installation} does not exist`);
+      if (!instIds.has(c.id(t, 'installation'))) c.fail(`installation ${String(t.installation)} does not exist`);
     } else {
-      if (!userIds.has(c.id(t, 'user'))) c.fail(`user ${t.user} does not exist`);
+      if (!userIds.has(c.id(t, 'user'))) c.fail(`user ${String(t.user)} does not exist`);
     }
     if (t.type === 'classic') c.strings(t, 'scopes');
     if (t.type === 'fine_grained' || t.type === 'app_user') c.stringMap(t, 'permissions');
@@ -171,10 +205,11 @@ export function validateWorld(input: unknown): WorldFile {
       if (!/^[A-Za-z0-9_.-]{1,100}$/.test(t.id as string)) c.fail('"id" may hold only letters, digits, _ . and -');
       unique(taskIds, t.id as string, c, 'task id');
     }
-    if (!repoIds.has(c.id(t, 'repository'))) c.fail(`repository ${t.repository} does not exist`);
-    if (!userIds.has(c.id(t, 'creator'))) c.fail(`creator ${t.creator} is not a user id`);
+    if (!repoIds.has(c.id(t, 'repository'))) c.fail(`repository ${String(t.repository)} does not exist`);
+    if (!userIds.has(c.id(t, 'creator'))) c.fail(`creator ${String(t.creator)} is not a user id`);
     c.str(t, 'prompt');
-    if (t.state !== undefined && !(TASK_STATES as readonly string[]).includes(t.state as string)) c.fail(`"state" must be one of ${TASK_STATES.join(', ')}`);
+    if (t.state !== undefined && !(TASK_STATES as readonly string[]).includes(t.state as string))
+      c.fail(`"state" must be one of ${TASK_STATES.join(', ')}`);
     for (const k of ['name', 'model', 'base_ref', 'head_ref', 'custom_agent']) c.str(t, k, true);
     c.bool(t, 'create_pull_request');
     c.time(t, 'archived_at', true);
@@ -183,7 +218,13 @@ export function validateWorld(input: unknown): WorldFile {
     if (t.artifacts !== undefined) {
       if (!Array.isArray(t.artifacts)) c.fail('"artifacts" must be an array');
       t.artifacts.forEach((a, j) => {
-        if (!isObj(a) || typeof a.provider !== 'string' || typeof a.type !== 'string' || !isObj(a.data) || !isId(a.data.id)) {
+        if (
+          !isObj(a) ||
+          typeof a.provider !== 'string' ||
+          typeof a.type !== 'string' ||
+          !isObj(a.data) ||
+          !isId(a.data.id)
+        ) {
           c.fail(`artifacts[${j}] must be {provider, type, data: {id}}`);
         }
       });

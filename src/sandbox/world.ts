@@ -31,6 +31,13 @@ export interface WorldRepository {
   topics?: string[];
   custom_properties?: Record<string, string>;
   created_at?: string;
+  /** Served as a git repository over smart HTTP at `{origin}/{owner}/{name}.git` (see WorldGit). */
+  git?: WorldGit;
+}
+
+export interface WorldGit {
+  /** Path → text of the files of the first commit on the default branch; a README when omitted or empty. */
+  files?: Record<string, string>;
 }
 
 export interface WorldInstallation {
@@ -47,7 +54,13 @@ export interface WorldInstallation {
 }
 
 export type WorldToken =
-  | { value: string; type: 'fine_grained' | 'app_user'; user: number; permissions?: Record<string, string>; revoked?: boolean }
+  | {
+      value: string;
+      type: 'fine_grained' | 'app_user';
+      user: number;
+      permissions?: Record<string, string>;
+      revoked?: boolean;
+    }
   | { value: string; type: 'classic'; user: number; scopes?: string[]; revoked?: boolean }
   | { value: string; type: 'installation'; installation: number; revoked?: boolean };
 

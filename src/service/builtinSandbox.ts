@@ -45,7 +45,7 @@ export class BuiltinSandbox implements vscode.Disposable {
     const mod = loadSandbox();
     await vscode.workspace.fs.createDirectory(this.storage);
     const statePath = vscode.Uri.joinPath(this.storage, 'sandbox-state.json').fsPath;
-    const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath });
+    const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath, log: line => this.log.warn(line) });
     this.log.info(`built-in sandbox listening on ${sbx.url} (started in ${Date.now() - t0} ms)`);
     return sbx;
   }

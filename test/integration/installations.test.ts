@@ -22,7 +22,7 @@ describe('installations', function () {
   });
 
   // The suites that follow expect the world the sandbox started with.
-  after(() => fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST' }));
+  after(() => fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }));
 
   describe('without the token an action needs', () => {
     before(async () => {

@@ -37,7 +37,7 @@ export function installationOf(w: WorldFile, id: number) {
 export async function resetSandbox(w: WorldFile = world()): Promise<void> {
   const r = await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(w) });
   assert.equal(r.status, 200, `reset: ${await r.text()}`);
-  await fetch(`${SANDBOX}/_sandbox/stats/reset`, { method: 'POST' });
+  await fetch(`${SANDBOX}/_sandbox/stats/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 }
 
 export async function sent(route: string): Promise<number> {

@@ -40,7 +40,9 @@ export function requireAgentTasks(c: Caller, need: 'read' | 'write'): UserToken 
   if (t.type === 'installation') throw forbidden('Installation access tokens are not supported for this endpoint');
   if (t.type === 'classic') throw forbidden('This endpoint accepts fine-grained tokens only');
   if (!hasPermission(t, 'agent_tasks', need)) {
-    throw forbidden(`Resource not accessible by personal access token: the Agent tasks permission (${need}) is required`);
+    throw forbidden(
+      `Resource not accessible by personal access token: the Agent tasks permission (${need}) is required`,
+    );
   }
   return t;
 }
@@ -48,7 +50,8 @@ export function requireAgentTasks(c: Caller, need: 'read' | 'write'): UserToken 
 /** B3: any fine-grained token; B4: one with Metadata read. */
 export function requireFineGrained(c: Caller, metadata: boolean): UserToken {
   const t = mustHaveToken(c);
-  if (t.type !== 'fine_grained' && t.type !== 'app_user') throw forbidden('This endpoint accepts fine-grained tokens only');
+  if (t.type !== 'fine_grained' && t.type !== 'app_user')
+    throw forbidden('This endpoint accepts fine-grained tokens only');
   if (metadata && !hasPermission(t, 'metadata', 'read')) {
     throw forbidden('Resource not accessible by personal access token: the Metadata permission (read) is required');
   }
@@ -58,7 +61,8 @@ export function requireFineGrained(c: Caller, metadata: boolean): UserToken {
 /** B5/B6: a classic personal access token with the `repo` scope. */
 export function requireClassicRepo(c: Caller): UserToken {
   const t = mustHaveToken(c);
-  if (t.type !== 'classic') throw forbidden('This endpoint works only with classic personal access tokens that have the repo scope');
+  if (t.type !== 'classic')
+    throw forbidden('This endpoint works only with classic personal access tokens that have the repo scope');
   if (!(t.scopes ?? []).includes('repo')) throw forbidden('This endpoint needs the repo scope');
   return t;
 }

@@ -6,7 +6,9 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export class BodyTooLarge extends HttpError {
   constructor() {
-    super(400, `Problems parsing JSON: the body is larger than ${BODY_LIMIT} bytes`, undefined, { connection: 'close' });
+    super(400, `Problems parsing JSON: the body is larger than ${BODY_LIMIT} bytes`, undefined, {
+      connection: 'close',
+    });
   }
 }
 

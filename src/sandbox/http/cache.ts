@@ -9,7 +9,10 @@ const MAX_ENTRIES = 200;
 /** Adds a strong ETag (a hash of the body) to a successful read. */
 export function withEtag(reply: Reply): Reply {
   if (reply.status !== 200 || reply.json === undefined) return reply;
-  return { ...reply, headers: { ...reply.headers, etag: `"${createHash('sha1').update(reply.json, 'utf8').digest('base64url')}"` } };
+  return {
+    ...reply,
+    headers: { ...reply.headers, etag: `"${createHash('sha1').update(reply.json, 'utf8').digest('base64url')}"` },
+  };
 }
 
 export async function cachedRead(ctx: Ctx, key: string, handler: (ctx: Ctx) => Reply | Promise<Reply>): Promise<Reply> {

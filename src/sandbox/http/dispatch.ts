@@ -3,13 +3,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_VERSION, VERSION_HEADER } from '../../api/protocol';
 import type { Core } from '../core';
-import { Caller, identify } from './auth';
-import { HttpError, Reply, notFound } from './reply';
+import { gitTarget, serveGit } from '../git/backend';
+import { type Caller, identify } from './auth';
+import { HttpError, type Reply, notFound } from './reply';
 import { cachedRead } from './cache';
+import type { Site } from './guard';
 import type { Ctx, Router } from './router';
 
 const VERSION_KEY = VERSION_HEADER.toLowerCase();
-const HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
 
 function splitUrl(raw: string | undefined): { path: string; search: string } {
   let url = raw ?? '/';
@@ -46,8 +47,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export function makeHandler(core: () => Core, router: Router, baseOrigin: string) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<Reply> => {
+/** The request handler; resolves to the reply written, or undefined when a git request was streamed instead. */
+export function makeHandler(core: () => Core, router: Router, site: Site) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<Reply | undefined> => {
     const c = core();
     const method = req.method ?? 'GET';
     let routeKey = `${method} (unmatched)`;
@@ -57,18 +59,27 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
     let reply: Reply;
     try {
       const { path, search } = splitUrl(req.url);
-      const host = req.headers.host;
-      const origin = host && HOST.test(host) ? `http://${host}` : baseOrigin;
       const segments = decodeSegments(path);
       const m = segments ? router.match(method, segments) : undefined;
       const kind = m && 'route' in m ? m.route.kind : m && 'pathOnly' in m ? m.pathOnly.kind : 'api';
       if (m) routeKey = `${method} ${'route' in m ? m.route.pattern : m.pathOnly.pattern}`;
       counted = kind !== 'control';
       rated = kind === 'api';
+      // Before anything else, so that a request from a page that rebinds its name to loopback changes nothing.
+      const origin = site.originOf(req);
+      if (kind === 'control') site.checkControl(req, method);
+      const git = !m && segments && c.git ? gitTarget(c.state, segments) : undefined;
+      if (git) {
+        await serveGit(c.git!, c.gitProgram, req, res, git.repo, git.rest, search);
+        return undefined;
+      }
       if (kind === 'api') {
         const v = req.headers[VERSION_KEY];
         if (v !== undefined && v !== API_VERSION) {
-          throw new HttpError(400, `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; this service speaks ${API_VERSION}`);
+          throw new HttpError(
+            400,
+            `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; this service speaks ${API_VERSION}`,
+          );
         }
       }
       if (!m || !('route' in m)) throw notFound();
@@ -82,10 +93,22 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
           throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
         }
       }
-      const ctx: Ctx = { req, method, path, query: new URLSearchParams(search), origin, params: m.params, caller, core: c };
-      reply = kind === 'api' && m.route.method === 'GET'
-        ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
-        : await m.route.handler(ctx);
+      const ctx: Ctx = {
+        req,
+        method,
+        path,
+        query: new URLSearchParams(search),
+        origin,
+        params: m.params,
+        caller,
+        core: c,
+      };
+      reply =
+        kind === 'api' && m.route.method === 'GET'
+          ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
+          : await m.route.handler(ctx);
+      // A read shows only what would survive a crash: changes still on their way to disk are waited for.
+      if (c.durable?.busy && (method === 'GET' || method === 'HEAD')) await c.durable.barrier().catch(() => undefined);
     } catch (e) {
       if (e instanceof HttpError) {
         reply = { status: e.status, json: e.body(), headers: e.headers };
@@ -113,7 +136,7 @@ export function makeHandler(core: () => Core, router: Router, baseOrigin: string
 }
 
 function write(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
-  const headers: Record<string, string> = { ...rate, ...reply.headers };
+  const headers: Record<string, string> = { ...rate, 'x-content-type-options': 'nosniff', ...reply.headers };
   // Strings, not Buffers: Node sends a string body in the same write as the headers, a Buffer after them,
   // which on keep-alive connections costs a round of delayed acknowledgement.
   let body: string | undefined;

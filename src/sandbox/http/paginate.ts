@@ -2,7 +2,13 @@
 // a client behind a proxy or on another loopback name follows links back to where it came from.
 import type { Page } from './query';
 
-export function paginate<T>(items: T[], page: Page, origin: string, path: string, query: URLSearchParams): { items: T[]; link?: string } {
+export function paginate<T>(
+  items: T[],
+  page: Page,
+  origin: string,
+  path: string,
+  query: URLSearchParams,
+): { items: T[]; link?: string } {
   const lastPage = Math.max(1, Math.ceil(items.length / page.perPage));
   const start = (page.page - 1) * page.perPage;
   const slice = start >= items.length ? [] : items.slice(start, start + page.perPage);

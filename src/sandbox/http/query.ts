@@ -3,7 +3,7 @@
 import { PAGE_DEFAULT, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../../api/protocol';
 import { TASK_STATES } from '../../api/types';
 import { isTimestampQuery } from './timestamps';
-import { FieldError, invalid } from './reply';
+import { type FieldError, invalid } from './reply';
 
 export interface Page {
   perPage: number;
@@ -67,7 +67,14 @@ export function parsePageLenient(q: URLSearchParams): Page {
 export function parseTaskQuery(q: URLSearchParams, withCreator: boolean): { page: Page; filters: TaskFilters } {
   const errors: FieldError[] = [];
   const page = parsePage(q, errors, 'Task');
-  const filters: TaskFilters = { sort: 'updated_at', direction: 'desc', states: null, archived: false, sinceMs: null, creators: null };
+  const filters: TaskFilters = {
+    sort: 'updated_at',
+    direction: 'desc',
+    states: null,
+    archived: false,
+    sinceMs: null,
+    creators: null,
+  };
 
   const sort = last(q, 'sort');
   if (sort !== null) {
@@ -83,7 +90,14 @@ export function parseTaskQuery(q: URLSearchParams, withCreator: boolean): { page
   if (state !== null) {
     const tokens = state.split(',').map(s => s.trim());
     const bad = tokens.filter(s => !(TASK_STATES as readonly string[]).includes(s));
-    if (bad.length) errors.push(err('Task', 'state', `state holds values that are not task states: ${bad.map(b => JSON.stringify(b.slice(0, 40))).join(', ')}`));
+    if (bad.length)
+      errors.push(
+        err(
+          'Task',
+          'state',
+          `state holds values that are not task states: ${bad.map(b => JSON.stringify(b.slice(0, 40))).join(', ')}`,
+        ),
+      );
     else filters.states = new Set(tokens);
   }
   const arch = last(q, 'is_archived');

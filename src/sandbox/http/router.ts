@@ -36,7 +36,10 @@ export class Router {
 
   add(...routes: Route[]): this {
     for (const route of routes) {
-      const parts = route.pattern.split('/').slice(1).map(p => (/^\{\w+\}$/.test(p) ? { param: p.slice(1, -1) } : { literal: p }));
+      const parts = route.pattern
+        .split('/')
+        .slice(1)
+        .map(p => (/^\{\w+\}$/.test(p) ? { param: p.slice(1, -1) } : { literal: p }));
       this.routes.push({ route, parts });
     }
     return this;
@@ -46,7 +49,10 @@ export class Router {
    * The route for a method and decoded segments. `pathOnly` is set when the path exists under another
    * method: the family answers such requests 404 as well, so the caller needs it only for statistics.
    */
-  match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | { pathOnly: Route } | undefined {
+  match(
+    method: string,
+    segments: string[],
+  ): { route: Route; params: Record<string, string> } | { pathOnly: Route } | undefined {
     const m = method === 'HEAD' ? 'GET' : method;
     let pathOnly: Route | undefined;
     for (const c of this.routes) {

@@ -5,7 +5,11 @@ import { DEFAULT_BRANCH } from '../state';
 import { utc } from '../time';
 import { nodeId, renderAccount } from './account';
 
-export function renderRepository(r: RepoRec, origin: string, extra: { permissions?: RepositoryPermissions; custom_properties?: boolean }): Repository {
+export function renderRepository(
+  r: RepoRec,
+  origin: string,
+  extra: { permissions?: RepositoryPermissions; custom_properties?: boolean },
+): Repository {
   const full = `${r.ownerAccount.login}/${r.name}`;
   const api = `${origin}/repos/${full}`;
   const html = `${origin}/${full}`;
@@ -98,8 +102,12 @@ export function renderRepository(r: RepoRec, origin: string, extra: { permission
     language: null,
     template_repository: null,
     license: {
-      key: 'mit', name: 'MIT License', url: `${origin}/licenses/mit`, spdx_id: 'MIT',
-      node_id: nodeId('License', 13), html_url: `${html}/blob/${r.default_branch ?? DEFAULT_BRANCH}/LICENSE`,
+      key: 'mit',
+      name: 'MIT License',
+      url: `${origin}/licenses/mit`,
+      spdx_id: 'MIT',
+      node_id: nodeId('License', 13),
+      html_url: `${html}/blob/${r.default_branch ?? DEFAULT_BRANCH}/LICENSE`,
     },
   };
   if (extra.permissions) repo.permissions = extra.permissions;

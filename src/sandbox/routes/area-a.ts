@@ -1,12 +1,21 @@
 // Area A: agent tasks (A1–A5).
 import { KNOWN_MODELS } from '../../api/types';
 import { createTask } from '../lifecycle';
-import { atLeast, canRead, DEFAULT_BRANCH, DEFAULT_MODEL, explicitLevel, RepoRec, State, TaskRec } from '../state';
+import {
+  atLeast,
+  canRead,
+  DEFAULT_BRANCH,
+  DEFAULT_MODEL,
+  explicitLevel,
+  type RepoRec,
+  type State,
+  type TaskRec,
+} from '../state';
 import { requireAgentTasks } from '../http/auth';
 import { readJson } from '../http/body';
 import { paginate } from '../http/paginate';
-import { parseTaskQuery, TaskFilters } from '../http/query';
-import { FieldError, forbidden, invalid, notFound, Reply } from '../http/reply';
+import { parseTaskQuery, type TaskFilters } from '../http/query';
+import { type FieldError, forbidden, invalid, notFound, type Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { taskJson, taskListJson, taskUrls } from '../render/task';
 
@@ -39,7 +48,11 @@ function filterAndSort(tasks: Iterable<TaskRec>, f: TaskFilters): TaskRec[] {
 
 function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>[1], form: 'list' | 'mine'): Reply {
   const p = paginate(tasks, page, ctx.origin, ctx.path, ctx.query);
-  return { status: 200, json: taskListJson(ctx.core.state, p.items, ctx.origin, form), headers: p.link ? { link: p.link } : undefined };
+  return {
+    status: 200,
+    json: taskListJson(ctx.core.state, p.items, ctx.origin, form),
+    headers: p.link ? { link: p.link } : undefined,
+  };
 }
 
 // A1
@@ -78,19 +91,40 @@ function validateStart(body: unknown): StartBody {
   }
   const b = body as Record<string, unknown>;
   const errors: FieldError[] = [];
-  if (b.prompt === undefined) errors.push({ resource: 'Task', field: 'prompt', code: 'missing_field', message: 'prompt is required' });
-  else if (typeof b.prompt !== 'string') errors.push({ resource: 'Task', field: 'prompt', code: 'invalid', message: 'prompt must be a string' });
-  else if (b.prompt.trim() === '') errors.push({ resource: 'Task', field: 'prompt', code: 'missing_field', message: 'prompt must not be empty' });
-  if (b.model !== undefined && (typeof b.model !== 'string' || !(KNOWN_MODELS as readonly string[]).includes(b.model))) {
-    errors.push({ resource: 'Task', field: 'model', code: 'invalid', message: `model must be one of ${KNOWN_MODELS.join(', ')}` });
+  if (b.prompt === undefined)
+    errors.push({ resource: 'Task', field: 'prompt', code: 'missing_field', message: 'prompt is required' });
+  else if (typeof b.prompt !== 'string')
+    errors.push({ resource: 'Task', field: 'prompt', code: 'invalid', message: 'prompt must be a string' });
+  else if (b.prompt.trim() === '')
+    errors.push({ resource: 'Task', field: 'prompt', code: 'missing_field', message: 'prompt must not be empty' });
+  if (
+    b.model !== undefined &&
+    (typeof b.model !== 'string' || !(KNOWN_MODELS as readonly string[]).includes(b.model))
+  ) {
+    errors.push({
+      resource: 'Task',
+      field: 'model',
+      code: 'invalid',
+      message: `model must be one of ${KNOWN_MODELS.join(', ')}`,
+    });
   }
   if (b.create_pull_request !== undefined && typeof b.create_pull_request !== 'boolean') {
-    errors.push({ resource: 'Task', field: 'create_pull_request', code: 'invalid', message: 'create_pull_request must be true or false' });
+    errors.push({
+      resource: 'Task',
+      field: 'create_pull_request',
+      code: 'invalid',
+      message: 'create_pull_request must be true or false',
+    });
   }
   for (const k of ['base_ref', 'head_ref', 'custom_agent']) {
     const v = b[k];
     if (v !== undefined && (typeof v !== 'string' || v.trim() === '' || v.length > 255)) {
-      errors.push({ resource: 'Task', field: k, code: 'invalid', message: `${k} must be a non-empty string of at most 255 characters` });
+      errors.push({
+        resource: 'Task',
+        field: k,
+        code: 'invalid',
+        message: `${k} must be a non-empty string of at most 255 characters`,
+      });
     }
   }
   if (errors.length) throw invalid(errors);
@@ -102,19 +136,36 @@ async function start(ctx: Ctx): Promise<Reply> {
   const token = requireAgentTasks(ctx.caller, 'write');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
-  if (!atLeast(explicitLevel(st, token.user, repo), 'write')) throw forbidden('Starting a task needs write access to the repository');
+  if (!atLeast(explicitLevel(st, token.user, repo), 'write'))
+    throw forbidden('Starting a task needs write access to the repository');
   const plan = st.users.get(token.user)?.copilot_plan;
   if (!plan || !PLANS_THAT_START.includes(plan)) {
-    throw forbidden('Starting a task is available only with a business or enterprise subscription of the agent product');
+    throw forbidden(
+      'Starting a task is available only with a business or enterprise subscription of the agent product',
+    );
   }
   const body = validateStart(await readJson(ctx.req));
-  const task = createTask(st, {
-    repository: repo.id, creator: token.user, prompt: body.prompt, model: body.model ?? DEFAULT_MODEL,
-    create_pull_request: body.create_pull_request ?? false, base_ref: body.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
-    head_ref: body.head_ref, custom_agent: body.custom_agent,
-  });
-  ctx.core.mutated();
-  return { status: 201, json: taskJson(st, task, ctx.origin, 'list'), headers: { location: taskUrls(repo, task.id, ctx.origin).url } };
+  const task = createTask(
+    st,
+    {
+      repository: repo.id,
+      creator: token.user,
+      prompt: body.prompt,
+      model: body.model ?? DEFAULT_MODEL,
+      create_pull_request: body.create_pull_request ?? false,
+      base_ref: body.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
+      head_ref: body.head_ref,
+      custom_agent: body.custom_agent,
+    },
+    ctx.core.now(),
+  );
+  // 201 only once the task would survive a crash of the sandbox.
+  await ctx.core.commit({ tasks: [task] });
+  return {
+    status: 201,
+    json: taskJson(st, task, ctx.origin, 'list'),
+    headers: { location: taskUrls(repo, task.id, ctx.origin).url },
+  };
 }
 
 // A3

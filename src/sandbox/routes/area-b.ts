@@ -1,23 +1,28 @@
 // Area B: app installations (B1–B6).
 import type { Level } from '../world';
-import { atLeast, canRead, explicitLevel, InstRec, installationRepos, RepoRec, State } from '../state';
+import { atLeast, canRead, explicitLevel, type InstRec, installationRepos, type RepoRec, type State } from '../state';
 import { requireClassicRepo, requireFineGrained, requireInstallation } from '../http/auth';
 import { paginate } from '../http/paginate';
 import { parsePageLenient } from '../http/query';
-import { forbidden, HttpError, noContent, notFound, Reply } from '../http/reply';
+import { forbidden, HttpError, noContent, notFound, type Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { renderInstallation } from '../render/installation';
 import { renderRepository } from '../render/repository';
 
 function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[]): Reply {
   const p = paginate(all, parsePageLenient(ctx.query), ctx.origin, ctx.path, ctx.query);
-  return { status: 200, json: JSON.stringify({ total_count: all.length, [key]: p.items }), headers: p.link ? { link: p.link } : undefined };
+  return {
+    status: 200,
+    json: JSON.stringify({ total_count: all.length, [key]: p.items }),
+    headers: p.link ? { link: p.link } : undefined,
+  };
 }
 
 /** B3's rule: the user is the account, a member of it, or has explicit access to a repository it covers. */
 function userSeesInstallation(st: State, userId: number, inst: InstRec): boolean {
   if (inst.accountRec.type === 'User' && inst.accountRec.id === userId) return true;
-  if (inst.accountRec.type === 'Organization' && st.orgs.get(inst.accountRec.id)?.members?.includes(userId)) return true;
+  if (inst.accountRec.type === 'Organization' && st.orgs.get(inst.accountRec.id)?.members?.includes(userId))
+    return true;
   return installationRepos(st, inst).some(r => explicitLevel(st, userId, r) !== null);
 }
 
@@ -38,20 +43,25 @@ function installationRepositories(ctx: Ctx): Reply {
   let repos: RepoRec[];
   if (ctx.caller.kind === 'anonymous') {
     const seen = new Map<number, RepoRec>();
-    for (const inst of st.installations.values()) for (const r of installationRepos(st, inst)) if (!r.private) seen.set(r.id, r);
+    for (const inst of st.installations.values())
+      for (const r of installationRepos(st, inst)) if (!r.private) seen.set(r.id, r);
     repos = [...seen.values()].sort((a, b) => a.id - b.id);
   } else {
     const token = requireInstallation(ctx.caller);
     repos = installationRepos(st, st.installations.get(token.installation)!);
   }
-  return listBody(ctx, 'repositories', repos.map(r => renderRepository(r, ctx.origin, { custom_properties: true })));
+  return listBody(
+    ctx,
+    'repositories',
+    repos.map(r => renderRepository(r, ctx.origin, { custom_properties: true })),
+  );
 }
 
 // B2
-function revokeToken(ctx: Ctx): Reply {
+async function revokeToken(ctx: Ctx): Promise<Reply> {
   const token = requireInstallation(ctx.caller);
   token.revoked = true;
-  ctx.core.mutated();
+  await ctx.core.commit({ tokens: [token] });
   return noContent();
 }
 
@@ -86,38 +96,53 @@ function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
   const rid = ctx.params.repository_id;
   const repo = /^\d{1,15}$/.test(rid) ? st.repos.get(Number(rid)) : undefined;
   if (!repo || !canRead(st, token.user, repo) || repo.ownerAccount.id !== inst.accountRec.id) throw notFound();
-  if (explicitLevel(st, token.user, repo) !== 'admin') throw forbidden('You need admin access to the repository to change the installation\'s repositories');
+  if (explicitLevel(st, token.user, repo) !== 'admin')
+    throw forbidden("You need admin access to the repository to change the installation's repositories");
   return { st, inst, repo };
 }
 
 // B5
-function addRepository(ctx: Ctx): Reply {
+async function addRepository(ctx: Ctx): Promise<Reply> {
   const { inst, repo } = changeTarget(ctx);
   // With `all`, the repository is covered already; adding it again changes nothing.
   if (inst.repository_selection === 'selected' && !inst.repositories.includes(repo.id)) {
     inst.repositories.push(repo.id);
-    ctx.core.mutated();
+    await ctx.core.commit({ installations: [inst] });
   }
   return noContent();
 }
 
 // B6
-function removeRepository(ctx: Ctx): Reply {
+async function removeRepository(ctx: Ctx): Promise<Reply> {
   const { inst, repo } = changeTarget(ctx);
   if (inst.repository_selection === 'all') {
-    throw new HttpError(422, 'The installation covers all repositories of the account; a repository cannot be removed from it', [
-      { resource: 'Installation', field: 'repository_selection', code: 'invalid', message: 'repository_selection is all' },
-    ]);
+    throw new HttpError(
+      422,
+      'The installation covers all repositories of the account; a repository cannot be removed from it',
+      [
+        {
+          resource: 'Installation',
+          field: 'repository_selection',
+          code: 'invalid',
+          message: 'repository_selection is all',
+        },
+      ],
+    );
   }
   const at = inst.repositories.indexOf(repo.id);
   if (at < 0) throw notFound();
   if (inst.repositories.length === 1) {
     throw new HttpError(422, 'This is the last repository the app can access in the account; it cannot be removed', [
-      { resource: 'Installation', field: 'repositories', code: 'invalid', message: 'the last repository cannot be removed' },
+      {
+        resource: 'Installation',
+        field: 'repositories',
+        code: 'invalid',
+        message: 'the last repository cannot be removed',
+      },
     ]);
   }
   inst.repositories.splice(at, 1);
-  ctx.core.mutated();
+  await ctx.core.commit({ installations: [inst] });
   return noContent();
 }
 
@@ -125,7 +150,22 @@ export const areaB: Route[] = [
   { method: 'GET', pattern: '/installation/repositories', kind: 'api', handler: installationRepositories },
   { method: 'DELETE', pattern: '/installation/token', kind: 'api', handler: revokeToken },
   { method: 'GET', pattern: '/user/installations', kind: 'api', handler: userInstallations },
-  { method: 'GET', pattern: '/user/installations/{installation_id}/repositories', kind: 'api', handler: userInstallationRepositories },
-  { method: 'PUT', pattern: '/user/installations/{installation_id}/repositories/{repository_id}', kind: 'api', handler: addRepository },
-  { method: 'DELETE', pattern: '/user/installations/{installation_id}/repositories/{repository_id}', kind: 'api', handler: removeRepository },
+  {
+    method: 'GET',
+    pattern: '/user/installations/{installation_id}/repositories',
+    kind: 'api',
+    handler: userInstallationRepositories,
+  },
+  {
+    method: 'PUT',
+    pattern: '/user/installations/{installation_id}/repositories/{repository_id}',
+    kind: 'api',
+    handler: addRepository,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/user/installations/{installation_id}/repositories/{repository_id}',
+    kind: 'api',
+    handler: removeRepository,
+  },
 ];

@@ -1,7 +1,8 @@
-// Control endpoints under /_sandbox: no authentication, outside the service's own paths.
+// Control endpoints under /_sandbox: no token, outside the service's own paths; only the sandbox's own user may call
+// them (http/guard.ts). A change is answered once it would survive a crash.
 import { advance, isTaskState, moveTo, setArchived } from '../lifecycle';
 import { readBody } from '../http/body';
-import { HttpError, invalid, json, notFound, Reply } from '../http/reply';
+import { HttpError, invalid, json, notFound, type Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { taskJson } from '../render/task';
 import { WorldError } from '../world';
@@ -17,9 +18,9 @@ async function optionalJson(ctx: Ctx): Promise<unknown> {
   }
 }
 
-function advanceAll(ctx: Ctx): Reply {
-  const moved = advance(ctx.core.state);
-  if (moved.length) ctx.core.mutated();
+async function advanceAll(ctx: Ctx): Promise<Reply> {
+  const moved = advance(ctx.core.state, ctx.core.now());
+  if (moved.length) await ctx.core.commit({ tasks: moved });
   return json(200, { moved: moved.map(t => ({ id: t.id, state: t.state })) });
 }
 
@@ -29,16 +30,26 @@ async function patchTask(ctx: Ctx): Promise<Reply> {
   if (!task) throw notFound();
   const body = await optionalJson(ctx);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw invalid([{ resource: 'Task', field: 'body', code: 'invalid', message: 'expected {"state"?: "...", "archived"?: true|false}' }]);
+    throw invalid([
+      {
+        resource: 'Task',
+        field: 'body',
+        code: 'invalid',
+        message: 'expected {"state"?: "...", "archived"?: true|false}',
+      },
+    ]);
   }
   const b = body as Record<string, unknown>;
   const errors = [];
-  if (b.state !== undefined && !isTaskState(b.state)) errors.push({ resource: 'Task', field: 'state', code: 'invalid', message: 'state must be a task state' });
-  if (b.archived !== undefined && typeof b.archived !== 'boolean') errors.push({ resource: 'Task', field: 'archived', code: 'invalid', message: 'archived must be true or false' });
+  if (b.state !== undefined && !isTaskState(b.state))
+    errors.push({ resource: 'Task', field: 'state', code: 'invalid', message: 'state must be a task state' });
+  if (b.archived !== undefined && typeof b.archived !== 'boolean')
+    errors.push({ resource: 'Task', field: 'archived', code: 'invalid', message: 'archived must be true or false' });
   if (errors.length) throw invalid(errors);
-  if (typeof b.state === 'string' && b.state !== task.state) moveTo(st, task, b.state);
-  if (typeof b.archived === 'boolean') setArchived(st, task, b.archived);
-  ctx.core.mutated();
+  const now = ctx.core.now();
+  if (typeof b.state === 'string' && b.state !== task.state) moveTo(st, task, b.state, now);
+  if (typeof b.archived === 'boolean') setArchived(st, task, b.archived, now);
+  await ctx.core.commit({ tasks: [task] });
   return { status: 200, json: taskJson(st, task, ctx.origin, 'full') };
 }
 
@@ -62,7 +73,7 @@ async function resetWorld(ctx: Ctx): Promise<Reply> {
       throw e;
     }
   }
-  ctx.core.replaceWorld(structuredClone(world));
+  await ctx.core.replaceWorld(structuredClone(world));
   return json(200, { reset: true, tasks: ctx.core.state.tasks.size });
 }
 
@@ -70,7 +81,11 @@ function avatar(ctx: Ctx): Reply {
   const id = Number(ctx.params.id) || 0;
   const hue = (id * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="32" fill="hsl(${hue},55%,55%)"/></svg>`;
-  return { status: 200, html: svg, headers: { 'content-type': 'image/svg+xml' } };
+  return {
+    status: 200,
+    html: svg,
+    headers: { 'content-type': 'image/svg+xml', 'content-security-policy': "default-src 'none'" },
+  };
 }
 
 export const control: Route[] = [

@@ -1,6 +1,7 @@
 // The small read-only web pages behind the `html_url`s the sandbox hands out, so "open on the web" leads somewhere.
-import { installationRepos, InstRec, RepoRec, TaskRec } from '../state';
-import { notFound, Reply } from '../http/reply';
+import { createHash } from 'node:crypto';
+import { installationRepos, type InstRec, type RepoRec, type TaskRec } from '../state';
+import { notFound, type Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { installationHtmlUrl } from '../render/installation';
 import { renderTask } from '../render/task';
@@ -8,12 +9,19 @@ import { renderTask } from '../render/task';
 const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const STYLE = `body{font:14px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:56rem;padding:0 1rem}table{border-collapse:collapse}
+td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}.state{font-weight:600}small{color:#666}`;
+
+// Nothing runs, loads or submits but the page's own style (by its hash); should an escape ever fail, the text stays inert.
+export const PAGE_CSP =
+  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'; ` +
+  "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 function page(title: string, body: string): Reply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · sandbox</title>
-<style>body{font:14px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:56rem;padding:0 1rem}table{border-collapse:collapse}
-td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}.state{font-weight:600}small{color:#666}</style></head>
+<style>${STYLE}</style></head>
 <body><small>Agent Tasks sandbox · read-only</small><h1>${esc(title)}</h1>${body}</body></html>`;
-  return { status: 200, html };
+  return { status: 200, html, headers: { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' } };
 }
 
 function table(rows: Array<[string, unknown]>): string {
@@ -24,19 +32,45 @@ function taskPage(ctx: Ctx): Reply {
   const st = ctx.core.state;
   const t = st.tasks.get(ctx.params.task_id);
   const repo = t && st.repos.get(t.repository);
-  if (!t || !repo || `${repo.ownerAccount.login}/${repo.name}`.toLowerCase() !== `${ctx.params.owner}/${ctx.params.repo}`.toLowerCase()) throw notFound();
+  if (
+    !t ||
+    !repo ||
+    `${repo.ownerAccount.login}/${repo.name}`.toLowerCase() !== `${ctx.params.owner}/${ctx.params.repo}`.toLowerCase()
+  )
+    throw notFound();
   const task = renderTask(st, t, ctx.origin, 'full');
   const creator = st.users.get(t.creator)?.login ?? t.creator;
-  const sessions = (task.sessions ?? []).map(s => `<h3>Session ${esc(s.id)}</h3>${table([
-    ['state', s.state], ['model', s.model], ['head_ref', s.head_ref], ['base_ref', s.base_ref],
-    ['created_at', s.created_at], ['completed_at', s.completed_at ?? '—'], ['prompt', s.prompt],
-  ])}`).join('') || '<p>No session yet.</p>';
+  const sessions =
+    (task.sessions ?? [])
+      .map(
+        s =>
+          `<h3>Session ${esc(s.id)}</h3>${table([
+            ['state', s.state],
+            ['model', s.model],
+            ['head_ref', s.head_ref],
+            ['base_ref', s.base_ref],
+            ['created_at', s.created_at],
+            ['completed_at', s.completed_at ?? '—'],
+            ['prompt', s.prompt],
+          ])}`,
+      )
+      .join('') || '<p>No session yet.</p>';
   const artifacts = task.artifacts.length
     ? `<ul>${task.artifacts.map(a => `<li>${esc(a.type)} #${esc(a.data.id)} <small>(${esc(a.provider)})</small></li>`).join('')}</ul>`
     : '<p>No artifacts.</p>';
-  return page(task.name, `<p>${esc(repo.ownerAccount.login)}/${esc(repo.name)} · <span class="state">${esc(task.state)}</span></p>
-${table([['id', task.id], ['creator', creator], ['created_at', task.created_at], ['updated_at', task.updated_at], ['archived_at', task.archived_at ?? '—'], ['custom_agent', t.custom_agent ?? '—']])}
-<h2>Sessions (${task.session_count})</h2>${sessions}<h2>Artifacts</h2>${artifacts}`);
+  return page(
+    task.name,
+    `<p>${esc(repo.ownerAccount.login)}/${esc(repo.name)} · <span class="state">${esc(task.state)}</span></p>
+${table([
+  ['id', task.id],
+  ['creator', creator],
+  ['created_at', task.created_at],
+  ['updated_at', task.updated_at],
+  ['archived_at', task.archived_at ?? '—'],
+  ['custom_agent', t.custom_agent ?? '—'],
+])}
+<h2>Sessions (${task.session_count})</h2>${sessions}<h2>Artifacts</h2>${artifacts}`,
+  );
 }
 
 function repoOf(ctx: Ctx): RepoRec {
@@ -53,30 +87,50 @@ function taskItem(ctx: Ctx, t: TaskRec): string {
 function repoPage(ctx: Ctx): Reply {
   const repo = repoOf(ctx);
   const tasks = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).map(t => taskItem(ctx, t)).join('');
-  return page(`${repo.ownerAccount.login}/${repo.name}`, `<p>${esc(repo.description ?? '')}</p>${table([
-    ['id', repo.id], ['visibility', repo.private ? 'private' : 'public'], ['default branch', repo.default_branch ?? 'main'],
-  ])}<h2>Agent tasks</h2><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`);
+  return page(
+    `${repo.ownerAccount.login}/${repo.name}`,
+    `<p>${esc(repo.description ?? '')}</p>${table([
+      ['id', repo.id],
+      ['visibility', repo.private ? 'private' : 'public'],
+      ['default branch', repo.default_branch ?? 'main'],
+    ])}<h2>Agent tasks</h2><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`,
+  );
 }
 
 /** The pull request an agent task produced (its `pull` artifact). */
 function pullPage(ctx: Ctx): Reply {
   const repo = repoOf(ctx);
   const id = Number(ctx.params.id);
-  const t = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).find(x => x.artifacts.some(a => a.type === 'pull' && a.data.id === id));
+  const t = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).find(x =>
+    x.artifacts.some(a => a.type === 'pull' && a.data.id === id),
+  );
   if (!t) throw notFound();
-  return page(`Pull request #${id}: ${t.name}`, `${table([
-    ['repository', `${repo.ownerAccount.login}/${repo.name}`], ['head', t.head_ref], ['base', t.base_ref], ['opened by task', t.id], ['task state', t.state],
-  ])}<ul>${taskItem(ctx, t)}</ul>`);
+  return page(
+    `Pull request #${id}: ${t.name}`,
+    `${table([
+      ['repository', `${repo.ownerAccount.login}/${repo.name}`],
+      ['head', t.head_ref],
+      ['base', t.base_ref],
+      ['opened by task', t.id],
+      ['task state', t.state],
+    ])}<ul>${taskItem(ctx, t)}</ul>`,
+  );
 }
 
 function installationPage(ctx: Ctx, inst: InstRec | undefined): Reply {
   if (!inst) throw notFound();
   const st = ctx.core.state;
   const repos = installationRepos(st, inst);
-  return page(`${inst.app_slug} on ${inst.accountRec.login}`, `${table([
-    ['installation', inst.id], ['app_id', inst.app_id], ['account', `${inst.accountRec.login} (${inst.accountRec.type})`],
-    ['repository_selection', inst.repository_selection], ['permissions', JSON.stringify(inst.permissions ?? {})],
-  ])}<h2>Repositories (${repos.length})</h2><ul>${repos.map(r => `<li>${esc(r.ownerAccount.login)}/${esc(r.name)}${r.private ? ' <small>private</small>' : ''}</li>`).join('')}</ul>`);
+  return page(
+    `${inst.app_slug} on ${inst.accountRec.login}`,
+    `${table([
+      ['installation', inst.id],
+      ['app_id', inst.app_id],
+      ['account', `${inst.accountRec.login} (${inst.accountRec.type})`],
+      ['repository_selection', inst.repository_selection],
+      ['permissions', JSON.stringify(inst.permissions ?? {})],
+    ])}<h2>Repositories (${repos.length})</h2><ul>${repos.map(r => `<li>${esc(r.ownerAccount.login)}/${esc(r.name)}${r.private ? ' <small>private</small>' : ''}</li>`).join('')}</ul>`,
+  );
 }
 
 function byId(ctx: Ctx): InstRec | undefined {
@@ -85,7 +139,10 @@ function byId(ctx: Ctx): InstRec | undefined {
 
 function orgInstallation(ctx: Ctx): Reply {
   const inst = byId(ctx);
-  return installationPage(ctx, inst && inst.accountRec.login.toLowerCase() === ctx.params.org.toLowerCase() ? inst : undefined);
+  return installationPage(
+    ctx,
+    inst && inst.accountRec.login.toLowerCase() === ctx.params.org.toLowerCase() ? inst : undefined,
+  );
 }
 
 function userInstallation(ctx: Ctx): Reply {
@@ -95,12 +152,19 @@ function userInstallation(ctx: Ctx): Reply {
 
 function home(ctx: Ctx): Reply {
   const st = ctx.core.state;
-  const repos = [...st.repos.values()].map(r => {
-    const tasks = (st.tasksByRepo.get(r.id) ?? []).map(t => taskItem(ctx, t)).join('');
-    const href = `/${encodeURIComponent(r.ownerAccount.login)}/${encodeURIComponent(r.name)}`;
-    return `<h3><a href="${esc(href)}">${esc(r.ownerAccount.login)}/${esc(r.name)}</a></h3><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`;
-  }).join('');
-  const insts = [...st.installations.values()].map(i => `<li><a href="${esc(new URL(installationHtmlUrl(i, ctx.origin)).pathname)}">${esc(i.app_slug)} on ${esc(i.accountRec.login)}</a></li>`).join('');
+  const repos = [...st.repos.values()]
+    .map(r => {
+      const tasks = (st.tasksByRepo.get(r.id) ?? []).map(t => taskItem(ctx, t)).join('');
+      const href = `/${encodeURIComponent(r.ownerAccount.login)}/${encodeURIComponent(r.name)}`;
+      return `<h3><a href="${esc(href)}">${esc(r.ownerAccount.login)}/${esc(r.name)}</a></h3><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`;
+    })
+    .join('');
+  const insts = [...st.installations.values()]
+    .map(
+      i =>
+        `<li><a href="${esc(new URL(installationHtmlUrl(i, ctx.origin)).pathname)}">${esc(i.app_slug)} on ${esc(i.accountRec.login)}</a></li>`,
+    )
+    .join('');
   return page('Sandbox', `<h2>Repositories and tasks</h2>${repos}<h2>Installations</h2><ul>${insts}</ul>`);
 }
 

@@ -27,7 +27,7 @@ describe('api against the sandbox', () => {
     sb = await startSandbox({ port: 0, stepMs: 0 });
   });
   beforeEach(async () => {
-    const res = await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST' });
+    const res = await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     assert.ok(res.ok, `reset: ${res.status}`);
   });
   afterEach(async () => {

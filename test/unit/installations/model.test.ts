@@ -43,8 +43,8 @@ describe('installations model against the sandbox', function () {
   });
   after(() => sb.close());
   beforeEach(async () => {
-    await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST' });
-    await fetch(`${sb.url}/_sandbox/stats/reset`, { method: 'POST' });
+    await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    await fetch(`${sb.url}/_sandbox/stats/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
   });
 
   it('lists the user\'s installations with account, app and selection', async () => {

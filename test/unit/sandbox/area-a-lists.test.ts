@@ -41,7 +41,10 @@ describe('sandbox Area A lists', () => {
     it('A4 lists only the tasks the user created, in repositories the user can read', async () => {
       assert.deepEqual(await ids('', w.tokens.ana, '/agents/tasks'), [w.t.old, w.t.fresh, w.t.public, w.t.hidden]);
       assert.deepEqual(await ids('', w.tokens.bo, '/agents/tasks'), [w.t.mid]);
-      assert.deepEqual(await ids('?state=queued&sort=created_at&direction=asc', w.tokens.ana, '/agents/tasks'), [w.t.hidden, w.t.public]);
+      assert.deepEqual(await ids('?state=queued&sort=created_at&direction=asc', w.tokens.ana, '/agents/tasks'), [
+        w.t.hidden,
+        w.t.public,
+      ]);
     });
     it('per_page, page and the Link header with first, prev, next, last', async () => {
       const r1 = await sb.call('GET', `${A1}?per_page=1&state=completed,failed,in_progress`, { token: w.tokens.ana });
@@ -63,7 +66,10 @@ describe('sandbox Area A lists', () => {
       assert.deepEqual(seen, [w.t.old, w.t.fresh, w.t.mid]);
     });
     it('Link follows the Host the client used', async () => {
-      const r = await sb.call('GET', `${A1}?per_page=1`, { token: w.tokens.ana, headers: { host: `localhost:${sb.get().port}` } });
+      const r = await sb.call('GET', `${A1}?per_page=1`, {
+        token: w.tokens.ana,
+        headers: { host: `localhost:${sb.get().port}` },
+      });
       assert.match(String(r.headers.link), new RegExp(`^<http://localhost:${sb.get().port}/`));
       assert.ok(r.json().tasks[0].url.startsWith(`http://localhost:${sb.get().port}/`));
     });
@@ -79,10 +85,22 @@ describe('sandbox Area A lists', () => {
     });
 
     const bad: Array<[string, string]> = [
-      ['per_page=0', 'per_page'], ['per_page=-1', 'per_page'], ['per_page=abc', 'per_page'], ['per_page=1.5', 'per_page'],
-      ['page=0', 'page'], ['page=99999999999999999999', 'page'], ['sort=name', 'sort'], ['direction=up', 'direction'],
-      ['state=done', 'state'], ['state=', 'state'], ['state=queued,', 'state'], ['is_archived=yes', 'is_archived'],
-      ['since=yesterday', 'since'], ['since=2026-02-31', 'since'], ['creator_id=abc', 'creator_id'], ['creator_id=1&creator_id=-2', 'creator_id'],
+      ['per_page=0', 'per_page'],
+      ['per_page=-1', 'per_page'],
+      ['per_page=abc', 'per_page'],
+      ['per_page=1.5', 'per_page'],
+      ['page=0', 'page'],
+      ['page=99999999999999999999', 'page'],
+      ['sort=name', 'sort'],
+      ['direction=up', 'direction'],
+      ['state=done', 'state'],
+      ['state=', 'state'],
+      ['state=queued,', 'state'],
+      ['is_archived=yes', 'is_archived'],
+      ['since=yesterday', 'since'],
+      ['since=2026-02-31', 'since'],
+      ['creator_id=abc', 'creator_id'],
+      ['creator_id=1&creator_id=-2', 'creator_id'],
     ];
     for (const [q, field] of bad) {
       it(`422 for ${q}`, async () => {

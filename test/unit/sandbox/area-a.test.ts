@@ -50,7 +50,10 @@ describe('sandbox Area A', () => {
         for (const f of SESSION_FIELDS) assert.ok(f in t.sessions[0], `session field ${f}`);
         assert.equal(t.sessions[0].task_id, t.id);
         assert.match(t.sessions[0].completed_at, UTC_Z);
-        assert.deepEqual(t.artifacts.map((a: { type: string }) => a.type), ['pull']);
+        assert.deepEqual(
+          t.artifacts.map((a: { type: string }) => a.type),
+          ['pull'],
+        );
         assert.equal(typeof t.artifacts[0].data.id, 'number');
       }
     });
@@ -98,26 +101,48 @@ describe('sandbox Area A', () => {
 
     it('a repository the user cannot read is 404, in A1, A3, A5 and A2', async () => {
       assert.equal((await sb.call('GET', '/agents/repos/acme/secret/tasks', { token: w.tokens.dee })).status, 404);
-      assert.equal((await sb.call('GET', `/agents/repos/acme/secret/tasks/${w.t.hidden}`, { token: w.tokens.dee })).status, 404);
+      assert.equal(
+        (await sb.call('GET', `/agents/repos/acme/secret/tasks/${w.t.hidden}`, { token: w.tokens.dee })).status,
+        404,
+      );
       assert.equal((await sb.call('GET', `/agents/tasks/${w.t.hidden}`, { token: w.tokens.dee })).status, 404);
-      assert.equal((await sb.call('POST', '/agents/repos/acme/secret/tasks', { token: w.tokens.dee, body: { prompt: 'x' } })).status, 404);
+      assert.equal(
+        (await sb.call('POST', '/agents/repos/acme/secret/tasks', { token: w.tokens.dee, body: { prompt: 'x' } }))
+          .status,
+        404,
+      );
       assert.equal((await sb.call('GET', '/agents/repos/acme/nothing/tasks', { token: w.tokens.ana })).status, 404);
     });
 
     it('a public repository is readable by anyone with a token', async () => {
       const r = await sb.call('GET', '/agents/repos/ana/pub/tasks', { token: w.tokens.dee });
       assert.equal(r.status, 200);
-      assert.deepEqual(r.json().tasks.map((t: { id: string }) => t.id), [w.t.public]);
+      assert.deepEqual(
+        r.json().tasks.map((t: { id: string }) => t.id),
+        [w.t.public],
+      );
     });
 
     it('A3 with a task of another repository is 404', async () => {
-      assert.equal((await sb.call('GET', `/agents/repos/ana/pub/tasks/${w.t.old}`, { token: w.tokens.ana })).status, 404);
+      assert.equal(
+        (await sb.call('GET', `/agents/repos/ana/pub/tasks/${w.t.old}`, { token: w.tokens.ana })).status,
+        404,
+      );
     });
   });
 
   describe('A2 start', () => {
     it('creates a queued task, 201, with url and no sessions, listed afterwards', async () => {
-      const r = await sb.call('POST', A1, { token: w.tokens.ana, body: { prompt: 'Fix the build\nplease', model: KNOWN_MODELS[2], create_pull_request: true, base_ref: 'dev', custom_agent: 'reviewer' } });
+      const r = await sb.call('POST', A1, {
+        token: w.tokens.ana,
+        body: {
+          prompt: 'Fix the build\nplease',
+          model: KNOWN_MODELS[2],
+          create_pull_request: true,
+          base_ref: 'dev',
+          custom_agent: 'reviewer',
+        },
+      });
       assert.equal(r.status, 201);
       const t = r.json();
       assert.equal(t.state, 'queued');
@@ -146,14 +171,22 @@ describe('sandbox Area A', () => {
 
     it('an unparseable body is 400', async () => {
       for (const body of ['{', '', 'prompt=x', '\u0000']) {
-        const r = await sb.call('POST', A1, { token: w.tokens.ana, body, headers: { 'content-type': 'application/json' } });
+        const r = await sb.call('POST', A1, {
+          token: w.tokens.ana,
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         assert.equal(r.status, 400, JSON.stringify(body));
         assert.match(r.json().message, /Problems parsing JSON/);
       }
     });
 
     it('a JSON body is accepted whatever the Content-Type says', async () => {
-      const r = await sb.call('POST', A1, { token: w.tokens.ana, body: '{"prompt":"x"}', headers: { 'content-type': 'text/plain' } });
+      const r = await sb.call('POST', A1, {
+        token: w.tokens.ana,
+        body: '{"prompt":"x"}',
+        headers: { 'content-type': 'text/plain' },
+      });
       assert.equal(r.status, 201);
     });
 
@@ -176,13 +209,19 @@ describe('sandbox Area A', () => {
         const e = r.json();
         assert.equal(e.message, 'Validation Failed');
         assert.ok(e.documentation_url);
-        assert.ok(e.errors.some((x: { field: string }) => x.field === field), JSON.stringify(e.errors));
+        assert.ok(
+          e.errors.some((x: { field: string }) => x.field === field),
+          JSON.stringify(e.errors),
+        );
       });
     }
 
     it('a body over 1 MiB is 400 and creates nothing', async () => {
       const before = (await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length;
-      const r = await sb.call('POST', A1, { token: w.tokens.ana, body: JSON.stringify({ prompt: 'x'.repeat(1_100_000) }) });
+      const r = await sb.call('POST', A1, {
+        token: w.tokens.ana,
+        body: JSON.stringify({ prompt: 'x'.repeat(1_100_000) }),
+      });
       assert.equal(r.status, 400);
       assert.equal((await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length, before);
     });

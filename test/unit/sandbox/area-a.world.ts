@@ -24,12 +24,34 @@ export function areaAWorld() {
     dee: b.fineGrained(dee),
   };
   const t = {
-    old: b.task(svc, ana, { state: 'completed', create_pull_request: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-05T00:00:00Z' }),
+    old: b.task(svc, ana, {
+      state: 'completed',
+      create_pull_request: true,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-05T00:00:00Z',
+    }),
     mid: b.task(svc, bo, { state: 'failed', created_at: '2026-01-02T00:00:00Z', updated_at: '2026-01-03T00:00:00Z' }),
-    fresh: b.task(svc, ana, { state: 'in_progress', created_at: '2026-01-03T00:00:00Z', updated_at: '2026-01-04T00:00:00Z' }),
-    archived: b.task(svc, ana, { state: 'completed', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-06T00:00:00Z', archived_at: '2026-01-06T00:00:00Z' }),
-    hidden: b.task(secret, ana, { state: 'queued', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }),
-    public: b.task(pub, ana, { state: 'queued', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-02T00:00:00Z' }),
+    fresh: b.task(svc, ana, {
+      state: 'in_progress',
+      created_at: '2026-01-03T00:00:00Z',
+      updated_at: '2026-01-04T00:00:00Z',
+    }),
+    archived: b.task(svc, ana, {
+      state: 'completed',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-06T00:00:00Z',
+      archived_at: '2026-01-06T00:00:00Z',
+    }),
+    hidden: b.task(secret, ana, {
+      state: 'queued',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    }),
+    public: b.task(pub, ana, {
+      state: 'queued',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-02T00:00:00Z',
+    }),
   };
   return { world: b.build(), tokens, t, users: { ana, bo, cy, dee }, repos: { svc, secret, pub } };
 }

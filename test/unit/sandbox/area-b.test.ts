@@ -1,11 +1,94 @@
 import assert from 'node:assert/strict';
 import { WITH_OFFSET, WorldBuilder, useSandbox } from './helpers';
 
-const REPO_STRINGS = ['node_id', 'name', 'full_name', 'default_branch', 'visibility', 'temp_clone_token', 'archive_url', 'clone_url', 'hooks_url', 'svn_url', 'url', 'html_url', 'pushed_at', 'created_at', 'updated_at'];
-const REPO_BOOLS = ['private', 'fork', 'is_template', 'has_issues', 'has_projects', 'has_wiki', 'has_pages', 'has_downloads', 'archived', 'disabled', 'allow_rebase_merge', 'allow_squash_merge', 'allow_auto_merge', 'delete_branch_on_merge', 'allow_merge_commit'];
-const REPO_INTS = ['id', 'forks_count', 'stargazers_count', 'watchers_count', 'size', 'open_issues_count', 'subscribers_count', 'network_count', 'forks', 'open_issues', 'watchers'];
-const ACCOUNT_FIELDS = ['login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'url', 'html_url', 'followers_url', 'following_url', 'gists_url', 'starred_url', 'subscriptions_url', 'organizations_url', 'repos_url', 'events_url', 'received_events_url', 'type', 'site_admin'];
-const INSTALLATION_FIELDS = ['id', 'account', 'access_tokens_url', 'repositories_url', 'html_url', 'app_id', 'target_id', 'target_type', 'permissions', 'events', 'single_file_name', 'has_multiple_single_files', 'single_file_paths', 'repository_selection', 'created_at', 'updated_at', 'app_slug', 'suspended_at', 'suspended_by'];
+const REPO_STRINGS = [
+  'node_id',
+  'name',
+  'full_name',
+  'default_branch',
+  'visibility',
+  'temp_clone_token',
+  'archive_url',
+  'clone_url',
+  'hooks_url',
+  'svn_url',
+  'url',
+  'html_url',
+  'pushed_at',
+  'created_at',
+  'updated_at',
+];
+const REPO_BOOLS = [
+  'private',
+  'fork',
+  'is_template',
+  'has_issues',
+  'has_projects',
+  'has_wiki',
+  'has_pages',
+  'has_downloads',
+  'archived',
+  'disabled',
+  'allow_rebase_merge',
+  'allow_squash_merge',
+  'allow_auto_merge',
+  'delete_branch_on_merge',
+  'allow_merge_commit',
+];
+const REPO_INTS = [
+  'id',
+  'forks_count',
+  'stargazers_count',
+  'watchers_count',
+  'size',
+  'open_issues_count',
+  'subscribers_count',
+  'network_count',
+  'forks',
+  'open_issues',
+  'watchers',
+];
+const ACCOUNT_FIELDS = [
+  'login',
+  'id',
+  'node_id',
+  'avatar_url',
+  'gravatar_id',
+  'url',
+  'html_url',
+  'followers_url',
+  'following_url',
+  'gists_url',
+  'starred_url',
+  'subscriptions_url',
+  'organizations_url',
+  'repos_url',
+  'events_url',
+  'received_events_url',
+  'type',
+  'site_admin',
+];
+const INSTALLATION_FIELDS = [
+  'id',
+  'account',
+  'access_tokens_url',
+  'repositories_url',
+  'html_url',
+  'app_id',
+  'target_id',
+  'target_type',
+  'permissions',
+  'events',
+  'single_file_name',
+  'has_multiple_single_files',
+  'single_file_paths',
+  'repository_selection',
+  'created_at',
+  'updated_at',
+  'app_slug',
+  'suspended_at',
+  'suspended_by',
+];
 
 function checkRepo(r: Record<string, unknown>): void {
   for (const f of REPO_STRINGS) assert.equal(typeof r[f], 'string', f);
@@ -53,10 +136,11 @@ function world() {
 describe('sandbox Area B', () => {
   const w = world();
   const sb = useSandbox(() => w.world);
-  const repoIds = (r: { json(): { repositories: Array<{ id: number }> } }): number[] => r.json().repositories.map(x => x.id);
+  const repoIds = (r: { json(): { repositories: Array<{ id: number }> } }): number[] =>
+    r.json().repositories.map(x => x.id);
 
   describe('B1 installation repositories', () => {
-    it('lists the calling installation\'s repositories with custom_properties and no permissions', async () => {
+    it("lists the calling installation's repositories with custom_properties and no permissions", async () => {
       const r = await sb.call('GET', '/installation/repositories', { token: w.tokens.inst });
       assert.equal(r.status, 200);
       const body = r.json();
@@ -109,7 +193,10 @@ describe('sandbox Area B', () => {
       const r = await sb.call('GET', '/user/installations', { token: w.tokens.anaApp });
       assert.equal(r.status, 200);
       const body = r.json();
-      assert.deepEqual(body.installations.map((i: { id: number }) => i.id), [w.inst.sel, w.inst.all, w.inst.single]);
+      assert.deepEqual(
+        body.installations.map((i: { id: number }) => i.id),
+        [w.inst.sel, w.inst.all, w.inst.single],
+      );
       assert.equal(body.total_count, 3);
       for (const i of body.installations) {
         for (const f of INSTALLATION_FIELDS) assert.ok(f in i, f);
@@ -122,7 +209,10 @@ describe('sandbox Area B', () => {
     });
     it('a user reaches an installation on their own account; other users do not see it', async () => {
       const cy = (await sb.call('GET', '/user/installations', { token: w.tokens.cyFg })).json();
-      assert.deepEqual(cy.installations.map((i: { id: number }) => i.id), [w.inst.cyInst]);
+      assert.deepEqual(
+        cy.installations.map((i: { id: number }) => i.id),
+        [w.inst.cyInst],
+      );
       assert.equal(cy.installations[0].account.type, 'User');
     });
     it('needs a fine-grained token: classic and installation tokens are 403, none is 401', async () => {
@@ -138,21 +228,40 @@ describe('sandbox Area B', () => {
       assert.equal(r.status, 200);
       const body = r.json();
       assert.equal(body.total_count, 2);
-      assert.deepEqual(body.repositories.map((x: { id: number; permissions: unknown }) => [x.id, x.permissions]), [
-        [w.repos.svc, { admin: false, push: false, pull: true }],
-        [w.repos.ops, { admin: true, push: true, pull: true }],
-      ]);
+      assert.deepEqual(
+        body.repositories.map((x: { id: number; permissions: unknown }) => [x.id, x.permissions]),
+        [
+          [w.repos.svc, { admin: false, push: false, pull: true }],
+          [w.repos.ops, { admin: true, push: true, pull: true }],
+        ],
+      );
       for (const repo of body.repositories) {
         checkRepo(repo);
         assert.ok(!('custom_properties' in repo));
       }
     });
     it('needs Metadata read (403); an unknown or unreachable installation is 404', async () => {
-      assert.equal((await sb.call('GET', `/user/installations/${w.inst.all}/repositories`, { token: w.tokens.anaFgNoMeta })).status, 403);
-      assert.equal((await sb.call('GET', `/user/installations/${w.inst.all}/repositories`, { token: w.tokens.anaClassic })).status, 403);
-      assert.equal((await sb.call('GET', '/user/installations/999/repositories', { token: w.tokens.anaFg })).status, 404);
-      assert.equal((await sb.call('GET', '/user/installations/abc/repositories', { token: w.tokens.anaFg })).status, 404);
-      assert.equal((await sb.call('GET', `/user/installations/${w.inst.cyInst}/repositories`, { token: w.tokens.anaFg })).status, 404);
+      assert.equal(
+        (await sb.call('GET', `/user/installations/${w.inst.all}/repositories`, { token: w.tokens.anaFgNoMeta }))
+          .status,
+        403,
+      );
+      assert.equal(
+        (await sb.call('GET', `/user/installations/${w.inst.all}/repositories`, { token: w.tokens.anaClassic })).status,
+        403,
+      );
+      assert.equal(
+        (await sb.call('GET', '/user/installations/999/repositories', { token: w.tokens.anaFg })).status,
+        404,
+      );
+      assert.equal(
+        (await sb.call('GET', '/user/installations/abc/repositories', { token: w.tokens.anaFg })).status,
+        404,
+      );
+      assert.equal(
+        (await sb.call('GET', `/user/installations/${w.inst.cyInst}/repositories`, { token: w.tokens.anaFg })).status,
+        404,
+      );
     });
   });
 
@@ -170,7 +279,10 @@ describe('sandbox Area B', () => {
       assert.deepEqual(await selRepos(), [w.repos.svc, w.repos.web, w.repos.extra]);
     });
     it('B6 removes a repository (204)', async () => {
-      assert.equal((await sb.call('DELETE', path(w.inst.sel, w.repos.web), { token: w.tokens.anaClassic })).status, 204);
+      assert.equal(
+        (await sb.call('DELETE', path(w.inst.sel, w.repos.web), { token: w.tokens.anaClassic })).status,
+        204,
+      );
       assert.deepEqual(await selRepos(), [w.repos.svc]);
     });
 
@@ -187,8 +299,18 @@ describe('sandbox Area B', () => {
       ['an unknown repository', 'PUT', () => [w.inst.sel, 1, w.tokens.anaClassic], 404],
       ['a repository of another account', 'PUT', () => [w.inst.sel, w.repos.only, w.tokens.anaClassic], 404],
       ['a repository not in the installation', 'DELETE', () => [w.inst.sel, w.repos.extra, w.tokens.anaClassic], 404],
-      ['an installation covering all repositories', 'DELETE', () => [w.inst.all, w.repos.svc, w.tokens.anaClassic], 422],
-      ['the last repository of the installation', 'DELETE', () => [w.inst.single, w.repos.only, w.tokens.anaClassic], 422],
+      [
+        'an installation covering all repositories',
+        'DELETE',
+        () => [w.inst.all, w.repos.svc, w.tokens.anaClassic],
+        422,
+      ],
+      [
+        'the last repository of the installation',
+        'DELETE',
+        () => [w.inst.single, w.repos.only, w.tokens.anaClassic],
+        422,
+      ],
     ];
     for (const [what, method, args, status] of refusals) {
       it(`${method} with ${what} → ${status}, and nothing changes`, async () => {
@@ -202,10 +324,15 @@ describe('sandbox Area B', () => {
         assert.equal(typeof e.message, 'string');
         assert.equal(typeof e.documentation_url, 'string');
         if (status === 422) assert.ok(Array.isArray(e.errors) && e.errors.length > 0);
-        assert.equal((await sb.call('GET', `/installation/repositories`, { token: w.tokens.instAll })).text, before.text);
+        assert.equal(
+          (await sb.call('GET', `/installation/repositories`, { token: w.tokens.instAll })).text,
+          before.text,
+        );
         assert.deepEqual(await selRepos(), beforeSel);
         assert.equal((await sb.call('GET', '/user/installations', { token: w.tokens.anaFg })).text, beforeUser);
-        const single = await sb.call('GET', `/user/installations/${w.inst.single}/repositories`, { token: w.tokens.anaFg });
+        const single = await sb.call('GET', `/user/installations/${w.inst.single}/repositories`, {
+          token: w.tokens.anaFg,
+        });
         assert.deepEqual(repoIds(single), [w.repos.only]);
       });
     }

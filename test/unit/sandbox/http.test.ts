@@ -28,7 +28,10 @@ describe('sandbox HTTP conventions', () => {
     assert.equal(r2.status, 304);
     assert.equal(r2.text, '');
     assert.equal(r2.headers.etag, etag);
-    assert.equal((await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': `"x", W/${etag}` } })).status, 304);
+    assert.equal(
+      (await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': `"x", W/${etag}` } })).status,
+      304,
+    );
     assert.equal((await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': '"other"' } })).status, 200);
     await sb.call('POST', '/_sandbox/advance');
     const r3 = await sb.call('GET', A1, { token: tok, headers: { 'if-none-match': etag } });
@@ -46,12 +49,26 @@ describe('sandbox HTTP conventions', () => {
     for (let i = 0; i < 3; i++) assert.equal((await read()).json().state, 'queued');
     await sb.call('PATCH', '/_sandbox/tasks/demo-rocket-04', { body: { state: 'failed' } });
     assert.equal((await read()).json().state, 'failed');
-    for (let i = 0; i < 3; i++) assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200);
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status,
+        200,
+      );
     await sb.call('DELETE', '/installation/token', { token: DEMO_TOKENS.installation });
     assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 401);
-    const viaLocalhost = await sb.call('GET', `${A1}/demo-rocket-04`, { token: tok, headers: { host: `localhost:${sb.get().port}` } });
-    assert.ok(viaLocalhost.json().url.startsWith(`http://localhost:${sb.get().port}/`), 'the origin is part of what is cached');
-    assert.equal((await sb.call('GET', `${A1}/demo-rocket-04`, { token: DEMO_TOKENS.classic })).status, 403, 'so are the credentials');
+    const viaLocalhost = await sb.call('GET', `${A1}/demo-rocket-04`, {
+      token: tok,
+      headers: { host: `localhost:${sb.get().port}` },
+    });
+    assert.ok(
+      viaLocalhost.json().url.startsWith(`http://localhost:${sb.get().port}/`),
+      'the origin is part of what is cached',
+    );
+    assert.equal(
+      (await sb.call('GET', `${A1}/demo-rocket-04`, { token: DEMO_TOKENS.classic })).status,
+      403,
+      'so are the credentials',
+    );
     await sb.call('POST', '/_sandbox/reset');
     assert.equal((await read()).json().state, 'queued');
     assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200);
@@ -65,7 +82,10 @@ describe('sandbox HTTP conventions', () => {
   });
 
   it('the version header: the known value and none are accepted, anything else is 400', async () => {
-    assert.equal((await sb.call('GET', A1, { token: tok, headers: { 'x-vendor-api-version': '2026-03-10' } })).status, 200);
+    assert.equal(
+      (await sb.call('GET', A1, { token: tok, headers: { 'x-vendor-api-version': '2026-03-10' } })).status,
+      200,
+    );
     assert.equal((await sb.call('GET', A1, { token: tok })).status, 200);
     for (const v of ['2022-11-28', '', 'x'.repeat(200)]) {
       const r = await sb.call('GET', A1, { token: tok, headers: { 'X-Vendor-Api-Version': v } });
@@ -75,9 +95,21 @@ describe('sandbox HTTP conventions', () => {
   });
 
   it('rate-limit headers on every response, counting per token, 403 once exhausted', async () => {
-    for (const [m, p, o] of [['GET', A1, { token: tok }], ['GET', '/nothing', {}], ['POST', '/_sandbox/advance', {}], ['GET', '/', {}]] as const) {
+    for (const [m, p, o] of [
+      ['GET', A1, { token: tok }],
+      ['GET', '/nothing', {}],
+      ['POST', '/_sandbox/advance', {}],
+      ['GET', '/', {}],
+    ] as const) {
       const r = await sb.call(m, p, o);
-      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-used', 'x-ratelimit-resource']) assert.ok(h in r.headers, `${m} ${p}: ${h}`);
+      for (const h of [
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+        'x-ratelimit-used',
+        'x-ratelimit-resource',
+      ])
+        assert.ok(h in r.headers, `${m} ${p}: ${h}`);
     }
     let last = await sb.call('GET', A1, { token: tok });
     const used0 = Number(last.headers['x-ratelimit-used']);
@@ -96,8 +128,17 @@ describe('sandbox HTTP conventions', () => {
   });
 
   it('wrong methods on known paths, unknown paths and odd encodings are 404, never 5xx', async () => {
-    for (const [m, p] of [['DELETE', A1], ['PUT', '/agents/tasks'], ['PATCH', '/installation/repositories'], ['POST', '/user/installations'],
-      ['GET', '/agents/tasks/'], ['GET', '/agents/repos/acme/%E0%A4%A/tasks'], ['GET', '/agents/tasks/%'], ['GET', '//'], ['GET', '/_sandbox/nope']] as const) {
+    for (const [m, p] of [
+      ['DELETE', A1],
+      ['PUT', '/agents/tasks'],
+      ['PATCH', '/installation/repositories'],
+      ['POST', '/user/installations'],
+      ['GET', '/agents/tasks/'],
+      ['GET', '/agents/repos/acme/%E0%A4%A/tasks'],
+      ['GET', '/agents/tasks/%'],
+      ['GET', '//'],
+      ['GET', '/_sandbox/nope'],
+    ] as const) {
       const r = await sb.call(m, p, { token: tok });
       assert.equal(r.status, 404, `${m} ${p}`);
       assert.equal(r.json().message, 'Not Found');
@@ -118,10 +159,39 @@ describe('sandbox HTTP conventions', () => {
     assert.equal((await sb.call('GET', A1, { token: tok })).status, 200);
   });
 
-  it('odd Host headers do not leak into links', async () => {
-    const r = await sb.call('GET', `${A1}?per_page=1`, { token: tok, headers: { host: 'evil.example/<x>' } });
-    assert.equal(r.status, 200);
-    assert.ok(String(r.headers.link).startsWith(`<${sb.get().url}/`));
+  it('a Host other than its own loopback address is refused (421) on every kind of path, and changes nothing', async () => {
+    const port = sb.get().port;
+    for (const host of [
+      'evil.example/<x>',
+      `evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      '127.0.0.1:1',
+      'localhost',
+      `127.0.0.2:${port}`,
+    ]) {
+      for (const [m, p, o] of [
+        ['GET', `${A1}?per_page=1`, { token: tok }],
+        ['GET', '/'],
+        ['POST', '/_sandbox/advance'],
+        ['POST', A1, { token: tok, body: { prompt: 'from a rebound page' } }],
+        ['GET', '/acme/rocket.git/info/refs?service=git-upload-pack'],
+      ] as const) {
+        const r = await sb.call(m, p, { ...o, headers: { host } });
+        assert.equal(r.status, 421, `${m} ${p} with Host ${host}`);
+        assert.match(r.json().message, /answers only at http:\/\/127\.0\.0\.1:\d+/);
+      }
+    }
+    const after = (await sb.call('GET', `${A1}?per_page=100`, { token: tok })).json().tasks;
+    assert.ok(!after.some((t: { name: string }) => t.name === 'from a rebound page'), 'no task was started');
+    assert.equal(after.find((t: { id: string }) => t.id === 'demo-rocket-04').state, 'queued', 'nothing advanced');
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      const r = await sb.call('GET', `${A1}?per_page=1`, { token: tok, headers: { host } });
+      assert.equal(r.status, 200, host);
+      assert.ok(
+        String(r.headers.link).startsWith(`<http://${host.toLowerCase()}/`),
+        'links are built on the address the client used',
+      );
+    }
   });
 });
 
@@ -131,17 +201,86 @@ describe('sandbox under bad input', () => {
   it('thousands of mutated requests: no 5xx, no bug caught, refused requests change nothing', async function () {
     this.timeout(60_000);
     let seed = 42;
-    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     const pick = <T>(a: readonly T[]): T => a[rnd(a.length)];
-    const paths = [A1, `${A1}/demo-rocket-01`, '/agents/tasks', '/agents/tasks/demo-rocket-01', '/installation/repositories', '/installation/token',
-      '/user/installations', '/user/installations/71/repositories', '/user/installations/71/repositories/5001', '/user/installations/72/repositories/5003',
-      '/acme/rocket/tasks/demo-rocket-01', '/settings/installations/72', '/_sandbox/tasks/demo-rocket-01'];
-    const junk = ['%', '%zz', '%00', '..', '/', '?', '#', '\u00e9', 'ü', '%E2%80', ';', '*', ' ', '~', '%2F', '-1', '1e9', 'true', 'null', '[]', '{}', "'", '"', '<', '\\'];
-    const keys = ['per_page', 'page', 'sort', 'direction', 'state', 'is_archived', 'since', 'creator_id', 'creator_id[]', 'x'];
+    const paths = [
+      A1,
+      `${A1}/demo-rocket-01`,
+      '/agents/tasks',
+      '/agents/tasks/demo-rocket-01',
+      '/installation/repositories',
+      '/installation/token',
+      '/user/installations',
+      '/user/installations/71/repositories',
+      '/user/installations/71/repositories/5001',
+      '/user/installations/72/repositories/5003',
+      '/acme/rocket/tasks/demo-rocket-01',
+      '/settings/installations/72',
+      '/_sandbox/tasks/demo-rocket-01',
+    ];
+    const junk = [
+      '%',
+      '%zz',
+      '%00',
+      '..',
+      '/',
+      '?',
+      '#',
+      '\u00e9',
+      'ü',
+      '%E2%80',
+      ';',
+      '*',
+      ' ',
+      '~',
+      '%2F',
+      '-1',
+      '1e9',
+      'true',
+      'null',
+      '[]',
+      '{}',
+      "'",
+      '"',
+      '<',
+      '\\',
+    ];
+    const keys = [
+      'per_page',
+      'page',
+      'sort',
+      'direction',
+      'state',
+      'is_archived',
+      'since',
+      'creator_id',
+      'creator_id[]',
+      'x',
+    ];
     const tokens = [...Object.values(DEMO_TOKENS), undefined, 'bogus', ''];
-    const bodies = ['', '{', '{"prompt":1}', '{"prompt":"[sandbox:failed]"}', 'null', '[]', '"x"', '{"prompt":"x","model":7}', '\u0000\u0001', '{"state":"nope"}', '{"archived":"no"}', '{"prompt":"' + 'x'.repeat(5000) + '"}'];
+    const bodies = [
+      '',
+      '{',
+      '{"prompt":1}',
+      '{"prompt":"[sandbox:failed]"}',
+      'null',
+      '[]',
+      '"x"',
+      '{"prompt":"x","model":7}',
+      '\u0000\u0001',
+      '{"state":"nope"}',
+      '{"archived":"no"}',
+      '{"prompt":"' + 'x'.repeat(5000) + '"}',
+    ];
     const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-    const snapshot = async (): Promise<string> => (await sb.call('GET', `${A1}?per_page=100&state=${['queued', 'in_progress', 'completed', 'failed', 'idle', 'waiting_for_user', 'timed_out', 'cancelled'].join(',')}`, { token: tok })).text;
+    const snapshot = async (): Promise<string> =>
+      (
+        await sb.call(
+          'GET',
+          `${A1}?per_page=100&state=${['queued', 'in_progress', 'completed', 'failed', 'idle', 'waiting_for_user', 'timed_out', 'cancelled'].join(',')}`,
+          { token: tok },
+        )
+      ).text;
     for (let i = 0; i < 2500; i++) {
       let path = pick(paths);
       if (rnd(3) === 0) {
@@ -149,17 +288,28 @@ describe('sandbox under bad input', () => {
         segs[1 + rnd(segs.length - 1)] = pick(junk) + (rnd(2) ? pick(junk) : '');
         path = segs.join('/');
       }
-      if (rnd(2) === 0) path += '?' + Array.from({ length: 1 + rnd(3) }, () => `${pick(keys)}=${encodeURIComponent(pick(junk))}`).join('&');
+      if (rnd(2) === 0)
+        path +=
+          '?' + Array.from({ length: 1 + rnd(3) }, () => `${pick(keys)}=${encodeURIComponent(pick(junk))}`).join('&');
       const method = pick(methods);
       const headers: Record<string, string> = {};
       if (rnd(5) === 0) headers['x-vendor-api-version'] = pick(['2026-03-10', 'v3', '']);
       if (rnd(5) === 0) headers['if-none-match'] = pick(['*', '"x"', 'W/"', '']);
-      if (rnd(7) === 0) headers.authorization = pick(['Bearer', 'Bearer  ', 'token x y', 'Basic Zm9v', 'Bearer \u00e9']).replace(/[^\x20-\x7e]/g, '?');
+      if (rnd(7) === 0)
+        headers.authorization = pick(['Bearer', 'Bearer  ', 'token x y', 'Basic Zm9v', 'Bearer \u00e9']).replace(
+          /[^\x20-\x7e]/g,
+          '?',
+        );
       const body = method === 'POST' || method === 'PATCH' || rnd(4) === 0 ? pick(bodies) : undefined;
       const before = method === 'GET' || method === 'HEAD' ? undefined : await snapshot();
-      const r = await sb.call(method, path.replace(/[^\x21-\x7e]/g, c => encodeURIComponent(c)), { token: pick(tokens), headers, body });
+      const r = await sb.call(
+        method,
+        path.replace(/[^\x21-\x7e]/g, c => encodeURIComponent(c)),
+        { token: pick(tokens), headers, body },
+      );
       assert.ok(r.status < 500, `${method} ${path} → ${r.status}`);
-      if (before !== undefined && r.status >= 400) assert.equal(await snapshot(), before, `${method} ${path} (${r.status}) changed the state`);
+      if (before !== undefined && r.status >= 400)
+        assert.equal(await snapshot(), before, `${method} ${path} (${r.status}) changed the state`);
     }
     const stats = (await sb.call('GET', '/_sandbox/stats')).json();
     assert.equal(stats.internal_errors, 0);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { DEMO_TOKENS, demoWorld } from '../../../src/sandbox';
 import { WorldBuilder, request, useSandbox } from './helpers';
 
@@ -6,7 +7,7 @@ describe('sandbox web pages and statistics', () => {
   const sb = useSandbox(() => demoWorld());
   const tok = DEMO_TOKENS.fineGrained;
 
-  it('a task\'s html_url leads to a page with its state, sessions and artifacts', async () => {
+  it("a task's html_url leads to a page with its state, sessions and artifacts", async () => {
     const t = (await sb.call('GET', '/agents/tasks/demo-rocket-01', { token: tok })).json();
     const page = await sb.call('GET', new URL(t.html_url).pathname);
     assert.equal(page.status, 200);
@@ -15,7 +16,11 @@ describe('sandbox web pages and statistics', () => {
     assert.ok(page.text.includes('completed'));
     assert.ok(page.text.includes(t.sessions[0].id));
     assert.match(page.text, /pull #\d+/);
-    assert.equal((await sb.call('GET', '/acme/website/tasks/demo-rocket-01')).status, 404, 'the task of another repository');
+    assert.equal(
+      (await sb.call('GET', '/acme/website/tasks/demo-rocket-01')).status,
+      404,
+      'the task of another repository',
+    );
   });
 
   it('a pull artifact and its repository have pages too', async () => {
@@ -34,7 +39,11 @@ describe('sandbox web pages and statistics', () => {
     const r = await sb.call('GET', '/installation/token', { token: DEMO_TOKENS.installation });
     assert.equal(r.status, 404);
     assert.equal(r.json().message, 'Not Found');
-    assert.equal((await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status, 200, 'the token was not revoked');
+    assert.equal(
+      (await sb.call('GET', '/installation/repositories', { token: DEMO_TOKENS.installation })).status,
+      200,
+      'the token was not revoked',
+    );
   });
 
   it('installation html_urls lead to pages; the index links to tasks', async () => {
@@ -48,6 +57,26 @@ describe('sandbox web pages and statistics', () => {
     const index = await sb.call('GET', '/');
     assert.equal(index.status, 200);
     assert.ok(index.text.includes('/acme/rocket/tasks/demo-rocket-01'));
+  });
+
+  it('pages carry a strict Content-Security-Policy (only their own style, by hash) and nosniff; so do JSON answers', async () => {
+    for (const p of ['/', '/acme/rocket', '/acme/rocket/tasks/demo-rocket-01', '/settings/installations/72']) {
+      const page = await sb.call('GET', p);
+      assert.equal(page.status, 200, p);
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /(^|; )default-src 'none'(;|$)/, p);
+      assert.doesNotMatch(csp, /unsafe-|script-src|\*/, p);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)![1];
+      const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+      assert.ok(csp.includes(`style-src 'sha256-${hash}'`), `${p}: the page's own style is allowed by its hash`);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.equal(page.headers['x-content-type-options'], 'nosniff', p);
+    }
+    const avatar = await sb.call('GET', '/_sandbox/avatars/900');
+    assert.equal(avatar.headers['content-security-policy'], "default-src 'none'");
+    for (const r of [await sb.call('GET', '/agents/tasks', { token: tok }), await sb.call('GET', '/nothing')]) {
+      assert.equal(r.headers['x-content-type-options'], 'nosniff');
+    }
   });
 
   it('escapes what users wrote', async () => {
@@ -69,7 +98,9 @@ describe('sandbox web pages and statistics', () => {
     await sb.call('POST', '/_sandbox/advance');
     const s = (await sb.call('GET', '/_sandbox/stats')).json();
     assert.deepEqual(s, {
-      total: 4, not_modified: 0, internal_errors: 0,
+      total: 4,
+      not_modified: 0,
+      internal_errors: 0,
       by_route: { 'GET /agents/repos/{owner}/{repo}/tasks': 2, 'GET /agents/tasks/{task_id}': 1, 'GET (unmatched)': 1 },
       by_status: { 200: 2, 404: 2 },
     });

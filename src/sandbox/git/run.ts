@@ -1,0 +1,37 @@
+// Running git for the sandbox's repositories: in an environment of its own (no GIT_* variables of whoever started
+// the sandbox, no user or system configuration, never a prompt), so the repositories behave alike on every machine.
+import { spawn } from 'node:child_process';
+import * as os from 'node:os';
+
+export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
+  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: os.devNull, GIT_TERMINAL_PROMPT: '0', ...extra };
+}
+
+/** Runs git and returns its output; rejects with its exit code and the start of its error output. */
+export function runGit(
+  git: string,
+  args: string[],
+  opts: { gitDir?: string; input?: string; signal?: AbortSignal } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(git, args, {
+      env: gitEnv(opts.gitDir ? { GIT_DIR: opts.gitDir } : {}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      signal: opts.signal,
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', code => {
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new Error(`git ${args[0]} exited with ${code}: ${err.trim().slice(0, 500)}`));
+    });
+    // git may exit before reading everything (it failed); its exit code says why, not the broken pipe.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(opts.input);
+  });
+}

@@ -1,0 +1,101 @@
+// Check Out Head Branch against the sandbox's git repository: the workspace is a clone of the sandbox's acme/rocket,
+// a task's session pushes a commit on its head_ref, and the command fetches and checks it out in the workspace.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import { DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, waitFor } from './tasksSupport';
+
+const run = promisify(execFile);
+
+function workspace(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  return folder.uri.fsPath;
+}
+
+async function git(...args: string[]): Promise<string> {
+  return (
+    await run('git', args, { cwd: workspace(), env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+  ).stdout.trim();
+}
+
+async function headRefOf(id: string): Promise<{ head_ref: string; name: string }> {
+  const r = await fetch(`${SANDBOX}/agents/tasks/${id}`, {
+    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
+  });
+  const t = (await r.json()) as { name: string; sessions: Array<{ head_ref: string }> };
+  assert.ok(t.sessions.length > 0, `task ${id} has a session`);
+  return { head_ref: t.sessions[0].head_ref, name: t.name };
+}
+
+describe('check out head branch', () => {
+  let start = '';
+  before(async function () {
+    this.timeout(90_000);
+    await freshStart();
+    start = await git('branch', '--show-current');
+    assert.match(await git('remote', 'get-url', 'origin'), /\/acme\/rocket\.git$/);
+  });
+
+  // Later suites expect the workspace as it was: on its first branch, without the branches checked out here.
+  afterEach(async () => {
+    await git('checkout', '-q', start);
+    for (const b of (await git('branch', '--format=%(refname:short)')).split('\n'))
+      if (b && b !== start) await git('branch', '-q', '-D', b);
+  });
+
+  it("a task started now: its session's commit is fetched from the sandbox and its branch checked out in the workspace", async function () {
+    this.timeout(60_000);
+    const api = await freshStart();
+    const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string; state: string } }>(
+      COMMANDS.startTask,
+      { prompt: 'Write the launch checklist', interactive: false },
+    );
+    assert.equal(result.ok, true, JSON.stringify(result));
+    await sandboxPost('/_sandbox/advance'); // the session starts: the agent pushes to its head_ref
+    await api.refresh();
+    const { head_ref, name } = await headRefOf(result.task.id);
+    await vscode.commands.executeCommand(COMMANDS.checkoutHeadBranch, result.task);
+    await waitFor(
+      async () => (await git('branch', '--show-current')) === head_ref,
+      `the workspace to be on ${head_ref}`,
+      30_000,
+    );
+    assert.equal(await git('log', '-1', '--format=%s'), name);
+    assert.equal(
+      await git('rev-parse', 'HEAD~1'),
+      await git('rev-parse', `origin/${start}`),
+      "the agent's commit sits on the base branch",
+    );
+    const note = fs.readFileSync(path.join(workspace(), 'agent-notes', `${result.task.id}.md`), 'utf8');
+    assert.match(
+      note,
+      new RegExp(
+        `Agent task ${result.task.id}, session ${result.task.id}-s1, on branch ${head_ref.replace(/[/.-]/g, '\\$&')}`,
+      ),
+    );
+    assert.equal(
+      await git('rev-parse', '--abbrev-ref', '@{upstream}'),
+      `origin/${head_ref}`,
+      "the local branch tracks the sandbox's",
+    );
+  });
+
+  it('a task of the demo world that is already running: its branch is there to check out too', async function () {
+    this.timeout(60_000);
+    await freshStart();
+    const { head_ref, name } = await headRefOf('demo-rocket-03');
+    await vscode.commands.executeCommand(COMMANDS.checkoutHeadBranch, { id: 'demo-rocket-03', state: 'in_progress' });
+    await waitFor(
+      async () => (await git('branch', '--show-current')) === head_ref,
+      `the workspace to be on ${head_ref}`,
+      30_000,
+    );
+    assert.equal(await git('log', '-1', '--format=%s'), name);
+    assert.ok(fs.existsSync(path.join(workspace(), 'agent-notes', 'demo-rocket-03.md')));
+  });
+});
