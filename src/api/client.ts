@@ -120,7 +120,8 @@ export class ApiClient {
     for (let pages = 0; url && pages < maxPages; pages++) {
       seen.add(url.href);
       const reply = await this.engine.send('GET', url, undefined, read, options.signal);
-      yield* reply.data;
+      // Item by item: `yield*` over an array in an async generator wraps each item in one more promise.
+      for (const item of reply.data) yield item;
       url = this.nextPage(url, reply.link, seen, reply.scrub);
     }
   }
