@@ -116,7 +116,10 @@ describe('errors/explain', () => {
   it('says an answer that could not be read was not read, rather than that the service answered 200', async () => {
     const err = await failureOf(json(200, { tasks: 'none' }));
     const e = explain(err);
-    assert.equal(e.text, 'The service\'s answer could not be read: GET /agents/tasks: unreadable answer: the answer has no "tasks" list.');
+    assert.equal(
+      e.text,
+      'The service\'s answer could not be read: GET /agents/tasks: unreadable answer: the answer has no "tasks" list.',
+    );
     assert.equal(e.remedy, 'showLog');
   });
 
