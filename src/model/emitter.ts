@@ -1,12 +1,11 @@
-// A minimal event emitter with the shape of vscode's `Event`, so model code runs in plain Node.
+// The one event emitter: the shape of vscode's `Event`, so that model code runs in plain Node and views can hand
+// these events to VS Code (a tree's `onDidChangeTreeData`) as they are.
+import type { Disposable } from '../lifecycle';
 
-export interface Disposable {
-  dispose(): void;
-}
 export type Listener<T> = (e: T) => void;
 export type Event<T> = (listener: Listener<T>) => Disposable;
 
-export class Emitter<T> implements Disposable {
+export class Emitter<T = void> implements Disposable {
   private listeners = new Set<Listener<T>>();
 
   readonly event: Event<T> = listener => {

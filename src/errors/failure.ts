@@ -1,0 +1,37 @@
+// The one reader of failures: what an `ApiError` says, read by its shape because its class lives in the API bundle,
+// which is loaded lazily (an `instanceof` across bundles would always be false). Pure.
+import type { ApiErrorKind, RateLimit } from '../api/errors';
+
+export interface Failure {
+  /** HTTP status; 0 when no response came (network, timeout, abort, refusal to send). */
+  status: number;
+  kind?: ApiErrorKind;
+  message: string;
+  errors?: Array<{ resource?: string; field?: string; code?: string; message?: string }>;
+  retryAfterMs?: number;
+  rateLimit?: RateLimit;
+}
+
+export function readFailure(e: unknown): Failure | undefined {
+  if (!(e instanceof Error) || e.name !== 'ApiError') return undefined;
+  const f = e as Error & Partial<Failure>;
+  if (typeof f.status !== 'number') return undefined;
+  return {
+    status: f.status,
+    message: f.message,
+    ...(typeof f.kind === 'string' ? { kind: f.kind } : {}),
+    ...(Array.isArray(f.errors) ? { errors: f.errors } : {}),
+    ...(typeof f.retryAfterMs === 'number' ? { retryAfterMs: f.retryAfterMs } : {}),
+    ...(f.rateLimit ? { rateLimit: f.rateLimit } : {}),
+  };
+}
+
+/** The ApiError's status, or undefined for other errors. */
+export function statusOf(e: unknown): number | undefined {
+  return readFailure(e)?.status;
+}
+
+/** How long the service asked to wait after this failure (Retry-After, rate-limit reset), if it did. */
+export function waitHintMs(e: unknown): number | undefined {
+  return readFailure(e)?.retryAfterMs;
+}
