@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { TokenStore } from './auth/tokenStore';
-import { ServiceClients } from './clients';
 import { AccountCommands } from './commands/accountCommands';
+import { InstallationCommands } from './commands/installationCommands';
+import { CommandRegistry } from './commands/registry';
 import { DraftStore } from './commands/start/draftStore';
 import { RecentPrompts } from './commands/start/promptSources';
 import { StartCommands } from './commands/start/startCommands';
@@ -9,71 +10,78 @@ import { TaskStarter } from './commands/start/taskStarter';
 import { TaskCommands } from './commands/taskCommands';
 import { ViewCommands } from './commands/viewCommands';
 import { readSettings } from './config';
-import { registerInstallations } from './installations';
 import { createLog } from './log';
+import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
+import { TaskFilter } from './model/taskFilter';
+import { TaskModel } from './model/taskModel';
 import { TaskNotifier } from './notify/taskNotifier';
 import { BuiltinSandbox } from './service/builtinSandbox';
+import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
 import { StatusBarController } from './status/statusBar';
-import { createTestApi, type AgentTasksTestApi } from './testApi';
-import { TaskFilter } from './views/taskFilter';
-import { listKeys } from './model/taskSync';
+import { RecordingUi } from './testing/recordingUi';
+import { createTestApi, type AgentTasksTestApi } from './testing/testApi';
+import { windowUi } from './ui';
+import { ContextKeys } from './views/contextKeys';
+import { InstallationsView } from './views/installationsView';
 import { TaskViews } from './views/taskViews';
 
-// Wiring only: every feature is built here, handed its dependencies, and registered for disposal.
-// The HTTP layer and the sandbox are not loaded here: `Clients` and `BuiltinSandbox` require them on first use.
-export function activate(context: vscode.ExtensionContext): AgentTasksTestApi {
+// Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
+// the API clients feed the models (tasks, installations), the views and the status bar draw the models, the commands
+// act on them. The HTTP layer and the sandbox are not loaded here: the clients and the sandbox require them on first use.
+export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | undefined {
   const t0 = Date.now();
   const channel = vscode.window.createOutputChannel('Agent Tasks', { log: true });
   const log = createLog(channel);
-  const service = new ServiceChoice(context.globalState);
-  const tokens = new TokenStore(context.secrets, () => service.secretScope());
+  // Development and test mode record what is said and asked, for the test API; production shows it, nothing more.
+  const testing = context.extensionMode !== vscode.ExtensionMode.Production ? new RecordingUi(windowUi) : undefined;
+  const ui = testing ?? windowUi;
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
+  const service = new ServiceChoice(context.globalState, sandbox);
+  const tokens = new TokenStore(context.secrets, () => service.current().scope);
   const version = String(context.extension.packageJSON.version ?? '0');
   const clients = new ServiceClients(service, sandbox, tokens, log, `agent-tasks-vscode/${version}`);
-  const matchUrl = () => {
-    const t = service.current();
-    return t.kind === 'remote' ? t.url : t.kind === 'sandbox' ? 'http://127.0.0.1' : '';
-  };
-  const repos = new RepoDetector(matchUrl, context.workspaceState, log.child('repo'));
+  const repos = new RepoDetector(() => service.current().remoteMatch, context.workspaceState, log.child('repo'));
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
   const recent = new RecentPrompts(context.globalState);
-  context.subscriptions.push(channel, service, tokens, sandbox, clients, repos, filter, drafts);
-
-  const views = new TaskViews({ clients, service, tokens, repos, filter, drafts, log });
-  const status = new StatusBarController(
-    views.store,
-    () => ({ configured: service.current().kind !== 'none', sandbox: service.current().kind === 'sandbox', url: clients.describe().url }),
-    clients.onDidChange,
-  );
-  const notifier = new TaskNotifier(
-    views.store,
-    () => readSettings().notifications,
-    task => (views.sync.me !== undefined ? task.creator?.id === views.sync.me : views.store.list(listKeys.mine()).some(t => t.id === task.id)),
-  );
-  const starter = new TaskStarter(clients, tokens, views, drafts, recent, context.globalState, log.child('start'));
+  const pace = { activeMs: () => readSettings().activePollSeconds * 1000, idleMs: () => readSettings().idlePollSeconds * 1000 };
+  const model = new TaskModel({ client: () => clients.forKind('fine_grained'), service, tokens, repos, filter, pace, log });
+  const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
+  const installations = new InstallationsModel({ access, onDidChangeToken: tokens.onDidChange, onDidChangeService: service.onDidChange });
+  const commands = new CommandRegistry(ui, log.child('command'));
+  const contextKeys = new ContextKeys();
+  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys });
+  const installationsView = new InstallationsView(installations, service);
+  const status = new StatusBarController(model, service);
+  const starter = new TaskStarter(clients, tokens, model, drafts, recent, context.globalState, ui, log.child('start'));
+  const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
+  const installationsEnv = { model: installations, client: access.client, forget: tokens.delete.bind(tokens), ui, log: log.child('installations') };
   context.subscriptions.push(
-    views,
-    status,
-    notifier,
-    new AccountCommands(tokens, service, sandbox, log.child('auth')),
-    new ViewCommands(views, filter, repos, () => channel.show(true), () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : [])),
-    new TaskCommands(views.store, views.sync, repos, clients, log.child('task')),
-    new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState),
-    vscode.workspace.onDidChangeConfiguration(e => e.affectsConfiguration('agentTasks.showArchived') && filter.settingsChanged()),
+    ...[channel, sandbox, service, tokens, clients, repos, filter, drafts, model, installations, views, installationsView, status],
+    new TaskNotifier(model, () => readSettings().notifications, ui),
+    new AccountCommands(tokens, service, sandbox, ui, commands, log.child('auth')),
+    new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
+    new TaskCommands(model, repos, service, commands, log.child('task')),
+    new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
+    new InstallationCommands(installationsEnv, commands),
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.
     service.onDidChange(() => service.current().kind !== 'sandbox' && void sandbox.stop()),
-    // Another window may flip the sandbox choice; globalState has no change event, so look when focus returns.
-    vscode.window.onDidChangeWindowState(s => s.focused && service.check()),
+    vscode.window.onDidChangeWindowState(s => {
+      model.setFocused(s.focused);
+      // Another window may flip the sandbox choice; globalState has no change event, so look when focus returns.
+      if (s.focused) service.check();
+    }),
   );
-
-  registerInstallations(context, { clients, tokens, log });
   void repos.start();
+  void model.start(vscode.window.state.focused);
   log.info(`activated in ${Date.now() - t0} ms`);
+  if (!testing) return undefined;
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
-  return createTestApi({ views, status, repos, starter, drafts, notifier, clients, logFile, mementos: [context.globalState, context.workspaceState] });
+  const mementos = [context.globalState, context.workspaceState];
+  const { subscriptions } = context;
+  return createTestApi({ model, views, installations: installationsView, status, drafts, clients, contextKeys, ui: testing, logFile, mementos, subscriptions });
 }
 
 export function deactivate(): void {}

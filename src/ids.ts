@@ -2,7 +2,6 @@
 // A test checks that package.json's commands and the registered ones agree with this module.
 
 export const EXTENSION_ID = 'agent-tasks.agent-tasks';
-export const VIEW_CONTAINER = 'agentTasks';
 
 export const VIEWS = {
   repoTasks: 'agentTasks.repoTasks',
@@ -48,6 +47,7 @@ export const COMMANDS = {
   revealTask: 'agentTasks.revealTask',
   retryFailedStart: 'agentTasks.retryStart',
   discardDraft: 'agentTasks.discardDraft',
+  loadMoreTasks: 'agentTasks.loadMoreTasks',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */
@@ -85,4 +85,5 @@ export const INSTALLATION_COMMANDS = {
   removeRepository: 'agentTasks.installations.removeRepository',
   revokeToken: 'agentTasks.installations.revokeToken',
   openOnWeb: 'agentTasks.installations.openOnWeb',
+  loadMore: 'agentTasks.installations.loadMore',
 } as const;

@@ -47,6 +47,7 @@ try {
     extensionTestsEnv: {
       AGENT_TASKS_SANDBOX_URL: sandbox.url,
       AGENT_TASKS_RESULT_FILE: resultFile,
+      AGENT_TASKS_USER_SETTINGS: path.join(userData, 'User', 'settings.json'),
       ...(process.env.AGENT_TASKS_TEST_GREP ? { AGENT_TASKS_TEST_GREP: process.env.AGENT_TASKS_TEST_GREP } : {}),
     },
   });

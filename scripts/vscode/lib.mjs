@@ -73,6 +73,11 @@ const QUIET_SETTINGS = {
   'git.openRepositoryInParentFolders': 'always',
 };
 
+/** The user settings file a run's code-server reads and writes. */
+export function userSettingsFile(runDir) {
+  return path.join(serverDirs(runDir).userData, 'User', 'settings.json');
+}
+
 function serverDirs(runDir) {
   return {
     config: path.join(runDir, 'config.yaml'),
@@ -103,7 +108,7 @@ export async function startCodeServer({ runDir, folder, port, settings = {}, env
   const d = serverDirs(runDir);
   // User settings; the activation test checks that they reach the (remote) extension host.
   fs.mkdirSync(path.join(d.userData, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(d.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  fs.writeFileSync(userSettingsFile(runDir), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
   const tmp = path.join(runDir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const logFile = path.join(runDir, 'server.log');

@@ -4,7 +4,7 @@
 // Env: AGENT_TASKS_TEST_GREP (mocha --grep inside the host), TEST_TIMEOUT_MS (default 600000), VERBOSE=1.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, exposeAutomationHooks, watchPage } from './lib.mjs';
+import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, exposeAutomationHooks, watchPage, userSettingsFile } from './lib.mjs';
 import { startSandbox, ensureDemoRepo } from './demo.mjs';
 import { scanRunDir, describeScan } from '../scan-tokens.mjs';
 
@@ -28,6 +28,7 @@ const server = await startCodeServer({
   env: {
     AGENT_TASKS_SANDBOX_URL: sandbox.url,
     AGENT_TASKS_RESULT_FILE: resultFile,
+    AGENT_TASKS_USER_SETTINGS: userSettingsFile(runDir),
     ...(process.env.AGENT_TASKS_TEST_GREP ? { AGENT_TASKS_TEST_GREP: process.env.AGENT_TASKS_TEST_GREP } : {}),
   },
 });

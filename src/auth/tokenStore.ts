@@ -1,5 +1,8 @@
-import * as vscode from 'vscode';
+import { createHash } from 'node:crypto';
+import type * as vscode from 'vscode';
 import { TOKEN_KINDS, type TokenKind } from '../ids';
+import { DisposableBase } from '../lifecycle';
+import { Emitter } from '../model/emitter';
 
 const KEY_PREFIX = 'agentTasks.token';
 
@@ -14,37 +17,45 @@ export function serviceKey(serviceUrl: string): string {
 }
 
 /**
- * Tokens live in SecretStorage only, keyed by service address and kind. SecretStorage is shared by the
+ * Tokens live in SecretStorage only, keyed by the service's token scope and kind. SecretStorage is shared by the
  * windows of one profile, and its change event reaches every window, so a token set in one is seen by all.
+ * A change made here is announced as soon as it is stored; the storage's own event for it, which comes a moment
+ * later, is then recognised and not announced twice.
  */
-export class TokenStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TokenKind>();
+export class TokenStore extends DisposableBase {
+  private readonly changed = this.register(new Emitter<TokenKind>());
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  /** A digest of the value last announced per key, never the token itself. */
+  private readonly announced = new Map<string, string>();
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly serviceUrl: () => string) {
-    this.subscription = secrets.onDidChange(e => {
-      for (const kind of TOKEN_KINDS) {
-        if (e.key === this.key(kind)) this.changed.fire(kind);
-      }
-    });
+  /** `scope`: the current service's token scope ('' when there is none). */
+  constructor(private readonly secrets: vscode.SecretStorage, private readonly scope: () => string) {
+    super();
+    this.register(
+      secrets.onDidChange(e => {
+        const kind = TOKEN_KINDS.find(k => e.key === this.key(k));
+        if (kind) void this.secrets.get(e.key).then(v => this.announce(kind, e.key, v), () => this.changed.fire(kind));
+      }),
+    );
   }
 
-  private key(kind: TokenKind, scope = this.serviceUrl()): string {
+  private announce(kind: TokenKind, key: string, value: string | undefined): void {
+    const digest = value ? createHash('sha256').update(value).digest('hex') : '';
+    if (this.announced.get(key) === digest) return;
+    this.announced.set(key, digest);
+    this.changed.fire(kind);
+  }
+
+  private key(kind: TokenKind, scope = this.scope()): string {
     return `${KEY_PREFIX}:${kind}:${serviceKey(scope)}`;
   }
 
-  /** The service address the tokens are kept under right now. */
-  scope(): string {
-    return this.serviceUrl();
-  }
-
   async get(kind: TokenKind): Promise<string | undefined> {
-    return this.getIn(this.serviceUrl(), kind);
+    return this.getIn(this.scope(), kind);
   }
 
   /**
-   * The token of `kind` kept for the service address `scope`. A client asks with the scope it was made for, so a
+   * The token of `kind` kept for the service scope `scope`. A client asks with the scope it was made for, so a
    * request still under way when the address changes can never pick up the new service's token.
    */
   async getIn(scope: string, kind: TokenKind): Promise<string | undefined> {
@@ -60,15 +71,14 @@ export class TokenStore implements vscode.Disposable {
   async set(kind: TokenKind, value: string): Promise<void> {
     const trimmed = value.trim();
     if (!trimmed) throw new Error('A token cannot be empty.');
-    await this.secrets.store(this.key(kind), trimmed);
+    const key = this.key(kind);
+    await this.secrets.store(key, trimmed);
+    this.announce(kind, key, trimmed);
   }
 
   async delete(kind: TokenKind): Promise<void> {
-    await this.secrets.delete(this.key(kind));
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    const key = this.key(kind);
+    await this.secrets.delete(key);
+    this.announce(kind, key, undefined);
   }
 }

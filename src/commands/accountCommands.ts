@@ -1,34 +1,39 @@
 import * as vscode from 'vscode';
 import type { TokenStore } from '../auth/tokenStore';
 import { COMMANDS, SETTINGS_SECTION, TOKEN_KIND_LABELS, TOKEN_KINDS, type TokenKind } from '../ids';
+import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import { isLoopbackHost } from '../model/remotes';
-import { validateServiceUrl } from '../service/serviceUrl';
 import type { BuiltinSandbox } from '../service/builtinSandbox';
 import type { ServiceChoice } from '../service/serviceChoice';
+import { validateServiceUrl } from '../service/serviceUrl';
+import type { Ui } from '../ui';
+import type { CommandRegistry } from './registry';
 
 /** Set Token…, Sign Out, Set Service Address…, Try the Built-in Sandbox. */
-export class AccountCommands implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[] = [];
-
+export class AccountCommands extends DisposableBase {
   constructor(
     private readonly tokens: TokenStore,
     private readonly service: ServiceChoice,
     private readonly sandbox: BuiltinSandbox,
+    private readonly ui: Ui,
+    commands: CommandRegistry,
     private readonly log: Log,
   ) {
-    this.subscriptions.push(
-      vscode.commands.registerCommand(COMMANDS.setToken, (kind?: unknown, value?: unknown) => this.setToken(kind, value)),
-      vscode.commands.registerCommand(COMMANDS.signOut, (kind?: unknown) => this.signOut(kind)),
-      vscode.commands.registerCommand(COMMANDS.configureService, (url?: unknown) => this.configureService(url)),
-      vscode.commands.registerCommand(COMMANDS.useSandbox, () => this.useSandbox()),
+    super();
+    this.register(
+      commands.register({
+        [COMMANDS.setToken]: (kind?: unknown, value?: unknown) => this.setToken(kind, value),
+        [COMMANDS.signOut]: (kind?: unknown) => this.signOut(kind),
+        [COMMANDS.configureService]: (url?: unknown) => this.configureService(url),
+        [COMMANDS.useSandbox]: () => this.useSandbox(),
+      }),
     );
   }
 
   /** `(kind, value)` sets a token without any UI (tests, scripts); otherwise the user picks the kind and types. */
   async setToken(kindArg?: unknown, valueArg?: unknown): Promise<boolean> {
     if (this.service.current().kind === 'none') {
-      const choice = await vscode.window.showWarningMessage('Set the service address first, or try the built-in sandbox.', 'Set Service Address…', 'Try the Sandbox');
+      const choice = await this.ui.notify('warning', 'Set the service address first, or try the built-in sandbox.', 'Set Service Address…', 'Try the Sandbox');
       if (choice === 'Set Service Address…') await this.configureService();
       else if (choice === 'Try the Sandbox') await this.useSandbox();
       if (this.service.current().kind === 'none') return false;
@@ -50,12 +55,13 @@ export class AccountCommands implements vscode.Disposable {
     }
     await this.tokens.set(kind, value);
     this.log.info(`token set: ${kind}`);
-    if (valueArg === undefined) void vscode.window.showInformationMessage(`${TOKEN_KIND_LABELS[kind].split(' (')[0]} saved in the secret storage.`);
+    if (valueArg === undefined) void this.ui.notify('info', `${TOKEN_KIND_LABELS[kind].split(' (')[0]} saved in the secret storage.`);
     return true;
   }
 
   private async askValue(kind: TokenKind): Promise<string | undefined> {
-    if (this.service.current().kind === 'sandbox' || this.isLoopbackRemote()) {
+    const service = this.service.current();
+    if (service.local) {
       const demo = this.demoToken(kind);
       if (demo) {
         const pick = await vscode.window.showQuickPick(
@@ -69,35 +75,14 @@ export class AccountCommands implements vscode.Disposable {
         if (pick.use) return demo;
       }
     }
+    // Where the token will be sent, so that the user sees it before pasting one.
     return vscode.window.showInputBox({
-      title: `${TOKEN_KIND_LABELS[kind]} for ${this.serviceLabel()}`,
-      prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${this.serviceLabel()}.`,
+      title: `${TOKEN_KIND_LABELS[kind]} for ${service.label}`,
+      prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${service.label}.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),
     });
-  }
-
-  /** Where the token will be sent, so that the user sees it before pasting one. */
-  private serviceLabel(): string {
-    const t = this.service.current();
-    if (t.kind === 'sandbox') return 'the built-in sandbox';
-    if (t.kind !== 'remote') return 'the service';
-    try {
-      return new URL(t.url).host;
-    } catch {
-      return t.url;
-    }
-  }
-
-  private isLoopbackRemote(): boolean {
-    const t = this.service.current();
-    if (t.kind !== 'remote') return false;
-    try {
-      return isLoopbackHost(new URL(t.url).hostname);
-    } catch {
-      return false;
-    }
   }
 
   private demoToken(kind: TokenKind): string | undefined {
@@ -116,7 +101,7 @@ export class AccountCommands implements vscode.Disposable {
       const set: TokenKind[] = [];
       for (const k of TOKEN_KINDS) if (await this.tokens.has(k)) set.push(k);
       if (!set.length) {
-        void vscode.window.showInformationMessage('No token is set for this service.');
+        void this.ui.notify('info', 'No token is set for this service.');
         return;
       }
       const picked = await vscode.window.showQuickPick(
@@ -151,12 +136,8 @@ export class AccountCommands implements vscode.Disposable {
   /** Opts into the built-in sandbox and puts its demo tokens in place for the kinds not set yet. */
   async useSandbox(): Promise<void> {
     if (this.service.current().kind === 'remote') {
-      const go = await vscode.window.showWarningMessage(
-        'A service address is set. Clear it and use the built-in sandbox instead?',
-        { modal: true },
-        'Use the Sandbox',
-      );
-      if (go !== 'Use the Sandbox') return;
+      const go = await this.ui.confirm('A service address is set. Clear it and use the built-in sandbox instead?', '', 'Use the Sandbox');
+      if (!go) return;
       await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the built-in sandbox…' }, async () => {
@@ -166,9 +147,5 @@ export class AccountCommands implements vscode.Disposable {
       await this.sandbox.start();
     });
     this.log.info('using the built-in sandbox with its demo tokens');
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }

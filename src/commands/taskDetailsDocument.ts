@@ -1,18 +1,20 @@
 import * as vscode from 'vscode';
 import type { Task } from '../api';
+import { DisposableBase } from '../lifecycle';
+import { Emitter } from '../model/emitter';
 import { duration } from '../views/relativeTime';
 import { stateLabel } from '../views/stateStyle';
 
 export const DETAILS_SCHEME = 'agent-task';
 
 /** Read-only documents with a task's details (sessions, prompts, times), rendered as Markdown. */
-export class TaskDetailsDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+export class TaskDetailsDocuments extends DisposableBase implements vscode.TextDocumentContentProvider {
+  private readonly changed = this.register(new Emitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
-  private readonly registration: vscode.Disposable;
 
   constructor(private readonly lookup: (id: string) => Task | undefined) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this);
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this));
   }
 
   uriFor(task: Task): vscode.Uri {
@@ -28,11 +30,6 @@ export class TaskDetailsDocuments implements vscode.TextDocumentContentProvider,
     const id = decodeURIComponent(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
     const task = this.lookup(id);
     return task ? render(task) : `# Task ${id}\n\nThis task is no longer in the list.\n`;
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.changed.dispose();
   }
 }
 

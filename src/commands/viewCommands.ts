@@ -1,37 +1,44 @@
 import * as vscode from 'vscode';
+import type { RepoRef } from '../api';
 import { TASK_STATES } from '../api/types';
 import { COMMANDS } from '../ids';
+import { DisposableBase } from '../lifecycle';
 import type { RepoDetector } from '../model/repoDetector';
-import { repoLabel } from '../model/remotes';
-import type { TaskFilter } from '../views/taskFilter';
-import type { TaskViews } from '../views/taskViews';
+import { repoLabel, sameRepo } from '../model/remotes';
+import type { TaskFilter } from '../model/taskFilter';
+import type { TaskModel } from '../model/taskModel';
 import { stateLabel } from '../views/stateStyle';
+import type { TaskViews } from '../views/taskViews';
+import type { CommandRegistry } from './registry';
 import { taskOf } from './taskArgs';
 
 /** Refresh, filters, the repository pick, the log, revealing a task. */
-export class ViewCommands implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[] = [];
-
+export class ViewCommands extends DisposableBase {
   constructor(
+    private readonly model: TaskModel,
     private readonly views: TaskViews,
     private readonly filter: TaskFilter,
     private readonly repos: RepoDetector,
-    private readonly showLog: () => void,
+    commands: CommandRegistry,
+    showLog: () => void,
     /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
-    private readonly suggestions: () => Array<{ owner: string; repo: string }> = () => [],
+    private readonly suggestions: () => RepoRef[] = () => [],
   ) {
+    super();
     const filterStates = (states?: unknown) => this.filterStates(states);
-    this.subscriptions.push(
-      vscode.commands.registerCommand(COMMANDS.refresh, () => this.views.refresh()),
-      vscode.commands.registerCommand(COMMANDS.filterStates, filterStates),
-      vscode.commands.registerCommand(COMMANDS.filterStatesActive, filterStates),
-      vscode.commands.registerCommand(COMMANDS.toggleOnlyMine, () => this.filter.setOnlyMine(true)),
-      vscode.commands.registerCommand(COMMANDS.toggleOnlyMineOn, () => this.filter.setOnlyMine(false)),
-      vscode.commands.registerCommand(COMMANDS.toggleArchived, () => this.filter.setShowArchived(true)),
-      vscode.commands.registerCommand(COMMANDS.toggleArchivedOn, () => this.filter.setShowArchived(false)),
-      vscode.commands.registerCommand(COMMANDS.chooseRepository, (repo?: unknown) => this.chooseRepository(repo)),
-      vscode.commands.registerCommand(COMMANDS.showLog, () => this.showLog()),
-      vscode.commands.registerCommand(COMMANDS.revealTask, (arg: unknown) => this.reveal(arg)),
+    this.register(
+      commands.register({
+        [COMMANDS.refresh]: () => this.model.refresh(),
+        [COMMANDS.filterStates]: filterStates,
+        [COMMANDS.filterStatesActive]: filterStates,
+        [COMMANDS.toggleOnlyMine]: () => this.filter.setOnlyMine(true),
+        [COMMANDS.toggleOnlyMineOn]: () => this.filter.setOnlyMine(false),
+        [COMMANDS.toggleArchived]: () => this.filter.setShowArchived(true),
+        [COMMANDS.toggleArchivedOn]: () => this.filter.setShowArchived(false),
+        [COMMANDS.chooseRepository]: (repo?: unknown) => this.chooseRepository(repo),
+        [COMMANDS.showLog]: showLog,
+        [COMMANDS.revealTask]: (arg: unknown) => this.reveal(arg),
+      }),
     );
   }
 
@@ -57,29 +64,26 @@ export class ViewCommands implements vscode.Disposable {
     }
     const typed = parseRepoArg(arg);
     if (typed) {
-      const detected = this.repos.candidates().some(c => repoLabel(c).toLowerCase() === repoLabel(typed).toLowerCase());
-      await this.repos.choose(typed, !detected);
+      await this.repos.choose(typed, !this.detected(typed));
       return;
     }
     const current = this.repos.current();
-    type Item = vscode.QuickPickItem & { repo?: { owner: string; repo: string } };
+    type Item = vscode.QuickPickItem & { repo?: RepoRef };
     const items: Item[] = this.repos.candidates().map(c => ({
       label: repoLabel(c),
       description: [c.remote && `remote ${c.remote}`, c.git && vscode.workspace.asRelativePath(c.git.rootUri)].filter(Boolean).join(' · '),
-      picked: current !== undefined && repoLabel(current) === repoLabel(c),
+      picked: current !== undefined && sameRepo(current, c),
       repo: { owner: c.owner, repo: c.repo },
     }));
-    const seen = new Set(items.map(i => i.label.toLowerCase()));
     for (const r of this.suggestions()) {
-      if (seen.has(repoLabel(r).toLowerCase())) continue;
+      if (items.some(i => i.repo && sameRepo(i.repo, r))) continue;
       items.push({ label: repoLabel(r), description: 'sandbox demo repository', repo: r });
     }
     items.push({ label: '$(edit) Enter owner/repo…' });
     const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Which repository should Repository Tasks show?' });
     if (!pick) return;
     if (pick.repo) {
-      const detected = this.repos.candidates().some(c => repoLabel(c) === repoLabel(pick.repo!));
-      await this.repos.choose(pick.repo, !detected);
+      await this.repos.choose(pick.repo, !this.detected(pick.repo));
       return;
     }
     const value = await vscode.window.showInputBox({
@@ -91,28 +95,17 @@ export class ViewCommands implements vscode.Disposable {
     if (parsed) await this.repos.choose(parsed, true);
   }
 
-  private async reveal(arg: unknown): Promise<void> {
-    const t = taskOf(arg);
-    if (!t) return;
-    for (const [view, provider] of [
-      [this.views.repoView, this.views.repoProvider],
-      [this.views.mineView, this.views.mineProvider],
-    ] as const) {
-      await provider.getChildren();
-      const node = provider.nodeFor(t.id);
-      if (node) {
-        await view.reveal(node, { select: true, focus: true, expand: false });
-        return;
-      }
-    }
+  private detected(repo: RepoRef): boolean {
+    return this.repos.candidates().some(c => sameRepo(c, repo));
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  private async reveal(arg: unknown): Promise<void> {
+    const t = taskOf(arg);
+    if (t) await this.views.reveal(t.id);
   }
 }
 
-function parseRepoArg(arg: unknown): { owner: string; repo: string } | undefined {
+function parseRepoArg(arg: unknown): RepoRef | undefined {
   if (arg && typeof arg === 'object') {
     const o = arg as { owner?: unknown; repo?: unknown };
     if (typeof o.owner === 'string' && typeof o.repo === 'string' && o.owner && o.repo) return { owner: o.owner, repo: o.repo };

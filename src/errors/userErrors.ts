@@ -1,86 +1,90 @@
-// Failures said in the user's terms. Branches on status and kind, never on the service's message text. Pure.
+// The one explainer: every failure said in the user's terms, with the way out. Branches on status and kind, never on
+// the service's message text, which is quoted as the service said it. Pure.
+import type { TokenKind } from '../ids';
+import { readFailure, type Failure } from './failure';
+import { explainInstallationFailure, type Operation, type Subject } from './installationErrors';
 
-interface ApiErrorLike {
-  status: number;
-  kind?: string;
-  message: string;
-  errors?: Array<{ resource?: string; field?: string; code?: string; message?: string }>;
-  retryAfterMs?: number;
-  rateLimit?: { reset?: Date };
-}
-
-function isApiErrorLike(e: unknown): e is ApiErrorLike {
-  return typeof e === 'object' && e !== null && typeof (e as ApiErrorLike).status === 'number' && typeof (e as ApiErrorLike).message === 'string';
-}
-
-export type Remedy = 'setToken' | 'retry' | 'openSettings' | 'showLog' | 'none';
+/** The way out a message offers: set a token (of `tokenKind`), try again, fix the address, or read the log. */
+export type Remedy = 'setToken' | 'retry' | 'openSettings' | 'configureService' | 'showLog' | 'none';
 
 export interface UserError {
   text: string;
   remedy: Remedy;
+  /** With `setToken`: the kind to set. */
+  tokenKind?: TokenKind;
+  /** The HTTP status, when the service answered (0: no answer). */
+  status?: number;
 }
 
 export interface ErrorContext {
-  /** What was being done, e.g. "Starting the task". */
-  action?: string;
   repo?: string;
   /** The token kind the action needs, named for the user. */
   tokenLabel?: string;
   starting?: boolean;
+  /** An Installations action: its refusals have their own plain words. */
+  op?: Operation;
+  subject?: Subject;
+}
+
+/** Thrown where no service address is set; the way out is setting one. */
+export class NoServiceError extends Error {
+  override readonly name = 'NoServiceError';
+  constructor() {
+    super('No service is configured. Set "agentTasks.serviceUrl" or try the built-in sandbox.');
+  }
 }
 
 export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
-  const token = ctx.tokenLabel ?? 'fine-grained token';
-  if (!isApiErrorLike(err)) {
-    const text = err instanceof Error ? err.message : String(err);
-    return { text, remedy: 'showLog' };
-  }
-  const said = err.message ? ` The service said: “${err.message.replace(/\.$/, '')}”.` : '';
+  if (err instanceof NoServiceError) return { text: err.message, remedy: 'configureService' };
+  const f = readFailure(err);
+  if (!f) return { text: err instanceof Error ? err.message : typeof err === 'string' ? err : 'Something unexpected went wrong.', remedy: 'showLog' };
   // An answer that came but could not be read (not JSON, unusable, too large): its status would say "success".
-  if (err.kind === 'invalid_response' && err.status < 400) {
-    return { text: `The service's answer could not be read: ${err.message.replace(/\.$/, '')}.`, remedy: 'showLog' };
+  if (f.kind === 'invalid_response' && f.status < 400) {
+    return { text: `The service's answer could not be read: ${f.message.replace(/\.$/, '')}.`, remedy: 'showLog', status: f.status };
   }
-  switch (err.status) {
+  if (ctx.op) return { ...explainInstallationFailure(ctx.op, f, ctx.subject), status: f.status };
+  return { ...explainTaskFailure(f, ctx), status: f.status };
+}
+
+function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
+  const token = ctx.tokenLabel ?? 'fine-grained token';
+  const said = f.message ? ` The service said: “${f.message.replace(/\.$/, '')}”.` : '';
+  const on = ctx.repo ? ` on ${ctx.repo}` : '';
+  switch (f.status) {
     case 0:
-      if (err.kind === 'refused') return { text: `The request was not sent: ${err.message}`, remedy: 'openSettings' };
-      if (err.kind === 'timeout') return { text: 'The service did not answer in time.', remedy: 'retry' };
-      if (err.kind === 'aborted') return { text: 'The request was cancelled.', remedy: 'retry' };
+      if (f.kind === 'refused') return { text: `The request was not sent: ${f.message}`, remedy: 'openSettings' };
+      if (f.kind === 'timeout') return { text: 'The service did not answer in time.', remedy: 'retry' };
+      if (f.kind === 'aborted') return { text: 'The request was cancelled.', remedy: 'retry' };
       return { text: 'The service cannot be reached. Check the address and your connection.', remedy: 'retry' };
     case 400:
       return { text: `The service could not read the request.${said}`, remedy: 'showLog' };
     case 401:
-      return { text: `Your ${token} is missing, expired or revoked. Set a new one.`, remedy: 'setToken' };
+      return { text: `Your ${token} is missing, expired or revoked. Set a new one.`, remedy: 'setToken', tokenKind: 'fine_grained' };
     case 403:
-      if (err.kind === 'rate_limited') return rateLimited(err);
+      if (f.kind === 'rate_limited') return rateLimited(f);
       return ctx.starting
         ? {
-            text: `Starting a task was refused. It needs a business or enterprise subscription of the agent product and a ${token} with the Agent tasks read and write permission${ctx.repo ? ` on ${ctx.repo}` : ''}.${said}`,
+            text: `Starting a task was refused. It needs a business or enterprise subscription of the agent product and a ${token} with the Agent tasks read and write permission${on}.${said}`,
             remedy: 'setToken',
+            tokenKind: 'fine_grained',
           }
-        : { text: `Access was refused: the ${token} lacks the Agent tasks permission${ctx.repo ? ` on ${ctx.repo}` : ''}.${said}`, remedy: 'setToken' };
+        : { text: `Access was refused: the ${token} lacks the Agent tasks permission${on}.${said}`, remedy: 'setToken', tokenKind: 'fine_grained' };
     case 404:
       return { text: `${ctx.repo ? `Repository ${ctx.repo}` : 'The resource'} was not found on the service, or your token cannot see it.`, remedy: 'none' };
     case 422: {
-      const details = (err.errors ?? [])
-        .map(e => [e.field, e.message ?? e.code].filter(Boolean).join(': '))
-        .filter(Boolean);
-      return { text: `The service rejected the request${details.length ? `: ${details.join('; ')}` : '.'}${details.length ? '' : said}`, remedy: 'none' };
+      const details = (f.errors ?? []).map(e => [e.field, e.message ?? e.code].filter(Boolean).join(': ')).filter(Boolean);
+      return { text: `The service rejected the request${details.length ? `: ${details.join('; ')}` : `.${said}`}`, remedy: 'none' };
     }
     case 429:
-      return rateLimited(err);
+      return rateLimited(f);
     default:
-      if (err.status >= 500) return { text: `The service had a problem (${err.status}). It will be retried.`, remedy: 'retry' };
-      return { text: `The service answered ${err.status}.${said}`, remedy: 'showLog' };
+      if (f.status >= 500) return { text: `The service had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
+      return { text: `The service answered ${f.status}.${said}`, remedy: 'showLog' };
   }
 }
 
-function rateLimited(err: ApiErrorLike): UserError {
-  const at = err.rateLimit?.reset ?? (err.retryAfterMs !== undefined ? new Date(Date.now() + err.retryAfterMs) : undefined);
+function rateLimited(f: Failure): UserError {
+  const at = f.rateLimit?.reset ?? (f.retryAfterMs !== undefined ? new Date(Date.now() + f.retryAfterMs) : undefined);
   const when = at ? ` until ${at.toISOString().slice(11, 16)} UTC` : ' for a while';
   return { text: `The service's rate limit is reached; requests pause${when}.`, remedy: 'retry' };
-}
-
-/** The ApiError status, or undefined for other errors. */
-export function statusOf(err: unknown): number | undefined {
-  return isApiErrorLike(err) ? err.status : undefined;
 }

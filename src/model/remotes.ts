@@ -1,5 +1,6 @@
-import { isLoopbackHost } from '../api/guard';
 // Parsing of git remote addresses and matching them against the service address. Pure: no `vscode`.
+import { isLoopbackHost } from '../api/guard';
+import type { RepoRef } from '../api/params';
 
 export interface RemoteRepo {
   /** Lower-case host name without port or brackets (an IPv6 address stays bare: `::1`). */
@@ -83,6 +84,11 @@ export function remoteMatchesService(remote: RemoteRepo, serviceUrl: string): bo
   return remote.host === host;
 }
 
-export function repoLabel(r: { owner: string; repo: string }): string {
+export function repoLabel(r: RepoRef): string {
   return `${r.owner}/${r.repo}`;
+}
+
+/** Owner and repository names are case-insensitive on the service: compare them so everywhere. */
+export function sameRepo(a: RepoRef, b: RepoRef): boolean {
+  return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
 }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
+import type { RepoRef } from '../api/params';
 import { STATE_KEYS } from '../ids';
+import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
+import { Emitter } from './emitter';
 import type { GitApi, GitExtension, GitRepository } from './gitApi';
-import { parseRemoteUrl, remoteMatchesService, repoLabel } from './remotes';
+import { parseRemoteUrl, remoteMatchesService, repoLabel, sameRepo } from './remotes';
 
-export interface RepoCandidate {
-  owner: string;
-  repo: string;
+export interface RepoCandidate extends RepoRef {
   /** The git remote it came from, and the local repository, when it was detected (not typed in). */
   remote?: string;
   git?: GitRepository;
@@ -14,17 +15,13 @@ export interface RepoCandidate {
 
 export type RepoState = 'loading' | 'noGit' | 'none' | 'found';
 
-const sameRepo = (a: { owner: string; repo: string }, b: { owner: string; repo: string }) =>
-  a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
-
 /**
  * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
  * Repository Tasks view shows: the user's pick (remembered per workspace), else `origin`, else the first match.
  */
-export class RepoDetector implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class RepoDetector extends DisposableBase {
+  private readonly changed = this.register(new Emitter<void>());
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[] = [this.changed];
   private readonly repoSubscriptions = new Map<GitRepository, vscode.Disposable>();
   private git: GitApi | undefined;
   private gitMissing = false;
@@ -34,7 +31,10 @@ export class RepoDetector implements vscode.Disposable {
     private readonly matchUrl: () => string,
     private readonly workspaceState: vscode.Memento,
     private readonly log: Log,
-  ) {}
+  ) {
+    super();
+    this.register({ dispose: () => this.repoSubscriptions.forEach(d => d.dispose()) });
+  }
 
   /** Connects to the git extension; resolves once the first answer is known. */
   async start(): Promise<void> {
@@ -44,7 +44,7 @@ export class RepoDetector implements vscode.Disposable {
       const exported = ext.isActive ? ext.exports : await ext.activate();
       if (!exported.enabled) {
         this.gitMissing = true;
-        this.subscriptions.push(exported.onDidChangeEnablement(on => on && void this.attach(exported)));
+        this.register(exported.onDidChangeEnablement(on => on && void this.attach(exported)));
       } else {
         await this.attach(exported);
       }
@@ -59,15 +59,15 @@ export class RepoDetector implements vscode.Disposable {
     const git = ext.getAPI(1);
     this.git = git;
     this.gitMissing = false;
-    this.subscriptions.push(
-      git.onDidOpenRepository(r => this.watch(r)),
+    this.register(git.onDidOpenRepository(r => this.watch(r)));
+    this.register(
       git.onDidCloseRepository(r => {
         this.repoSubscriptions.get(r)?.dispose();
         this.repoSubscriptions.delete(r);
         this.emitIfChanged();
       }),
-      git.onDidChangeState(() => this.emitIfChanged()),
     );
+    this.register(git.onDidChangeState(() => this.emitIfChanged()));
     for (const r of git.repositories) this.watch(r);
     this.emitIfChanged();
   }
@@ -152,11 +152,6 @@ export class RepoDetector implements vscode.Disposable {
       this.last = now;
       this.changed.fire();
     }
-  }
-
-  dispose(): void {
-    for (const d of this.repoSubscriptions.values()) d.dispose();
-    for (const d of this.subscriptions) d.dispose();
   }
 }
 

@@ -1,9 +1,10 @@
 // The tasks the extension knows, per list, and what changed at each update. Pure: no `vscode`.
 import type { Session, Task } from '../api';
+import { ACTIVE_TASK_STATES } from '../api/types';
 import { Emitter } from './emitter';
 
-export const ACTIVE_STATES: ReadonlySet<string> = new Set(['queued', 'in_progress']);
-export const isActive = (state: string): boolean => ACTIVE_STATES.has(state);
+const ACTIVE: ReadonlySet<string> = new Set(ACTIVE_TASK_STATES);
+export const isActive = (state: string): boolean => ACTIVE.has(state);
 
 /** A list of tasks the views show: one repository's (A1) or the user's (A4), archived or not. */
 export type ListKey = string;

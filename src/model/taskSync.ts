@@ -1,11 +1,13 @@
 // What one poll does: read the first page of each watched list (a 304 when unchanged), all pages only on the first
 // read or when more than a page changed, and sessions only for expanded tasks whose version moved. No `vscode`.
-import type { ApiClient, Task } from '../api';
+import type { ApiClient, RepoRef, Task } from '../api';
+import { PER_PAGE_MAX } from '../api/protocol';
+import { PAGE_BUDGET, readPages, type Page } from './pager';
 import type { TickResult } from './poller';
 import { isActive, type ListKey, type TaskStore } from './taskStore';
+import { UnderWay } from './underWay';
 
-export const PAGE_SIZE = 100;
-const MAX_PAGES = 20;
+export const PAGE_SIZE = PER_PAGE_MAX;
 
 export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'> &
   Partial<Pick<ApiClient, 'lastRateLimit' | 'pollIntervalMs'>>;
@@ -25,11 +27,6 @@ export function rateLimitPaceMs(rl: { remaining?: number; reset?: Date } | undef
   if (ticksLeft <= 0) return windowMs;
   const pace = windowMs / ticksLeft;
   return pace < 1000 ? 0 : Math.round(pace);
-}
-
-export interface RepoRef {
-  owner: string;
-  repo: string;
 }
 
 /** What the views currently want. */
@@ -52,9 +49,14 @@ export class TaskSync {
   readonly problems = new Map<ListKey, unknown>();
   /** Tasks whose nodes are expanded: their sessions are kept fresh. */
   readonly expanded = new Set<string>();
+  /** Lists longer than their page budget: they show that they were cut, and `readMore` reads further. */
+  readonly cut = new Set<ListKey>();
+  private readonly budgets = new Map<ListKey, number>();
+  /** Lists to read whole at the next tick (the user asked for more). */
+  private readonly stale = new Set<ListKey>();
   private userId: number | undefined;
   private started = false;
-  private readonly detailsInFlight = new Map<string, Promise<void>>();
+  private readonly details = new UnderWay<void>();
   /** Moves on at each reset; a tick or read begun before it writes nothing (it belongs to the old service or user). */
   private generation = 0;
 
@@ -70,6 +72,16 @@ export class TaskSync {
     this.started = false;
     this.userId = undefined;
     this.problems.clear();
+    this.cut.clear();
+    this.budgets.clear();
+    this.stale.clear();
+    this.details.forget();
+  }
+
+  /** A cut list: the next tick reads it again with a larger page budget. */
+  readMore(key: ListKey): void {
+    this.budgets.set(key, (this.budgets.get(key) ?? PAGE_BUDGET) + PAGE_BUDGET);
+    this.stale.add(key);
   }
 
   /** The signed-in user's id, once a task of theirs has been seen. */
@@ -127,44 +139,38 @@ export class TaskSync {
 
   /** Reads a task with its sessions (A5) and stores it; concurrent asks for the same task share one request. */
   loadDetails(id: string, signal?: AbortSignal): Promise<void> {
-    let p = this.detailsInFlight.get(id);
-    if (!p) {
-      const gen = this.generation;
-      p = (async () => {
-        const client = await this.client();
-        const task = await client.getTask({ task_id: id }, { signal });
-        if (gen === this.generation) this.store.upsertTask(task);
-      })().finally(() => this.detailsInFlight.delete(id));
-      this.detailsInFlight.set(id, p);
-    }
-    return p;
+    const gen = this.generation;
+    return this.details.join(id, async () => {
+      const client = await this.client();
+      const task = await client.getTask({ task_id: id }, { signal });
+      if (gen === this.generation) this.store.upsertTask(task);
+    });
   }
 
   private async syncList(client: TaskClient, key: ListKey, t: SyncTargets, signal: AbortSignal, gen: number): Promise<void> {
     const archived = key.endsWith(':archived');
     const repo = key.startsWith('repo:') ? t.repo : undefined;
-    const fetchPage = async (page: number): Promise<Task[]> => {
-      const common = { per_page: PAGE_SIZE, page, sort: 'updated_at' as const, direction: 'desc' as const, ...(archived ? { is_archived: true } : {}) };
+    const fetchPage = async (page: number, perPage: number): Promise<Page<Task>> => {
+      const common = { per_page: perPage, page, sort: 'updated_at' as const, direction: 'desc' as const, ...(archived ? { is_archived: true } : {}) };
       const res = repo
         ? await client.listTasksForRepo({ owner: repo.owner, repo: repo.repo, ...common }, { signal })
         : await client.listTasks(common, { signal });
-      return Array.isArray(res?.tasks) ? res.tasks : [];
+      return { items: Array.isArray(res?.tasks) ? res.tasks : [] };
     };
-    const first = await fetchPage(1);
-    const full = first.length === PAGE_SIZE;
-    const allMoved = first.every(task => this.store.get(task.id)?.updated_at !== task.updated_at);
-    if (!this.store.hasList(key) || (full && allMoved)) {
-      const all = [...first];
-      for (let page = 2, last = first; last.length === PAGE_SIZE && page <= MAX_PAGES; page++) {
-        last = await fetchPage(page);
-        all.push(...last);
-      }
+    const first = await fetchPage(1, PAGE_SIZE);
+    const full = first.items.length === PAGE_SIZE;
+    const allMoved = first.items.every(task => this.store.get(task.id)?.updated_at !== task.updated_at);
+    if (!this.store.hasList(key) || this.stale.has(key) || (full && allMoved)) {
+      const read = await readPages(fetchPage, task => task.id, { first, perPage: PAGE_SIZE, maxPages: this.budgets.get(key), signal });
       if (gen !== this.generation) return;
-      this.store.replaceList(key, all);
+      this.stale.delete(key);
+      if (read.cut) this.cut.add(key);
+      else this.cut.delete(key);
+      this.store.replaceList(key, read.items);
     } else {
       if (gen !== this.generation) return;
-      this.store.mergeTop(key, first, !full);
+      this.store.mergeTop(key, first.items, !full);
     }
-    if (key === listKeys.mine() && first.length) this.userId = first[0].creator?.id ?? this.userId;
+    if (key === listKeys.mine() && first.items.length) this.userId = first.items[0].creator?.id ?? this.userId;
   }
 }

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import type { Task } from '../api';
 import { COMMANDS } from '../ids';
-import type { StateTransition, TaskStore } from '../model/taskStore';
+import { DisposableBase } from '../lifecycle';
+import type { TaskModel } from '../model/taskModel';
+import type { StateTransition } from '../model/taskStore';
 import { pullRequests } from '../views/taskLinks';
+import { tell, type Action, type Level, type Ui } from '../ui';
 
-const NOTIFY: Record<string, 'info' | 'warning' | 'error'> = {
+const NOTIFY: Record<string, Level> = {
   completed: 'info',
   waiting_for_user: 'warning',
   failed: 'error',
@@ -22,41 +24,33 @@ const PHRASE: Record<string, string> = {
  * One notification when a task of the user finishes, fails, times out or waits for the user; nothing while tasks
  * merely move along. A task's first sighting is not a change, so a reload does not replay old news.
  */
-export class TaskNotifier implements vscode.Disposable {
-  private readonly subscription: { dispose(): void };
+export class TaskNotifier extends DisposableBase {
+  /** What was told, so that the same news read twice is told once; bounded by the transitions seen. */
   private readonly told = new Set<string>();
-  /** The notifications shown, for the test API. */
-  readonly shown: string[] = [];
 
   constructor(
-    store: TaskStore,
+    private readonly model: TaskModel,
     private readonly enabled: () => boolean,
-    private readonly isMine: (task: Task) => boolean,
+    private readonly ui: Ui,
   ) {
-    this.subscription = store.onDidChange(c => c.transitions.forEach(t => this.consider(t)));
+    super();
+    this.register(model.onDidChangeTasks(c => c.transitions.forEach(t => this.consider(t))));
+    // Another service or user: what was told belongs to another world.
+    this.register(model.onDidChangeStatus(() => !model.signedIn && this.told.clear()));
   }
 
   private consider(t: StateTransition): void {
     const level = NOTIFY[t.to];
-    if (!level || !this.enabled() || !this.isMine(t.task)) return;
+    if (!level || !this.enabled() || !this.model.isMine(t.task)) return;
     const key = `${t.id}:${t.to}:${t.task.updated_at}`;
     if (this.told.has(key)) return;
     this.told.add(key);
-    const text = `Task “${t.task.name || t.id}” ${PHRASE[t.to]}.`;
-    this.shown.push(text);
-    const actions: string[] = [];
-    if (pullRequests(t.task).length) actions.push('Open Pull Request');
-    if (t.task.html_url) actions.push('Open Task');
-    actions.push('Show Details');
-    const show = level === 'info' ? vscode.window.showInformationMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-    void show(text, ...actions).then(choice => {
-      if (choice === 'Open Pull Request') void vscode.commands.executeCommand(COMMANDS.openPullRequest, t.task);
-      else if (choice === 'Open Task') void vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, t.task);
-      else if (choice === 'Show Details') void vscode.commands.executeCommand(COMMANDS.showTaskDetails, t.task);
-    });
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
+    const task = t.task;
+    const on = (command: string) => () => vscode.commands.executeCommand(command, task);
+    const actions: Action[] = [];
+    if (pullRequests(task).length) actions.push({ title: 'Open Pull Request', run: on(COMMANDS.openPullRequest) });
+    if (task.html_url) actions.push({ title: 'Open Task', run: on(COMMANDS.openTaskOnWeb) });
+    actions.push({ title: 'Show Details', run: on(COMMANDS.showTaskDetails) });
+    tell(this.ui, level, `Task “${task.name || t.id}” ${PHRASE[t.to]}.`, actions);
   }
 }

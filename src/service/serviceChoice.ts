@@ -1,35 +1,54 @@
 import * as vscode from 'vscode';
-import { BUILTIN_SANDBOX_KEY, STATE_KEYS } from '../ids';
+import { isLoopbackHost } from '../api/guard';
 import { onDidChangeSettings, readSettings } from '../config';
-
-/** Which service the extension talks to: none yet, the user's address, or the built-in sandbox. */
-export type ServiceTarget = { kind: 'none' } | { kind: 'remote'; url: string } | { kind: 'sandbox' };
+import { BUILTIN_SANDBOX_KEY, STATE_KEYS } from '../ids';
+import { DisposableBase } from '../lifecycle';
+import { Emitter } from '../model/emitter';
+import type { BuiltinSandbox } from './builtinSandbox';
 
 /**
- * The configured address wins; with none set, the user may opt into the built-in sandbox (remembered across
- * windows in globalState, which holds only that flag).
+ * The one answer to "which service, which address, which token scope". Everything that needs one of these reads it
+ * here: the clients, the token store, the repository detection, the views, the commands.
  */
-export class ServiceChoice implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export interface Service {
+  /** none yet, the user's address, or the built-in sandbox. */
+  kind: 'none' | 'remote' | 'sandbox';
+  /** Where requests go: the configured address, or the sandbox's once it runs; '' otherwise. */
+  url: string;
+  /** The key tokens are kept under; it names the service and stays put while the sandbox's port changes. '' for none. */
+  scope: string;
+  /** The address git remotes are matched against: for the sandbox any loopback remote is one of its repositories. */
+  remoteMatch: string;
+  /** How the user is told where a token goes, e.g. "api.example.com" or "the built-in sandbox". */
+  label: string;
+  /** On this machine (the sandbox, or a loopback address): demo tokens make sense there. */
+  local: boolean;
+}
+
+const NONE: Service = { kind: 'none', url: '', scope: '', remoteMatch: '', label: 'the service', local: false };
+
+/**
+ * The configured address wins; with none set, the user may opt into the built-in sandbox (remembered across windows
+ * in globalState, which holds only that flag).
+ */
+export class ServiceChoice extends DisposableBase {
+  private readonly changed = this.register(new Emitter<void>());
+  /** Fires when the service changes (address set or cleared, sandbox chosen or left); not when the sandbox starts. */
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[] = [];
   private last: string;
 
-  constructor(private readonly globalState: vscode.Memento) {
-    this.last = this.fingerprint();
-    this.subscriptions.push(onDidChangeSettings(() => this.check()), this.changed);
+  constructor(private readonly globalState: vscode.Memento, private readonly sandbox: Pick<BuiltinSandbox, 'url'>) {
+    super();
+    this.last = this.scope();
+    this.register(onDidChangeSettings(() => this.check()));
   }
 
-  current(): ServiceTarget {
-    const url = readSettings().serviceUrl;
-    if (url) return { kind: 'remote', url };
-    return this.globalState.get<boolean>(STATE_KEYS.sandboxChosen, false) ? { kind: 'sandbox' } : { kind: 'none' };
-  }
-
-  /** The address under which tokens are kept: stable for the sandbox, whose port changes at each start. */
-  secretScope(): string {
-    const t = this.current();
-    return t.kind === 'remote' ? t.url : t.kind === 'sandbox' ? BUILTIN_SANDBOX_KEY : '';
+  current(): Service {
+    const address = readSettings().serviceUrl;
+    if (address) return { kind: 'remote', url: address, scope: address, remoteMatch: address, label: hostOf(address), local: loopback(address) };
+    if (!this.globalState.get<boolean>(STATE_KEYS.sandboxChosen, false)) return NONE;
+    const url = this.sandbox.url;
+    return { kind: 'sandbox', url, scope: BUILTIN_SANDBOX_KEY, remoteMatch: 'http://127.0.0.1', label: 'the built-in sandbox', local: true };
   }
 
   async chooseSandbox(on: boolean): Promise<void> {
@@ -39,18 +58,31 @@ export class ServiceChoice implements vscode.Disposable {
 
   /** Another window may have flipped the sandbox flag; settings changes arrive through their own event. */
   check(): void {
-    const now = this.fingerprint();
+    const now = this.scope();
     if (now !== this.last) {
       this.last = now;
       this.changed.fire();
     }
   }
 
-  private fingerprint(): string {
-    return JSON.stringify(this.current());
+  private scope(): string {
+    const s = this.current();
+    return `${s.kind}\n${s.scope}`;
   }
+}
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function loopback(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
   }
 }

@@ -5,7 +5,7 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
   const s = Math.round((now - t) / 1000);
-  if (s < 0) return 'just now';
+  // A clock behind the service's (s < 0) reads as now too.
   if (s < 45) return 'just now';
   const m = Math.round(s / 60);
   if (m < 60) return `${m} min ago`;

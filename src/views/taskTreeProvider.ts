@@ -1,19 +1,20 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Task } from '../api';
-import type { ListKey, StoreChange, TaskStore } from '../model/taskStore';
-import type { TaskSync } from '../model/taskSync';
 import { COMMANDS } from '../ids';
+import { DisposableBase } from '../lifecycle';
+import { Emitter } from '../model/emitter';
+import type { TaskFilter } from '../model/taskFilter';
+import type { TaskModel } from '../model/taskModel';
+import type { ListKey, StoreChange } from '../model/taskStore';
 import { DraftNode } from './nodes/draftNode';
 import { MessageNode } from './nodes/messageNode';
 import type { TreeNode } from './nodes/node';
 import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
 import { relativeTime } from './relativeTime';
-import type { TaskFilter } from './taskFilter';
 
 export interface TaskTreeOptions {
   viewId: string;
-  store: TaskStore;
-  sync: TaskSync;
+  model: TaskModel;
   filter: TaskFilter;
   /** The store lists this view shows; undefined while the view cannot show tasks (welcome content instead). */
   lists(): ListKey[] | undefined;
@@ -33,22 +34,21 @@ const byCreatedDesc = (a: Task, b: Task) =>
  * One task view. Nodes are kept per task id and reused, so a change to one task redraws that node only; a task
  * joining or leaving the list redraws the root.
  */
-export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataProvider<TreeNode> {
+  /** undefined: the root (the whole list); a node: that node alone. */
+  private readonly changed = this.register(new Emitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly nodes = new Map<string, TaskNode>();
-  private readonly subscriptions: vscode.Disposable[] = [this.changed];
   private readonly nodeContext: TaskNodeContext;
-  /** Root redraws and single-node redraws, for the test API and the figures. */
-  readonly stats = { rootRefreshes: 0, nodeRefreshes: 0 };
 
   constructor(private readonly opts: TaskTreeOptions) {
-    this.nodeContext = { viewId: opts.viewId, store: opts.store, sync: opts.sync, repoName: opts.repoName, describeError: opts.describeError };
-    this.subscriptions.push({ dispose: opts.store.onDidChange(c => this.onStoreChange(c)).dispose }, opts.filter.onDidChange(() => this.refresh()));
+    super();
+    this.nodeContext = { viewId: opts.viewId, model: opts.model, repoName: opts.repoName, describeError: opts.describeError };
+    this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
+    this.register(opts.filter.onDidChange(() => this.refresh()));
   }
 
   refresh(): void {
-    this.stats.rootRefreshes++;
     this.changed.fire(undefined);
   }
 
@@ -71,10 +71,7 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   /** Redraws the nodes whose "how long ago" label has moved on since they were drawn (called after each poll). */
   relabel(now = Date.now()): void {
     for (const node of this.nodes.values()) {
-      if (node.drawnAge !== undefined && relativeTime(node.task.updated_at, now) !== node.drawnAge) {
-        this.stats.nodeRefreshes++;
-        this.changed.fire(node);
-      }
+      if (node.drawnAge !== undefined && relativeTime(node.task.updated_at, now) !== node.drawnAge) this.changed.fire(node);
     }
   }
 
@@ -84,13 +81,13 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (!keys) return [];
     const seen = new Set<string>();
     const all: Task[] = [];
-    for (const key of keys) for (const t of this.opts.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
-    return this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.sync.me, this.opts.onlyMineApplies);
+    for (const key of keys) for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
+    return this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.model.me, this.opts.onlyMineApplies);
   }
 
   /** Whether the view's lists hold any task at all, before filters. */
   hasAnyTask(): boolean {
-    return (this.opts.lists() ?? []).some(k => this.opts.store.list(k).length > 0);
+    return (this.opts.lists() ?? []).some(k => this.opts.model.store.list(k).length > 0);
   }
 
   nodeFor(taskId: string): TaskNode | undefined {
@@ -103,8 +100,8 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     const out: TreeNode[] = [];
     const draft = this.opts.draft?.();
     if (draft) out.push(new DraftNode(draft.prompt, draft.problem));
-    const problem = keys.map(k => this.opts.sync.problems.get(k)).find(p => p !== undefined);
-    const loaded = keys.some(k => this.opts.store.hasList(k));
+    const problem = this.opts.model.problem(keys);
+    const loaded = keys.some(k => this.opts.model.store.hasList(k));
     if (problem !== undefined && loaded) {
       out.push(new MessageNode(`Not up to date: ${this.opts.describeError(problem)}`, 'warning', { command: COMMANDS.refresh, title: 'Retry' }, 'Click to retry'));
     }
@@ -121,6 +118,7 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (!tasks.length && this.hasAnyTask()) {
       out.push(new MessageNode('No task matches the filters', 'filter', { command: COMMANDS.filterStates, title: 'Change Filters' }));
     }
+    for (const key of this.opts.model.cutLists(keys)) out.push(loadMoreNode(key));
     // With nothing loaded and nothing to say this is empty, and the welcome content speaks.
     return out;
   }
@@ -134,16 +132,17 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     }
     for (const id of change.changed) {
       const node = this.nodes.get(id);
-      const task = this.opts.store.get(id);
+      const task = this.opts.model.store.get(id);
       if (node && task) {
         node.task = task;
-        this.stats.nodeRefreshes++;
         this.changed.fire(node);
       }
     }
   }
+}
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-  }
+/** The list is longer than what was read: said at its end, with the way to read further. */
+function loadMoreNode(key: ListKey): MessageNode {
+  const text = 'Only the most recently updated tasks are shown. Load more…';
+  return new MessageNode(text, 'ellipsis', { command: COMMANDS.loadMoreTasks, title: 'Load More', arguments: [key] }, 'Click to read the next pages');
 }

@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/ids';
-import type { AgentTasksTestApi } from '../../src/testApi';
+import type { AgentTasksTestApi } from '../../src/testing/testApi';
 import { SANDBOX, waitFor } from './tasksSupport';
-import { faultRig, healthy, LIST, problemLine, sleep, taskCount, type FaultRig } from './faultsSupport';
+import { faultRig, healthy, LIST, listPolls, problemLine, taskCount, waitsBetween, type FaultRig } from './faultsSupport';
 
 describe('faults between the extension and the service', function () {
   this.timeout(60_000);
@@ -46,13 +46,13 @@ describe('faults between the extension and the service', function () {
     assert.match(line!.tooltip ?? '', /retry/i, 'the line offers a retry');
     // The line shows as soon as one list failed; the poller learns of it when the whole poll is over.
     await waitFor(() => rig.api.pollMode() === 'backoff', 'the poller to back off');
-    // Every failing poll tries the list three times (the client's own two retries); tick starts are every third.
-    await waitFor(() => rig.proxy.count({ path: LIST, since: t0 }) >= 9, 'three failing polls', 30_000);
-    const times = rig.proxy.requests.filter(r => r.at >= t0 && LIST.test(r.path)).map(r => r.at);
-    const starts = times.filter((_, i) => i % 3 === 0);
-    const gaps = starts.slice(1).map((t, i) => t - starts[i]);
-    assert.ok(gaps.length >= 2);
-    for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i] >= gaps[i - 1] * 1.25, `gaps between polls do not grow: ${gaps.join(', ')} ms`);
+    // A poll is over when the client's own retries are; the poller's waits between polls are what must grow.
+    await waitFor(() => listPolls(rig.api, t0, 503).length >= 3, 'three failing polls', 30_000);
+    const polls = listPolls(rig.api, t0, 503).slice(0, 3);
+    // The third poll may still be retrying; the first two are over.
+    assert.ok(polls.slice(0, 2).every(p => p.attempts > 1), 'the client retried each 503 before the poll gave up');
+    const waits = waitsBetween(rig.api, polls, 503);
+    assert.ok(waits[1] >= waits[0] * 1.25, `the waits between polls do not grow: ${waits.join(', ')} ms`);
     rig.proxy.clearFaults();
     await waitFor(() => healthy(rig.api), 'recovery without Refresh', 30_000);
     assert.notEqual(rig.api.pollMode(), 'backoff');
@@ -110,10 +110,15 @@ describe('faults between the extension and the service', function () {
     rig.proxy.setDefault({ kind: 'unauthorized' });
     await failing(/token is missing, expired or revoked\. Set a new one/);
     await waitFor(() => rig.api.context()['agentTasks.reachable'] === 'unauthorized', 'the unauthorized state (Set Token welcome)');
-    await sleep(6_000);
-    // A 401 is not retried by the client: one request per list per poll. At a 2 s pace 6 s would be 3+ polls.
-    const polls = rig.proxy.count({ path: LIST, since: t0 });
-    assert.ok(polls <= 3, `${polls} polls of the list in about 6 s of 401s`);
+    // Gently: a 401 is not retried by the client (one request per poll, every request the service saw is a poll),
+    // and the poller waits longer after each refusal.
+    await waitFor(() => listPolls(rig.api, t0, 401).length >= 3, 'three polls under 401s', 30_000);
+    const polls = listPolls(rig.api, t0, 401).slice(0, 3);
+    assert.deepEqual(polls.map(p => p.attempts), [1, 1, 1], 'a refused token is not retried within a poll');
+    const sent = rig.proxy.requests.filter(r => r.at >= t0 && LIST.test(r.path) && r.at <= polls[2].end);
+    assert.equal(sent.length, 3, 'the service saw one request per poll');
+    const waits = waitsBetween(rig.api, polls, 401);
+    assert.ok(waits[1] >= waits[0] * 1.25, `the waits between polls do not grow: ${waits.join(', ')} ms`);
     rig.proxy.clearFaults();
     await waitFor(() => healthy(rig.api), 'recovery without Refresh', 30_000);
   });

@@ -2,7 +2,7 @@
 // sandbox, with a quick poll, and probes of what the user sees.
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWS } from '../../src/ids';
-import type { AgentTasksTestApi } from '../../src/testApi';
+import type { AgentTasksTestApi } from '../../src/testing/testApi';
 import { FaultProxy } from '../support/faultProxy';
 import { DEMO_TOKENS, demoWorld, extensionApi, SANDBOX, sandboxPost, waitFor } from './tasksSupport';
 
@@ -60,8 +60,26 @@ export async function healthy(api: AgentTasksTestApi): Promise<boolean> {
   return api.context()['agentTasks.reachable'] === 'yes' && (await taskCount(api)) > 0 && (await problemLine(api)) === undefined;
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise(r => setTimeout(r, ms));
+/**
+ * The polls of the repository's list answered `status` since `since`, as the client saw them: a poll starts with a
+ * first attempt, and the client's retries within it follow.
+ */
+export function listPolls(api: AgentTasksTestApi, since: number, status: number): Array<{ start: number; end: number; attempts: number }> {
+  const polls: Array<{ start: number; end: number; attempts: number }> = [];
+  for (const r of api.responses().filter(x => x.at >= since && x.status === status && LIST.test(x.path))) {
+    if (r.attempt === 1 || !polls.length) polls.push({ start: r.at, end: r.at, attempts: 1 });
+    else Object.assign(polls[polls.length - 1], { end: r.at, attempts: polls[polls.length - 1].attempts + 1 });
+  }
+  return polls;
+}
+
+/**
+ * The poller's waits between consecutive polls, in order: from the last answer of one poll (whichever list it was
+ * for) to the first request of the next.
+ */
+export function waitsBetween(api: AgentTasksTestApi, polls: Array<{ start: number }>, status: number): number[] {
+  const answers = api.responses().filter(r => r.status === status && r.at >= polls[0].start).map(r => r.at);
+  return polls.slice(1).map(p => p.start - Math.max(...answers.filter(at => at < p.start)));
 }
 
 /** Requests to the sandbox's start route as the sandbox counted them. */

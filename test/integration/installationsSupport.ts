@@ -1,16 +1,26 @@
 // Helpers of the Installations integration tests: the sandbox over HTTP (the truth, checked independently of the
 // extension), tokens through the extension's own command, and a prompt that answers the commands' questions.
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
-import { COMMANDS } from '../../src/ids';
+import * as vscode from 'vscode';
+import type { Outcome } from '../../src/commands/installations/shared';
+import { COMMANDS, INSTALLATION_COMMANDS } from '../../src/ids';
 import type { TokenKind } from '../../src/ids';
-import type { Outcome } from '../../src/installations/commands/shared';
-import type { Prompt } from '../../src/installations/prompt';
-import type { SnapshotNode } from '../../src/installations/provider';
 import { DEMO_TOKENS, demoWorld, type WorldFile } from '../../src/sandbox';
+import type { Answers } from '../../src/testing/recordingUi';
+import type { AgentTasksTestApi, TestTreeItem } from '../../src/testing/testApi';
+import { extensionApi } from './tasksSupport';
 
 export { DEMO_TOKENS, demoWorld };
-export type { Outcome, SnapshotNode, WorldFile };
+export type { Outcome, WorldFile };
+
+/** A line of the Installations view as a user reads it. */
+export interface ViewNode {
+  label: string;
+  description: string;
+  contextValue: string;
+  tooltip: string;
+  children?: ViewNode[];
+}
 
 export const SANDBOX = process.env.AGENT_TASKS_SANDBOX_URL ?? '';
 export const REVOKED_CLASSIC = 'sbx_classic_mona_revoked';
@@ -56,60 +66,66 @@ export async function truth(installationId: number): Promise<number[]> {
 
 /** Points the extension at the test sandbox, unless the runner's settings already did. */
 export async function useSandbox(): Promise<void> {
-  const vs = await import('vscode');
-  const config = vs.workspace.getConfiguration('agentTasks');
-  if (config.get<string>('serviceUrl') !== SANDBOX) await config.update('serviceUrl', SANDBOX, vs.ConfigurationTarget.Global);
+  const config = vscode.workspace.getConfiguration('agentTasks');
+  if (config.get<string>('serviceUrl') !== SANDBOX) await config.update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
 }
 
-export async function forgetToken(vs: typeof vscode, kind: TokenKind): Promise<void> {
-  await vs.commands.executeCommand(COMMANDS.signOut, kind);
-  await new Promise(resolve => setTimeout(resolve, 150));
+// The token store announces a change once it is stored, so the view has taken it in when the command returns.
+export async function forgetToken(kind: TokenKind): Promise<void> {
+  await vscode.commands.executeCommand(COMMANDS.signOut, kind);
 }
 
-export async function setToken(vs: typeof vscode, kind: TokenKind, value: string): Promise<void> {
-  await vs.commands.executeCommand(COMMANDS.setToken, kind, value);
-  // Secret storage announces the change a moment later; let the view take it in before the test goes on.
-  await new Promise(resolve => setTimeout(resolve, 150));
+export async function setToken(kind: TokenKind, value: string): Promise<void> {
+  await vscode.commands.executeCommand(COMMANDS.setToken, kind, value);
 }
 
-export interface Answers {
-  confirm?: boolean;
-  pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined;
-  input?: string;
+/** Runs a command of the view and resolves with its outcome. */
+export function run(command: string, ...args: unknown[]): Thenable<Outcome> {
+  return vscode.commands.executeCommand<Outcome>(command, ...args);
 }
 
-/** A prompt that answers as told and records what it was asked and told. */
-export function answering(a: Answers = {}) {
-  const asked: string[] = [];
-  const picks: string[][] = [];
-  const placeholders: string[] = [];
-  const said: Array<{ level: string; message: string }> = [];
-  const prompt: Prompt = {
-    confirm: async (message, detail) => {
-      asked.push(`${message} ${detail}`);
-      return a.confirm ?? true;
-    },
-    pick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string }) => {
-      picks.push(items.map(i => i.label));
-      placeholders.push(options.placeHolder);
-      return a.pick?.(items) as T | undefined;
-    },
-    input: async () => a.input,
-    notify: async (level, message) => {
-      said.push({ level, message });
-      return undefined;
-    },
+/**
+ * From now on the extension's questions are answered as told (confirmations: yes unless told otherwise; picks and
+ * inputs: dismissed unless told); returns what it asks and says from now on.
+ */
+export function answering(api: AgentTasksTestApi, a: Answers = {}) {
+  api.answer(a);
+  const asked = api.asked().length;
+  const said = api.said().length;
+  const questions = () => api.asked().slice(asked);
+  const picks = () => questions().flatMap(q => (q.kind === 'pick' ? [q] : []));
+  return {
+    confirmations: () => questions().flatMap(q => (q.kind === 'confirm' ? [q.text] : [])),
+    picks: () => picks().map(q => q.labels),
+    placeholders: () => picks().map(q => q.placeHolder),
+    told: () => api.said().slice(said).map(s => s.text).join('\n'),
   };
-  return { options: { prompt }, asked, picks, placeholders, said, told: () => said.map(s => s.message).join('\n') };
 }
 
 export function byLabel(label: string) {
   return (items: readonly vscode.QuickPickItem[]) => items.find(i => i.label.includes(label));
 }
 
-export function node(view: SnapshotNode[], ...path: string[]): SnapshotNode {
+/** The Installations view, two levels deep, as a user reads it. */
+export async function view(api: AgentTasksTestApi): Promise<ViewNode[]> {
+  const plain = (i: TestTreeItem): ViewNode => ({
+    label: i.label,
+    description: i.description ?? '',
+    contextValue: i.contextValue ?? '',
+    tooltip: i.tooltip ?? '',
+    ...(i.children ? { children: i.children.map(plain) } : {}),
+  });
+  return (await api.treeItems('installations', 2)).map(plain);
+}
+
+async function refreshed(api: AgentTasksTestApi): Promise<ViewNode[]> {
+  await vscode.commands.executeCommand(INSTALLATION_COMMANDS.refresh, { deep: true });
+  return view(api);
+}
+
+export function node(view: ViewNode[], ...path: string[]): ViewNode {
   let level = view;
-  let found: SnapshotNode | undefined;
+  let found: ViewNode | undefined;
   for (const label of path) {
     found = level.find(n => n.label === label);
     assert.ok(found, `no "${label}" in the view among: ${level.map(n => n.label).join(', ')}`);
@@ -118,6 +134,39 @@ export function node(view: SnapshotNode[], ...path: string[]): SnapshotNode {
   return found!;
 }
 
-export function labels(nodes: SnapshotNode[] | undefined): string[] {
+export function labels(nodes: ViewNode[] | undefined): string[] {
   return (nodes ?? []).map(n => n.label);
+}
+
+export interface Suite {
+  /** The extension's test API, once the suite's `before` ran. */
+  api(): AgentTasksTestApi;
+  /** Refreshes the view with every installation's repositories loaded, and returns it. */
+  refresh(): Promise<ViewNode[]>;
+}
+
+/**
+ * A suite of the Installations view: the extension on the test sandbox with mona's fine-grained token; afterwards
+ * the questions go back to the window and the sandbox to the world it started with, which the suites that follow expect.
+ */
+export function describeInstallations(title: string, body: (suite: Suite) => void): void {
+  describe(title, function () {
+    this.timeout(30_000);
+    let api: AgentTasksTestApi | undefined;
+    const suite: Suite = {
+      api: () => api ?? assert.fail('the suite has not started'),
+      refresh: () => refreshed(suite.api()),
+    };
+    before(async () => {
+      api = await extensionApi();
+      await useSandbox();
+      await resetSandbox();
+      await setToken('fine_grained', DEMO_TOKENS.fineGrained);
+    });
+    after(async () => {
+      api?.answer(undefined);
+      await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST' });
+    });
+    body(suite);
+  });
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { byId, DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
+import { byId, DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
 
 async function editorWithSelection(): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export function countdown(n: number) {\n  return n - 1;\n}\n' });
@@ -79,6 +79,7 @@ describe('starting a task', () => {
   it('without a token says which token is needed and sends nothing', async () => {
     const api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const told = messagesFrom(api);
     const posts = async () => (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
     const before = await posts();
     const result = (await vscode.commands.executeCommand(COMMANDS.retryFailedStart)) as undefined;
@@ -86,7 +87,7 @@ describe('starting a task', () => {
     const r2 = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'x', interactive: false, repo: { owner: 'acme', repo: 'rocket' } })) as unknown;
     assert.equal(r2, undefined, 'the start does not go ahead without a token');
     assert.equal(await posts(), before, 'no start request was sent');
-    assert.ok(api);
+    assert.ok(told().includes('Starting a task needs a fine-grained token with the Agent tasks read and write permission.'), JSON.stringify(told()));
   });
 
   it('from a prompt file: its text without the front matter is the prompt', async () => {

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, EXTENSION_ID, VIEWS } from '../../src/ids';
-import type { AgentTasksTestApi, TestTreeItem } from '../../src/testApi';
+import type { AgentTasksTestApi, TestTreeItem } from '../../src/testing/testApi';
 import { DEMO_TOKENS, demoWorld, type WorldFile } from '../../src/sandbox';
 
 export { DEMO_TOKENS, demoWorld };
@@ -11,9 +11,17 @@ export type { TestTreeItem, WorldFile };
 export const SANDBOX = process.env.AGENT_TASKS_SANDBOX_URL ?? '';
 
 export async function extensionApi(): Promise<AgentTasksTestApi> {
-  const ext = vscode.extensions.getExtension<AgentTasksTestApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<AgentTasksTestApi | undefined>(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
-  return ext.activate();
+  const api = await ext.activate();
+  assert.ok(api, 'the extension returns its test API in test mode');
+  return api;
+}
+
+/** The messages shown from now on, as the test API records them. */
+export function messagesFrom(api: AgentTasksTestApi): () => string[] {
+  const start = api.said().length;
+  return () => api.said().slice(start).map(s => s.text);
 }
 
 export async function sandboxPost(path: string, body?: unknown): Promise<unknown> {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { byId, freshStart, sandboxStats } from './tasksSupport';
+import { byId, demoWorld, freshStart, sandboxStats } from './tasksSupport';
 
 describe('task views', () => {
   // The first start of a window (git scan, views) can be slow; later ones are not.
@@ -43,12 +43,16 @@ describe('task views', () => {
 
   it('expand a task into its sessions and artifacts', async () => {
     const api = await freshStart();
+    // demo-rocket-01 is completed with a pull request: one session and the pull request's artifact.
     const [withKids] = (await api.treeItems('repoTasks', 1)).filter(i => i.id?.endsWith('/demo-rocket-01'));
+    assert.match(withKids.contextValue ?? '', /\bpull\b/, 'the task says it has a pull request');
     const kinds = (withKids.children ?? []).map(c => c.kind);
     assert.ok(kinds.includes('session'), `children: ${JSON.stringify(withKids.children)}`);
     const session = withKids.children!.find(c => c.kind === 'session')!;
     assert.match(session.tooltip ?? '', /telemetry uploader/, 'the prompt is in the tooltip');
-    if (/\bpull\b/.test(withKids.contextValue ?? '')) assert.ok(kinds.includes('artifact'), 'a pull request shows as an artifact');
+    const artifact = withKids.children!.find(c => c.kind === 'artifact');
+    assert.ok(artifact, `a pull request shows as an artifact: ${JSON.stringify(withKids.children)}`);
+    assert.match(artifact.label, /^Pull request #\d+$/);
   });
 
   it('show archived tasks when asked, and filter by state and by creator', async () => {
@@ -110,5 +114,28 @@ describe('task views', () => {
     assert.equal(after.rootRefreshes, before.rootRefreshes, 'the rest of the tree was not');
     const item = byId(await api.treeItems('repoTasks'), 'demo-rocket-09');
     assert.equal(item?.icon, 'pass-filled');
+  });
+
+  it('say when a list is longer than what was read, and read the rest when asked', async function () {
+    this.timeout(90_000);
+    // 2,050 more tasks of lee's in acme/rocket: more than the 20 pages of 100 read at once.
+    const w = demoWorld();
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 2_050; i++) {
+      const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
+      w.tasks!.push({ id: `bulk-${i}`, repository: 5000, creator: 1002, state: 'completed', prompt: `Bulk task ${i}`, created_at: at, updated_at: at });
+    }
+    // Signed out first, so that the list is read afresh rather than merged into what the last test left.
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const api = await freshStart(w);
+    const items = await api.treeItems('repoTasks');
+    assert.equal(items.filter(i => i.kind === 'task').length, 2_000, 'the first 20 pages');
+    const more = items.at(-1)!;
+    assert.match(more.label, /Load more…$/, 'the last line says the list was cut');
+    assert.ok(more.command, 'and reads further when clicked');
+    await vscode.commands.executeCommand(more.command.command, ...(more.command.arguments ?? []));
+    const all = await api.treeItems('repoTasks');
+    assert.equal(all.filter(i => i.kind === 'task').length, 2_059, 'every unarchived task of acme/rocket');
+    assert.ok(!all.some(i => /Load more/.test(i.label)), 'nothing left to load');
   });
 });

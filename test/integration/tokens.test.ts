@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { DEMO_TOKENS, freshStart, waitFor } from './tasksSupport';
+import { DEMO_TOKENS, freshStart, messagesFrom, waitFor } from './tasksSupport';
 
 describe('tokens', () => {
   // The first start of a window (git scan, views) can be slow; later ones are not.
@@ -12,17 +11,11 @@ describe('tokens', () => {
     await freshStart();
   });
 
-  it('live in secret storage only: never in settings or state files', async () => {
+  it('live in secret storage only: never in settings or state', async () => {
     const api = await freshStart();
-    const marker = 'sbx_fg_mona';
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
     const all = JSON.stringify(vscode.workspace.getConfiguration('agentTasks'));
-    assert.ok(!all.includes(marker), 'not in settings');
-    // The settings file of the user profile, wherever the runner put it.
-    const userDir = process.env.VSCODE_USER_DATA_DIR ?? '';
-    if (userDir && fs.existsSync(path.join(userDir, 'User', 'settings.json'))) {
-      assert.ok(!fs.readFileSync(path.join(userDir, 'User', 'settings.json'), 'utf8').includes(marker));
-    }
+    assert.ok(!all.includes(DEMO_TOKENS.fineGrained), 'not in settings');
     assert.ok(api.statusBar().visible);
     // A failed start keeps its prompt in state; the token must not ride along.
     await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Refused on purpose', options: { model: 'nope' }, interactive: false });
@@ -41,12 +34,39 @@ describe('tokens', () => {
     await waitFor(async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').length > 0, 'tasks again');
   });
 
-  it('rejects an unknown kind or an empty value and keeps the old token', async () => {
+  it('the user settings file the runner wrote holds no token', async function () {
+    // Both runners (code-server and desktop) name the file; another runner has no file to show, and says so.
+    const file = process.env.AGENT_TASKS_USER_SETTINGS;
+    if (!file) {
+      console.log('    skipped: this runner does not set AGENT_TASKS_USER_SETTINGS, the path of its user settings file');
+      this.skip();
+    }
+    await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+    await vscode.workspace.getConfiguration('agentTasks').update('notifications.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      // The setting just written reached the file: it is the one this window writes to.
+      const text = await waitFor(() => {
+        const t = fs.readFileSync(file, 'utf8');
+        return /"agentTasks\.notifications\.enabled": false/.test(t) ? t : undefined;
+      }, 'the setting in the user settings file');
+      assert.match(text!, /"agentTasks\.serviceUrl"/);
+      for (const value of Object.values(DEMO_TOKENS)) assert.ok(!text!.includes(value), `token ${value.slice(0, 6)}… in the settings file`);
+    } finally {
+      await vscode.workspace.getConfiguration('agentTasks').update('notifications.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('refuses an unknown kind or an empty value, says why, and keeps the old token', async () => {
     const api = await freshStart();
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(COMMANDS.setToken, 'nonsense', 'x')));
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', '   ')));
+    const told = messagesFrom(api);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.setToken, 'nonsense', 'x'), undefined);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', '   '), undefined);
+    assert.deepEqual(told(), ['Unknown token kind: nonsense', 'A token cannot be empty.']);
+    assert.equal(api.said().at(-1)?.level, 'error');
+    assert.deepEqual(api.said().at(-1)?.actions, ['Show Log'], 'the way out: the log');
     await api.refresh();
-    assert.ok((await api.treeItems('repoTasks')).some(i => i.kind === 'task'));
+    assert.ok((await api.treeItems('repoTasks')).some(i => i.kind === 'task'), 'the old token still works');
   });
 });
 

@@ -61,9 +61,9 @@ describe('welcome states', () => {
 });
 
 describe('task node commands', () => {
-  it('copy the id and URL, and show the details read-only', async function () {
+  it('copy the id and URL, and show the details in a document of their own', async function () {
     this.timeout(30_000);
-    const api = await freshStart();
+    await freshStart();
     const task = { id: 'demo-rocket-01', state: 'completed' };
     await vscode.commands.executeCommand(COMMANDS.copyTaskId, task);
     assert.equal(await vscode.env.clipboard.readText(), 'demo-rocket-01');
@@ -76,6 +76,5 @@ describe('task node commands', () => {
     }, 'the details document with the session and its prompt');
     assert.match(editor!.document.getText(), /^# Add retries with backoff/);
     assert.match(editor!.document.getText(), /- Model: /);
-    assert.ok(api);
   });
 });

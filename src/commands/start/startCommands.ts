@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
+import type { RepoRef } from '../../api';
 import type { TokenStore } from '../../auth/tokenStore';
 import { COMMANDS } from '../../ids';
+import { DisposableBase } from '../../lifecycle';
 import type { RepoDetector, RepoCandidate } from '../../model/repoDetector';
 import { repoLabel } from '../../model/remotes';
 import type { ServiceChoice } from '../../service/serviceChoice';
+import type { Ui } from '../../ui';
+import type { CommandRegistry } from '../registry';
 import type { DraftStore } from './draftStore';
 import { isMultiLine, withInstruction } from './frontMatter';
 import { initialOptions, pickOptions } from './optionsPicker';
@@ -15,15 +19,13 @@ import type { StartResult, TaskStarter } from './taskStarter';
 export interface StartArgs {
   prompt?: string;
   options?: Partial<StartOptions>;
-  repo?: { owner: string; repo: string };
+  repo?: RepoRef;
   /** false: no prompt editing and no option list; remembered options and defaults are used. */
   interactive?: boolean;
 }
 
 /** Start Task…, Start Task from Selection, Start Task from Prompt File…, Retry, Discard Draft. */
-export class StartCommands implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[] = [];
-
+export class StartCommands extends DisposableBase {
   constructor(
     private readonly starter: TaskStarter,
     private readonly drafts: DraftStore,
@@ -32,13 +34,18 @@ export class StartCommands implements vscode.Disposable {
     private readonly service: ServiceChoice,
     private readonly tokens: TokenStore,
     private readonly globalState: vscode.Memento,
+    private readonly ui: Ui,
+    commands: CommandRegistry,
   ) {
-    this.subscriptions.push(
-      vscode.commands.registerCommand(COMMANDS.startTask, (a?: StartArgs) => this.startTask(args(a))),
-      vscode.commands.registerCommand(COMMANDS.startTaskFromSelection, (a?: StartArgs) => this.fromSelection(args(a))),
-      vscode.commands.registerCommand(COMMANDS.startTaskFromPromptFile, (a?: unknown) => this.fromPromptFile(a)),
-      vscode.commands.registerCommand(COMMANDS.retryFailedStart, (a?: StartArgs) => this.retry(args(a))),
-      vscode.commands.registerCommand(COMMANDS.discardDraft, () => this.drafts.clear()),
+    super();
+    this.register(
+      commands.register({
+        [COMMANDS.startTask]: (a?: StartArgs) => this.startTask(args(a)),
+        [COMMANDS.startTaskFromSelection]: (a?: StartArgs) => this.fromSelection(args(a)),
+        [COMMANDS.startTaskFromPromptFile]: (a?: unknown) => this.fromPromptFile(a),
+        [COMMANDS.retryFailedStart]: (a?: StartArgs) => this.retry(args(a)),
+        [COMMANDS.discardDraft]: () => this.drafts.clear(),
+      }),
     );
   }
 
@@ -55,7 +62,7 @@ export class StartCommands implements vscode.Disposable {
   async fromSelection(a: StartArgs): Promise<StartResult | undefined> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.selection.isEmpty) {
-      void vscode.window.showInformationMessage('Select the code or text the agent should work on first.');
+      void this.ui.notify('info', 'Select the code or text the agent should work on first.');
       return undefined;
     }
     // The repository of the edited file, which in a multi-root workspace need not be the one the view shows.
@@ -71,7 +78,7 @@ export class StartCommands implements vscode.Disposable {
     if (!uri) {
       const files = await findPromptFiles();
       if (!files.length) {
-        void vscode.window.showInformationMessage('No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.');
+        void this.ui.notify('info', 'No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.');
         return undefined;
       }
       const pick = await vscode.window.showQuickPick(
@@ -83,7 +90,7 @@ export class StartCommands implements vscode.Disposable {
     }
     const prompt = await readPromptFile(uri);
     if (!prompt) {
-      void vscode.window.showWarningMessage(`${vscode.workspace.asRelativePath(uri)} has no prompt text.`);
+      void this.ui.notify('warning', `${vscode.workspace.asRelativePath(uri)} has no prompt text.`);
       return undefined;
     }
     const interactive = (arg as StartArgs | undefined)?.interactive;
@@ -94,7 +101,7 @@ export class StartCommands implements vscode.Disposable {
   async retry(a: StartArgs): Promise<StartResult | undefined> {
     const d = this.drafts.get();
     if (!d) {
-      void vscode.window.showInformationMessage('There is no prompt waiting to be started.');
+      void this.ui.notify('info', 'There is no prompt waiting to be started.');
       return undefined;
     }
     const repo = d.repo ?? this.current();
@@ -122,7 +129,7 @@ export class StartCommands implements vscode.Disposable {
       }
     }
     if (!prompt.trim()) {
-      void vscode.window.showWarningMessage('The prompt is empty.');
+      void this.ui.notify('warning', 'The prompt is empty.');
       return undefined;
     }
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options });
@@ -133,10 +140,10 @@ export class StartCommands implements vscode.Disposable {
    * (scripts, tests) the message is shown but not waited for.
    */
   private async ready(interactive: boolean): Promise<boolean> {
-    const ask = <T extends string>(text: string, ...actions: T[]): Thenable<T | undefined> => {
-      const shown = vscode.window.showWarningMessage(text, ...actions);
+    const ask = (text: string, ...actions: string[]): Promise<string | undefined> => {
+      const shown = this.ui.notify('warning', text, ...actions);
       if (interactive) return shown;
-      shown.then(choice => choice && this.followUp(choice));
+      void shown.then(choice => choice && this.followUp(choice), () => undefined);
       return Promise.resolve(undefined);
     };
     if (this.service.current().kind === 'none') {
@@ -194,7 +201,7 @@ export class StartCommands implements vscode.Disposable {
    * An input box holds one line, so a prompt of several lines (a selection, a prompt file) is not put in it, where
    * its line breaks would be lost: it is sent as it is, and the box takes an optional instruction to put before it.
    */
-  private editPrompt(value: string, repo: { owner: string; repo: string }, title: string): Promise<string | undefined> {
+  private editPrompt(value: string, repo: RepoRef, title: string): Promise<string | undefined> {
     const attached = isMultiLine(value) ? value : undefined;
     const compose = (typed: string) => (attached === undefined ? typed : withInstruction(attached, typed));
     return new Promise(resolve => {
@@ -237,10 +244,6 @@ export class StartCommands implements vscode.Disposable {
       });
       box.show();
     });
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }
 

@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
-import type { ApiClient, Task } from '../../api';
+import type { ApiClient, RepoRef, Task } from '../../api';
 import type { TokenStore } from '../../auth/tokenStore';
-import type { Clients } from '../../clients';
-import { explain, type Remedy } from '../../errors/userErrors';
+import { readFailure } from '../../errors/failure';
+import { explain, type UserError } from '../../errors/userErrors';
 import { COMMANDS } from '../../ids';
 import type { Log } from '../../log';
-import { listKeys, type RepoRef } from '../../model/taskSync';
-import type { TaskViews } from '../../views/taskViews';
+import { repoLabel } from '../../model/remotes';
+import type { TaskModel } from '../../model/taskModel';
+import { UnderWay } from '../../model/underWay';
+import type { Clients } from '../../service/clients';
+import { tell, type Ui } from '../../ui';
+import { wayOut } from '../registry';
 import type { DraftStore } from './draftStore';
 import { rememberOptions } from './optionsPicker';
 import type { RecentPrompts } from './promptSources';
@@ -20,7 +24,7 @@ export interface StartRequest {
 
 export type StartResult = { ok: true; task: Task; recovered?: boolean } | { ok: false; problem: string; status?: number };
 
-const REMEDY_ACTION: Partial<Record<Remedy, string>> = { setToken: 'Set Token…', openSettings: 'Open Settings', showLog: 'Show Log' };
+type Sent = { ok: true; task: Task; recovered?: boolean } | { ok: false; error: UserError };
 
 /**
  * Sends A2 once (never retried by itself), shows progress, puts the new task in the tree at once, and on failure
@@ -28,61 +32,56 @@ const REMEDY_ACTION: Partial<Record<Remedy, string>> = { setToken: 'Set Token…
  * calling it a failure, so a retry never starts the same prompt twice.
  */
 export class TaskStarter {
-  /** The last outcome, for the test API. */
-  last: StartResult | undefined;
   /** Starts under way, by repository and prompt: a second ask (Retry clicked twice) joins the first. */
-  private readonly underWay = new Map<string, Promise<StartResult>>();
+  private readonly underWay = new UnderWay<StartResult>();
 
   constructor(
     private readonly clients: Clients,
     private readonly tokens: TokenStore,
-    private readonly views: TaskViews,
+    private readonly model: TaskModel,
     private readonly drafts: DraftStore,
     private readonly recent: RecentPrompts,
     private readonly globalState: vscode.Memento,
+    private readonly ui: Ui,
     private readonly log: Log,
   ) {}
 
   /** Starts a task, or joins the start of the same prompt on the same repository that is still under way. */
   start(req: StartRequest): Promise<StartResult> {
-    const key = `${req.repo.owner.toLowerCase()}/${req.repo.repo.toLowerCase()}\n${req.prompt}`;
-    const running = this.underWay.get(key);
-    if (running) {
-      this.log.info('a start of the same prompt is under way; not sending it again');
-      return running;
-    }
-    const started = this.startOnce(req).finally(() => this.underWay.delete(key));
-    this.underWay.set(key, started);
-    return started;
+    const key = `${repoLabel(req.repo).toLowerCase()}\n${req.prompt}`;
+    if (this.underWay.has(key)) this.log.info('a start of the same prompt is under way; not sending it again');
+    return this.underWay.join(key, () => this.startOnce(req));
   }
 
   private async startOnce(req: StartRequest): Promise<StartResult> {
-    const label = `${req.repo.owner}/${req.repo.repo}`;
     await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo });
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Starting a task on ${label}…` },
+    const sent = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Starting a task on ${repoLabel(req.repo)}…` },
       () => this.send(req),
     );
-    this.last = result;
-    if (result.ok) await this.succeeded(req, result.task, result.recovered === true);
-    else await this.failed(req, result.problem, result.status);
-    return result;
+    if (sent.ok) {
+      await this.succeeded(req, sent.task, sent.recovered === true);
+      return sent;
+    }
+    await this.failed(req, sent.error);
+    return { ok: false, problem: sent.error.text, ...(sent.error.status !== undefined ? { status: sent.error.status } : {}) };
   }
 
-  private async send(req: StartRequest): Promise<StartResult> {
-    const label = `${req.repo.owner}/${req.repo.repo}`;
+  private async send(req: StartRequest): Promise<Sent> {
+    const label = repoLabel(req.repo);
     if (!(await this.tokens.has('fine_grained'))) {
-      return { ok: false, problem: 'Starting a task needs a fine-grained token with the Agent tasks read and write permission. Set one first.', status: 401 };
+      const text = 'Starting a task needs a fine-grained token with the Agent tasks read and write permission. Set one first.';
+      return { ok: false, error: { text, remedy: 'setToken', tokenKind: 'fine_grained', status: 401 } };
     }
     let client: ApiClient;
     try {
       client = await this.clients.forKind('fine_grained');
     } catch (err) {
-      return { ok: false, problem: explain(err).text };
+      return { ok: false, error: explain(err) };
     }
     const sentAt = Date.now();
     // Tasks already listed before the start are not the one it made, whatever their prompt.
-    const known = new Set(this.views.store.list(listKeys.repo(req.repo)).map(t => t.id));
+    const known = this.model.knownIds(req.repo);
     const o = req.options;
     try {
       const task = await client.startTask({
@@ -98,17 +97,17 @@ export class TaskStarter {
       this.log.info(`started task ${task.id} on ${label}`);
       return { ok: true, task };
     } catch (err) {
-      const e = err as { status?: number; kind?: string };
-      if (e.status === 0 && e.kind !== 'refused' && e.kind !== 'aborted') {
+      const f = readFailure(err);
+      if (f?.status === 0 && f.kind !== 'refused' && f.kind !== 'aborted') {
         const found = await this.findStarted(client, req, sentAt, known).catch(() => undefined);
         if (found) {
           this.log.info(`start answer lost, but task ${found.id} was found on ${label}`);
           return { ok: true, task: found, recovered: true };
         }
       }
-      const text = explain(err, { starting: true, repo: label, tokenLabel: 'fine-grained token' }).text;
-      this.log.warn(`start on ${label} failed: ${text}`);
-      return { ok: false, problem: text, status: e.status };
+      const error = explain(err, { starting: true, repo: label, tokenLabel: 'fine-grained token' });
+      this.log.warn(`start on ${label} failed: ${error.text}`);
+      return { ok: false, error };
     }
   }
 
@@ -128,30 +127,24 @@ export class TaskStarter {
   }
 
   private async succeeded(req: StartRequest, task: Task, recovered: boolean): Promise<void> {
-    this.views.store.upsertTask(task, [listKeys.repo(req.repo), listKeys.mine()]);
-    this.views.poller.markActive();
-    void this.views.refresh();
+    this.model.started(task, req.repo);
     await this.drafts.clear();
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
-    const text = `Task “${task.name || task.id}” ${recovered ? 'was started (found after the answer was lost)' : 'started'} on ${req.repo.owner}/${req.repo.repo}.`;
-    void vscode.window.showInformationMessage(text, 'Reveal', ...(task.html_url ? ['Open on the Web'] : [])).then(choice => {
-      if (choice === 'Reveal') void vscode.commands.executeCommand(COMMANDS.revealTask, task);
-      else if (choice === 'Open on the Web') void vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task);
-    });
+    const text = `Task “${task.name || task.id}” ${recovered ? 'was started (found after the answer was lost)' : 'started'} on ${repoLabel(req.repo)}.`;
+    tell(this.ui, 'info', text, [
+      { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
+      ...(task.html_url ? [{ title: 'Open on the Web', run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task) }] : []),
+    ]);
   }
 
-  private async failed(req: StartRequest, problem: string, status: number | undefined): Promise<void> {
-    await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo, problem });
-    const remedy = status === 401 || status === 403 ? 'Set Token…' : REMEDY_ACTION[explain({ status: status ?? -1, message: '' }).remedy];
-    const actions = ['Retry', 'Edit Prompt', ...(remedy ? [remedy] : [])];
-    void vscode.window.showErrorMessage(`${problem} Your prompt is kept.`, ...actions).then(choice => {
-      if (choice === 'Retry') void vscode.commands.executeCommand(COMMANDS.retryFailedStart);
-      else if (choice === 'Edit Prompt') void vscode.commands.executeCommand(COMMANDS.startTask);
-      else if (choice === 'Set Token…') void vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained');
-      else if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'agentTasks');
-      else if (choice === 'Show Log') void vscode.commands.executeCommand(COMMANDS.showLog);
-    });
+  private async failed(req: StartRequest, error: UserError): Promise<void> {
+    await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo, problem: error.text });
+    tell(this.ui, 'error', `${error.text} Your prompt is kept.`, [
+      { title: 'Retry', run: () => vscode.commands.executeCommand(COMMANDS.retryFailedStart) },
+      { title: 'Edit Prompt', run: () => vscode.commands.executeCommand(COMMANDS.startTask) },
+      ...wayOut(error),
+    ]);
   }
 }
 

@@ -1,19 +1,23 @@
 import * as vscode from 'vscode';
 import type { TreeNode } from './node';
 
-/** A line of information (loading, an error with its way out) inside a tree. */
+/** A line of information inside a tree: loading, empty, a problem with its way out as its click, "Load more…". */
 export class MessageNode implements TreeNode {
   readonly kind = 'message';
   constructor(
     private readonly text: string,
+    /** A codicon id; `error` is drawn in the error colour. */
     private readonly icon = 'info',
     private readonly command?: vscode.Command,
     private readonly tooltip?: string,
+    /** A stable id, where the line must keep its place (and its selection) across redraws. */
+    private readonly id?: string,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
-    item.iconPath = new vscode.ThemeIcon(this.icon);
+    if (this.id) item.id = `message:${this.id}`;
+    item.iconPath = new vscode.ThemeIcon(this.icon, this.icon === 'error' ? new vscode.ThemeColor('problemsErrorIcon.foreground') : undefined);
     item.contextValue = 'agentMessage';
     item.command = this.command;
     item.tooltip = this.tooltip ?? this.text;

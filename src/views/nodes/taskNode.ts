@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
-import type { TaskStore } from '../../model/taskStore';
-import type { TaskSync } from '../../model/taskSync';
+import type { TaskModel } from '../../model/taskModel';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { pullRequests } from '../taskLinks';
@@ -12,8 +11,7 @@ import { SessionNode } from './sessionNode';
 
 export interface TaskNodeContext {
   readonly viewId: string;
-  readonly store: TaskStore;
-  readonly sync: TaskSync;
+  readonly model: TaskModel;
   /** The repository's name for the description, in views that mix repositories. */
   repoName?(task: Task): string | undefined;
   describeError(err: unknown): string;
@@ -62,17 +60,17 @@ export class TaskNode implements TreeNode {
   async getChildren(): Promise<TreeNode[]> {
     const prefix = `${this.ctx.viewId}/${this.task.id}`;
     const artifacts = (Array.isArray(this.task.artifacts) ? this.task.artifacts : []).map(a => new ArtifactNode(this.task, a, prefix));
-    let cached = this.ctx.store.sessions(this.task.id);
+    let cached = this.ctx.model.store.sessions(this.task.id);
     if (!cached) {
       try {
-        await this.ctx.sync.loadDetails(this.task.id);
+        await this.ctx.model.loadDetails(this.task.id);
       } catch (err) {
         return [new MessageNode(`Sessions could not be read: ${this.ctx.describeError(err)}`, 'warning'), ...artifacts];
       }
-      cached = this.ctx.store.sessions(this.task.id);
+      cached = this.ctx.model.store.sessions(this.task.id);
     } else if (!cached.fresh) {
       // Shown at once from memory; the store reports the fresh copy when it arrives.
-      void this.ctx.sync.loadDetails(this.task.id).catch(() => undefined);
+      void this.ctx.model.loadDetails(this.task.id).catch(() => undefined);
     }
     const sessions = (cached?.sessions ?? []).map(s => new SessionNode(s, prefix));
     const children: TreeNode[] = [...sessions, ...artifacts];

@@ -2,7 +2,8 @@
 // and (for the no-answer kinds) those it makes itself.
 import * as assert from 'node:assert/strict';
 import { ApiClient, ApiError } from '../../../src/api';
-import { explain, statusOf } from '../../../src/errors/userErrors';
+import { statusOf } from '../../../src/errors/failure';
+import { explain, NoServiceError } from '../../../src/errors/userErrors';
 import type { Handler, Scripted } from '../api/scripted';
 import { closeAll, json, rejection, scripted } from '../api/scripted';
 
@@ -136,5 +137,17 @@ describe('errors/explain', () => {
       e.text,
       /^The request was not sent: POST \/agents\/repos\/acme\/rocket\/tasks: the service redirected it to another address/,
     );
+  });
+
+  it('names which token to set, and offers the service address when none is set', async () => {
+    const e = explain(await failureOf(json(401, { message: 'Bad credentials' })));
+    assert.deepEqual([e.remedy, e.tokenKind, e.status], ['setToken', 'fine_grained', 401]);
+    assert.equal(explain(new NoServiceError()).remedy, 'configureService');
+  });
+
+  it('reads only ApiErrors as the service\'s answers: an object that merely looks like one is not', () => {
+    const lookalike = { status: 401, message: 'Bad credentials' };
+    assert.equal(explain(lookalike).remedy, 'showLog');
+    assert.equal(statusOf(lookalike), undefined);
   });
 });

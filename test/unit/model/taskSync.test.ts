@@ -160,4 +160,24 @@ describe('model/TaskSync', () => {
     const plain = await new TaskSync(async () => client, new TaskStore(), () => targets()).tick(signal);
     assert.equal(plain.minIntervalMs, 0);
   });
+
+  it('says a list longer than its page budget was cut, and reads further when asked', async () => {
+    const tasks = Array.from({ length: 2_050 }, () => aTask());
+    const { calls, client } = fakeService(tasks);
+    const store = new TaskStore();
+    const sync = new TaskSync(async () => client, store, () => targets());
+    const key = listKeys.repo(repo);
+    await sync.tick(signal);
+    assert.equal(store.list(key).length, 2_000);
+    assert.ok(sync.cut.has(key), 'the list says it was cut');
+    calls.length = 0;
+    sync.readMore(key);
+    await sync.tick(signal);
+    assert.equal(store.list(key).length, 2_050);
+    assert.ok(!sync.cut.has(key));
+    assert.equal(calls.filter(c => c.startsWith('A1')).length, 21, 'read whole, one page further');
+    calls.length = 0;
+    await sync.tick(signal);
+    assert.deepEqual(calls.filter(c => c.startsWith('A1')), ['A1 page 1'], 'then one page per poll again');
+  });
 });

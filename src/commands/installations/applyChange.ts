@@ -1,0 +1,37 @@
+import { explain } from '../../errors/userErrors';
+import { explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
+
+export interface Change {
+  op: 'addRepository' | 'removeRepository';
+  installationId: number;
+  repositoryId: number;
+  instName: string;
+  repoName: string;
+  /** The installation's selection as the view last saw it, to tell the two 422 rules apart. */
+  selection?: string;
+}
+
+/**
+ * Sends one change, once (a change is never retried). On success the view refetches the installation, which
+ * the API's conditional requests make cheap; on refusal the view is left as it was and the user is told why.
+ */
+export async function applyChange(env: InstallationsEnv, c: Change): Promise<Outcome> {
+  const adding = c.op === 'addRepository';
+  const what = `${adding ? 'add' : 'remove'} repository ${c.repositoryId} ${adding ? 'to' : 'from'} installation ${c.installationId}`;
+  try {
+    const api = await env.client('classic');
+    const params = { installation_id: c.installationId, repository_id: c.repositoryId };
+    await withNotice(adding ? `Adding ${c.repoName} to ${c.instName}…` : `Removing ${c.repoName} from ${c.instName}…`, () =>
+      adding ? api.addRepoToInstallation(params) : api.removeRepoFromInstallation(params),
+    );
+  } catch (e) {
+    const explained = explain(e, { op: c.op, subject: { installation: c.instName, repository: c.repoName, selection: c.selection } });
+    env.log.info(`${what}: refused (${explained.status ?? 'no answer'})`);
+    explainTo(env, 'error', explained);
+    return { done: false, reason: 'refused', message: explained.text, ...(explained.status !== undefined ? { status: explained.status } : {}) };
+  }
+  env.log.info(`${what}: done`);
+  await Promise.all([env.model.refreshRepositories(c.installationId), env.model.refreshInstallations()]);
+  explainTo(env, 'info', { text: adding ? `Added ${c.repoName} to ${c.instName}.` : `Removed ${c.repoName} from ${c.instName}.`, remedy: 'none' });
+  return { done: true };
+}

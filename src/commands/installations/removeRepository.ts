@@ -1,0 +1,55 @@
+import { canRemove, installationLabel } from '../../model/installations/policy';
+import { tell } from '../../ui';
+import { applyChange } from './applyChange';
+import { ensureToken, knownInstallations, pickInstallation, targetOf, type InstallationsEnv, type Outcome } from './shared';
+
+/**
+ * B6 "Remove Repository", on a repository node, from the palette (asks which), or with
+ * `{ installationId, repositoryId }`. Asks for confirmation; refuses locally what the service would certainly refuse.
+ */
+export async function removeRepository(env: InstallationsEnv, arg?: unknown): Promise<Outcome> {
+  let { installationId, repositoryId } = targetOf(arg);
+  if (!(await ensureToken(env, 'removeRepository'))) return { done: false, reason: 'no-token' };
+
+  if (installationId === undefined) {
+    const picked = await pickInstallation(env, 'Remove a repository from which installation?', i => i.repository_selection !== 'all');
+    if (!picked) return { done: false, reason: 'cancelled' };
+    installationId = picked.id;
+  }
+
+  const inst = (await knownInstallations(env)).find(i => i.id === installationId);
+  const slot = env.model.repositoriesOf(installationId);
+  if (!slot.value && inst) await env.model.refreshRepositories(installationId);
+  const siblings = slot.value;
+
+  if (repositoryId === undefined) {
+    const items = (siblings ?? []).map(r => ({ label: r.full_name, description: r.permissions?.admin ? '' : 'not admin', repository: r }));
+    const from = inst ? installationLabel(inst) : `installation ${installationId}`;
+    if (!items.length) {
+      const message = slot.problem?.text ?? `${from} has no repository you can see.`;
+      tell(env.ui, 'info', message);
+      return { done: false, reason: 'cancelled', message };
+    }
+    const picked = await env.ui.pick(items, { title: `Remove a repository from ${from}`, placeHolder: 'Repository' });
+    if (!picked) return { done: false, reason: 'cancelled' };
+    repositoryId = picked.repository.id;
+  }
+
+  const repo = siblings?.find(r => r.id === repositoryId);
+  const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
+  const repoName = repo?.full_name ?? `repository ${repositoryId}`;
+  const verdict = inst ? canRemove(inst, repo, siblings ?? []) : undefined;
+  if (verdict && !verdict.allowed) {
+    tell(env.ui, 'warning', verdict.message);
+    env.log.info(`remove repository ${repositoryId} from installation ${installationId}: not sent (${verdict.reason})`);
+    return { done: false, reason: 'blocked', message: verdict.message };
+  }
+
+  const sure = await env.ui.confirm(
+    `Remove ${repoName} from ${instName}?`,
+    `The app will no longer reach ${repoName}. You can add it again later with Add Repository…`,
+    'Remove');
+  if (!sure) return { done: false, reason: 'cancelled' };
+
+  return applyChange(env, { op: 'removeRepository', installationId, repositoryId, instName, repoName, selection: inst?.repository_selection });
+}

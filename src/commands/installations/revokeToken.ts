@@ -1,0 +1,38 @@
+import { explain } from '../../errors/userErrors';
+import { ensureToken, explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
+
+const FORGET = 'Remove Stored Token';
+
+/**
+ * B2 "Revoke Installation Token": after a confirmation, revokes the stored installation token, then deletes it
+ * from secret storage, since it can never work again, and says that a new one must be created.
+ */
+export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
+  if (!(await ensureToken(env, 'revokeToken'))) return { done: false, reason: 'no-token' };
+  const sure = await env.ui.confirm(
+    'Revoke the installation token?',
+    'The token stops working at once, everywhere it is used. To list the installation\'s repositories again, the app ' +
+      'must create a new installation token.',
+    'Revoke',
+  );
+  if (!sure) return { done: false, reason: 'cancelled' };
+
+  try {
+    const api = await env.client('installation');
+    await withNotice('Revoking the installation token…', () => api.revokeInstallationToken());
+  } catch (e) {
+    const explained = explain(e, { op: 'revokeToken' });
+    env.log.info(`revoke installation token: refused (${explained.status ?? 'no answer'})`);
+    // A token the service no longer accepts is useless, but deleting it stays the user's choice.
+    const forget = explained.status === 401 ? [{ title: FORGET, run: () => env.forget('installation') }] : [];
+    explainTo(env, 'error', explained, forget);
+    return { done: false, reason: 'refused', message: explained.text, ...(explained.status !== undefined ? { status: explained.status } : {}) };
+  }
+  env.log.info('revoke installation token: done; deleting it from secret storage');
+  await env.forget('installation');
+  env.model.reset('token');
+  const message = 'The installation token was revoked and removed from this editor. It cannot be used again: ' +
+    'to see the installation\'s repositories, create a new installation token for the app and set it.';
+  explainTo(env, 'info', { text: message, remedy: 'setToken', tokenKind: 'installation' });
+  return { done: true, message };
+}

@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import type { Installation } from '../../api';
+import { missingToken, TOKEN_FOR, type Operation } from '../../errors/installationErrors';
+import type { UserError } from '../../errors/userErrors';
+import type { TokenKind } from '../../ids';
+import type { Log } from '../../log';
+import type { InstallationsApi, InstallationsModel } from '../../model/installations/model';
+import { tell, type Action, type Level, type Ui } from '../../ui';
+import { wayOut } from '../registry';
+
+/** What every command of the Installations view works with. */
+export interface InstallationsEnv {
+  model: InstallationsModel;
+  client(kind: TokenKind): Promise<InstallationsApi>;
+  forget(kind: TokenKind): Promise<void>;
+  ui: Ui;
+  log: Log;
+}
+
+export type OutcomeReason = 'no-token' | 'cancelled' | 'blocked' | 'refused' | 'unknown-target';
+
+/** What a command did, returned to its caller (another command, a script). */
+export interface Outcome {
+  done: boolean;
+  reason?: OutcomeReason;
+  status?: number;
+  message?: string;
+}
+
+/** Says an explanation with its way out (setting the right token, most often) and any other buttons. */
+export function explainTo(env: InstallationsEnv, level: Level, e: UserError, extra: Action[] = []): void {
+  tell(env.ui, level, e.text, [...wayOut(e), ...extra]);
+}
+
+/** Checks the token the operation sends before anything is sent; says which kind is missing when it is. */
+export async function ensureToken(env: InstallationsEnv, op: Operation): Promise<boolean> {
+  if (await env.model.has(TOKEN_FOR[op])) return true;
+  explainTo(env, 'warning', missingToken(op));
+  return false;
+}
+
+/** The installations, loaded if the view has not loaded them yet. */
+export async function knownInstallations(env: InstallationsEnv): Promise<Installation[]> {
+  if (!env.model.installations.value && (await env.model.has('fine_grained'))) await env.model.refreshInstallations();
+  return env.model.installations.value ?? [];
+}
+
+/** Picks an installation when the command was run without one (from the palette). */
+export async function pickInstallation(
+  env: InstallationsEnv,
+  title: string,
+  filter: (i: Installation) => boolean,
+): Promise<Installation | undefined> {
+  const items = (await knownInstallations(env)).filter(filter).map(i => ({
+    label: i.account.login,
+    description: `${i.app_slug} · ${i.repository_selection}${i.suspended_at ? ' · suspended' : ''}`,
+    installation: i,
+  }));
+  if (!items.length) {
+    tell(env.ui, 'info', env.model.installations.problem?.text ?? 'No installation to choose from.');
+    return undefined;
+  }
+  return (await env.ui.pick(items, { title, placeHolder: 'Installation' }))?.installation;
+}
+
+/** Reads `{ installationId, repositoryId }` from a tree node or from a plain object given by a caller. */
+export function targetOf(arg: unknown): { installationId?: number; repositoryId?: number } {
+  if (typeof arg !== 'object' || arg === null) return {};
+  const a = arg as { installationId?: unknown; repositoryId?: unknown; kind?: unknown; id?: unknown };
+  const fromNode = a.kind === 'installation' && typeof a.id === 'number' ? a.id : undefined;
+  const installationId = typeof a.installationId === 'number' ? a.installationId : fromNode;
+  const repositoryId = typeof a.repositoryId === 'number' ? a.repositoryId : undefined;
+  return { ...(installationId !== undefined ? { installationId } : {}), ...(repositoryId !== undefined ? { repositoryId } : {}) };
+}
+
+/** Runs a change with a notification-area progress message. */
+export function withNotice<T>(title: string, work: () => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work));
+}

@@ -1,0 +1,127 @@
+// The Installations actions' refusals in plain words, branching on the status only (never on the service's message
+// text, which is quoted as the service said it). Read through `explain()` with the action as `op`. Pure.
+import type { TokenKind } from '../ids';
+import type { Failure } from './failure';
+import type { UserError } from './userErrors';
+
+/** The endpoints of Area B, named for what the user is doing. */
+export type Operation =
+  | 'listInstallations' // B3
+  | 'listRepositories' // B4
+  | 'addRepository' // B5
+  | 'removeRepository' // B6
+  | 'listTokenRepositories' // B1
+  | 'revokeToken'; // B2
+
+/** The token kind each operation sends; the service refuses the others, so they are never sent. */
+export const TOKEN_FOR: Record<Operation, TokenKind> = {
+  listInstallations: 'fine_grained',
+  listRepositories: 'fine_grained',
+  addRepository: 'classic',
+  removeRepository: 'classic',
+  listTokenRepositories: 'installation',
+  revokeToken: 'installation',
+};
+
+const DOING: Record<Operation, string> = {
+  listInstallations: 'Listing your installations',
+  listRepositories: 'Listing the repositories of an installation',
+  addRepository: 'Adding a repository to an installation',
+  removeRepository: 'Removing a repository from an installation',
+  listTokenRepositories: 'Listing the repositories of an installation token',
+  revokeToken: 'Revoking an installation token',
+};
+
+const TOKEN_WORDS: Record<TokenKind, string> = {
+  fine_grained: 'a fine-grained token',
+  classic: 'a classic token with the repo scope',
+  installation: 'an installation token',
+};
+
+const WHY_KIND: Record<TokenKind, string> = {
+  fine_grained: 'Set your fine-grained token (the same one the task views use).',
+  classic: 'The service accepts only classic tokens for this; fine-grained, app and installation tokens are refused.',
+  installation: 'An installation token is created by the app for one installation.',
+};
+
+/** Said before anything is sent, when the token the action needs is not set. */
+export function missingToken(op: Operation): UserError {
+  const kind = TOKEN_FOR[op];
+  return { text: `${DOING[op]} needs ${TOKEN_WORDS[kind]}, and none is set. ${WHY_KIND[kind]}`, remedy: 'setToken', tokenKind: kind };
+}
+
+export interface Subject {
+  /** e.g. "ci-bot on acme" */
+  installation?: string;
+  /** e.g. "acme/rocket" */
+  repository?: string;
+  /** The installation's selection as the view last saw it; tells the two 422 rules of B6 apart. */
+  selection?: string;
+}
+
+export function explainInstallationFailure(op: Operation, f: Failure, s: Subject = {}): UserError {
+  const e = words(op, f, s);
+  const remedy = e.tokenKind ? 'setToken' : f.status === 0 || f.status === 429 || f.status >= 500 ? 'retry' : 'none';
+  return { text: e.text, remedy, ...(e.tokenKind ? { tokenKind: e.tokenKind } : {}) };
+}
+
+function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind?: TokenKind } {
+  const said = f.message ? ` The service said: "${oneLine(f.message)}".` : '';
+  const kind = TOKEN_FOR[op];
+  const repo = s.repository ?? 'the repository';
+  const inst = s.installation ?? 'the installation';
+  switch (f.status) {
+    case 0:
+      return { text: `${DOING[op]} failed: the service could not be reached (${oneLine(f.message)}). Nothing was changed.` };
+    case 401:
+      if (kind === 'installation') {
+        return {
+          text: `The installation token was refused: it has been revoked or has expired. ` +
+            `Create a new installation token for the app and set it.${said}`,
+          tokenKind: kind,
+        };
+      }
+      return { text: `The ${kindWord(kind)} was refused: it is revoked, expired or not valid. Set a new one.${said}`, tokenKind: kind };
+    case 403:
+      if (op === 'addRepository' || op === 'removeRepository') {
+        return {
+          text: `The service refused to ${op === 'addRepository' ? 'add' : 'remove'} ${repo}: this needs admin access to ` +
+            `${repo} and a classic token with the repo scope.${said}`,
+          tokenKind: kind,
+        };
+      }
+      if (op === 'listRepositories') {
+        return { text: `The fine-grained token may not list these repositories: it needs the Metadata repository permission (read).${said}`, tokenKind: kind };
+      }
+      return { text: `${DOING[op]} was refused (403 forbidden).${said}`, tokenKind: kind };
+    case 404:
+      if (op === 'addRepository' || op === 'removeRepository') {
+        return { text: `The service does not know ${inst} or ${repo}, or they are hidden from this token.${said}` };
+      }
+      return { text: `${DOING[op]} failed: the service does not know ${inst}.${said}` };
+    case 422:
+      if (op === 'removeRepository') {
+        if (s.selection === 'all') {
+          return { text: `${repo} cannot be removed: ${inst} is set to all repositories, so no single one can be taken out.${said}` };
+        }
+        return {
+          text: `${repo} cannot be removed: it is the last repository ${inst} can reach, or the installation now covers all ` +
+            `repositories. An installation cannot be left without repositories.${said}`,
+        };
+      }
+      return { text: `${DOING[op]} was refused as invalid (422).${said}` };
+    case 429:
+      return { text: `${DOING[op]} was refused: the rate limit is exhausted. Try again later; nothing is retried automatically.${said}` };
+    default:
+      return { text: `${DOING[op]} failed with status ${f.status}. Nothing was retried.${said}` };
+  }
+}
+
+function kindWord(kind: TokenKind): string {
+  return kind === 'fine_grained' ? 'fine-grained token' : kind === 'classic' ? 'classic token' : 'installation token';
+}
+
+function oneLine(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 300 ? `${t.slice(0, 297)}...` : t;
+}

@@ -1,0 +1,100 @@
+// Whether an action on an installation is allowed, decided from what the view already knows, and why not in plain
+// words. Pure: no `vscode`, no network. The service stays the judge of what the view cannot know; this module only
+// keeps the user from sending a request whose refusal is certain.
+import type { Installation, Repository } from '../../api';
+
+export type BlockReason =
+  | 'selection-all' // B6 on an installation that covers every repository (422), or B5 where there is nothing to add
+  | 'last-repository' // B6 on the only repository of a selected installation (422)
+  | 'not-admin' // B5/B6 need admin access to the repository (403)
+  | 'already-present' // B5 of a repository the installation already has
+  | 'other-account'; // B5 of a repository that belongs to another account than the installation's
+
+export type Verdict = { allowed: true } | { allowed: false; reason: BlockReason; message: string };
+
+type InstallationFacts = Pick<Installation, 'id' | 'repository_selection' | 'app_slug' | 'account'>;
+type RepositoryFacts = Pick<Repository, 'id' | 'full_name' | 'owner'> & { permissions?: Repository['permissions'] };
+
+/** How the view names an installation in messages: the app and the account it is installed on. */
+export function installationLabel(inst: Pick<Installation, 'app_slug' | 'account'>): string {
+  return `${inst.app_slug || 'app'} on ${inst.account?.login ?? 'an unknown account'}`;
+}
+
+export function allowed(): Verdict {
+  return { allowed: true };
+}
+
+function blocked(reason: BlockReason, message: string): Verdict {
+  return { allowed: false, reason, message };
+}
+
+/**
+ * B6. `siblings` are the repositories of the installation the user can see (B4), including `repo` itself.
+ * B4 lists only repositories the user has access to, so "last" means the last one the user can see: the
+ * service refuses removing it when it is the app's last one, and the user could not tell otherwise.
+ * `repo` is undefined when the view has not seen the repository (a caller named it by id).
+ */
+export function canRemove(inst: InstallationFacts, repo: RepositoryFacts | undefined, siblings: readonly Pick<Repository, 'id'>[]): Verdict {
+  const label = installationLabel(inst);
+  if (inst.repository_selection === 'all') {
+    return blocked('selection-all',
+      `${label} is set to all repositories of ${inst.account.login}, so no single repository can be removed from it. ` +
+      `Change the installation to selected repositories in its settings first.`);
+  }
+  // A repository the view has not seen: only the installation's own facts can be judged.
+  if (!repo) return allowed();
+  if (repo.permissions && !repo.permissions.admin) {
+    return blocked('not-admin',
+      `Removing ${repo.full_name} from ${label} needs admin access to ${repo.full_name}; you have ${accessWord(repo.permissions)} access.`);
+  }
+  const others = siblings.filter(r => r.id !== repo.id).length;
+  const present = siblings.some(r => r.id === repo.id);
+  if (present && others === 0) {
+    return blocked('last-repository',
+      `${repo.full_name} is the only repository of ${label}; an installation cannot be left without repositories. ` +
+      `Add another repository first, or uninstall the app instead.`);
+  }
+  return allowed();
+}
+
+/** B5. `current` are the repositories the installation already has (as far as the user can see). */
+export function canAdd(inst: InstallationFacts, repo: RepositoryFacts, current: readonly Pick<Repository, 'id'>[]): Verdict {
+  const label = installationLabel(inst);
+  if (inst.repository_selection === 'all') {
+    return blocked('selection-all', `${label} already covers all repositories of ${inst.account.login}.`);
+  }
+  if (current.some(r => r.id === repo.id)) {
+    return blocked('already-present', `${repo.full_name} is already in ${label}.`);
+  }
+  if (!sameAccount(inst, repo)) {
+    return blocked('other-account',
+      `${repo.full_name} belongs to ${repo.owner?.login ?? 'another account'}, but ${label} is installed on ${inst.account.login}.`);
+  }
+  if (repo.permissions && !repo.permissions.admin) {
+    return blocked('not-admin',
+      `Adding ${repo.full_name} needs admin access to it; you have ${accessWord(repo.permissions)} access.`);
+  }
+  return allowed();
+}
+
+export function sameAccount(inst: Pick<Installation, 'account'>, repo: Pick<Repository, 'owner'>): boolean {
+  if (!repo.owner || !inst.account) return true; // unknown: let the service decide
+  if (typeof repo.owner.id === 'number' && typeof inst.account.id === 'number') return repo.owner.id === inst.account.id;
+  return (repo.owner.login ?? '').toLowerCase() === (inst.account.login ?? '').toLowerCase();
+}
+
+/** The strongest access a permissions object grants, in the words people use. */
+export function accessWord(p: Repository['permissions']): string {
+  if (!p) return 'unknown';
+  if (p.admin) return 'admin';
+  if (p.push) return 'write';
+  if (p.pull) return 'read';
+  return 'no';
+}
+
+/** The permissions as the view shows them: the granted ones among admin, push and pull. */
+export function permissionsLabel(p: Repository['permissions']): string {
+  if (!p) return '';
+  const granted = (['admin', 'push', 'pull'] as const).filter(k => p[k]);
+  return granted.length ? granted.join(' · ') : 'no access';
+}

@@ -1,0 +1,246 @@
+// The task model: the store, the sync that fills it, the one poller, who the user is and which repository the
+// Repository Tasks view shows. Built once in extension.ts and handed to the views (which draw it), the commands
+// (which act on it), the status bar and the notifier. No `vscode`: its parts are passed in.
+import type { RepoRef, Task } from '../api';
+import { statusOf, waitHintMs } from '../errors/failure';
+import { explain } from '../errors/userErrors';
+import type { TokenKind } from '../ids';
+import { DisposableBase } from '../lifecycle';
+import type { Log } from '../log';
+import { Emitter, type Event } from './emitter';
+import { Poller, type PollMode, type Timers } from './poller';
+import { repoLabel } from './remotes';
+import { isActive, TaskStore, type ListKey } from './taskStore';
+import { listKeys, TaskSync, type TaskClient } from './taskSync';
+
+/** Whether the last poll reached the service, and if not, what it said (chooses the welcome content). */
+export type Reachable = 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden';
+
+export interface TaskModelDeps {
+  client(): Promise<TaskClient>;
+  service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
+  tokens: { has(kind: TokenKind): Promise<boolean>; onDidChange: Event<TokenKind> };
+  repos: { current(): RepoRef | undefined; readonly state: string; refresh(): void; onDidChange: Event<void> };
+  filter: { readonly showArchived: boolean; readonly onlyMine: boolean; onDidChange: Event<void> };
+  pace: { activeMs(): number; idleMs(): number };
+  log: Log;
+  timers?: Timers;
+}
+
+export class TaskModel extends DisposableBase {
+  readonly store = this.register(new TaskStore());
+  private readonly sync: TaskSync;
+  private readonly poller: Poller;
+  private signedInNow = false;
+  private reachableNow: Reachable = 'unknown';
+  private visible = { repo: false, mine: false };
+  private readonly repoNames = new Map<number, string>();
+  private readonly statusChanged = this.register(new Emitter<void>());
+  /** Signed in or out, reachable or not, another service or repository: the views' frame changes. */
+  readonly onDidChangeStatus = this.statusChanged.event;
+  private readonly polled = this.register(new Emitter<void>());
+  /** A poll went well (the "5 min ago" labels may have moved on). */
+  readonly onDidPoll = this.polled.event;
+  /** What the tasks did: joined or left a list, changed, moved from one state to another. */
+  readonly onDidChangeTasks = this.store.onDidChange;
+
+  constructor(private readonly deps: TaskModelDeps) {
+    super();
+    this.sync = new TaskSync(deps.client, this.store, () => ({
+      repo: deps.repos.current(),
+      repoVisible: this.visible.repo,
+      mineVisible: this.visible.mine,
+      archived: deps.filter.showArchived,
+      needMine: deps.filter.onlyMine,
+    }));
+    this.poller = this.register(
+      new Poller({
+        tick: signal => this.tick(signal),
+        activeIntervalMs: deps.pace.activeMs,
+        idleIntervalMs: deps.pace.idleMs,
+        waitHintMs,
+        timers: deps.timers,
+      }),
+    );
+    const log = deps.log.child('poll');
+    this.register(this.poller.onDidChangeMode(m => log.debug(`mode ${m}`)));
+    this.register(deps.service.onDidChange(() => void this.signInChanged()));
+    // Only the fine-grained token matters here: setting a classic or installation token leaves the tasks be.
+    this.register(deps.tokens.onDidChange(kind => kind === 'fine_grained' && void this.signInChanged()));
+    this.register(deps.repos.onDidChange(() => this.repoChanged()));
+    this.register(deps.filter.onDidChange(() => void this.poller.trigger()));
+  }
+
+  /** Reads what is signed in and polls for the first time. */
+  start(focused: boolean): Promise<void> {
+    this.poller.update({ focused });
+    return this.signInChanged();
+  }
+
+  /** A service and a fine-grained token are there. */
+  get signedIn(): boolean {
+    return this.signedInNow;
+  }
+
+  get reachable(): Reachable {
+    return this.reachableNow;
+  }
+
+  get pollMode(): PollMode {
+    return this.poller.mode;
+  }
+
+  /** How far finding the repository got: loading, noGit, none, found. */
+  get repoState(): string {
+    return this.deps.repos.state;
+  }
+
+  /** The repository Repository Tasks shows. */
+  repo(): RepoRef | undefined {
+    return this.deps.repos.current();
+  }
+
+  /** The store lists a view shows; undefined while it cannot show tasks (its welcome content speaks instead). */
+  lists(view: 'repo' | 'mine'): ListKey[] | undefined {
+    if (!this.signedInNow) return undefined;
+    const archived = this.deps.filter.showArchived;
+    if (view === 'mine') return [listKeys.mine(), ...(archived ? [listKeys.mine(true)] : [])];
+    const repo = this.repo();
+    return repo && [listKeys.repo(repo), ...(archived ? [listKeys.repo(repo, true)] : [])];
+  }
+
+  /** The last failure of any of these lists, while it lasts. */
+  problem(keys: ListKey[]): unknown {
+    return keys.map(k => this.sync.problems.get(k)).find(p => p !== undefined);
+  }
+
+  /** The lists among these that are longer than what was read. */
+  cutLists(keys: ListKey[]): ListKey[] {
+    return keys.filter(k => this.sync.cut.has(k));
+  }
+
+  /** Reads further into a list that was cut, and waits for it. */
+  async loadMore(key: ListKey): Promise<void> {
+    this.sync.readMore(key);
+    await this.poller.trigger();
+  }
+
+  /** The signed-in user's id, once a task of theirs has been seen. */
+  get me(): number | undefined {
+    return this.sync.me;
+  }
+
+  /** Whether a task is the user's: by creator once the user is known, else by its place in the user's own list. */
+  isMine(task: Task): boolean {
+    const me = this.sync.me;
+    return me !== undefined ? task.creator?.id === me : this.store.list(listKeys.mine()).some(t => t.id === task.id);
+  }
+
+  /** Every queued or running task the model knows, once each. */
+  running(): Task[] {
+    const seen = new Map<string, Task>();
+    for (const key of this.store.listKeys()) for (const t of this.store.list(key)) if (isActive(t.state)) seen.set(t.id, t);
+    return [...seen.values()];
+  }
+
+  /** "owner/repo" of a task, in views that mix repositories. */
+  repoName(task: Task, fromAddress: RepoRef | undefined): string | undefined {
+    // The user's list (A4) carries only the repository's id; names learnt from richer reads fill the gap.
+    if (fromAddress) {
+      if (task.repository) this.repoNames.set(task.repository.id, repoLabel(fromAddress));
+      return repoLabel(fromAddress);
+    }
+    const known = task.repository && this.repoNames.get(task.repository.id);
+    if (known) return known;
+    const current = this.repo();
+    if (current) {
+      const sample = this.store.list(listKeys.repo(current))[0];
+      if (sample && sample.repository?.id === task.repository?.id) return repoLabel(current);
+    }
+    return task.repository ? `repository ${task.repository.id}` : undefined;
+  }
+
+  /** Poll now and wait for the answer: Refresh, a started task, a list that just became visible. */
+  refresh(): Promise<void> {
+    return this.poller.trigger();
+  }
+
+  /** Which views are on screen: hidden lists are not polled unless a task of theirs runs. */
+  setVisible(v: { repo: boolean; mine: boolean }): void {
+    this.visible = v;
+    this.poller.update({ visible: v.repo || v.mine });
+    // A view that just opened on a list never read should not wait for the next slot of the slow pace.
+    if (this.signedInNow && this.sync.watchedLists().some(k => !this.store.hasList(k))) void this.refresh();
+  }
+
+  setFocused(focused: boolean): void {
+    this.poller.update({ focused });
+  }
+
+  /** A task shown expanded: its sessions are kept fresh while it is. */
+  watchSessions(id: string, on: boolean): void {
+    if (on) this.sync.expanded.add(id);
+    else this.sync.expanded.delete(id);
+  }
+
+  /** Reads a task with its sessions; asks for the same task under way join it. */
+  loadDetails(id: string): Promise<void> {
+    return this.sync.loadDetails(id);
+  }
+
+  /** Ids of the tasks listed for a repository now. */
+  knownIds(repo: RepoRef): Set<string> {
+    return new Set(this.store.list(listKeys.repo(repo)).map(t => t.id));
+  }
+
+  /** A task just started: in the lists at once, and polled at the quick pace. */
+  started(task: Task, repo: RepoRef): void {
+    this.store.upsertTask(task, [listKeys.repo(repo), listKeys.mine()]);
+    this.poller.markActive();
+    void this.refresh();
+  }
+
+  private async tick(signal: AbortSignal) {
+    try {
+      const result = await this.sync.tick(signal);
+      this.noteOutcome(undefined);
+      this.polled.fire();
+      return result;
+    } catch (err) {
+      if (!signal.aborted) this.noteOutcome(err);
+      throw err;
+    }
+  }
+
+  private async signInChanged(): Promise<void> {
+    const service = this.deps.service.current();
+    this.signedInNow = service.kind !== 'none' && (await this.deps.tokens.has('fine_grained'));
+    const where = service.kind === 'remote' ? ` ${service.url}` : '';
+    this.deps.log.info(`service: ${service.kind}${where}; fine-grained token ${this.signedInNow ? 'set' : 'not set'}`);
+    // Another service or token means another user's world: forget what was shown.
+    this.store.clear();
+    this.sync.reset();
+    this.repoNames.clear();
+    this.reachableNow = 'unknown';
+    this.deps.repos.refresh();
+    this.statusChanged.fire();
+    this.poller.update({ signedIn: this.signedInNow });
+    if (this.signedInNow) await this.refresh();
+  }
+
+  private repoChanged(): void {
+    this.statusChanged.fire();
+    if (this.signedInNow) void this.refresh();
+  }
+
+  private noteOutcome(err: unknown): void {
+    const before = this.reachableNow;
+    if (err === undefined) this.reachableNow = this.signedInNow ? 'yes' : 'unknown';
+    else {
+      const status = statusOf(err);
+      this.reachableNow = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'no';
+      this.deps.log.child('poll').warn(`refresh failed: ${explain(err).text}`);
+    }
+    if (before !== this.reachableNow) this.statusChanged.fire();
+  }
+}

@@ -1,0 +1,74 @@
+import type { ApiClient, ApiClientOptions, ResponseInfo } from '../api';
+import type { TokenStore } from '../auth/tokenStore';
+import { NoServiceError } from '../errors/userErrors';
+import type { TokenKind } from '../ids';
+import { loadApi } from '../lazy';
+import { DisposableBase } from '../lifecycle';
+import type { Log } from '../log';
+import { Emitter } from '../model/emitter';
+import type { BuiltinSandbox } from './builtinSandbox';
+import type { ServiceChoice } from './serviceChoice';
+
+export interface Clients {
+  /** A client for the current service that sends the token of `kind`; starts the built-in sandbox when that is the
+   *  configured choice. Rejects with a `NoServiceError` when no service is configured. Cached per service and kind. */
+  forKind(kind: TokenKind): Promise<ApiClient>;
+}
+
+/**
+ * Builds API clients lazily: the HTTP layer (undici) is required on the first request, not at activation.
+ * Each client asks the token store before every request, so a token set in another window is used at once.
+ */
+export class ServiceClients extends DisposableBase implements Clients {
+  private readonly cache = new Map<string, ApiClient>();
+  private readonly http: Log;
+  private readonly responded = this.register(new Emitter<ResponseInfo>());
+  /** Every response (also a 304 answered from the cache), as the log records it. */
+  readonly onDidRespond = this.responded.event;
+
+  constructor(
+    private readonly service: ServiceChoice,
+    private readonly sandbox: BuiltinSandbox,
+    private readonly tokens: TokenStore,
+    log: Log,
+    private readonly userAgent: string,
+  ) {
+    super();
+    this.http = log.child('http');
+    this.register(service.onDidChange(() => this.drop()));
+    this.register({ dispose: () => this.drop() });
+  }
+
+  async forKind(kind: TokenKind): Promise<ApiClient> {
+    const target = this.service.current();
+    if (target.kind === 'none') throw new NoServiceError();
+    const baseUrl = target.kind === 'sandbox' ? (await this.sandbox.start()).url : target.url;
+    const key = `${baseUrl}\n${target.scope}\n${kind}`;
+    let client = this.cache.get(key);
+    if (!client) {
+      const options: ApiClientOptions = {
+        baseUrl,
+        // The scope the client was made for: a request under way when the address changes never takes the new one's.
+        token: () => this.tokens.getIn(target.scope, kind),
+        userAgent: this.userAgent,
+        onResponse: (info: ResponseInfo) => this.record(info),
+      };
+      client = new (loadApi().ApiClient)(options);
+      this.cache.set(key, client);
+    }
+    return client;
+  }
+
+  private record(info: ResponseInfo): void {
+    const extra = info.fromCache ? ' (not modified, from cache)' : '';
+    const retry = info.attempt > 1 ? ` attempt ${info.attempt}` : '';
+    this.http.info(`${info.method} ${info.path} ${info.status} ${Math.round(info.durationMs)} ms${extra}${retry}`);
+    this.responded.fire(info);
+  }
+
+  /** Forgets the clients of the previous service and closes their keep-alive connections. */
+  private drop(): void {
+    for (const client of this.cache.values()) void client.close().catch(() => undefined);
+    this.cache.clear();
+  }
+}

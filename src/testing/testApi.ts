@@ -1,0 +1,144 @@
+// What `activate()` returns in development and test mode only (integration tests, benchmarks, scripts): what the
+// views, the status bar and the messages show, read from the things themselves or recorded from their events since
+// activation. Production builds none of it.
+import * as vscode from 'vscode';
+import type { ResponseInfo } from '../api';
+import type { DraftStore } from '../commands/start/draftStore';
+import type { TaskModel } from '../model/taskModel';
+import { repoLabel } from '../model/remotes';
+import type { ServiceClients } from '../service/clients';
+import type { StatusBarController } from '../status/statusBar';
+import type { ContextKeys } from '../views/contextKeys';
+import type { InstallationsView } from '../views/installationsView';
+import type { TreeNode } from '../views/nodes/node';
+import type { TaskViews } from '../views/taskViews';
+import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
+
+/** A tree item as a test sees it. */
+export interface TestTreeItem {
+  kind: TreeNode['kind'];
+  id?: string;
+  label: string;
+  description?: string;
+  contextValue?: string;
+  /** Codicon id, e.g. `sync~spin`, and its theme colour id. */
+  icon?: string;
+  color?: string;
+  tooltip?: string;
+  /** What a click runs. */
+  command?: { command: string; arguments?: unknown[] };
+  children?: TestTreeItem[];
+}
+
+export type ViewName = 'repoTasks' | 'myTasks' | 'installations';
+type Redraws = { rootRefreshes: number; nodeRefreshes: number };
+export type Response = Pick<ResponseInfo, 'method' | 'path' | 'status' | 'attempt'> & { at: number };
+
+export interface AgentTasksTestApi {
+  /** The items of a view, with children to `depth` levels (0: roots only). */
+  treeItems(view: ViewName, depth?: number): Promise<TestTreeItem[]>;
+  statusBar(): { text: string; tooltip: string; visible: boolean };
+  /** Poll now and wait until the model holds the answer. */
+  refresh(): Promise<void>;
+  /** "owner/repo" the Repository Tasks view shows, if any. */
+  repository(): string | undefined;
+  /** The prompt kept after a failed start. */
+  draft(): { prompt: string; problem?: string } | undefined;
+  /** Every message shown since activation, oldest first, and every question asked. */
+  said(): Said[];
+  asked(): Asked[];
+  /** Answers the questions from now on as told; undefined hands them back to the window. */
+  answer(answers: Answers | undefined): void;
+  /** Responses the API clients received since activation (304s answered from the cache included), with when. */
+  responses(): Response[];
+  requestCount(): number;
+  pollMode(): string;
+  /** Root redraws and single-node redraws of each task view since activation. */
+  treeStats(): { repoTasks: Redraws; myTasks: Redraws };
+  /** The context keys that choose the welcome content (`agentTasks.service`, `.hasToken`, `.reachable`…). */
+  context(): Record<string, unknown>;
+  /** Everything the extension keeps in globalState and workspaceState, as JSON (never a token). */
+  storedState(): string;
+  /** The log channel's file, to check what is (and is not) written there. */
+  readonly logFile: string;
+}
+
+export interface TestApiDeps {
+  model: TaskModel;
+  views: TaskViews;
+  installations: InstallationsView;
+  status: StatusBarController;
+  drafts: DraftStore;
+  clients: ServiceClients;
+  contextKeys: ContextKeys;
+  ui: RecordingUi;
+  logFile: string;
+  mementos: vscode.Memento[];
+  subscriptions: vscode.Disposable[];
+}
+
+export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
+  const responses: Response[] = [];
+  const redraws = { repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 }, myTasks: { rootRefreshes: 0, nodeRefreshes: 0 } };
+  const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
+  d.subscriptions.push(
+    d.clients.onDidRespond(r => responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() })),
+    d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
+    d.views.mineProvider.onDidChangeTreeData(count(redraws.myTasks)),
+  );
+  const providers: Record<ViewName, vscode.TreeDataProvider<TreeNode>> = {
+    repoTasks: d.views.repoProvider,
+    myTasks: d.views.mineProvider,
+    installations: d.installations,
+  };
+  return {
+    async treeItems(view, depth = 0) {
+      const provider = providers[view];
+      const roots = (await provider.getChildren()) ?? [];
+      return Promise.all(roots.map(n => describe(provider, n, depth)));
+    },
+    statusBar: () => d.status.shown(),
+    refresh: () => d.model.refresh(),
+    repository: () => {
+      const r = d.model.repo();
+      return r && repoLabel(r);
+    },
+    draft: () => {
+      const draft = d.drafts.get();
+      return draft && { prompt: draft.prompt, problem: draft.problem };
+    },
+    said: () => [...d.ui.said],
+    asked: () => [...d.ui.asked],
+    answer: answers => d.ui.answer(answers),
+    responses: () => [...responses],
+    requestCount: () => responses.length,
+    pollMode: () => d.model.pollMode,
+    treeStats: () => ({ repoTasks: { ...redraws.repoTasks }, myTasks: { ...redraws.myTasks } }),
+    context: () => d.contextKeys.snapshot(),
+    storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
+    logFile: d.logFile,
+  };
+}
+
+async function describe(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, depth: number): Promise<TestTreeItem> {
+  const item = await provider.getTreeItem(node);
+  const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
+  const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+  const out: TestTreeItem = {
+    kind: node.kind,
+    id: item.id,
+    label,
+    description: typeof item.description === 'string' ? item.description : undefined,
+    contextValue: item.contextValue,
+    icon: icon?.id,
+    color: icon?.color?.id,
+    tooltip,
+    ...(item.command ? { command: { command: item.command.command, arguments: item.command.arguments } } : {}),
+  };
+  if (depth > 0 && item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
+    const kids = (await provider.getChildren(node)) ?? [];
+    out.children = await Promise.all(kids.map(k => describe(provider, k, depth - 1)));
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+// Every message and simple question the extension puts to the user goes through a `Ui`: the window's in use, a
+// recording one in development and test mode (see testing/), so tests read what was said and answer what was asked.
+import * as vscode from 'vscode';
+
+export type Level = 'info' | 'warning' | 'error';
+
+export interface Ui {
+  /** A message with optional buttons; resolves with the button chosen. Callers do not wait for it. */
+  notify(level: Level, text: string, ...actions: string[]): Promise<string | undefined>;
+  /** A modal yes/no question; true only when the user chose `action`. */
+  confirm(message: string, detail: string, action: string): Promise<boolean>;
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title?: string; placeHolder: string }): Promise<T | undefined>;
+  /** A line of text; undefined when dismissed. `validate` returns an error text or undefined. */
+  input(options: { title: string; prompt: string; validate(value: string): string | undefined }): Promise<string | undefined>;
+}
+
+/** A button beside a message, and what it does. */
+export interface Action {
+  title: string;
+  run(): unknown;
+}
+
+/** Says something with its buttons and runs the one chosen; does not wait for the user. */
+export function tell(ui: Ui, level: Level, text: string, actions: Action[] = []): void {
+  void ui.notify(level, text, ...actions.map(a => a.title)).then(
+    choice => actions.find(a => a.title === choice)?.run(),
+    () => undefined,
+  );
+}
+
+export const windowUi: Ui = {
+  async notify(level, text, ...actions) {
+    const show = level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    return show(text, ...actions);
+  },
+  async confirm(message, detail, action) {
+    return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
+  },
+  async pick(items, options) {
+    return vscode.window.showQuickPick(items, { ...options, matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
+  },
+  async input(options) {
+    return vscode.window.showInputBox({ ...options, ignoreFocusOut: true, validateInput: v => options.validate(v) });
+  },
+};

@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { Installation } from '../../api';
+import { canRemove } from '../../model/installations/policy';
+import type { TreeNode } from './node';
+import { RepositoryNode } from './repositoryNode';
+import { slotLines, type InstallationsContext } from './slotLines';
+
+/** An installation the user can access (B3); expands into the repositories the user can reach in it (B4). */
+export class InstallationNode implements TreeNode {
+  readonly kind = 'installation';
+  constructor(public installation: Installation, private readonly ctx: InstallationsContext) {}
+
+  get id(): number {
+    return this.installation.id;
+  }
+
+  getChildren(): TreeNode[] {
+    const id = this.id;
+    const slot = this.ctx.model.repositoriesOf(id);
+    const all = slot.value ?? [];
+    return slotLines(this.ctx, slot, {
+      key: `installation:${id}`,
+      what: 'repositories',
+      empty: 'No repositories you can access in this installation',
+      id: { what: 'repositories', installationId: id },
+      start: () => this.ctx.model.refreshRepositories(id),
+      node: r => new RepositoryNode(r, id, canRemove(this.installation, r, all)),
+    });
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const repos = this.ctx.model.repositoriesOf(this.id);
+    const i = this.installation;
+    const item = new vscode.TreeItem(i.account?.login ?? `installation ${i.id}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `installation:${i.id}`;
+    const parts = [i.app_slug];
+    if (i.repository_selection === 'all') parts.push('all repositories');
+    else parts.push(repos.value ? `${count(repos.total ?? repos.value.length)} selected` : 'selected repositories');
+    if (repos.loading) parts.push(`loading ${repos.loading.done} of ${repos.loading.total || '…'}`);
+    if (i.suspended_at) parts.push('suspended');
+    item.description = parts.join(' · ');
+    item.tooltip = tooltip(i);
+    item.iconPath = avatar(i) ?? new vscode.ThemeIcon(i.suspended_at ? 'debug-pause' : i.account?.type === 'User' ? 'account' : 'organization');
+    // Stable tokens for the manifest's `when` clauses: adding makes sense only on a `selected` installation.
+    item.contextValue = `installation:${i.repository_selection === 'all' ? 'all' : 'selected'}${i.html_url ? ':web' : ''}`;
+    return item;
+  }
+}
+
+function count(n: number): string {
+  return n === 1 ? '1 repository' : `${n} repositories`;
+}
+
+/** The account's avatar, over https only: the workbench's content policy loads no plain-http image (the sandbox's). */
+function avatar(i: Installation): vscode.Uri | undefined {
+  const url = i.account?.avatar_url;
+  if (!url || !/^https:\/\//i.test(url)) return undefined;
+  try {
+    return vscode.Uri.parse(url, true);
+  } catch {
+    return undefined;
+  }
+}
+
+function tooltip(i: Installation): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown(`**${esc(i.app_slug)}** on **${esc(i.account?.login ?? '?')}** (${esc(i.target_type ?? i.account?.type ?? '')})\n\n`);
+  md.appendMarkdown(`Installation ${i.id}, app ${i.app_id}\n\n`);
+  md.appendMarkdown(i.repository_selection === 'all'
+    ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
+    : `Repository selection: **${esc(i.repository_selection)}**\n\n`);
+  if (i.suspended_at) md.appendMarkdown(`Suspended since ${esc(i.suspended_at)}\n\n`);
+  const perms = Object.entries(i.permissions ?? {});
+  md.appendMarkdown(perms.length ? `Permissions: ${perms.map(([k, v]) => `${esc(k)} (${esc(String(v))})`).join(', ')}\n\n` : 'Permissions: none\n\n');
+  const events = i.events ?? [];
+  md.appendMarkdown(events.length ? `Events: ${events.map(esc).join(', ')}` : 'Events: none');
+  return md;
+}
+
+export function esc(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, c => `\\${c}`);
+}

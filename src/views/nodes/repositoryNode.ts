@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { Repository } from '../../api';
+import { permissionsLabel, type Verdict } from '../../model/installations/policy';
+import { esc } from './installationNode';
+import type { TreeNode } from './node';
+
+/**
+ * A repository of an installation (B4, with the user's permissions and whether removing it is allowed) or of
+ * the installation token (B1).
+ */
+export class RepositoryNode implements TreeNode {
+  readonly kind = 'repository';
+  constructor(
+    readonly repository: Repository,
+    /** Undefined for a repository of the installation token. */
+    readonly installationId: number | undefined,
+    readonly removal: Verdict | undefined,
+  ) {}
+
+  get repositoryId(): number {
+    return this.repository.id;
+  }
+
+  getChildren(): TreeNode[] {
+    return [];
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const r = this.repository;
+    const item = new vscode.TreeItem(r.full_name ?? r.name ?? String(r.id), vscode.TreeItemCollapsibleState.None);
+    item.id = this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
+    const perms = permissionsLabel(r.permissions);
+    const blocked = this.removal && !this.removal.allowed;
+    item.description = [perms, blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : 'repo');
+    const md = new vscode.MarkdownString(`**${esc(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`);
+    if (r.description) md.appendMarkdown(`${esc(r.description)}\n\n`);
+    if (perms) md.appendMarkdown(`Your access: ${esc(perms)}\n\n`);
+    if (this.removal && !this.removal.allowed) md.appendMarkdown(`Cannot be removed: ${esc(this.removal.message)}`);
+    item.tooltip = md;
+    item.contextValue = this.installationId === undefined
+      ? 'installationTokenRepo'
+      : `installationRepo:${blocked ? 'blocked' : 'removable'}${r.html_url ? ':web' : ''}`;
+    return item;
+  }
+}

@@ -1,0 +1,63 @@
+import type * as vscode from 'vscode';
+import type { UserError } from '../../errors/userErrors';
+import { COMMANDS, INSTALLATION_COMMANDS } from '../../ids';
+import type { InstallationsModel, Slot, SlotId } from '../../model/installations/model';
+import { MessageNode } from './messageNode';
+import type { TreeNode } from './node';
+
+/** What the Installations nodes draw from. */
+export interface InstallationsContext {
+  readonly model: InstallationsModel;
+  /** Starts a load the tree needs, with the view's progress bar while it runs. */
+  load(work: Promise<unknown>): void;
+}
+
+export interface SlotLines<T> {
+  /** A stable key for the lines' ids, e.g. `installation:71`. */
+  key: string;
+  /** What the list holds, for "Loading repositories…". */
+  what: string;
+  empty: string;
+  id: SlotId;
+  start(): Promise<void>;
+  node(item: T): TreeNode;
+}
+
+/**
+ * The lines of one list: its problem (with the way out as its click), its items, "Load more…" when it was cut, or
+ * why it is empty or still loading. An unloaded list starts loading; drawing never waits for it.
+ */
+export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLines<T>): TreeNode[] {
+  if (!slot.value && !slot.loading && !slot.problem) ctx.load(o.start());
+  const out: TreeNode[] = [];
+  if (slot.problem) out.push(problemNode(o.key, slot.problem));
+  if (slot.value) {
+    out.push(...slot.value.map(o.node));
+    if (slot.cut) out.push(loadMoreNode(o.key, o.id, slot));
+    if (!slot.value.length && !slot.problem) out.push(new MessageNode(o.empty, 'info', undefined, undefined, `${o.key}:empty`));
+  } else if (!slot.problem) {
+    const text = slot.loading?.total ? `Loading ${o.what}… ${slot.loading.done} of ${slot.loading.total}` : `Loading ${o.what}…`;
+    out.push(new MessageNode(text, 'loading~spin', undefined, undefined, `${o.key}:loading`));
+  }
+  return out;
+}
+
+export function setTokenCommand(kind: string | undefined): vscode.Command {
+  return { command: COMMANDS.setToken, title: 'Set Token…', arguments: kind ? [kind] : [] };
+}
+
+function problemNode(key: string, p: UserError): MessageNode {
+  const setsToken = p.remedy === 'setToken';
+  const command = setsToken ? setTokenCommand(p.tokenKind) : { command: INSTALLATION_COMMANDS.refresh, title: 'Retry' };
+  const hint = setsToken ? ' (click to set the token)' : ' (click to retry)';
+  // The first sentence fits a tree line; the whole explanation is in the tooltip.
+  const first = /^.+?[.!?](?=\s|$)/.exec(p.text)?.[0] ?? p.text;
+  return new MessageNode(first, setsToken ? 'key' : 'error', command, p.text + hint, `${key}:problem`);
+}
+
+function loadMoreNode(key: string, id: SlotId, slot: Slot<unknown>): MessageNode {
+  const shown = slot.value?.length ?? 0;
+  const text = slot.total ? `${shown} of ${slot.total} shown. Load more…` : `Only the first ${shown} are shown. Load more…`;
+  const command = { command: INSTALLATION_COMMANDS.loadMore, title: 'Load More', arguments: [id] };
+  return new MessageNode(text, 'ellipsis', command, 'Click to read the next pages', `${key}:more`);
+}

@@ -1,0 +1,112 @@
+// The task model in plain Node against the sandbox over HTTP, with the real API client: who is signed in, whether the
+// service answers, whose task is whose, and what a started task does to the lists.
+import assert from 'node:assert/strict';
+import { ApiClient, type RepoRef } from '../../../src/api';
+import type { TokenKind } from '../../../src/ids';
+import type { Log } from '../../../src/log';
+import { Emitter } from '../../../src/model/emitter';
+import { TaskModel } from '../../../src/model/taskModel';
+import { listKeys } from '../../../src/model/taskSync';
+import { DEMO_TOKENS, DEMO_USERS, demoWorld, startSandbox, type Sandbox } from '../../../src/sandbox';
+import { FakeTimers } from './fakeTimers';
+
+const silent: Log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
+
+/** A model on the sandbox with mona's token (or `token`), showing acme/rocket; its parts are plain objects to move. */
+function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGrained) {
+  const tokens: { value: string | undefined; changed: Emitter<TokenKind> } = { value: token, changed: new Emitter<TokenKind>() };
+  const service = { changed: new Emitter<void>(), kind: 'remote' };
+  const repo: { current: RepoRef | undefined } = { current: { owner: 'acme', repo: 'rocket' } };
+  const filter = { showArchived: false, onlyMine: false, changed: new Emitter<void>() };
+  const client = new ApiClient({ baseUrl: url, token: async () => tokens.value, retries: 0 });
+  const model = new TaskModel({
+    client: async () => client,
+    service: { current: () => ({ kind: service.kind, url }), onDidChange: service.changed.event },
+    tokens: { has: async () => tokens.value !== undefined, onDidChange: tokens.changed.event },
+    repos: { current: () => repo.current, state: 'found', refresh() {}, onDidChange: () => ({ dispose() {} }) },
+    filter: { get showArchived() { return filter.showArchived; }, get onlyMine() { return filter.onlyMine; }, onDidChange: filter.changed.event },
+    pace: { activeMs: () => 10_000, idleMs: () => 60_000 },
+    log: silent,
+    timers: new FakeTimers(),
+  });
+  return { model, tokens, service, repo, filter, client };
+}
+
+describe('model/TaskModel against the sandbox', function () {
+  this.timeout(20_000);
+  let sb: Sandbox;
+
+  before(async () => {
+    sb = await startSandbox({ world: demoWorld(), stepMs: 0 });
+  });
+  after(() => sb.close());
+  beforeEach(() => fetch(`${sb.url}/_sandbox/reset`, { method: 'POST' }));
+
+  it('is signed in with a service and a token, and reads both lists at once', async () => {
+    const { model } = rig(sb.url);
+    assert.equal(model.lists('repo'), undefined, 'nothing to show before it knows');
+    await model.start(true);
+    assert.equal(model.signedIn, true);
+    assert.equal(model.reachable, 'yes');
+    assert.deepEqual(model.lists('repo'), [listKeys.repo({ owner: 'acme', repo: 'rocket' })]);
+    assert.ok(model.store.list(listKeys.repo({ owner: 'acme', repo: 'rocket' })).length > 0);
+    assert.ok(model.store.list(listKeys.mine()).length > 0);
+    model.dispose();
+  });
+
+  it('knows whose task is whose: the user\'s own, not another\'s', async () => {
+    const { model } = rig(sb.url);
+    await model.start(true);
+    assert.equal(model.me, DEMO_USERS.mona);
+    const rocket = model.store.list(listKeys.repo({ owner: 'acme', repo: 'rocket' }));
+    const lees = rocket.filter(t => t.creator?.id === DEMO_USERS.lee);
+    const monas = rocket.filter(t => t.creator?.id === DEMO_USERS.mona);
+    assert.ok(lees.length > 0 && monas.length > 0, 'the demo world has tasks of both');
+    assert.ok(monas.every(t => model.isMine(t)));
+    assert.ok(!lees.some(t => model.isMine(t)));
+    model.dispose();
+  });
+
+  it('says a refused token is unauthorized, and forgets everything when the token changes', async () => {
+    const r = rig(sb.url, 'sbx_not_a_token');
+    await r.model.start(true);
+    assert.equal(r.model.reachable, 'unauthorized');
+    r.tokens.value = DEMO_TOKENS.fineGrained;
+    r.tokens.changed.fire('fine_grained');
+    await waitUntil(() => r.model.reachable === 'yes');
+    assert.ok(r.model.store.list(listKeys.mine()).length > 0);
+    r.tokens.value = undefined;
+    r.tokens.changed.fire('fine_grained');
+    await waitUntil(() => !r.model.signedIn);
+    assert.deepEqual(r.model.store.listKeys(), [], 'signed out: nothing of the old user is kept');
+    r.model.dispose();
+  });
+
+  it('puts a started task in the repository\'s list and the user\'s at once, and counts it as running', async () => {
+    const { model, client } = rig(sb.url);
+    await model.start(true);
+    const repo = { owner: 'acme', repo: 'rocket' };
+    const known = model.knownIds(repo);
+    const task = await client.startTask({ ...repo, prompt: 'Count me in' });
+    assert.ok(!known.has(task.id));
+    model.started(task, repo);
+    assert.ok(model.store.list(listKeys.repo(repo)).some(t => t.id === task.id));
+    assert.ok(model.store.list(listKeys.mine()).some(t => t.id === task.id));
+    assert.ok(model.running().some(t => t.id === task.id));
+    model.dispose();
+  });
+
+  it('shows archived lists only when the filter asks for them', async () => {
+    const { model, filter } = rig(sb.url);
+    await model.start(true);
+    filter.showArchived = true;
+    assert.deepEqual(model.lists('mine'), [listKeys.mine(), listKeys.mine(true)]);
+    model.dispose();
+  });
+});
+
+async function waitUntil(probe: () => boolean): Promise<void> {
+  // The model works through promise chains and HTTP on loopback; each turn of the event loop lets them move on.
+  for (let i = 0; i < 2_000 && !probe(); i++) await new Promise(r => setImmediate(r));
+  assert.ok(probe(), 'the condition never came');
+}
