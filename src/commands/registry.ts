@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { explain, type UserError } from '../errors/userErrors';
 import { COMMANDS, type TokenKind } from '../ids';
-import { toDisposable, type Disposable } from '../lifecycle';
+import { disposeAll, toDisposable, type Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import { tell, type Action, type Ui } from '../ui';
 
@@ -44,7 +44,7 @@ export class CommandRegistry {
     const registrations = Object.entries(handlers).map(([id, handler]) =>
       vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, handler as (...a: unknown[]) => unknown, args)),
     );
-    return toDisposable(() => registrations.forEach(r => r.dispose()));
+    return toDisposable(() => disposeAll(registrations));
   }
 
   private async run(id: string, handler: (...args: unknown[]) => unknown, args: unknown[]): Promise<unknown> {

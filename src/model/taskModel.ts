@@ -17,12 +17,12 @@ import { listKeys, TaskSync, type TaskClient } from './taskSync';
 export type Reachable = 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden';
 
 export interface TaskModelDeps {
-  client(): Promise<TaskClient>;
+  client: () => Promise<TaskClient>;
   service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
   tokens: { has(kind: TokenKind): Promise<boolean>; onDidChange: Event<TokenKind> };
   repos: { current(): RepoRef | undefined; readonly state: string; refresh(): void; onDidChange: Event<void> };
   filter: { readonly showArchived: boolean; readonly onlyMine: boolean; onDidChange: Event<void> };
-  pace: { activeMs(): number; idleMs(): number };
+  pace: { activeMs: () => number; idleMs: () => number };
   log: Log;
   timers?: Timers;
 }

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { isLoopbackHost } from '../api/guard';
 import { onDidChangeSettings, readSettings } from '../config';
 import { BUILTIN_SANDBOX_KEY, STATE_KEYS } from '../ids';

@@ -8,7 +8,7 @@ import {
 } from './installationsSupport';
 
 describeInstallations('installation changes', suite => {
-  const refresh = suite.refresh;
+  const refresh = () => suite.refresh();
 
   describe('Remove Repository', () => {
     beforeEach(async () => {
@@ -63,7 +63,7 @@ describeInstallations('installation changes', suite => {
     for (const [name, before, after, target, status, words] of [
       ['the service\'s 422 on the last repository', (w: ReturnType<typeof world>) => installationOf(w, 71), (w: ReturnType<typeof world>) => { installationOf(w, 71).repositories = [5000]; }, { installationId: 71, repositoryId: 5000 }, 422, /last repository/],
       ['the service\'s 422 on an installation now on all repositories', () => undefined, (w: ReturnType<typeof world>) => { installationOf(w, 71).repository_selection = 'all'; delete installationOf(w, 71).repositories; }, { installationId: 71, repositoryId: 5001 }, 422, /covers all/],
-      ['the service\'s 403 where the user is no longer admin', () => undefined, (w: ReturnType<typeof world>) => { w.repositories!.find(r => r.id === 5001)!.access = { 1001: 'write' }; }, { installationId: 71, repositoryId: 5001 }, 403, /needs admin access to acme\/website/],
+      ['the service\'s 403 where the user is no longer admin', () => undefined, (w: ReturnType<typeof world>) => { w.repositories.find(r => r.id === 5001)!.access = { 1001: 'write' }; }, { installationId: 71, repositoryId: 5001 }, 403, /needs admin access to acme\/website/],
     ] as const) {
       it(`explains ${name}, and leaves the view and the service as they were`, async () => {
         await resetSandbox(world(w => void before(w)));
@@ -128,7 +128,7 @@ describeInstallations('installation changes', suite => {
 
     it('adds a repository typed by ID, and explains the service\'s 403 for one the user does not administer', async () => {
       // acme/ops: mona may write to it, and no list the view has seen shows it, so only the service can judge.
-      await resetSandbox(world(w => w.repositories!.push({ id: 5010, owner: 'acme', name: 'ops', access: { 1001: 'write' } })));
+      await resetSandbox(world(w => w.repositories.push({ id: 5010, owner: 'acme', name: 'ops', access: { 1001: 'write' } })));
       await refresh();
       answering(suite.api(), { pick: byLabel('Enter a repository ID'), input: '5005' });
       const typed = await run(C.addRepository, { installationId: 71 });

@@ -9,7 +9,7 @@ import {
 } from './installationsSupport';
 
 describeInstallations('installations', suite => {
-  const refresh = suite.refresh;
+  const refresh = () => suite.refresh();
 
   describe('without the token an action needs', () => {
     before(async () => {
@@ -62,7 +62,7 @@ describeInstallations('installations', suite => {
 
     it('pages through a large installation, 100 at a time', async () => {
       await resetSandbox(world(w => {
-        for (let i = 0; i < 250; i++) w.repositories!.push({ id: 7000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: 'admin' } });
+        for (let i = 0; i < 250; i++) w.repositories.push({ id: 7000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: 'admin' } });
         installationOf(w, 71).repositories!.push(...Array.from({ length: 250 }, (_, i) => 7000 + i));
       }));
       const shown = await refresh();
@@ -73,7 +73,7 @@ describeInstallations('installations', suite => {
 
     it('says when an installation has more repositories than were read, and reads the rest when asked', async () => {
       await resetSandbox(world(w => {
-        for (let i = 0; i < 2_050; i++) w.repositories!.push({ id: 8000 + i, owner: 'acme', name: `bulk-${i}`, access: { 1001: 'admin' } });
+        for (let i = 0; i < 2_050; i++) w.repositories.push({ id: 8000 + i, owner: 'acme', name: `bulk-${i}`, access: { 1001: 'admin' } });
         installationOf(w, 71).repositories!.push(...Array.from({ length: 2_050 }, (_, i) => 8000 + i));
       }));
       const shown = await refresh();

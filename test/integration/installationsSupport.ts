@@ -33,7 +33,7 @@ export const ROUTES = {
 /** The demo world plus a revoked classic token, changed by `edit`. */
 export function world(edit: (w: WorldFile) => void = () => undefined): WorldFile {
   const w = demoWorld();
-  w.tokens!.push({ value: REVOKED_CLASSIC, type: 'classic', user: 1001, scopes: ['repo'], revoked: true });
+  w.tokens.push({ value: REVOKED_CLASSIC, type: 'classic', user: 1001, scopes: ['repo'], revoked: true });
   edit(w);
   return w;
 }

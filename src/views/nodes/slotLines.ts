@@ -32,7 +32,7 @@ export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLi
   const out: TreeNode[] = [];
   if (slot.problem) out.push(problemNode(o.key, slot.problem));
   if (slot.value) {
-    out.push(...slot.value.map(o.node));
+    out.push(...slot.value.map(item => o.node(item)));
     if (slot.cut) out.push(loadMoreNode(o.key, o.id, slot));
     if (!slot.value.length && !slot.problem) out.push(new MessageNode(o.empty, 'info', undefined, undefined, `${o.key}:empty`));
   } else if (!slot.problem) {

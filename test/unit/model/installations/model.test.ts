@@ -38,7 +38,7 @@ describe('installations model against the sandbox', function () {
   const world = demoWorld();
   // A large installation: 250 more repositories of acme, all in installation 71.
   for (let i = 0; i < 250; i++) {
-    world.repositories!.push({ id: 6000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: i % 5 === 0 ? 'write' : 'admin' } });
+    world.repositories.push({ id: 6000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: i % 5 === 0 ? 'write' : 'admin' } });
   }
   world.installations!.find(i => i.id === 71)!.repositories!.push(...Array.from({ length: 250 }, (_, i) => 6000 + i));
 
@@ -105,7 +105,7 @@ describe('installations model against the sandbox', function () {
     await (await access.client('installation')).revokeInstallationToken();
     await m.refreshTokenRepositories();
     assert.equal(m.tokenRepositories.problem?.status, 401);
-    assert.match(m.tokenRepositories.problem!.text, /revoked or has expired/);
+    assert.match(m.tokenRepositories.problem.text, /revoked or has expired/);
     assert.equal(m.tokenRepositories.value!.length, 252, 'a failed reload keeps the last list beside the problem');
   });
 
