@@ -165,7 +165,7 @@ export function describeInstallations(title: string, body: (suite: Suite) => voi
     });
     after(async () => {
       api?.answer(undefined);
-      await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST' });
+      await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     });
     body(suite);
   });

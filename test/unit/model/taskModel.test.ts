@@ -40,7 +40,7 @@ describe('model/TaskModel against the sandbox', function () {
     sb = await startSandbox({ world: demoWorld(), stepMs: 0 });
   });
   after(() => sb.close());
-  beforeEach(() => fetch(`${sb.url}/_sandbox/reset`, { method: 'POST' }));
+  beforeEach(() => fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }));
 
   it('is signed in with a service and a token, and reads both lists at once', async () => {
     const { model } = rig(sb.url);
