@@ -40,8 +40,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
   const service = new ServiceChoice(context.globalState, sandbox);
   const tokens = new TokenStore(context.secrets, () => service.current().scope);
-  const version = String(context.extension.packageJSON.version ?? '0');
-  const clients = new ServiceClients(service, sandbox, tokens, log, `agent-tasks-vscode/${version}`);
+  const { version } = context.extension.packageJSON as { version?: string };
+  const clients = new ServiceClients(service, sandbox, tokens, log, `agent-tasks-vscode/${version ?? '0'}`);
   const repos = new RepoDetector(() => service.current().remoteMatch, context.workspaceState, log.child('repo'));
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);

@@ -40,7 +40,7 @@ export class AccountCommands extends DisposableBase {
       if (kindArg === undefined && this.service.current().kind === 'sandbox') return true; // demo tokens are in place
     }
     let kind = TOKEN_KINDS.includes(kindArg as TokenKind) ? (kindArg as TokenKind) : undefined;
-    if (kindArg !== undefined && !kind) throw new Error(`Unknown token kind: ${String(kindArg)}`);
+    if (kindArg !== undefined && !kind) throw new Error(`Unknown token kind: ${typeof kindArg === 'string' ? kindArg : JSON.stringify(kindArg)}`);
     if (!kind) {
       const items = await Promise.all(
         TOKEN_KINDS.map(async k => ({ label: TOKEN_KIND_LABELS[k], description: (await this.tokens.has(k)) ? 'set' : 'not set', tokenKind: k })),

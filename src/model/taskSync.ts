@@ -128,7 +128,8 @@ export class TaskSync {
     }
     // Reset while under way: what was read belongs to the old service or user and was not stored.
     if (gen !== this.generation) return { active: false };
-    if (firstError !== undefined) throw firstError;
+    if (firstError instanceof Error) throw firstError;
+    if (firstError !== undefined) throw new Error('a list could not be read');
     this.started = true;
     return {
       active: keys.some(k => this.store.list(k).some(task => isActive(task.state))),
