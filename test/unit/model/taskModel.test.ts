@@ -7,7 +7,7 @@ import type { Log } from '../../../src/log';
 import { Emitter } from '../../../src/model/emitter';
 import { TaskModel } from '../../../src/model/taskModel';
 import { listKeys } from '../../../src/model/taskSync';
-import { DEMO_TOKENS, DEMO_USERS, demoWorld, startSandbox, type Sandbox } from '../../../src/sandbox';
+import { DEMO_TOKENS, DEMO_USERS, demoWorld, startSandbox, type Sandbox, type WorldFile } from '../../../src/sandbox';
 import { FakeTimers } from './fakeTimers';
 
 const silent: Log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
@@ -37,7 +37,7 @@ describe('model/TaskModel against the sandbox', function () {
   let sb: Sandbox;
 
   before(async () => {
-    sb = await startSandbox({ world: demoWorld(), stepMs: 0 });
+    sb = await startSandbox({ world: withoutGit(demoWorld()), stepMs: 0 });
   });
   after(() => sb.close());
   beforeEach(() => fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }));
@@ -104,6 +104,12 @@ describe('model/TaskModel against the sandbox', function () {
     model.dispose();
   });
 });
+
+/** The model needs no git repositories; without them no git work is under way when a test closes the sandbox. */
+function withoutGit(w: WorldFile): WorldFile {
+  for (const r of w.repositories ?? []) delete r.git;
+  return w;
+}
 
 async function waitUntil(probe: () => boolean): Promise<void> {
   // The model works through promise chains and HTTP on loopback; each turn of the event loop lets them move on.
