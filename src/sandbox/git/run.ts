@@ -16,18 +16,24 @@ export function runGit(
   opts: { gitDir?: string; input?: string; signal?: AbortSignal } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Not spawn's own `signal`: it rejects at once while git may still be writing, and whoever aborted (closing the
+    // sandbox) would then remove the directory under it. An abort kills git and settles only once git has exited.
     const child = spawn(git, args, {
       env: gitEnv(opts.gitDir ? { GIT_DIR: opts.gitDir } : {}),
       stdio: ['pipe', 'pipe', 'pipe'],
-      signal: opts.signal,
     });
+    const kill = () => child.kill('SIGKILL');
+    if (opts.signal?.aborted) kill();
+    else opts.signal?.addEventListener('abort', kill, { once: true });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
     child.on('error', reject);
     child.on('close', code => {
-      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      opts.signal?.removeEventListener('abort', kill);
+      if (opts.signal?.aborted) reject(new Error(`git ${args[0]} stopped: the sandbox is closing`));
+      else if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
       else reject(new Error(`git ${args[0]} exited with ${code}: ${err.trim().slice(0, 500)}`));
     });
     // git may exit before reading everything (it failed); its exit code says why, not the broken pipe.
