@@ -10,7 +10,6 @@ import { isMain, numberArg, saveResult } from './report.mjs';
 const TASKS = 1000;
 const RUNNING = 5;
 const REPO_ROUTE = 'GET /agents/repos/{owner}/{repo}/tasks';
-const MINE_ROUTE = 'GET /agents/tasks';
 
 export async function run({ seconds = 60 } = {}) {
   const world = bigWorld(TASKS, RUNNING);

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 
 /** A component-tagged view of the one log channel. Never pass a token to it. */
 export interface Log {

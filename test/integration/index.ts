@@ -29,7 +29,7 @@ export function run(): Promise<void> {
     } catch (err) {
       // A test file that throws while loading lands here; report it as a failed run rather than a silent one.
       report(0, 1);
-      reject(err);
+      reject(err instanceof Error ? err : new Error(String(err)));
     }
   });
 }
@@ -44,7 +44,6 @@ function testFiles(dir: string): string[] {
 /** The summary line runners look for; also written to a file when the runner asks, so it need not parse logs. */
 function report(passed: number, failed: number): void {
   const line = `${passed} passed, ${failed} failed`;
-  // eslint-disable-next-line no-console
   console.log(line);
   const file = process.env.AGENT_TASKS_RESULT_FILE;
   if (file) fs.writeFileSync(file, line + '\n');

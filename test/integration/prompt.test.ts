@@ -32,7 +32,7 @@ describe('a prompt survives', function () {
     await vscode.commands.executeCommand(COMMANDS.discardDraft);
   });
 
-  const start = async (prompt: string) => (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt, interactive: false })) as Result;
+  const start = async (prompt: string) => await vscode.commands.executeCommand<Result>(COMMANDS.startTask, { prompt, interactive: false });
   const posts = () => rig.proxy.count({ method: 'POST', path: STARTS });
 
   it('a start answered 500: the prompt is kept with the reason, shown with Retry, and Retry sends it once', async () => {
@@ -47,7 +47,7 @@ describe('a prompt survives', function () {
     const node = (await rig.api.treeItems('repoTasks')).find(i => i.kind === 'draft');
     assert.ok(node, 'the kept prompt is shown in the view');
     assert.match(node.label, /Not started/);
-    const retried = (await vscode.commands.executeCommand(COMMANDS.retryFailedStart)) as Result;
+    const retried = await vscode.commands.executeCommand<Result>(COMMANDS.retryFailedStart);
     assert.equal(retried.ok, true, JSON.stringify(retried));
     assert.equal(posts() - before.proxy, 2);
     assert.equal((await startsAtSandbox()) - before.sandbox, 1, 'the service started it once');

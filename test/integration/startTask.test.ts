@@ -25,10 +25,10 @@ describe('starting a task', () => {
   it('from a selection: the task appears in the tree at once, with the file and lines in the prompt', async () => {
     const api = await freshStart();
     await editorWithSelection();
-    const result = (await vscode.commands.executeCommand(COMMANDS.startTaskFromSelection, { interactive: false })) as {
+    const result = await vscode.commands.executeCommand<{
       ok: boolean;
       task: { id: string; state: string };
-    };
+    }>(COMMANDS.startTaskFromSelection, { interactive: false });
     assert.equal(result.ok, true, JSON.stringify(result));
     assert.equal(result.task.state, 'queued');
     const shown = byId(await api.treeItems('repoTasks'), result.task.id);
@@ -47,7 +47,7 @@ describe('starting a task', () => {
     const api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);
     const before = (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
-    const result = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Keep me safe', interactive: false })) as { ok: boolean; problem: string };
+    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string }>(COMMANDS.startTask, { prompt: 'Keep me safe', interactive: false });
     assert.equal(result.ok, false);
     assert.match(result.problem, /subscription|permission/);
     assert.equal(api.draft()?.prompt, 'Keep me safe');
@@ -58,18 +58,18 @@ describe('starting a task', () => {
     assert.ok(draftNode, 'the kept prompt is shown in the view with Retry');
     // With the right token, Retry sends the kept prompt.
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
-    const retried = (await vscode.commands.executeCommand(COMMANDS.retryFailedStart)) as { ok: boolean };
+    const retried = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.retryFailedStart);
     assert.equal(retried.ok, true);
     assert.equal(api.draft(), undefined);
   });
 
   it('a 422 lists what was invalid and keeps the prompt', async () => {
     const api = await freshStart();
-    const result = (await vscode.commands.executeCommand(COMMANDS.startTask, {
+    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string; status: number }>(COMMANDS.startTask, {
       prompt: 'Use a model that does not exist',
       options: { model: 'no-such-model' },
       interactive: false,
-    })) as { ok: boolean; problem: string; status: number };
+    });
     assert.equal(result.ok, false);
     assert.equal(result.status, 422);
     assert.match(result.problem, /rejected/);
@@ -82,9 +82,9 @@ describe('starting a task', () => {
     const told = messagesFrom(api);
     const posts = async () => (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
     const before = await posts();
-    const result = (await vscode.commands.executeCommand(COMMANDS.retryFailedStart)) as undefined;
+    const result = await vscode.commands.executeCommand<undefined>(COMMANDS.retryFailedStart);
     assert.equal(result, undefined);
-    const r2 = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'x', interactive: false, repo: { owner: 'acme', repo: 'rocket' } })) as unknown;
+    const r2 = await vscode.commands.executeCommand<unknown>(COMMANDS.startTask, { prompt: 'x', interactive: false, repo: { owner: 'acme', repo: 'rocket' } });
     assert.equal(r2, undefined, 'the start does not go ahead without a token');
     assert.equal(await posts(), before, 'no start request was sent');
     assert.ok(told().includes('Starting a task needs a fine-grained token with the Agent tasks read and write permission.'), JSON.stringify(told()));
@@ -96,7 +96,7 @@ describe('starting a task', () => {
     const file = vscode.Uri.joinPath(root, '.github', 'prompts', 'tidy.prompt.md');
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('---\ndescription: Tidy up\n---\nRemove dead code from src/launch.ts\n'));
     try {
-      const result = (await vscode.commands.executeCommand(COMMANDS.startTaskFromPromptFile, { uri: file, interactive: false })) as { ok: boolean; task: { id: string } };
+      const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(COMMANDS.startTaskFromPromptFile, { uri: file, interactive: false });
       assert.equal(result.ok, true, JSON.stringify(result));
       await sandboxPost('/_sandbox/advance');
       const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, { headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` } });

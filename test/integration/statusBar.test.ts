@@ -41,7 +41,7 @@ describe('status bar', () => {
   it('shows a new task at once and names it in the tooltip', async () => {
     const api = await freshStart(quietWorld());
     assert.equal(api.statusBar().text, '$(checklist) No tasks running');
-    const result = (await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Tidy the README', interactive: false })) as { ok: boolean };
+    const result = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, { prompt: 'Tidy the README', interactive: false });
     assert.equal(result?.ok, true);
     assert.equal(api.statusBar().text, '$(sync~spin) 1 task running');
     assert.match(api.statusBar().tooltip, /- Queued: Tidy the README\n/);

@@ -51,7 +51,7 @@ export async function pickOptions(initial: StartOptions, agents: () => Promise<C
         o.create_pull_request = !o.create_pull_request;
         break;
       case 'model': {
-        const models = [{ label: 'default', description: 'the service chooses', value: '' }, ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m as string }))];
+        const models = [{ label: 'default', description: 'the service chooses', value: '' }, ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m }))];
         const m = await vscode.window.showQuickPick(
           models.map(x => ({ ...x, description: x.value === o.model ? `${x.description} (current)`.trim() : x.description })),
           { title: 'Model', placeHolder: 'The list may change over time and depends on your plan' },

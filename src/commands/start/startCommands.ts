@@ -248,7 +248,7 @@ export class StartCommands extends DisposableBase {
 }
 
 function args(a: unknown): StartArgs {
-  return a && typeof a === 'object' && !(a instanceof vscode.Uri) ? (a as StartArgs) : {};
+  return a && typeof a === 'object' && !(a instanceof vscode.Uri) ? (a) : {};
 }
 
 function firstLine(p: string): string {

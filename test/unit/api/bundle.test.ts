@@ -26,7 +26,7 @@ describe('api: the dist/api.js bundle', () => {
     const client = new api.ApiClient({ baseUrl: srv.url, token: 'bundle-token' });
     try {
       const { tasks } = await client.listTasks();
-      assert.equal(tasks[0]!.id, 'b1');
+      assert.equal(tasks[0].id, 'b1');
       const e = await rejection(client.getTask({ task_id: 'x' }));
       assert.ok(e instanceof api.ApiError);
       assert.equal(e.name, 'ApiError', 'other modules recognise it by name');
@@ -34,6 +34,6 @@ describe('api: the dist/api.js bundle', () => {
     } finally {
       await client.close();
     }
-    assert.equal(srv.seen[0]!.headers.authorization, 'Bearer bundle-token');
+    assert.equal(srv.seen[0].headers.authorization, 'Bearer bundle-token');
   });
 });

@@ -30,8 +30,8 @@ describe('api: conditional requests', () => {
     client = new ApiClient({ baseUrl: srv.url, token: 't', onResponse: i => infos.push(i) });
     const first = await client.listTasks();
     const second = await client.listTasks();
-    assert.equal(srv.seen[0]!.headers['if-none-match'], undefined);
-    assert.equal(srv.seen[1]!.headers['if-none-match'], '"v1"');
+    assert.equal(srv.seen[0].headers['if-none-match'], undefined);
+    assert.equal(srv.seen[1].headers['if-none-match'], '"v1"');
     assert.deepEqual(second, first);
     assert.notEqual(second, first, 'each caller gets its own copy');
     assert.deepEqual(infos.map(i => [i.status, i.fromCache]), [[200, false], [304, true]]);
@@ -44,7 +44,7 @@ describe('api: conditional requests', () => {
     await client.listTasks();
     tok = 'two';
     await client.listTasks();
-    assert.equal(srv.seen[1]!.headers['if-none-match'], undefined);
+    assert.equal(srv.seen[1].headers['if-none-match'], undefined);
   });
 
   it('never sends If-None-Match on writes', async () => {
@@ -52,7 +52,7 @@ describe('api: conditional requests', () => {
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
     await client.startTask({ owner: 'o', repo: 'r', prompt: 'p' });
     await client.startTask({ owner: 'o', repo: 'r', prompt: 'p' });
-    assert.equal(srv.seen[1]!.headers['if-none-match'], undefined);
+    assert.equal(srv.seen[1].headers['if-none-match'], undefined);
   });
 
   it('is bounded in entries, dropping the least recently used', () => {

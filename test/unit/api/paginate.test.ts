@@ -89,7 +89,7 @@ describe('api: pagination', () => {
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
     const got: string[] = [];
     const e = await rejection((async () => {
-      for await (const t of client!.paginate('listTasks', {})) got.push(t.id);
+      for await (const t of client.paginate('listTasks', {})) got.push(t.id);
     })());
     assert.equal(e.kind, 'refused');
     assert.equal(got.length, 2, 'the first page was delivered');

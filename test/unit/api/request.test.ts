@@ -16,7 +16,7 @@ describe('api: requests on the wire', () => {
     srv = await scripted(json(200, { tasks: [] }));
     client = new ApiClient({ baseUrl: srv.url, token: 'tok-123', userAgent: 'ua-test/1' });
     await client.listTasks();
-    const h = srv.seen[0]!.headers;
+    const h = srv.seen[0].headers;
     assert.equal(h.authorization, 'Bearer tok-123');
     assert.equal(h.accept, MEDIA_TYPE);
     assert.equal(h[VERSION_HEADER.toLowerCase()], API_VERSION);
@@ -30,8 +30,8 @@ describe('api: requests on the wire', () => {
     await client.listTasks();
     current = undefined;
     await client.listTasks();
-    assert.equal(srv.seen[0]!.headers.authorization, 'Bearer first');
-    assert.equal(srv.seen[1]!.headers.authorization, undefined);
+    assert.equal(srv.seen[0].headers.authorization, 'Bearer first');
+    assert.equal(srv.seen[1].headers.authorization, undefined);
   });
 
   it('encodes state as one comma list, creator_id as repeated keys, booleans as true/false, and omits undefined', async () => {
@@ -41,7 +41,7 @@ describe('api: requests on the wire', () => {
       owner: 'acme', repo: 'rocket', state: ['queued', 'in_progress'], creator_id: [1001, 1002], is_archived: false,
       per_page: 100, sort: undefined, since: new Date('2026-03-10T00:00:00Z'),
     });
-    const url = new URL(srv.seen[0]!.url, srv.url);
+    const url = new URL(srv.seen[0].url, srv.url);
     assert.equal(url.pathname, '/agents/repos/acme/rocket/tasks');
     assert.deepEqual(url.searchParams.getAll('state'), ['queued,in_progress']);
     assert.deepEqual(url.searchParams.getAll('creator_id'), ['1001', '1002']);
@@ -62,7 +62,7 @@ describe('api: requests on the wire', () => {
     client = new ApiClient({ baseUrl: srv.url });
     await client.getTaskForRepo({ owner: 'a b', repo: 'x/y', task_id: '../z?q#f' });
     await assert.rejects(client.getTask({ task_id: '..' }), TypeError);
-    assert.equal(srv.seen[0]!.url, '/agents/repos/a%20b/x%2Fy/tasks/..%2Fz%3Fq%23f');
+    assert.equal(srv.seen[0].url, '/agents/repos/a%20b/x%2Fy/tasks/..%2Fz%3Fq%23f');
     assert.equal(srv.seen.length, 1);
   });
 
@@ -78,7 +78,7 @@ describe('api: requests on the wire', () => {
       srv = await scripted(json(200, { total_count: 0, installations: [] }));
       client = new ApiClient({ baseUrl: srv.url + prefix, token: 't' });
       await client.listUserInstallations({ page: 2 });
-      assert.equal(srv.seen[0]!.url, '/api/v3/user/installations?page=2');
+      assert.equal(srv.seen[0].url, '/api/v3/user/installations?page=2');
     });
   }
 
@@ -87,9 +87,9 @@ describe('api: requests on the wire', () => {
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
     const t = await client.startTask({ owner: 'acme', repo: 'rocket', prompt: 'fix it', create_pull_request: true, model: undefined });
     assert.equal(t.id, 't1');
-    assert.equal(srv.seen[0]!.method, 'POST');
-    assert.match(String(srv.seen[0]!.headers['content-type']), /^application\/json/);
-    assert.deepEqual(JSON.parse(srv.seen[0]!.body), { prompt: 'fix it', create_pull_request: true });
+    assert.equal(srv.seen[0].method, 'POST');
+    assert.match(String(srv.seen[0].headers['content-type']), /^application\/json/);
+    assert.deepEqual(JSON.parse(srv.seen[0].body), { prompt: 'fix it', create_pull_request: true });
   });
 
   it('maps B2, B5 and B6 to their methods and resolves 204 to undefined', async () => {
@@ -118,8 +118,8 @@ describe('api: requests on the wire', () => {
     srv = await scripted(json(200, { tasks: [odd], next_thing: {} }));
     client = new ApiClient({ baseUrl: srv.url });
     const { tasks } = await client.listTasks();
-    assert.equal(tasks[0]!.state, 'brand_new_state');
-    assert.equal(tasks[0]!.artifacts[0]!.type, 'diagram');
+    assert.equal(tasks[0].state, 'brand_new_state');
+    assert.equal(tasks[0].artifacts[0].type, 'diagram');
   });
 
   it('reports every exchange to onResponse without origin', async () => {

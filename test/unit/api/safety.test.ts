@@ -86,9 +86,9 @@ describe('api: token safety', () => {
     });
     client = new ApiClient({ baseUrl: srv.url, token: SECRET });
     assert.deepEqual(await client.listTasks(), { tasks: [] });
-    assert.equal(srv.seen[0]!.headers.authorization, `Bearer ${SECRET}`);
-    assert.equal(other.seen[0]!.url, '/elsewhere');
-    assert.equal(other.seen[0]!.headers.authorization, undefined);
+    assert.equal(srv.seen[0].headers.authorization, `Bearer ${SECRET}`);
+    assert.equal(other.seen[0].url, '/elsewhere');
+    assert.equal(other.seen[0].headers.authorization, undefined);
   });
 
   it('keeps the token on a redirect within the origin', async () => {
@@ -101,8 +101,8 @@ describe('api: token safety', () => {
     ]);
     client = new ApiClient({ baseUrl: srv.url, token: SECRET });
     await client.getTask({ task_id: 'old' });
-    assert.equal(srv.seen[1]!.url, '/agents/tasks/moved');
-    assert.equal(srv.seen[1]!.headers.authorization, `Bearer ${SECRET}`);
+    assert.equal(srv.seen[1].url, '/agents/tasks/moved');
+    assert.equal(srv.seen[1].headers.authorization, `Bearer ${SECRET}`);
   });
 
   it('stops after too many redirects', async () => {

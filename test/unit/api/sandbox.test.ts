@@ -104,7 +104,7 @@ describe('api against the sandbox', () => {
       const a3 = await c.getTaskForRepo({ owner: 'acme', repo: 'rocket', task_id: 'demo-rocket-03' });
       assert.ok(Array.isArray(a3.sessions));
       assert.ok(a3.sessions.length >= 1);
-      assert.equal(a3.sessions[0]!.task_id, 'demo-rocket-03');
+      assert.equal(a3.sessions[0].task_id, 'demo-rocket-03');
       const a5 = await c.getTask({ task_id: 'demo-rocket-03' });
       assert.equal(a5.id, 'demo-rocket-03');
       assert.ok(a5.url && a5.html_url);
@@ -149,7 +149,7 @@ describe('api against the sandbox', () => {
       const ids = installations.map(i => i.id);
       assert.ok(ids.includes(71) && ids.includes(72) && ids.includes(73));
       assert.equal(total_count, installations.length);
-      assert.equal(typeof installations[0]!.permissions, 'object');
+      assert.equal(typeof installations[0].permissions, 'object');
     });
 
     it('lists the repositories of an installation with the user permissions', async () => {

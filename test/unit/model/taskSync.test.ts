@@ -27,7 +27,7 @@ function fakeService(tasks: Task[]) {
       const t = tasks.find(x => x.id === task_id)!;
       return { ...t, sessions: [aSession(t)] };
     },
-  } as TaskClient;
+  };
   return { calls, client };
 }
 
@@ -84,7 +84,7 @@ describe('model/TaskSync', () => {
     const tasks = [aTask({ state: 'in_progress' })];
     const { calls, client } = fakeService(tasks);
     const store = new TaskStore();
-    let t = targets({ repoVisible: false });
+    const t = targets({ repoVisible: false });
     const sync = new TaskSync(async () => client, store, () => t);
     await sync.tick(signal);
     assert.deepEqual(calls, ['A1 page 1', 'A4 page 1'], 'the first read looks at both lists, views open or not');
@@ -102,7 +102,7 @@ describe('model/TaskSync', () => {
   it('learns the user id from the user\'s list, and records a failing list without losing the other', async () => {
     const mine = [aTask({ creator: { id: 4242 } })];
     const { client } = fakeService(mine);
-    const failing: TaskClient = { ...client, listTasksForRepo: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })) } as TaskClient;
+    const failing: TaskClient = { ...client, listTasksForRepo: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })) };
     const store = new TaskStore();
     const sync = new TaskSync(async () => failing, store, () => targets({ mineVisible: true }));
     await assert.rejects(sync.tick(signal), /down/);
@@ -139,7 +139,7 @@ describe('model/TaskSync', () => {
         await gate;
         return old.client.listTasksForRepo(p);
       },
-    } as TaskClient;
+    };
     const store = new TaskStore();
     const sync = new TaskSync(async () => slow, store, () => targets({ mineVisible: true }));
     const under = sync.tick(signal);

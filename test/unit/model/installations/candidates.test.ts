@@ -19,20 +19,20 @@ describe('installations: candidates for Add Repository', () => {
       { source: 'lint-bot on mona', repositories: [dotfiles] },
     ]);
     assert.deepEqual(list.map(c => [c.repository.full_name, c.verdict.allowed]), [['acme/docs', true], ['acme/infra', false]]);
-    const closed = list[1]!.verdict;
+    const closed = list[1].verdict;
     assert.equal(!closed.allowed && closed.reason, 'not-admin');
-    assert.deepEqual(list[0]!.seenIn, ['lint-bot on acme']);
+    assert.deepEqual(list[0].seenIn, ['lint-bot on acme']);
   });
 
   it('merges a repository seen in several lists, keeping where it came from and its permissions', () => {
     const { permissions: _p, ...bare } = docs;
     const list = candidatesFor(target, [rocket], [
-      { source: 'earlier', repositories: [bare as typeof docs] },
+      { source: 'earlier', repositories: [bare] },
       { source: 'lint-bot on acme', repositories: [docs] },
     ]);
     assert.equal(list.length, 1);
-    assert.deepEqual(list[0]!.seenIn, ['earlier', 'lint-bot on acme']);
-    assert.equal(list[0]!.repository.permissions?.admin, true);
+    assert.deepEqual(list[0].seenIn, ['earlier', 'lint-bot on acme']);
+    assert.equal(list[0].repository.permissions?.admin, true);
   });
 
   it('offers nothing when nothing else of the account is reachable', () => {
