@@ -1,0 +1,27 @@
+// The task page's only script. It sends which button was pressed, as {command: <the button's data-action>}, and
+// keeps the scroll position across the page's redraws. It never builds markup: the extension renders the page.
+(function () {
+  'use strict';
+  // eslint-disable-next-line no-undef
+  const vscode = acquireVsCodeApi();
+
+  document.addEventListener('click', event => {
+    const target = event.target;
+    const button = target instanceof Element ? target.closest('button[data-action]') : null;
+    if (!button || button.disabled) return;
+    vscode.postMessage({ command: button.getAttribute('data-action') });
+  });
+
+  // Each refresh replaces the document; the webview's state outlives it, so the reader stays where they were.
+  const saved = vscode.getState();
+  if (saved && typeof saved.scrollY === 'number') window.scrollTo(0, saved.scrollY);
+  let queued = false;
+  window.addEventListener('scroll', () => {
+    if (queued) return;
+    queued = true;
+    window.requestAnimationFrame(() => {
+      queued = false;
+      vscode.setState({ scrollY: window.scrollY });
+    });
+  });
+})();

@@ -1,0 +1,59 @@
+// The task page's buttons and the only messages its webview may send. Pure: no `vscode`.
+import type { Task } from '../api';
+import { COMMANDS } from '../ids';
+import { pullRequests } from '../views/taskLinks';
+
+export interface PageAction {
+  /** What the webview sends, `{command: id}`; never a command id or an address. */
+  readonly id: string;
+  readonly label: string;
+  /** The extension's command run with `{task}`, the task the page holds. */
+  readonly command: string;
+  /** Why the button is disabled for this task, or undefined when it can be used. */
+  unavailable(task: Task): string | undefined;
+}
+
+const hasText = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
+const sessionsOf = (task: Task): unknown[] => (Array.isArray(task.sessions) ? task.sessions : []);
+
+/**
+ * The buttons, in the order shown. This list is the page's extension point: a new task action (Continue Task, once
+ * its command exists) is one entry here, and the page, the message check and the dispatch follow from it.
+ */
+export const PAGE_ACTIONS: readonly PageAction[] = [
+  {
+    id: 'openPullRequest',
+    label: 'Open Pull Request',
+    command: COMMANDS.openPullRequest,
+    unavailable: t => (pullRequests(t).length ? undefined : 'This task has no pull request yet.'),
+  },
+  {
+    id: 'openOnWeb',
+    label: 'Open on the Web',
+    command: COMMANDS.openTaskOnWeb,
+    unavailable: t => (hasText(t.html_url) ? undefined : 'The service has given no web address for this task yet.'),
+  },
+  {
+    id: 'checkoutHeadBranch',
+    label: 'Check Out Head Branch',
+    command: COMMANDS.checkoutHeadBranch,
+    unavailable: t =>
+      sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
+        ? undefined
+        : 'No session of this task has a head branch yet.',
+  },
+];
+
+/**
+ * The action a webview message asks for, or undefined for anything else: the message must be a plain object whose
+ * only key is `command`, naming an action of the list that is available for the task now.
+ */
+export function actionOfMessage(message: unknown, task: Task, actions: readonly PageAction[] = PAGE_ACTIONS): PageAction | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const keys = Object.keys(message);
+  if (keys.length !== 1 || keys[0] !== 'command') return undefined;
+  const id = (message as { command: unknown }).command;
+  if (typeof id !== 'string') return undefined;
+  const action = actions.find(a => a.id === id);
+  return action && action.unavailable(task) === undefined ? action : undefined;
+}

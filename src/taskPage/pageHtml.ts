@@ -1,0 +1,88 @@
+// The task page as one HTML document, built from a task as the service sent it. Pure: no `vscode`, so it is tested
+// in plain Node with hostile data. Service text enters only through escapeHtml; the page has no links, no remote
+// content and no inline script or style: its one script and one style sheet come from media/, allowed by nonce.
+import type { Task } from '../api';
+import { asText, escapeHtml } from './escape';
+import type { PageAction } from './pageActions';
+import { artifactsHtml, factsHtml, sessionsHtml, stateHtml } from './pageSections';
+import { timeHtml, type Clock } from './when';
+
+export interface PageStatus {
+  /** Seconds between refreshes while the task runs; undefined once the page no longer refreshes. */
+  everySeconds?: number;
+  /** Why the last refresh failed, in the user's words (shown as text). */
+  error?: string;
+}
+
+export interface PageInput {
+  task: Task;
+  /** Names the caller knows better than the task's own fields tell. */
+  labels?: { repository?: string; creator?: string };
+  actions: readonly PageAction[];
+  /** The extension's state labels ("Running" for `in_progress`). */
+  stateLabel(state: string): string;
+  clock: Clock;
+  status: PageStatus;
+  /** A fresh random value per render: the only script and style allowed to run. */
+  nonce: string;
+  /** The webview's own resource origin (`webview.cspSource`) and the addresses of media/taskPage.{js,css}. */
+  cspSource: string;
+  scriptUri: string;
+  styleUri: string;
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource}`;
+}
+
+function actionsHtml(task: Task, actions: readonly PageAction[]): string {
+  const buttons = actions.map(a => {
+    const why = a.unavailable(task);
+    return why === undefined
+      ? `<button type="button" data-action="${escapeHtml(a.id)}">${escapeHtml(a.label)}</button>`
+      : `<button type="button" data-action="${escapeHtml(a.id)}" disabled title="${escapeHtml(why)}">${escapeHtml(a.label)}</button>`;
+  });
+  return `<nav class="actions" aria-label="Task actions">${buttons.join('')}</nav>`;
+}
+
+function statusHtml(status: PageStatus): string {
+  const pace =
+    status.everySeconds !== undefined
+      ? `Refreshes every ${escapeHtml(status.everySeconds)} s while the task is queued or running and this page is visible.`
+      : 'The task is not queued or running: this page refreshes when the task changes in the task views.';
+  const error = status.error ? `<p class="error" role="alert">Could not refresh: ${escapeHtml(status.error)}</p>` : '';
+  return `<footer>${error}<p class="muted">${pace}</p></footer>`;
+}
+
+/** The whole document for a webview. */
+export function renderTaskPage(input: PageInput): string {
+  const { task, nonce } = input;
+  const when = timeHtml(input.clock);
+  const name = asText(task.name) || `Task ${asText(task.id)}`;
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeHtml(input.clock.locale)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(input.cspSource, nonce))}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<link rel="stylesheet" href="${escapeHtml(input.styleUri)}" nonce="${escapeHtml(nonce)}">`,
+    `<title>${escapeHtml(name)}</title>`,
+    '</head>',
+    '<body>',
+    '<header class="task">',
+    `<h1 dir="auto">${escapeHtml(name)}</h1>`,
+    `<p class="summary">${stateHtml(task.state, input.stateLabel)}</p>`,
+    actionsHtml(task, input.actions),
+    '</header>',
+    '<main>',
+    factsHtml(task, when, input.labels ?? {}),
+    artifactsHtml(task),
+    sessionsHtml(task, when, input.stateLabel),
+    '</main>',
+    statusHtml(input.status),
+    `<script nonce="${escapeHtml(nonce)}" src="${escapeHtml(input.scriptUri)}"></script>`,
+    '</body>',
+    '</html>',
+  ].join('\n');
+}

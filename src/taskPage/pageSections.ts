@@ -1,0 +1,106 @@
+// The parts of the task page that show what the service sent: facts, artifacts, sessions. Pure: no `vscode`.
+// Every field is read as `unknown` and goes into the HTML only through escapeHtml: a malformed one shows as missing.
+import { TASK_STATES, type Task } from '../api/types';
+import { duration } from '../views/relativeTime';
+import { repoOfTask } from '../views/taskLinks';
+import { asText, escapeHtml } from './escape';
+import type { TimeFormatter } from './when';
+
+export type Fields = Record<string, unknown>;
+
+export const fieldsOf = (v: unknown): Fields | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Fields) : undefined;
+
+const KNOWN_STATES: ReadonlySet<string> = new Set(TASK_STATES);
+
+/** A state as a label with its colour class; a state that is not text is said to be unreadable. */
+export function stateHtml(state: unknown, label: (state: string) => string): string {
+  if (typeof state !== 'string' || state === '') return '<span class="state state-unknown">Unreadable state</span>';
+  const cls = KNOWN_STATES.has(state) ? state.replace(/_/g, '-') : 'unknown';
+  return `<span class="state state-${cls}"><span class="dot" aria-hidden="true"></span>${escapeHtml(label(state))}</span>`;
+}
+
+function row(label: string, valueHtml: string): string {
+  return `<dt>${label}</dt><dd dir="auto">${valueHtml}</dd>`;
+}
+
+const code = (v: unknown): string => `<code>${escapeHtml(v)}</code>`;
+const orDash = (html: string): string => html || '<span class="muted">—</span>';
+
+function repositoryText(task: Task, known: string | undefined): string {
+  if (known) return known;
+  try {
+    const r = repoOfTask(task);
+    if (r) return `${r.owner}/${r.repo}`;
+  } catch {
+    // A task address with broken %-encoding names no repository; fall back to its id.
+  }
+  const id = asText(fieldsOf(task.repository)?.id);
+  return id ? `repository ${id}` : '';
+}
+
+/** "user 1001": the service's creator kind in lower case and the id, unless the caller knows a name. */
+function creatorText(task: Task, known: string | undefined): string {
+  if (known) return known;
+  const kind = asText(task.creator_type).toLowerCase() || 'creator';
+  const id = asText(fieldsOf(task.creator)?.id);
+  return id ? `${kind} ${id}` : '';
+}
+
+export function factsHtml(task: Task, when: TimeFormatter, labels: { repository?: string; creator?: string }): string {
+  const rows = [
+    row('Repository', orDash(escapeHtml(repositoryText(task, labels.repository)))),
+    row('Created', when(task.created_at)),
+    row('Updated', when(task.updated_at)),
+    ...(task.archived_at ? [row('Archived', when(task.archived_at))] : []),
+    row('Creator', orDash(escapeHtml(creatorText(task, labels.creator)))),
+    row('Task ID', code(task.id)),
+  ];
+  return `<dl class="facts">${rows.join('')}</dl>`;
+}
+
+export function artifactsHtml(task: Task): string {
+  const items = (Array.isArray(task.artifacts) ? (task.artifacts as unknown[]) : []).map(fieldsOf).filter(a => a !== undefined);
+  if (!items.length) return '';
+  const li = items.map(a => {
+    const type = asText(a.type);
+    const id = asText(fieldsOf(a.data)?.id);
+    const what = type === 'pull' ? `Pull request #${id}` : `${type || 'Artifact'}${id ? ` ${id}` : ''}`;
+    const provider = asText(a.provider);
+    return `<li dir="auto">${escapeHtml(what)}${provider ? ` <span class="muted">(${escapeHtml(provider)})</span>` : ''}</li>`;
+  });
+  return `<section class="artifacts"><h2>Artifacts</h2><ul>${li.join('')}</ul></section>`;
+}
+
+function sessionHtml(s: Fields, index: number, when: TimeFormatter, label: (state: string) => string): string {
+  const name = asText(s.name) || `Session ${index + 1}`;
+  const head = asText(s.head_ref);
+  const base = asText(s.base_ref);
+  const branch = head || base ? `${code(head || '—')} → ${code(base || '—')}` : '';
+  const took = s.completed_at ? duration(asText(s.created_at), asText(s.completed_at)) : '';
+  const rows = [
+    row('Model', orDash(escapeHtml(s.model))),
+    row('Branch', orDash(branch)),
+    row('Started', when(s.created_at)),
+    ...(s.completed_at ? [row('Finished', `${when(s.completed_at)}${took ? ` <span class="muted">(took ${escapeHtml(took)})</span>` : ''}`)] : []),
+  ];
+  const prompt = asText(s.prompt);
+  return (
+    `<article class="session"><header><h3 dir="auto">${escapeHtml(name)}</h3>${stateHtml(s.state, label)}</header>` +
+    `<dl class="facts">${rows.join('')}</dl>` +
+    (prompt ? `<h4>Prompt</h4><pre class="prompt" dir="auto">${escapeHtml(prompt)}</pre>` : '') +
+    `</article>`
+  );
+}
+
+export function sessionsHtml(task: Task, when: TimeFormatter, label: (state: string) => string): string {
+  const raw: unknown = task.sessions;
+  let body: string;
+  if (raw === undefined) body = '<p class="muted">Reading the sessions…</p>';
+  else if (!Array.isArray(raw)) body = '<p class="muted">The service sent sessions that cannot be read.</p>';
+  else {
+    const sessions = (raw as unknown[]).map(fieldsOf).filter(s => s !== undefined);
+    body = sessions.length ? sessions.map((s, i) => sessionHtml(s, i, when, label)).join('') : '<p class="muted">No session yet.</p>';
+  }
+  return `<section class="sessions"><h2>Sessions</h2>${body}</section>`;
+}

@@ -1,0 +1,39 @@
+// Times on the task page: in the user's locale and as "3 min ago". Pure: no `vscode`.
+import { relativeTime } from '../views/relativeTime';
+import { asText, escapeHtml } from './escape';
+
+export interface Clock {
+  /** A BCP 47 tag, e.g. VS Code's display language `en` or `zh-cn`. */
+  locale: string;
+  /** IANA zone; the machine's own when omitted (tests fix it). */
+  timeZone?: string;
+  now: number;
+}
+
+export type TimeFormatter = (value: unknown) => string;
+
+function dateFormat(clock: Clock): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: clock.timeZone };
+  try {
+    return new Intl.DateTimeFormat(clock.locale, options);
+  } catch {
+    // A locale (or zone) this runtime does not know is no reason to show nothing.
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: undefined });
+  }
+}
+
+/** HTML for a timestamp from the service: the local date and time, and how long ago; unreadable text shown as text. */
+export function timeHtml(clock: Clock): TimeFormatter {
+  const format = dateFormat(clock);
+  return value => {
+    const raw = asText(value);
+    if (!raw) return '<span class="muted">—</span>';
+    const t = Date.parse(raw);
+    if (Number.isNaN(t)) return `${escapeHtml(raw)} <span class="muted">(not a time)</span>`;
+    const ago = relativeTime(new Date(t).toISOString(), clock.now);
+    return (
+      `<time datetime="${escapeHtml(new Date(t).toISOString())}" title="${escapeHtml(raw)}">${escapeHtml(format.format(t))}</time>` +
+      (ago ? ` <span class="muted">· ${escapeHtml(ago)}</span>` : '')
+    );
+  };
+}

@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { COMMANDS } from '../../../src/ids';
+import { asText, escapeHtml, plainLine } from '../../../src/taskPage/escape';
+import { actionOfMessage, PAGE_ACTIONS } from '../../../src/taskPage/pageActions';
+import { aSession, aTask } from '../model/builders';
+
+describe('taskPage/pageActions', () => {
+  const task = aTask({ artifacts: [{ type: 'pull', provider: 'vendor', data: { id: 3 } }] });
+  task.sessions = [aSession(task)];
+
+  it('maps each button to the extension\'s own command', () => {
+    const byId = Object.fromEntries(PAGE_ACTIONS.map(a => [a.id, a.command]));
+    assert.deepEqual(byId, {
+      openPullRequest: COMMANDS.openPullRequest,
+      openOnWeb: COMMANDS.openTaskOnWeb,
+      checkoutHeadBranch: COMMANDS.checkoutHeadBranch,
+    });
+    assert.equal(actionOfMessage({ command: 'openPullRequest' }, task)?.command, COMMANDS.openPullRequest);
+    assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, task)?.command, COMMANDS.checkoutHeadBranch);
+  });
+
+  it('accepts nothing but {command: <an action of the list>}', () => {
+    const refused: unknown[] = [
+      undefined,
+      null,
+      'openOnWeb',
+      ['openOnWeb'],
+      {},
+      { command: 42 },
+      { command: 'openOnWeb', url: 'https://elsewhere.example' },
+      { command: 'openOnWeb', task: { id: 'another' } },
+      { command: COMMANDS.openTaskOnWeb },
+      { command: 'workbench.action.terminal.new' },
+      { command: 'toString' },
+      { command: '__proto__' },
+      { command: 'constructor' },
+      JSON.parse('{"__proto__": {"command": "openOnWeb"}}'),
+    ];
+    for (const m of refused) assert.equal(actionOfMessage(m, task), undefined, JSON.stringify(m));
+  });
+
+  it('refuses an action that does not apply to the task now', () => {
+    const bare = aTask({ html_url: undefined, artifacts: [] });
+    assert.equal(actionOfMessage({ command: 'openPullRequest' }, bare), undefined);
+    assert.equal(actionOfMessage({ command: 'openOnWeb' }, bare), undefined);
+    assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, bare), undefined);
+    const noHead = { ...task, sessions: [aSession(task, { head_ref: '' })] };
+    assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, noHead), undefined);
+  });
+});
+
+describe('taskPage/escape', () => {
+  it('escapes the five HTML characters and nothing else that is visible', () => {
+    assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    assert.equal(escapeHtml('naïve café 日本 👍 - [x](y) `z`'), 'naïve café 日本 👍 - [x](y) `z`');
+    assert.equal(escapeHtml('line\nbreak\ttab'), 'line\nbreak\ttab');
+  });
+
+  it('takes values of any type', () => {
+    assert.equal(asText(3), '3');
+    assert.equal(asText(true), 'true');
+    assert.equal(asText(null), '');
+    assert.equal(asText({ toString: () => '<b>' }), '');
+    assert.equal(asText(Number.NaN), '');
+    assert.equal(escapeHtml(['<b>']), '');
+  });
+
+  it('makes a one-line, bounded tab title', () => {
+    assert.equal(plainLine('a\nb\u202Ec', 40), 'a b⟨U+202E⟩c');
+    assert.equal(plainLine('x'.repeat(50), 10), `${'x'.repeat(9)}…`);
+    assert.equal([...plainLine('👍'.repeat(20), 10)].length, 10, 'cut between characters, not inside one');
+  });
+});
