@@ -45,5 +45,9 @@ export function escapeHtml(value: unknown): string {
 /** Service text for a plain-text surface outside the page (the editor tab's title): hidden characters shown, one line, bounded. */
 export function plainLine(value: unknown, max = 60): string {
   const chars = [...showHidden(asText(value).replace(/[\r\n\t]+/g, ' ')).trim()];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  // At a word's end when one is near, so the title does not stop mid-word.
+  const space = cut.lastIndexOf(' ');
+  return `${(space > cut.length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
