@@ -48,7 +48,11 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
  * The action a webview message asks for, or undefined for anything else: the message must be a plain object whose
  * only key is `command`, naming an action of the list that is available for the task now.
  */
-export function actionOfMessage(message: unknown, task: Task, actions: readonly PageAction[] = PAGE_ACTIONS): PageAction | undefined {
+export function actionOfMessage(
+  message: unknown,
+  task: Task,
+  actions: readonly PageAction[] = PAGE_ACTIONS,
+): PageAction | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const keys = Object.keys(message);
   if (keys.length !== 1 || keys[0] !== 'command') return undefined;

@@ -20,7 +20,7 @@ export interface PageInput {
   labels?: { repository?: string; creator?: string };
   actions: readonly PageAction[];
   /** The extension's state labels ("Running" for `in_progress`). */
-  stateLabel(state: string): string;
+  stateLabel: (state: string) => string;
   clock: Clock;
   status: PageStatus;
   /** A fresh random value per render: the only script and style allowed to run. */

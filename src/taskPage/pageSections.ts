@@ -60,7 +60,9 @@ export function factsHtml(task: Task, when: TimeFormatter, labels: { repository?
 }
 
 export function artifactsHtml(task: Task): string {
-  const items = (Array.isArray(task.artifacts) ? (task.artifacts as unknown[]) : []).map(fieldsOf).filter(a => a !== undefined);
+  const items = (Array.isArray(task.artifacts) ? (task.artifacts as unknown[]) : [])
+    .map(fieldsOf)
+    .filter(a => a !== undefined);
   if (!items.length) return '';
   const li = items.map(a => {
     const type = asText(a.type);
@@ -82,7 +84,14 @@ function sessionHtml(s: Fields, index: number, when: TimeFormatter, label: (stat
     row('Model', orDash(escapeHtml(s.model))),
     row('Branch', orDash(branch)),
     row('Started', when(s.created_at)),
-    ...(s.completed_at ? [row('Finished', `${when(s.completed_at)}${took ? ` <span class="muted">(took ${escapeHtml(took)})</span>` : ''}`)] : []),
+    ...(s.completed_at
+      ? [
+          row(
+            'Finished',
+            `${when(s.completed_at)}${took ? ` <span class="muted">(took ${escapeHtml(took)})</span>` : ''}`,
+          ),
+        ]
+      : []),
   ];
   const prompt = asText(s.prompt);
   return (
@@ -100,7 +109,9 @@ export function sessionsHtml(task: Task, when: TimeFormatter, label: (state: str
   else if (!Array.isArray(raw)) body = '<p class="muted">The service sent sessions that cannot be read.</p>';
   else {
     const sessions = (raw as unknown[]).map(fieldsOf).filter(s => s !== undefined);
-    body = sessions.length ? sessions.map((s, i) => sessionHtml(s, i, when, label)).join('') : '<p class="muted">No session yet.</p>';
+    body = sessions.length
+      ? sessions.map((s, i) => sessionHtml(s, i, when, label)).join('')
+      : '<p class="muted">No session yet.</p>';
   }
   return `<section class="sessions"><h2>Sessions</h2>${body}</section>`;
 }

@@ -52,7 +52,10 @@ export class TaskPagePanel implements vscode.Disposable {
   private renderedKey = '';
   private isDisposed = false;
 
-  constructor(task: Task, private readonly deps: TaskPageDeps) {
+  constructor(
+    task: Task,
+    private readonly deps: TaskPageDeps,
+  ) {
     this.taskId = task.id;
     this.task = deps.source.get(task.id) ?? task;
     this.panel = vscode.window.createWebviewPanel(
@@ -95,7 +98,10 @@ export class TaskPagePanel implements vscode.Disposable {
     const known = this.deps.source.get(this.taskId);
     if (!known) return;
     // The store may hold the task without sessions (read from a list only); the page keeps the ones it has read.
-    this.task = known.sessions === undefined && this.task.sessions !== undefined ? { ...known, sessions: this.task.sessions } : known;
+    this.task =
+      known.sessions === undefined && this.task.sessions !== undefined
+        ? { ...known, sessions: this.task.sessions }
+        : known;
     this.render();
     // A new version may come with a new session: read the task whole, as long as someone looks.
     if (this.panel.visible && !this.gone && asText(known.updated_at) !== this.readVersion) void this.refresh();

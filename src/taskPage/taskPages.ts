@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { TaskPagePanel, type TaskPageDeps } from './taskPagePanel';
 

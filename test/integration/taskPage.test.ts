@@ -29,10 +29,14 @@ async function moveTask(id: string, body: { state: string }): Promise<void> {
 
 /** The page's HTML once it holds `what`. */
 async function pageHolding(probe: TaskPagesProbe, id: string, what: RegExp, timeoutMs?: number): Promise<string> {
-  const html = await waitFor(() => {
-    const h = probe.html(id);
-    return h && what.test(h) ? h : undefined;
-  }, `the page of ${id} to match ${what}`, timeoutMs);
+  const html = await waitFor(
+    () => {
+      const h = probe.html(id);
+      return h && what.test(h) ? h : undefined;
+    },
+    `the page of ${id} to match ${what}`,
+    timeoutMs,
+  );
   return html!;
 }
 
@@ -54,16 +58,27 @@ describe('task page', () => {
     assert.ok(nonce, 'the one script is media/taskPage.js, by nonce');
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1].replace(/&#39;/g, "'");
     const cspSource = /style-src (.+?) 'nonce-/.exec(csp ?? '')?.[1] ?? '?';
-    assert.doesNotMatch(cspSource, /unsafe|\*\s|^\*$/, 'the webview\'s own origin, no wildcard source');
-    assert.equal(csp, `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource}`);
+    assert.doesNotMatch(cspSource, /unsafe|\*\s|^\*$/, "the webview's own origin, no wildcard source");
+    assert.equal(
+      csp,
+      `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource}`,
+    );
     assert.doesNotMatch(html, /<img|<a\s|<iframe|<style/, 'no image, link, frame or inline style');
     const loaded = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map(m => m[1]);
     assert.equal(loaded.length, 2, `one script and one style sheet: ${loaded.join(', ')}`);
-    for (const url of loaded) assert.match(url, /^https:\/\/[^/]*vscode-resource[^/]*\/.*\/media\/taskPage\.(js|css)$/, 'loaded from media/ only');
+    for (const url of loaded)
+      assert.match(
+        url,
+        /^https:\/\/[^/]*vscode-resource[^/]*\/.*\/media\/taskPage\.(js|css)$/,
+        'loaded from media/ only',
+      );
     assert.match(html, /<h1 dir="auto">Add retries with backoff to the telemetry uploader<\/h1>/);
     assert.match(html, /state-completed">.*Completed/);
     assert.match(html, /<dd dir="auto">acme\/rocket<\/dd>/);
-    assert.match(html, /<time datetime="[^"]+"[^>]*>[^<]+<\/time> <span class="muted">· (\d+ (min|h) ago|just now|yesterday)/);
+    assert.match(
+      html,
+      /<time datetime="[^"]+"[^>]*>[^<]+<\/time> <span class="muted">· (\d+ (min|h) ago|just now|yesterday)/,
+    );
     assert.match(html, /Pull request #\d+/);
     assert.match(html, /<button type="button" data-action="openPullRequest">Open Pull Request<\/button>/);
     assert.match(html, /<button type="button" data-action="openOnWeb">Open on the Web<\/button>/);
@@ -75,9 +90,22 @@ describe('task page', () => {
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-01', state: 'completed' });
     await pageHolding(probe, 'demo-rocket-01', /telemetry uploader<\/pre>/);
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-05', state: 'failed' });
-    await waitFor(() => pageTabs().length === 2 && pageTabs().find(t => t.isActive)?.label.startsWith('Migrate'), 'the second page in front');
+    await waitFor(
+      () =>
+        pageTabs().length === 2 &&
+        pageTabs()
+          .find(t => t.isActive)
+          ?.label.startsWith('Migrate'),
+      'the second page in front',
+    );
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-01', state: 'completed' });
-    await waitFor(() => pageTabs().find(t => t.isActive)?.label.startsWith('Add retries'), 'the first page in front again');
+    await waitFor(
+      () =>
+        pageTabs()
+          .find(t => t.isActive)
+          ?.label.startsWith('Add retries'),
+      'the first page in front again',
+    );
     assert.equal(pageTabs().length, 2, 'no second page for the same task');
     assert.deepEqual(probe.openTaskIds().sort(), ['demo-rocket-01', 'demo-rocket-05']);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
@@ -97,11 +125,21 @@ describe('task page', () => {
       assert.match(probe.html('demo-rocket-04')!, /Refreshes every 2 s while the task is queued or running/);
       await moveTask('demo-rocket-04', { state: 'in_progress' });
       // Lists carry no sessions: the prompt shows only once the page has read the task itself.
-      const running = await pageHolding(probe, 'demo-rocket-04', /Bump the protobuf dependency and regenerate stubs<\/pre>/, 15_000);
+      const running = await pageHolding(
+        probe,
+        'demo-rocket-04',
+        /Bump the protobuf dependency and regenerate stubs<\/pre>/,
+        15_000,
+      );
       assert.match(running, /<p class="summary"><span class="state state-in-progress">.*Running/);
       assert.match(running, /<dt>Branch<\/dt><dd dir="auto"><code>[^<]+<\/code> → <code>[^<]+<\/code>/);
       await moveTask('demo-rocket-04', { state: 'completed' });
-      const done = await pageHolding(probe, 'demo-rocket-04', /<p class="summary"><span class="state state-completed">/, 15_000);
+      const done = await pageHolding(
+        probe,
+        'demo-rocket-04',
+        /<p class="summary"><span class="state state-completed">/,
+        15_000,
+      );
       assert.match(done, /Pull request #\d+/);
       assert.match(done, /this page refreshes when the task changes in the task views/);
     } finally {
@@ -113,7 +151,10 @@ describe('task page', () => {
     this.timeout(60_000);
     // lee's task in acme/infra: not in the repository's list (acme/rocket) nor in mona's own; only the page reads it.
     const world = demoWorld();
-    world.tasks = [...(world.tasks ?? []), { id: 'infra-1', repository: 5002, creator: 1002, prompt: 'Rotate the deploy keys', state: 'queued' }];
+    world.tasks = [
+      ...(world.tasks ?? []),
+      { id: 'infra-1', repository: 5002, creator: 1002, prompt: 'Rotate the deploy keys', state: 'queued' },
+    ];
     const api = await freshStart(world);
     const probe = pages(api);
     const config = vscode.workspace.getConfiguration('agentTasks');
@@ -124,7 +165,12 @@ describe('task page', () => {
       await moveTask('infra-1', { state: 'failed' });
       const html = await pageHolding(probe, 'infra-1', /<p class="summary"><span class="state state-failed">/, 15_000);
       assert.match(html, /Rotate the deploy keys<\/pre>/);
-      assert.ok(!(await api.treeItems('repoTasks')).concat(await api.treeItems('myTasks')).some(i => i.id?.endsWith('/infra-1')), 'no view lists it');
+      assert.ok(
+        !(await api.treeItems('repoTasks'))
+          .concat(await api.treeItems('myTasks'))
+          .some(i => i.id?.endsWith('/infra-1')),
+        'no view lists it',
+      );
     } finally {
       await config.update('poll.activeIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -133,18 +179,32 @@ describe('task page', () => {
   it('shows a hostile name and prompt as text', async () => {
     const world = demoWorld();
     const name = '"><img src=x onerror=alert(1)> <script>alert(2)</script>';
-    const prompt = '[Run](command:workbench.action.terminal.new)\n```\n</pre><svg onload=alert(3)>\n```\nmain\u202Egnp.exe';
-    world.tasks = [...(world.tasks ?? []), { id: 'hostile-1', repository: 5000, creator: 1001, prompt, name, state: 'in_progress' }];
+    const prompt =
+      '[Run](command:workbench.action.terminal.new)\n```\n</pre><svg onload=alert(3)>\n```\nmain\u202Egnp.exe';
+    world.tasks = [
+      ...(world.tasks ?? []),
+      { id: 'hostile-1', repository: 5000, creator: 1001, prompt, name, state: 'in_progress' },
+    ];
     const probe = pages(await freshStart(world));
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'hostile-1', state: 'in_progress' });
     const html = await pageHolding(probe, 'hostile-1', /<pre class="prompt"/);
-    assert.ok(html.includes('<h1 dir="auto">&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(2)&lt;/script&gt;</h1>'), 'the name');
     assert.ok(
-      html.includes('[Run](command:workbench.action.terminal.new)\n```\n&lt;/pre&gt;&lt;svg onload=alert(3)&gt;\n```\nmain⟨U+202E⟩gnp.exe</pre>'),
+      html.includes(
+        '<h1 dir="auto">&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(2)&lt;/script&gt;</h1>',
+      ),
+      'the name',
+    );
+    assert.ok(
+      html.includes(
+        '[Run](command:workbench.action.terminal.new)\n```\n&lt;/pre&gt;&lt;svg onload=alert(3)&gt;\n```\nmain⟨U+202E⟩gnp.exe</pre>',
+      ),
       'the prompt',
     );
-    assert.ok(!html.includes('<img') && !html.includes('<svg') && !html.includes('\u202E'), 'no markup and no direction override');
-    assert.equal((html.match(/<script/g) ?? []).length, 1, 'the page\'s own script only');
+    assert.ok(
+      !html.includes('<img') && !html.includes('<svg') && !html.includes('\u202E'),
+      'no markup and no direction override',
+    );
+    assert.equal((html.match(/<script/g) ?? []).length, 1, "the page's own script only");
     assert.equal(pageTabs()[0].label, '"><img src=x onerror=alert(1)>…', 'the tab title is plain text');
   });
 });

@@ -8,7 +8,7 @@ describe('taskPage/pageActions', () => {
   const task = aTask({ artifacts: [{ type: 'pull', provider: 'vendor', data: { id: 3 } }] });
   task.sessions = [aSession(task)];
 
-  it('maps each button to the extension\'s own command', () => {
+  it("maps each button to the extension's own command", () => {
     const byId = Object.fromEntries(PAGE_ACTIONS.map(a => [a.id, a.command]));
     assert.deepEqual(byId, {
       openPullRequest: COMMANDS.openPullRequest,
@@ -51,7 +51,10 @@ describe('taskPage/pageActions', () => {
 
 describe('taskPage/escape', () => {
   it('escapes the five HTML characters and nothing else that is visible', () => {
-    assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    assert.equal(
+      escapeHtml(`<a href="x" title='y'>&amp;</a>`),
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
     assert.equal(escapeHtml('naïve café 日本 👍 - [x](y) `z`'), 'naïve café 日本 👍 - [x](y) `z`');
     assert.equal(escapeHtml('line\nbreak\ttab'), 'line\nbreak\ttab');
   });

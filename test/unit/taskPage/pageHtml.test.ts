@@ -49,14 +49,15 @@ const PAGE_TAGS = new Set(
 );
 
 function assertOnlyPageMarkup(html: string): void {
-  assert.equal((html.match(/</g) ?? []).length, tags(html).length + 0, 'every < opens one of the page\'s tags');
+  assert.equal((html.match(/</g) ?? []).length, tags(html).length + 0, "every < opens one of the page's tags");
   for (const t of tags(html)) {
     if (t.name === '!doctype') continue;
     assert.ok(PAGE_TAGS.has(t.name), `unexpected tag <${t.name}${t.attrs}>`);
     // Each attribute is a name, optionally ="…" with no quote, < or > inside: nothing broke out of a value.
     assert.match(t.attrs, /^(\s+[a-z-]+(="[^"<>]*")?)*\s*$/, `attributes of <${t.name}>: ${t.attrs}`);
     assert.doesNotMatch(t.attrs, /\son[a-z]+=/i, `an event handler on <${t.name}>`);
-    if (t.name === 'link') assert.equal(t.attrs, ` rel="stylesheet" href="${CSP_SOURCE}/ext/media/taskPage.css" nonce="${NONCE}"`);
+    if (t.name === 'link')
+      assert.equal(t.attrs, ` rel="stylesheet" href="${CSP_SOURCE}/ext/media/taskPage.css" nonce="${NONCE}"`);
     else assert.doesNotMatch(t.attrs, /\s(href|srcdoc|action|formaction)=/i, `a link on <${t.name}>`);
   }
   assert.equal(tags(html).filter(t => t.name === 'link').length, 1, 'one style sheet');
@@ -90,9 +91,21 @@ function hostileTask(): Task {
 
 describe('taskPage/pageHtml', () => {
   it('shows a task: name, state, repository, times in the locale and as "… ago", sessions and artifacts', () => {
-    const task = aTask({ name: 'Add retries', state: 'in_progress', created_at: '2026-03-10T12:00:00Z', updated_at: '2026-03-10T12:01:00Z' });
+    const task = aTask({
+      name: 'Add retries',
+      state: 'in_progress',
+      created_at: '2026-03-10T12:00:00Z',
+      updated_at: '2026-03-10T12:01:00Z',
+    });
     task.artifacts = [{ type: 'pull', provider: 'vendor', data: { id: 12 } }];
-    task.sessions = [aSession(task, { prompt: 'Add retries\nwith backoff', head_ref: 'agent/retries', base_ref: 'main', model: 'family-b-5.4' })];
+    task.sessions = [
+      aSession(task, {
+        prompt: 'Add retries\nwith backoff',
+        head_ref: 'agent/retries',
+        base_ref: 'main',
+        model: 'family-b-5.4',
+      }),
+    ];
     const html = render(task);
     assertOnlyPageMarkup(html);
     assert.match(html, /<h1 dir="auto">Add retries<\/h1>/);
@@ -104,12 +117,18 @@ describe('taskPage/pageHtml', () => {
     assert.match(html, /<code>agent\/retries<\/code> → <code>main<\/code>/);
     assert.match(html, /family-b-5\.4/);
     for (const label of ['Open Pull Request', 'Open on the Web', 'Check Out Head Branch']) {
-      assert.match(html, new RegExp(`<button type="button" data-action="[a-zA-Z]+">${label}</button>`), `${label} enabled`);
+      assert.match(
+        html,
+        new RegExp(`<button type="button" data-action="[a-zA-Z]+">${label}</button>`),
+        `${label} enabled`,
+      );
     }
   });
 
-  it('writes dates in the user\'s locale', () => {
-    const html = render(aTask({ created_at: '2026-03-10T12:00:00Z' }), { clock: { locale: 'de-DE', timeZone: 'UTC', now } });
+  it("writes dates in the user's locale", () => {
+    const html = render(aTask({ created_at: '2026-03-10T12:00:00Z' }), {
+      clock: { locale: 'de-DE', timeZone: 'UTC', now },
+    });
     assert.match(html, /<html lang="de-DE">/);
     assert.match(html, />10\.03\.2026, 12:00<\/time>/);
   });
@@ -130,28 +149,55 @@ describe('taskPage/pageHtml', () => {
     assertOnlyPageMarkup(html);
     assert.ok(html.includes('<h1 dir="auto">&lt;script&gt;alert(1)&lt;/script&gt;</h1>'), 'the name');
     assert.ok(html.includes('<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>'), 'the title');
-    assert.ok(html.includes('&lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;\n```\n&lt;/pre&gt;&lt;svg onload=alert(5)&gt;\n```'), 'the prompt');
+    assert.ok(
+      html.includes(
+        '&lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;\n```\n&lt;/pre&gt;&lt;svg onload=alert(5)&gt;\n```',
+      ),
+      'the prompt',
+    );
     assert.ok(html.includes('&amp;lt;b&amp;gt; &amp;amp; &amp;#x3C;'), 'entities in the prompt stay as typed');
-    assert.ok(html.includes('<code>&quot;&gt;&lt;img src=x onerror=alert(3)&gt;</code> → <code>&#39; autofocus onfocus=&#39;alert(4)</code>'), 'the refs');
+    assert.ok(
+      html.includes(
+        '<code>&quot;&gt;&lt;img src=x onerror=alert(3)&gt;</code> → <code>&#39; autofocus onfocus=&#39;alert(4)</code>',
+      ),
+      'the refs',
+    );
     assert.ok(html.includes('[Review](command:workbench.action.terminal.new)'), 'a Markdown link is plain text');
-    assert.ok(html.includes('Pull request #&lt;!-- --&gt;&lt;style&gt;*{display:none}&lt;/style&gt; <span class="muted">(&#39; autofocus'), 'the artifact');
+    assert.ok(
+      html.includes(
+        'Pull request #&lt;!-- --&gt;&lt;style&gt;*{display:none}&lt;/style&gt; <span class="muted">(&#39; autofocus',
+      ),
+      'the artifact',
+    );
     assert.ok(html.includes('&quot;&gt;&lt;img src=x onerror=alert(3)&gt; 1001'), 'the creator kind');
-    assert.ok(html.includes('<span class="state state-unknown"><span class="dot" aria-hidden="true"></span>&lt;script&gt;alert(1)&lt;/script&gt;</span>'), 'an unknown state');
+    assert.ok(
+      html.includes(
+        '<span class="state state-unknown"><span class="dot" aria-hidden="true"></span>&lt;script&gt;alert(1)&lt;/script&gt;</span>',
+      ),
+      'an unknown state',
+    );
     for (const raw of Object.values(HOSTILE)) {
       if (/[<>"'&]/.test(raw)) assert.ok(!html.includes(raw), `raw ${JSON.stringify(raw)} is not in the page`);
     }
-    assert.doesNotMatch(html, /javascript:/, 'the task\'s address is not a link anywhere');
+    assert.doesNotMatch(html, /javascript:/, "the task's address is not a link anywhere");
   });
 
   it('shows direction overrides, controls, zero-width and tag characters by code point', () => {
     const task = aTask({ name: 'main\u202Egnp.exe', id: 't\u0000x' });
-    task.sessions = [aSession(task, { head_ref: 'agent/\u2066fix\u2069', base_ref: 'ma\u200Bin', prompt: 'a\u0007b\u001B[31mc\u{E0041}\uD800d' })];
+    task.sessions = [
+      aSession(task, {
+        head_ref: 'agent/\u2066fix\u2069',
+        base_ref: 'ma\u200Bin',
+        prompt: 'a\u0007b\u001B[31mc\u{E0041}\uD800d',
+      }),
+    ];
     const html = render(task);
     assertOnlyPageMarkup(html);
     assert.ok(html.includes('main⟨U+202E⟩gnp.exe'));
     assert.ok(html.includes('<code>t⟨U+0000⟩x</code>'));
     assert.ok(html.includes('<code>agent/⟨U+2066⟩fix⟨U+2069⟩</code> → <code>ma⟨U+200B⟩in</code>'));
     assert.ok(html.includes('a⟨U+0007⟩b⟨U+001B⟩[31mc⟨U+E0041⟩\uFFFDd'));
+    // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(html, /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069\u200B\uD800-\uDFFF]/u);
   });
 
@@ -169,7 +215,12 @@ describe('taskPage/pageHtml', () => {
       created_at: { iso: 'x' },
       updated_at: 'yesterday-ish',
       url: 'http://h/agents/repos/%E0%A4%A/rocket/tasks/bad-1',
-      sessions: [null, 'text', 3, { state: 5, name: [], prompt: { a: 1 }, head_ref: 9, base_ref: null, model: undefined, created_at: NaN }],
+      sessions: [
+        null,
+        'text',
+        3,
+        { state: 5, name: [], prompt: { a: 1 }, head_ref: 9, base_ref: null, model: undefined, created_at: NaN },
+      ],
     } as unknown as Task;
     const html = render(bad);
     assertOnlyPageMarkup(html);
@@ -187,15 +238,24 @@ describe('taskPage/pageHtml', () => {
   it('disables the buttons that do not apply yet, and says why', () => {
     const task = aTask({ html_url: undefined, artifacts: [] });
     const html = render(task);
-    assert.match(html, /data-action="openPullRequest" disabled title="This task has no pull request yet\.">Open Pull Request/);
+    assert.match(
+      html,
+      /data-action="openPullRequest" disabled title="This task has no pull request yet\.">Open Pull Request/,
+    );
     assert.match(html, /data-action="openOnWeb" disabled title="[^"]+">Open on the Web/);
     assert.match(html, /data-action="checkoutHeadBranch" disabled title="[^"]+">Check Out Head Branch/);
     assert.match(html, /Reading the sessions…/);
   });
 
   it('says how it refreshes and why the last refresh failed, as text', () => {
-    const html = render(aTask({ state: 'queued' }), { status: { everySeconds: 10, error: 'The service said: “<b>down</b>”.' } });
+    const html = render(aTask({ state: 'queued' }), {
+      status: { everySeconds: 10, error: 'The service said: “<b>down</b>”.' },
+    });
     assert.match(html, /Refreshes every 10 s while the task is queued or running/);
-    assert.ok(html.includes('<p class="error" role="alert">Could not refresh: The service said: “&lt;b&gt;down&lt;/b&gt;”.</p>'));
+    assert.ok(
+      html.includes(
+        '<p class="error" role="alert">Could not refresh: The service said: “&lt;b&gt;down&lt;/b&gt;”.</p>',
+      ),
+    );
   });
 });
