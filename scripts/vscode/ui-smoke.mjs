@@ -1,7 +1,7 @@
 // The UI smoke test: a real VS Code in headless chromium with the extension under development, against the
 // sandbox's demo world. Sets a token, opens the Agent Tasks container, checks the Repository Tasks tree against
-// what the sandbox holds, starts a task from the command palette and watches the status bar change, then starts
-// one from a selection in an editor.
+// what the sandbox holds, opens a task's page and presses one of its buttons, starts a task from the command
+// palette and watches the status bar change, then starts one from a selection in an editor.
 // Screenshots go to .artifacts/screenshots/ (kept out of git).
 //   node scripts/vscode/ui-smoke.mjs            (npm run test:ui builds first)
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { checkTaskPage } from './ui-taskpage.mjs';
 import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, nextStepRows, widenSidebar } from './workbench.mjs';
 
 const EXTENSION_ID = 'agent-tasks.agent-tasks';
@@ -77,6 +78,9 @@ try {
   if (absent.length) throw new Error(`tasks of acme/rocket not in the tree: ${JSON.stringify(absent)}`);
   await page.screenshot({ path: path.join(shots, '1-repository-tasks.png') });
   check(`the ${expected.length} unarchived tasks of acme/rocket are in Repository Tasks`);
+
+  // The task page: Show Task Details from a task's context menu, its theme, one of its buttons.
+  await checkTaskPage(page, { pane, task: (await rocketTasks()).find(t => t.id === 'demo-rocket-01'), shots, check });
 
   const statusBefore = await statusTexts(page, EXTENSION_ID);
   console.log(`[ui] status bar before: ${JSON.stringify(statusBefore)}`);
