@@ -12,8 +12,10 @@ export function storeSource(store: TaskStore, sync: Pick<TaskSync, 'loadDetails'
   };
   return {
     get,
-    async refresh(id, signal) {
-      await sync.loadDetails(id, signal);
+    // The read is shared with other callers (Check Out Head Branch waits on the same one): closing a page must not
+    // make theirs fail, so the page's signal is not passed on; the page drops an answer that comes after it closed.
+    async refresh(id) {
+      await sync.loadDetails(id);
       const task = get(id);
       if (!task) throw new Error('The task is no longer known.');
       return task;
