@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import type { TaskPagesProbe } from '../../src/taskPage/taskPages';
 import type { AgentTasksTestApi } from '../../src/testApi';
-import { demoWorld, freshStart, SANDBOX, waitFor } from './tasksSupport';
+import { demoWorld, freshStart, SANDBOX, sandboxPost, sandboxStats, waitFor } from './tasksSupport';
 
 const VIEW_TYPE = 'agentTasks.taskPage';
 
@@ -162,6 +162,17 @@ describe('task page', () => {
     try {
       await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'infra-1', state: 'queued' });
       await pageHolding(probe, 'infra-1', /<dd dir="auto">acme\/infra<\/dd>/);
+      // While nothing changes, each of its reads is a conditional one answered 304.
+      await sandboxPost('/_sandbox/stats/reset');
+      const quiet = await waitFor(
+        async () => {
+          const s = await sandboxStats();
+          return (s.by_route['GET /agents/tasks/{task_id}'] ?? 0) >= 2 ? s : undefined;
+        },
+        'two reads of the task by its page',
+        15_000,
+      );
+      assert.equal(quiet!.not_modified, quiet!.total, `all ${quiet!.total} requests of an unchanged world are 304s`);
       await moveTask('infra-1', { state: 'failed' });
       const html = await pageHolding(probe, 'infra-1', /<p class="summary"><span class="state state-failed">/, 15_000);
       assert.match(html, /Rotate the deploy keys<\/pre>/);
