@@ -10,6 +10,8 @@ import { TaskStarter } from './commands/start/taskStarter';
 import { TaskCommands } from './commands/taskCommands';
 import { ViewCommands } from './commands/viewCommands';
 import { readSettings } from './config';
+import { statusOf } from './errors/failure';
+import { explain } from './errors/userErrors';
 import { createLog } from './log';
 import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
@@ -20,6 +22,8 @@ import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
 import { StatusBarController } from './status/statusBar';
+import { modelSource } from './taskPage/storeSource';
+import { TaskPages } from './taskPage/taskPages';
 import { RecordingUi } from './testing/recordingUi';
 import { createTestApi, type AgentTasksTestApi } from './testing/testApi';
 import { windowUi } from './ui';
@@ -55,15 +59,23 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const views = new TaskViews({ model, service, filter, drafts, context: contextKeys });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(model, service);
+  const pages = new TaskPages({
+    source: modelSource(model),
+    mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
+    log: log.child('page'),
+    activeIntervalMs: pace.activeMs,
+    describeError: err => explain(err).text,
+    isGone: err => statusOf(err) === 404,
+  });
   const starter = new TaskStarter(clients, tokens, model, drafts, recent, context.globalState, ui, log.child('start'));
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = { model: installations, client: access.client, forget: tokens.delete.bind(tokens), ui, log: log.child('installations') };
   context.subscriptions.push(
-    ...[channel, sandbox, service, tokens, clients, repos, filter, drafts, model, installations, views, installationsView, status],
+    ...[channel, sandbox, service, tokens, clients, repos, filter, drafts, model, installations, views, installationsView, status, pages],
     new TaskNotifier(model, () => readSettings().notifications, ui),
     new AccountCommands(tokens, service, sandbox, ui, commands, log.child('auth')),
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
-    new TaskCommands(model, repos, service, commands, log.child('task')),
+    new TaskCommands(model, repos, service, commands, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
     new InstallationCommands(installationsEnv, commands),
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.
@@ -81,7 +93,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];
   const { subscriptions } = context;
-  return createTestApi({ model, views, installations: installationsView, status, drafts, clients, contextKeys, ui: testing, logFile, mementos, subscriptions });
+  return createTestApi({ model, views, installations: installationsView, status, pages, drafts, clients, contextKeys, ui: testing, logFile, mementos, subscriptions });
 }
 
 export function deactivate(): void {}

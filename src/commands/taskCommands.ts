@@ -10,22 +10,19 @@ import type { ServiceChoice } from '../service/serviceChoice';
 import { pullRequests, pullRequestUrl, repoOfTask } from '../views/taskLinks';
 import type { CommandRegistry } from './registry';
 import { artifactOf, taskOf } from './taskArgs';
-import { TaskDetailsDocuments } from './taskDetailsDocument';
 
 /** The commands on a task node: open on the web, copy id/URL, open the pull request, check out, details. */
 export class TaskCommands extends DisposableBase {
-  private readonly documents: TaskDetailsDocuments;
-
   constructor(
     private readonly model: TaskModel,
     private readonly repos: RepoDetector,
     private readonly service: ServiceChoice,
     commands: CommandRegistry,
     private readonly log: Log,
+    /** The task pages (Show Task Details). */
+    private readonly pages: { show(task: Task): void },
   ) {
     super();
-    this.documents = this.register(new TaskDetailsDocuments(id => this.withSessions(id)));
-    this.register(model.onDidChangeTasks(c => c.changed.forEach(id => this.documents.taskChanged(id))));
     this.register(
       commands.register({
         [COMMANDS.openTaskOnWeb]: (a: unknown) => this.openOnWeb(a),
@@ -37,12 +34,6 @@ export class TaskCommands extends DisposableBase {
         [COMMANDS.loadMoreTasks]: (key: unknown) => typeof key === 'string' && this.model.loadMore(key),
       }),
     );
-  }
-
-  private withSessions(id: string): Task | undefined {
-    const t = this.model.store.get(id);
-    const s = this.model.store.sessions(id);
-    return t && s ? { ...t, sessions: s.sessions } : t;
   }
 
   private async pick(arg: unknown): Promise<Task | undefined> {
@@ -115,10 +106,6 @@ export class TaskCommands extends DisposableBase {
 
   private async showDetails(arg: unknown): Promise<void> {
     const t = await this.pick(arg);
-    if (!t) return;
-    const doc = await vscode.workspace.openTextDocument(this.documents.uriFor(t));
-    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-    await vscode.window.showTextDocument(doc, { preview: true });
-    if (!this.model.store.sessions(t.id)?.fresh) await this.model.loadDetails(t.id).catch(() => undefined);
+    if (t) this.pages.show(t);
   }
 }

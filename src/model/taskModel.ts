@@ -188,6 +188,13 @@ export class TaskModel extends DisposableBase {
     return this.sync.loadDetails(id);
   }
 
+  /** A task as known, with its sessions once they have been read (A5); undefined when no list or read holds it. */
+  task(id: string): Task | undefined {
+    const t = this.store.get(id);
+    const s = t && this.store.sessions(id);
+    return t && s ? { ...t, sessions: s.sessions } : t;
+  }
+
   /** Ids of the tasks listed for a repository now. */
   knownIds(repo: RepoRef): Set<string> {
     return new Set(this.store.list(listKeys.repo(repo)).map(t => t.id));

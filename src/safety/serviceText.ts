@@ -6,10 +6,11 @@
 //   notification / modal  `[label](https:|command:|file:…)` becomes a link that runs; `$(name)` becomes an icon
 //   tree label, description, status bar, quick pick   `$(name)` becomes an icon
 //   Markdown (tooltips, hovers)   all of Markdown; with theme icons on, `$(name)` too
-//   webview HTML                  all of HTML
+//   webview HTML                  all of HTML (hidden characters are shown there as ⟨U+202E⟩, not dropped)
 // Neutralising inserts WORD JOINER (U+2060), which has no width and no look: `](` and `$(` with one inside are not
 // those patterns any more, and a reader sees the same characters. Every kind also drops control characters and the
-// characters that reorder text (bidirectional overrides and isolates), which could make the words read otherwise.
+// characters that reorder text (bidirectional overrides and isolates), which could make the words read otherwise;
+// HTML, which has room, shows them instead.
 
 const JOIN = '\u2060';
 /** C0 and C1 controls other than tab and line feed, and DEL. */
@@ -92,9 +93,39 @@ export function forDocument(text: ServiceText): string {
   return base(text);
 }
 
+/**
+ * Characters that change what a reader sees without being seen themselves: C0/C1 controls (tab and line feed
+ * excepted), direction marks, embeddings, overrides and isolates, zero-width characters and joiners, the soft
+ * hyphen, fillers, variation selectors, tag characters, and lone surrogates (not text at all).
+ */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these very characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\uD800-\uDFFF\u{E0000}-\u{E007F}]/gu;
+
+function codePoint(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  // A lone surrogate is no character: it is shown as the replacement character, as a decoder would.
+  if (cp >= 0xd800 && cp <= 0xdfff) return '\uFFFD';
+  return `\u27E8U+${cp.toString(16).toUpperCase().padStart(4, '0')}\u27E9`;
+}
+
+/**
+ * Where there is room to say so (a page, a title of one), hidden characters are not dropped but shown as
+ * ⟨U+202E⟩: a branch name that a direction override makes read as another is seen to be odd. Line breaks become
+ * `\n` first; everything else is kept as it is.
+ */
+export function showHidden(text: ServiceText): string {
+  const s = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+  return s.replace(LINE_BREAKS, '\n').replace(HIDDEN, codePoint);
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** For HTML (a webview): the text as character data, safe in an element and in a quoted attribute. */
+/**
+ * For HTML (a webview): the text as character data, safe in an element and in a quoted attribute alike. Nothing
+ * the service sends can open or close a tag, leave an attribute or start an entity; hidden characters are shown
+ * (`showHidden`), not dropped.
+ */
 export function forHtml(text: ServiceText): string {
-  return base(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
+  return showHidden(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
 }

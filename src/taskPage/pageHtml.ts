@@ -2,7 +2,8 @@
 // in plain Node with hostile data. Service text enters only through escapeHtml; the page has no links, no remote
 // content and no inline script or style: its one script and one style sheet come from media/, allowed by nonce.
 import type { Task } from '../api';
-import { asText, escapeHtml } from './escape';
+import { forHtml } from '../safety/serviceText';
+import { asText } from './text';
 import type { PageAction } from './pageActions';
 import { artifactsHtml, factsHtml, sessionsHtml, stateHtml } from './pageSections';
 import { timeHtml, type Clock } from './when';
@@ -39,8 +40,8 @@ function actionsHtml(task: Task, actions: readonly PageAction[]): string {
   const buttons = actions.map(a => {
     const why = a.unavailable(task);
     return why === undefined
-      ? `<button type="button" data-action="${escapeHtml(a.id)}">${escapeHtml(a.label)}</button>`
-      : `<button type="button" data-action="${escapeHtml(a.id)}" disabled title="${escapeHtml(why)}">${escapeHtml(a.label)}</button>`;
+      ? `<button type="button" data-action="${forHtml(a.id)}">${forHtml(a.label)}</button>`
+      : `<button type="button" data-action="${forHtml(a.id)}" disabled title="${forHtml(why)}">${forHtml(a.label)}</button>`;
   });
   return `<nav class="actions" aria-label="Task actions">${buttons.join('')}</nav>`;
 }
@@ -48,9 +49,9 @@ function actionsHtml(task: Task, actions: readonly PageAction[]): string {
 function statusHtml(status: PageStatus): string {
   const pace =
     status.everySeconds !== undefined
-      ? `Refreshes every ${escapeHtml(status.everySeconds)} s while the task is queued or running and this page is visible.`
+      ? `Refreshes every ${forHtml(status.everySeconds)} s while the task is queued or running and this page is visible.`
       : 'The task is not queued or running: this page refreshes when the task changes in the task views.';
-  const error = status.error ? `<p class="error" role="alert">Could not refresh: ${escapeHtml(status.error)}</p>` : '';
+  const error = status.error ? `<p class="error" role="alert">Could not refresh: ${forHtml(status.error)}</p>` : '';
   return `<footer>${error}<p class="muted">${pace}</p></footer>`;
 }
 
@@ -61,17 +62,17 @@ export function renderTaskPage(input: PageInput): string {
   const name = asText(task.name) || `Task ${asText(task.id)}`;
   return [
     '<!DOCTYPE html>',
-    `<html lang="${escapeHtml(input.clock.locale)}">`,
+    `<html lang="${forHtml(input.clock.locale)}">`,
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(input.cspSource, nonce))}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${forHtml(contentSecurityPolicy(input.cspSource, nonce))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<link rel="stylesheet" href="${escapeHtml(input.styleUri)}" nonce="${escapeHtml(nonce)}">`,
-    `<title>${escapeHtml(name)}</title>`,
+    `<link rel="stylesheet" href="${forHtml(input.styleUri)}" nonce="${forHtml(nonce)}">`,
+    `<title>${forHtml(name)}</title>`,
     '</head>',
     '<body>',
     '<header class="task">',
-    `<h1 dir="auto">${escapeHtml(name)}</h1>`,
+    `<h1 dir="auto">${forHtml(name)}</h1>`,
     `<p class="summary">${stateHtml(task.state, input.stateLabel)}</p>`,
     actionsHtml(task, input.actions),
     '</header>',
@@ -81,7 +82,7 @@ export function renderTaskPage(input: PageInput): string {
     sessionsHtml(task, when, input.stateLabel),
     '</main>',
     statusHtml(input.status),
-    `<script nonce="${escapeHtml(nonce)}" src="${escapeHtml(input.scriptUri)}"></script>`,
+    `<script nonce="${forHtml(nonce)}" src="${forHtml(input.scriptUri)}"></script>`,
     '</body>',
     '</html>',
   ].join('\n');

@@ -3,7 +3,8 @@
 import { TASK_STATES, type Task } from '../api/types';
 import { duration } from '../views/relativeTime';
 import { repoOfTask } from '../views/taskLinks';
-import { asText, escapeHtml } from './escape';
+import { forHtml } from '../safety/serviceText';
+import { asText } from './text';
 import type { TimeFormatter } from './when';
 
 export type Fields = Record<string, unknown>;
@@ -17,14 +18,14 @@ const KNOWN_STATES: ReadonlySet<string> = new Set(TASK_STATES);
 export function stateHtml(state: unknown, label: (state: string) => string): string {
   if (typeof state !== 'string' || state === '') return '<span class="state state-unknown">Unreadable state</span>';
   const cls = KNOWN_STATES.has(state) ? state.replace(/_/g, '-') : 'unknown';
-  return `<span class="state state-${cls}"><span class="dot" aria-hidden="true"></span>${escapeHtml(label(state))}</span>`;
+  return `<span class="state state-${cls}"><span class="dot" aria-hidden="true"></span>${forHtml(label(state))}</span>`;
 }
 
 function row(label: string, valueHtml: string): string {
   return `<dt>${label}</dt><dd dir="auto">${valueHtml}</dd>`;
 }
 
-const code = (v: unknown): string => `<code>${escapeHtml(v)}</code>`;
+const code = (v: unknown): string => `<code>${forHtml(asText(v))}</code>`;
 const orDash = (html: string): string => html || '<span class="muted">—</span>';
 
 function repositoryText(task: Task, known: string | undefined): string {
@@ -49,11 +50,11 @@ function creatorText(task: Task, known: string | undefined): string {
 
 export function factsHtml(task: Task, when: TimeFormatter, labels: { repository?: string; creator?: string }): string {
   const rows = [
-    row('Repository', orDash(escapeHtml(repositoryText(task, labels.repository)))),
+    row('Repository', orDash(forHtml(repositoryText(task, labels.repository)))),
     row('Created', when(task.created_at)),
     row('Updated', when(task.updated_at)),
     ...(task.archived_at ? [row('Archived', when(task.archived_at))] : []),
-    row('Creator', orDash(escapeHtml(creatorText(task, labels.creator)))),
+    row('Creator', orDash(forHtml(creatorText(task, labels.creator)))),
     row('Task ID', code(task.id)),
   ];
   return `<dl class="facts">${rows.join('')}</dl>`;
@@ -69,7 +70,7 @@ export function artifactsHtml(task: Task): string {
     const id = asText(fieldsOf(a.data)?.id);
     const what = type === 'pull' ? `Pull request #${id}` : `${type || 'Artifact'}${id ? ` ${id}` : ''}`;
     const provider = asText(a.provider);
-    return `<li dir="auto">${escapeHtml(what)}${provider ? ` <span class="muted">(${escapeHtml(provider)})</span>` : ''}</li>`;
+    return `<li dir="auto">${forHtml(what)}${provider ? ` <span class="muted">(${forHtml(provider)})</span>` : ''}</li>`;
   });
   return `<section class="artifacts"><h2>Artifacts</h2><ul>${li.join('')}</ul></section>`;
 }
@@ -81,23 +82,18 @@ function sessionHtml(s: Fields, index: number, when: TimeFormatter, label: (stat
   const branch = head || base ? `${code(head || '—')} → ${code(base || '—')}` : '';
   const took = s.completed_at ? duration(asText(s.created_at), asText(s.completed_at)) : '';
   const rows = [
-    row('Model', orDash(escapeHtml(s.model))),
+    row('Model', orDash(forHtml(asText(s.model)))),
     row('Branch', orDash(branch)),
     row('Started', when(s.created_at)),
     ...(s.completed_at
-      ? [
-          row(
-            'Finished',
-            `${when(s.completed_at)}${took ? ` <span class="muted">(took ${escapeHtml(took)})</span>` : ''}`,
-          ),
-        ]
+      ? [row('Finished', `${when(s.completed_at)}${took ? ` <span class="muted">(took ${forHtml(took)})</span>` : ''}`)]
       : []),
   ];
   const prompt = asText(s.prompt);
   return (
-    `<article class="session"><header><h3 dir="auto">${escapeHtml(name)}</h3>${stateHtml(s.state, label)}</header>` +
+    `<article class="session"><header><h3 dir="auto">${forHtml(name)}</h3>${stateHtml(s.state, label)}</header>` +
     `<dl class="facts">${rows.join('')}</dl>` +
-    (prompt ? `<h4>Prompt</h4><pre class="prompt" dir="auto">${escapeHtml(prompt)}</pre>` : '') +
+    (prompt ? `<h4>Prompt</h4><pre class="prompt" dir="auto">${forHtml(prompt)}</pre>` : '') +
     `</article>`
   );
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Task } from '../api';
+import { DisposableBase, toDisposable } from '../lifecycle';
 import type { Log } from '../log';
+import { Emitter } from '../model/emitter';
 import { isActive } from '../model/taskStore';
 import { stateLabel } from '../views/stateStyle';
-import { asText, plainLine } from './escape';
+import { asText, plainLine } from './text';
 import { actionOfMessage, PAGE_ACTIONS } from './pageActions';
 import { renderTaskPage } from './pageHtml';
 import type { TaskPageSource } from './source';
@@ -32,15 +34,15 @@ const MAX_BACKOFF_MS = 5 * 60_000;
  * One task's page: a webview panel that shows the task and, while it is visible and the task is queued or running,
  * reads it again at the poller's pace. Everything it starts ends with the panel.
  */
-export class TaskPagePanel implements vscode.Disposable {
+export class TaskPagePanel extends DisposableBase {
   readonly taskId: string;
-  /** The HTML last given to the webview (the test API reads it outside production). */
-  html = '';
   private task: Task;
   private readonly panel: vscode.WebviewPanel;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly disposed = new vscode.EventEmitter<void>();
-  readonly onDidDispose = this.disposed.event;
+  private readonly closed = new Emitter<void>();
+  readonly onDidDispose = this.closed.event;
+  private readonly rendered = this.register(new Emitter<string>());
+  /** The webview was given new HTML (the test API records it outside production). */
+  readonly onDidRender = this.rendered.event;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private controller: AbortController | undefined;
   private refreshing: Promise<void> | undefined;
@@ -50,12 +52,12 @@ export class TaskPagePanel implements vscode.Disposable {
   private failures = 0;
   private gone = false;
   private renderedKey = '';
-  private isDisposed = false;
 
   constructor(
     task: Task,
     private readonly deps: TaskPageDeps,
   ) {
+    super();
     this.taskId = task.id;
     this.task = deps.source.get(task.id) ?? task;
     this.panel = vscode.window.createWebviewPanel(
@@ -71,13 +73,22 @@ export class TaskPagePanel implements vscode.Disposable {
       },
     );
     this.panel.iconPath = vscode.Uri.joinPath(deps.mediaRoot, 'agent-tasks.svg');
-    const sourceSub = deps.source.onDidChange(c => c.changed.includes(this.taskId) && this.sourceChanged());
-    this.subscriptions.push(
-      { dispose: () => sourceSub.dispose() },
-      this.panel.webview.onDidReceiveMessage(m => this.received(m)),
-      this.panel.onDidChangeViewState(() => this.visibilityChanged()),
-      this.panel.onDidDispose(() => this.dispose()),
+    // Released newest first: the timer and the read under way, the listeners, then the panel itself.
+    this.register(this.panel);
+    this.register(deps.source.onDidChange(c => c.changed.includes(this.taskId) && this.sourceChanged()));
+    this.register(this.panel.webview.onDidReceiveMessage(m => this.received(m)));
+    this.register(this.panel.onDidChangeViewState(() => this.visibilityChanged()));
+    this.register(this.panel.onDidDispose(() => this.dispose()));
+    this.register(
+      toDisposable(() => {
+        this.clearTimer();
+        this.controller?.abort();
+      }),
     );
+  }
+
+  /** Draws the page and reads the task; after the caller has subscribed to what the page tells. */
+  start(): void {
     this.render();
     void this.refresh();
   }
@@ -164,8 +175,8 @@ export class TaskPagePanel implements vscode.Disposable {
     const key = html.split(nonce).join('');
     if (key !== this.renderedKey) {
       this.renderedKey = key;
-      this.html = html;
       webview.html = html;
+      this.rendered.fire(html);
       this.panel.title = this.title();
     }
     this.schedule();
@@ -198,14 +209,10 @@ export class TaskPagePanel implements vscode.Disposable {
     void vscode.commands.executeCommand(action.command, { task: this.task });
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.isDisposed) return;
-    this.isDisposed = true;
-    this.clearTimer();
-    this.controller?.abort();
-    for (const s of this.subscriptions) s.dispose();
-    this.panel.dispose();
-    this.disposed.fire();
-    this.disposed.dispose();
+    super.dispose();
+    this.closed.fire();
+    this.closed.dispose();
   }
 }

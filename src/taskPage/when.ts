@@ -1,6 +1,7 @@
 // Times on the task page: in the user's locale and as "3 min ago". Pure: no `vscode`.
 import { relativeTime } from '../views/relativeTime';
-import { asText, escapeHtml } from './escape';
+import { forHtml } from '../safety/serviceText';
+import { asText } from './text';
 
 export interface Clock {
   /** A BCP 47 tag, e.g. VS Code's display language `en` or `zh-cn`. */
@@ -29,11 +30,11 @@ export function timeHtml(clock: Clock): TimeFormatter {
     const raw = asText(value);
     if (!raw) return '<span class="muted">—</span>';
     const t = Date.parse(raw);
-    if (Number.isNaN(t)) return `${escapeHtml(raw)} <span class="muted">(not a time)</span>`;
+    if (Number.isNaN(t)) return `${forHtml(raw)} <span class="muted">(not a time)</span>`;
     const ago = relativeTime(new Date(t).toISOString(), clock.now);
     return (
-      `<time datetime="${escapeHtml(new Date(t).toISOString())}" title="${escapeHtml(raw)}">${escapeHtml(format.format(t))}</time>` +
-      (ago ? ` <span class="muted">· ${escapeHtml(ago)}</span>` : '')
+      `<time datetime="${forHtml(new Date(t).toISOString())}" title="${forHtml(raw)}">${forHtml(format.format(t))}</time>` +
+      (ago ? ` <span class="muted">· ${forHtml(ago)}</span>` : '')
     );
   };
 }

@@ -8,11 +8,13 @@ import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceClients } from '../service/clients';
 import type { StatusBarController } from '../status/statusBar';
+import type { TaskPages } from '../taskPage/taskPages';
 import type { ContextKeys } from '../views/contextKeys';
 import type { InstallationsView } from '../views/installationsView';
 import type { TreeNode } from '../views/nodes/node';
 import type { TaskViews } from '../views/taskViews';
 import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
+import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
 
 /** A tree item as a test sees it. */
 export interface TestTreeItem {
@@ -61,6 +63,8 @@ export interface AgentTasksTestApi {
   storedState(): string;
   /** The log channel's file, to check what is (and is not) written there. */
   readonly logFile: string;
+  /** The open task pages and the HTML each last rendered. */
+  readonly taskPages: TaskPagesProbe;
 }
 
 export interface TestApiDeps {
@@ -68,6 +72,7 @@ export interface TestApiDeps {
   views: TaskViews;
   installations: InstallationsView;
   status: StatusBarController;
+  pages: TaskPages;
   drafts: DraftStore;
   clients: ServiceClients;
   contextKeys: ContextKeys;
@@ -117,6 +122,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     context: () => d.contextKeys.snapshot(),
     storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     logFile: d.logFile,
+    taskPages: recordTaskPages(d.pages, d.subscriptions),
   };
 }
 

@@ -146,6 +146,25 @@ describe('safety/serviceText', () => {
         '&lt;img src=x onerror=alert(1)&gt;&lt;b&gt;bold&lt;/b&gt;&lt;a href=&quot;command:x&quot;&gt;a&lt;/a&gt;',
       );
       assert.equal(forHtml(`"'&`), '&quot;&#39;&amp;');
+      assert.equal(
+        forHtml(`<a href="x" title='y'>&amp;</a>`),
+        '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+      );
+    });
+
+    it('keeps every visible character, tabs and lines as they are', () => {
+      assert.equal(forHtml('naïve café 日本 👍 - [x](y) `z` $(x)'), 'naïve café 日本 👍 - [x](y) `z` $(x)');
+      assert.equal(forHtml('line\r\nbreak\ttab\u2028end'), 'line\nbreak\ttab\nend');
+    });
+
+    it('shows hidden and reordering characters as their code points rather than dropping them', () => {
+      assert.equal(forHtml('main\u202Egnp.exe'), 'main⟨U+202E⟩gnp.exe');
+      assert.equal(
+        forHtml('a\u0000b\u200Bc\u2066d\u2069\u00ADe\u{E0041}'),
+        'a⟨U+0000⟩b⟨U+200B⟩c⟨U+2066⟩d⟨U+2069⟩⟨U+00AD⟩e⟨U+E0041⟩',
+      );
+      assert.equal(forHtml('x\uD800y'), 'x\uFFFDy', 'a lone surrogate as the replacement character');
+      assert.equal(forHtml(HOSTILE_TEXT.reordering).includes('\u202E'), false);
     });
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { COMMANDS } from '../../../src/ids';
-import { asText, escapeHtml, plainLine } from '../../../src/taskPage/escape';
 import { actionOfMessage, PAGE_ACTIONS } from '../../../src/taskPage/pageActions';
+import { asText, plainLine } from '../../../src/taskPage/text';
 import { aSession, aTask } from '../model/builders';
 
 describe('taskPage/pageActions', () => {
@@ -49,23 +49,14 @@ describe('taskPage/pageActions', () => {
   });
 });
 
-describe('taskPage/escape', () => {
-  it('escapes the five HTML characters and nothing else that is visible', () => {
-    assert.equal(
-      escapeHtml(`<a href="x" title='y'>&amp;</a>`),
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
-    );
-    assert.equal(escapeHtml('naïve café 日本 👍 - [x](y) `z`'), 'naïve café 日本 👍 - [x](y) `z`');
-    assert.equal(escapeHtml('line\nbreak\ttab'), 'line\nbreak\ttab');
-  });
-
-  it('takes values of any type', () => {
+describe('taskPage/text', () => {
+  it('reads values of any type as text, a malformed one as missing', () => {
     assert.equal(asText(3), '3');
     assert.equal(asText(true), 'true');
     assert.equal(asText(null), '');
     assert.equal(asText({ toString: () => '<b>' }), '');
     assert.equal(asText(Number.NaN), '');
-    assert.equal(escapeHtml(['<b>']), '');
+    assert.equal(asText(['<b>']), '');
   });
 
   it('makes a one-line, bounded tab title', () => {
