@@ -7,6 +7,7 @@ import type { Log } from '../../../src/log';
 import { Emitter } from '../../../src/model/emitter';
 import { TaskModel } from '../../../src/model/taskModel';
 import { listKeys } from '../../../src/model/taskSync';
+import { modelSource } from '../../../src/taskPage/storeSource';
 import { DEMO_TOKENS, DEMO_USERS, demoWorld, startSandbox, type Sandbox, type WorldFile } from '../../../src/sandbox';
 import { FakeTimers } from './fakeTimers';
 
@@ -93,6 +94,22 @@ describe('model/TaskModel against the sandbox', function () {
     assert.ok(model.store.list(listKeys.repo(repo)).some(t => t.id === task.id));
     assert.ok(model.store.list(listKeys.mine()).some(t => t.id === task.id));
     assert.ok(model.running().some(t => t.id === task.id));
+    model.dispose();
+  });
+
+  it('gives a task with its sessions once they have been read, and the page source reads through it', async () => {
+    const { model } = rig(sb.url);
+    await model.start(true);
+    const listed = model.store.list(listKeys.repo({ owner: 'acme', repo: 'rocket' })).find(t => t.session_count > 0)!;
+    assert.ok(listed, 'the demo world lists a task with a session');
+    assert.equal(model.task(listed.id)?.sessions, undefined, 'a list carries no sessions');
+    assert.equal(model.task('no-such-task'), undefined);
+    const source = modelSource(model);
+    const read = await source.refresh(listed.id);
+    assert.ok(Array.isArray(read.sessions) && read.sessions.length > 0, 'the read brings the sessions');
+    assert.deepEqual(model.task(listed.id)?.sessions, read.sessions);
+    assert.equal(source.repositoryName?.(read), 'acme/rocket');
+    await assert.rejects(source.refresh('no-such-task'));
     model.dispose();
   });
 
