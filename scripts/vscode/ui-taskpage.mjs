@@ -7,7 +7,11 @@ import { sel } from './workbench.mjs';
 /** `pane` is the Repository Tasks pane, `task` one of its tasks of acme/rocket (as the service lists it). */
 export async function checkTaskPage(page, { pane, task, shots, check }) {
   await pane.locator('.monaco-list-row', { hasText: task.name }).first().click({ button: 'right' });
-  await page.locator('.context-view .action-label', { hasText: 'Show Task Details' }).click();
+  // The item is hovered and chosen with Enter: a mouse click on it left the menu open and ran nothing here.
+  const item = page.locator('.context-view .action-item', { hasText: 'Show Task Details' });
+  await item.hover();
+  await page.locator('.context-view .action-item.focused', { hasText: 'Show Task Details' }).waitFor();
+  await page.keyboard.press('Enter');
   const taskPage = page.frameLocator('iframe.webview').frameLocator('#active-frame');
   await taskPage.locator('h1', { hasText: task.name }).waitFor();
   await taskPage.locator('pre.prompt').waitFor();
