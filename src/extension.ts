@@ -69,13 +69,13 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const starter = new TaskStarter(clients, tokens, model, drafts, recent, context.globalState, ui, log.child('start'));
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
-  const installationsEnv = { model: installations, client: access.client, forget: tokens.delete.bind(tokens), ui, log: log.child('installations') };
+  const installationsEnv = { model: installations, client: access.client, forget: tokens.delete.bind(tokens), ui, log: log.child('installations'), serviceUrl: () => service.current().url };
   context.subscriptions.push(
     ...[channel, sandbox, service, tokens, clients, repos, filter, drafts, model, installations, views, installationsView, status, pages],
     new TaskNotifier(model, () => readSettings().notifications, ui),
     new AccountCommands(tokens, service, sandbox, ui, commands, log.child('auth')),
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
-    new TaskCommands(model, repos, service, commands, log.child('task'), pages),
+    new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
     new InstallationCommands(installationsEnv, commands),
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.

@@ -12,6 +12,8 @@ export interface Ui {
   pick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title?: string; placeHolder: string }): Promise<T | undefined>;
   /** A line of text; undefined when dismissed. `validate` returns an error text or undefined. */
   input(options: { title: string; prompt: string; validate(value: string): string | undefined }): Promise<string | undefined>;
+  /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
+  open(url: string): Promise<boolean>;
 }
 
 /** A button beside a message, and what it does. */
@@ -41,5 +43,9 @@ export const windowUi: Ui = {
   },
   async input(options) {
     return vscode.window.showInputBox({ ...options, ignoreFocusOut: true, validateInput: v => options.validate(v) });
+  },
+  async open(url) {
+    // The one call of openExternal in the extension: every address reaches it through openAddress.
+    return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
 };

@@ -21,7 +21,7 @@ export class InstallationCommands extends DisposableBase {
         [INSTALLATION_COMMANDS.addRepository]: (arg?: unknown) => addRepository(env, arg),
         [INSTALLATION_COMMANDS.removeRepository]: (arg?: unknown) => removeRepository(env, arg),
         [INSTALLATION_COMMANDS.revokeToken]: () => revokeToken(env),
-        [INSTALLATION_COMMANDS.openOnWeb]: (arg?: unknown) => openOnWeb(arg),
+        [INSTALLATION_COMMANDS.openOnWeb]: (arg?: unknown) => openOnWeb(env, arg),
         [INSTALLATION_COMMANDS.loadMore]: (id: SlotId) => env.model.loadMore(id),
       }),
     );

@@ -6,7 +6,11 @@ import type { Log } from '../log';
 import type { RepoDetector } from '../model/repoDetector';
 import { repoLabel, sameRepo } from '../model/remotes';
 import type { TaskModel } from '../model/taskModel';
+import { openAddress } from '../openAddress';
+import { checkRef } from '../safety/gitRef';
+import { forLabel, forMessage, forQuickPick } from '../safety/serviceText';
 import type { ServiceChoice } from '../service/serviceChoice';
+import { tell, type Ui } from '../ui';
 import { pullRequests, pullRequestUrl, repoOfTask } from '../views/taskLinks';
 import type { CommandRegistry } from './registry';
 import { artifactOf, taskOf } from './taskArgs';
@@ -18,6 +22,7 @@ export class TaskCommands extends DisposableBase {
     private readonly repos: RepoDetector,
     private readonly service: ServiceChoice,
     commands: CommandRegistry,
+    private readonly ui: Ui,
     private readonly log: Log,
     /** The task pages (Show Task Details). */
     private readonly pages: { show(task: Task): void },
@@ -42,7 +47,7 @@ export class TaskCommands extends DisposableBase {
     const all = new Map<string, Task>();
     for (const k of this.model.store.listKeys()) for (const x of this.model.store.list(k)) all.set(x.id, x);
     const picked = await vscode.window.showQuickPick(
-      [...all.values()].map(x => ({ label: x.name || x.id, description: x.state, task: x })),
+      [...all.values()].map(x => ({ label: forQuickPick(x.name || x.id), description: forQuickPick(x.state), task: x })),
       { placeHolder: 'Choose a task' },
     );
     return picked?.task;
@@ -60,7 +65,7 @@ export class TaskCommands extends DisposableBase {
     if (!t) return;
     const full = await this.complete(t);
     if (!full.html_url) throw new Error('The service gives no web address for this task.');
-    await vscode.env.openExternal(vscode.Uri.parse(full.html_url));
+    await openAddress(this.ui, full.html_url, this.service.current().url);
   }
 
   private async copy(arg: unknown, field: (t: Task) => string | undefined): Promise<void> {
@@ -69,7 +74,7 @@ export class TaskCommands extends DisposableBase {
     const value = field(await this.complete(t));
     if (!value) throw new Error('The service gives no address for this task.');
     await vscode.env.clipboard.writeText(value);
-    vscode.window.setStatusBarMessage(`Copied ${value}`, 3000);
+    vscode.window.setStatusBarMessage(forLabel(`Copied ${value}`), 3000);
   }
 
   private async openPullRequest(arg: unknown): Promise<void> {
@@ -80,7 +85,7 @@ export class TaskCommands extends DisposableBase {
     if (!artifact) throw new Error('This task has no pull request yet.');
     const url = pullRequestUrl(full, artifact, this.service.current().url);
     if (!url) throw new Error('The pull request\'s address cannot be worked out.');
-    await vscode.env.openExternal(vscode.Uri.parse(url));
+    await openAddress(this.ui, url, this.service.current().url);
   }
 
   private async checkout(arg: unknown): Promise<void> {
@@ -88,12 +93,20 @@ export class TaskCommands extends DisposableBase {
     if (!t) return;
     if (!this.model.store.sessions(t.id)?.fresh) await this.model.loadDetails(t.id);
     const sessions = this.model.store.sessions(t.id)?.sessions ?? [];
-    const head = [...sessions].reverse().find(s => s.head_ref)?.head_ref;
-    if (!head) throw new Error('This task has no head branch yet.');
+    const named = [...sessions].reverse().find(s => s.head_ref)?.head_ref;
+    if (!named) throw new Error('This task has no head branch yet.');
+    // Checked before any git call: git reads `-f` or `--upload-pack=…` as an option, not as a branch.
+    const ref = checkRef(named, 'head branch');
+    if (!ref.ok) {
+      this.log.warn(`check out refused: ${ref.reason}`);
+      tell(this.ui, 'error', ref.reason);
+      return;
+    }
+    const head = ref.ref;
     const repoOf = repoOfTask(this.model.store.get(t.id) ?? t);
     const local = this.repos.candidates().find(c => !repoOf || sameRepo(c, repoOf));
     if (!local?.git) throw new Error(`No local clone of ${repoOf ? repoLabel(repoOf) : 'the repository'} is open in this workspace.`);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking out ${head}…` }, async () => {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking out ${forMessage(head)}…` }, async () => {
       try {
         await local.git!.fetch(local.remote, head);
       } catch (err) {

@@ -1,6 +1,7 @@
 // The Installations actions' refusals in plain words, branching on the status only (never on the service's message
 // text, which is quoted as the service said it). Read through `explain()` with the action as `op`. Pure.
 import type { TokenKind } from '../ids';
+import { forMessage } from '../safety/serviceText';
 import type { Failure } from './failure';
 import type { UserError } from './userErrors';
 
@@ -68,8 +69,8 @@ export function explainInstallationFailure(op: Operation, f: Failure, s: Subject
 function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind?: TokenKind } {
   const said = f.message ? ` The service said: "${oneLine(f.message)}".` : '';
   const kind = TOKEN_FOR[op];
-  const repo = s.repository ?? 'the repository';
-  const inst = s.installation ?? 'the installation';
+  const repo = s.repository === undefined ? 'the repository' : forMessage(s.repository);
+  const inst = s.installation === undefined ? 'the installation' : forMessage(s.installation);
   switch (f.status) {
     case 0:
       return { text: `${DOING[op]} failed: the service could not be reached (${oneLine(f.message)}). Nothing was changed.` };
@@ -121,7 +122,7 @@ function kindWord(kind: TokenKind): string {
   return kind === 'fine_grained' ? 'fine-grained token' : kind === 'classic' ? 'classic token' : 'installation token';
 }
 
+/** The service's words, quoted in a notification: one line, short, never a link. */
 function oneLine(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > 300 ? `${t.slice(0, 297)}...` : t;
+  return forMessage(text.replace(/\s+/g, ' '), 300);
 }

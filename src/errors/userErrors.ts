@@ -1,6 +1,7 @@
 // The one explainer: every failure said in the user's terms, with the way out. Branches on status and kind, never on
 // the service's message text, which is quoted as the service said it. Pure.
 import type { TokenKind } from '../ids';
+import { forMessage } from '../safety/serviceText';
 import { readFailure, type Failure } from './failure';
 import { explainInstallationFailure, type Operation, type Subject } from './installationErrors';
 
@@ -37,10 +38,11 @@ export class NoServiceError extends Error {
 export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
   if (err instanceof NoServiceError) return { text: err.message, remedy: 'configureService' };
   const f = readFailure(err);
-  if (!f) return { text: err instanceof Error ? err.message : typeof err === 'string' ? err : 'Something unexpected went wrong.', remedy: 'showLog' };
+  // Not ours alone: an error's message may quote the service (a git error naming a branch, a thrown answer).
+  if (!f) return { text: forMessage(err instanceof Error ? err.message : typeof err === 'string' ? err : 'Something unexpected went wrong.', 600), remedy: 'showLog' };
   // An answer that came but could not be read (not JSON, unusable, too large): its status would say "success".
   if (f.kind === 'invalid_response' && f.status < 400) {
-    return { text: `The service's answer could not be read: ${f.message.replace(/\.$/, '')}.`, remedy: 'showLog', status: f.status };
+    return { text: `The service's answer could not be read: ${forMessage(f.message.replace(/\.$/, ''))}.`, remedy: 'showLog', status: f.status };
   }
   if (ctx.op) return { ...explainInstallationFailure(ctx.op, f, ctx.subject), status: f.status };
   return { ...explainTaskFailure(f, ctx), status: f.status };
@@ -48,11 +50,11 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
 
 function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
   const token = ctx.tokenLabel ?? 'fine-grained token';
-  const said = f.message ? ` The service said: “${f.message.replace(/\.$/, '')}”.` : '';
-  const on = ctx.repo ? ` on ${ctx.repo}` : '';
+  const said = f.message ? ` The service said: “${forMessage(f.message.replace(/\.$/, ''))}”.` : '';
+  const on = ctx.repo ? ` on ${forMessage(ctx.repo)}` : '';
   switch (f.status) {
     case 0:
-      if (f.kind === 'refused') return { text: `The request was not sent: ${f.message}`, remedy: 'openSettings' };
+      if (f.kind === 'refused') return { text: `The request was not sent: ${forMessage(f.message)}`, remedy: 'openSettings' };
       if (f.kind === 'timeout') return { text: 'The service did not answer in time.', remedy: 'retry' };
       if (f.kind === 'aborted') return { text: 'The request was cancelled.', remedy: 'retry' };
       return { text: 'The service cannot be reached. Check the address and your connection.', remedy: 'retry' };
@@ -70,9 +72,9 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
           }
         : { text: `Access was refused: the ${token} lacks the Agent tasks permission${on}.${said}`, remedy: 'setToken', tokenKind: 'fine_grained' };
     case 404:
-      return { text: `${ctx.repo ? `Repository ${ctx.repo}` : 'The resource'} was not found on the service, or your token cannot see it.`, remedy: 'none' };
+      return { text: `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} was not found on the service, or your token cannot see it.`, remedy: 'none' };
     case 422: {
-      const details = (f.errors ?? []).map(e => [e.field, e.message ?? e.code].filter(Boolean).join(': ')).filter(Boolean);
+      const details = (f.errors ?? []).map(e => forMessage([e.field, e.message ?? e.code].filter(Boolean).join(': '), 200)).filter(Boolean);
       return { text: `The service rejected the request${details.length ? `: ${details.join('; ')}` : `.${said}`}`, remedy: 'none' };
     }
     case 429:

@@ -1,4 +1,4 @@
-import type { ApiClient, ApiClientOptions, ResponseInfo } from '../api';
+import type { ApiClient, ApiClientOptions, ApiWarning, ResponseInfo } from '../api';
 import type { TokenStore } from '../auth/tokenStore';
 import { NoServiceError } from '../errors/userErrors';
 import type { TokenKind } from '../ids';
@@ -52,6 +52,8 @@ export class ServiceClients extends DisposableBase implements Clients {
         token: () => this.tokens.getIn(target.scope, kind),
         userAgent: this.userAgent,
         onResponse: (info: ResponseInfo) => this.record(info),
+        // Waits cut to their bound, headers ignored, items left out of an answer: said once per client.
+        onWarning: (w: ApiWarning) => this.http.warn(`${w.method} ${w.path}: ${w.message}`),
       };
       client = new (loadApi().ApiClient)(options);
       this.cache.set(key, client);

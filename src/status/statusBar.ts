@@ -3,6 +3,7 @@ import { VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { ServiceChoice } from '../service/serviceChoice';
+import { forMarkdown } from '../safety/serviceText';
 import { stateLabel } from '../views/stateStyle';
 
 /**
@@ -41,16 +42,12 @@ export class StatusBarController extends DisposableBase {
     this.item.text = running.length
       ? `${prefix}$(sync~spin) ${running.length} task${running.length === 1 ? '' : 's'} running`
       : `${prefix}$(checklist) No tasks running`;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(sandbox ? `**Agent Tasks** — built-in sandbox${s.url ? ` at ${s.url}` : ''} (demo data)\n\n` : `**Agent Tasks** — ${s.url}\n\n`);
-    if (running.length) for (const t of running) md.appendMarkdown(`- ${stateLabel(t.state)}: ${escapeMd(t.name || t.id)}\n`);
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(sandbox ? `**Agent Tasks** — built-in sandbox${s.url ? ` at ${forMarkdown(s.url)}` : ''} (demo data)\n\n` : `**Agent Tasks** — ${forMarkdown(s.url)}\n\n`);
+    if (running.length) for (const t of running) md.appendMarkdown(`- ${forMarkdown(stateLabel(t.state))}: ${forMarkdown(t.name || t.id)}\n`);
     else md.appendMarkdown('No task is queued or running.');
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: `Agent Tasks: ${running.length} running${sandbox ? ', sandbox' : ''}` };
     this.item.show();
   }
-}
-
-function escapeMd(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, m => `\\${m}`);
 }

@@ -18,6 +18,8 @@ export type Asked = { kind: 'confirm'; text: string } | { kind: 'pick'; labels: 
 export class RecordingUi implements Ui {
   readonly said: Said[] = [];
   readonly asked: Asked[] = [];
+  /** Every address handed to the window to open. */
+  readonly opened: string[] = [];
   private answers: Answers | undefined;
 
   constructor(private readonly window: Ui) {}
@@ -47,5 +49,11 @@ export class RecordingUi implements Ui {
   input(options: { title: string; prompt: string; validate(value: string): string | undefined }): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt });
     return this.answers ? Promise.resolve(this.answers.input) : this.window.input(options);
+  }
+
+  open(url: string): Promise<boolean> {
+    this.opened.push(url);
+    // A test that answers reads the address here; no browser is started.
+    return this.answers ? Promise.resolve(true) : this.window.open(url);
   }
 }

@@ -3,6 +3,7 @@ import type { Installation, Repository } from '../../api';
 import { candidatesFor, type Candidate, type ReachableSet } from '../../model/installations/candidates';
 import { canAdd, installationLabel, permissionsLabel, type Verdict } from '../../model/installations/policy';
 import { tell } from '../../ui';
+import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
 import { ensureToken, knownInstallations, pickInstallation, targetOf, withNotice, type InstallationsEnv, type Outcome } from './shared';
 
@@ -27,7 +28,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
 
   if (inst?.repository_selection === 'all') {
-    const message = `${instName} already covers all repositories of ${inst.account.login}; there is nothing to add.`;
+    const message = `${instName} already covers all repositories of ${forMessage(inst.account.login)}; there is nothing to add.`;
     tell(env.ui, 'info', message);
     return { done: false, reason: 'blocked', message };
   }
@@ -38,7 +39,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   if (repositoryId === undefined) {
     if (!inst) return { done: false, reason: 'unknown-target', message: `Installation ${installationId} is not among your installations.` };
     const candidates = await gatherCandidates(env, inst);
-    const placeHolder = candidates.length ? SOURCE_NOTE : `None found for ${inst.account.login}. ${SOURCE_NOTE}`;
+    const placeHolder = candidates.length ? SOURCE_NOTE : `None found for ${forQuickPick(inst.account.login)}. ${SOURCE_NOTE}`;
     const picked = await env.ui.pick(pickItems(candidates), { title: `Add a repository to ${instName}`, placeHolder });
     if (!picked) return { done: false, reason: 'cancelled' };
     if (picked.candidate) {
@@ -48,7 +49,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
     } else {
       const typed = await env.ui.input({
         title: `Add a repository to ${instName}`,
-        prompt: 'The numeric ID of a repository of ' + inst.account.login + ' that you administer',
+        prompt: `The numeric ID of a repository of ${forMessage(inst.account.login)} that you administer`,
         validate: v => (/^\s*\d{1,15}\s*$/.test(v) ? undefined : 'A repository ID is a whole number, e.g. 5005.'),
       });
       if (!typed || !/^\s*\d{1,15}\s*$/.test(typed)) return { done: false, reason: 'cancelled' };
@@ -62,7 +63,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
     if (repo) verdict = canAdd(inst, repo, env.model.repositoriesOf(installationId).value ?? []);
   }
 
-  const repoName = repo?.full_name ?? `repository ${repositoryId}`;
+  const repoName = repo ? forMessage(repo.full_name) : `repository ${repositoryId}`;
   if (!verdict.allowed) {
     tell(env.ui, 'warning', verdict.message);
     env.log.info(`add repository ${repositoryId} to installation ${installationId}: not sent (${verdict.reason})`);
@@ -81,16 +82,21 @@ function pickItems(candidates: Candidate[]): PickItem[] {
   const open = candidates.filter(c => c.verdict.allowed);
   const closed = candidates.filter(c => !c.verdict.allowed);
   for (const c of open) {
-    items.push({ label: `$(repo) ${c.repository.full_name}`, description: permissionsLabel(c.repository.permissions), detail: `Seen in ${c.seenIn.join(', ')}`, candidate: c });
+    items.push({
+      label: `$(repo) ${forQuickPick(c.repository.full_name)}`,
+      description: permissionsLabel(c.repository.permissions),
+      detail: forQuickPick(`Seen in ${c.seenIn.join(', ')}`),
+      candidate: c,
+    });
   }
   if (closed.length) {
     // A quick pick cannot grey items out: they sit under their own heading and choosing one explains why.
     items.push({ label: 'Not possible: you are not an admin of these', kind: vscode.QuickPickItemKind.Separator });
     for (const c of closed) {
       items.push({
-        label: `$(circle-slash) ${c.repository.full_name}`,
+        label: `$(circle-slash) ${forQuickPick(c.repository.full_name)}`,
         description: permissionsLabel(c.repository.permissions),
-        detail: c.verdict.allowed ? undefined : c.verdict.message,
+        detail: c.verdict.allowed ? undefined : forQuickPick(c.verdict.message, 400),
         candidate: c,
       });
     }

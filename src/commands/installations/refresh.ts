@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import { openAddress } from '../../openAddress';
 import { withViewProgress } from '../../views/installationsView';
 import type { InstallationsEnv, Outcome } from './shared';
 
@@ -41,9 +41,8 @@ async function once({ model }: InstallationsEnv, options?: RefreshOptions): Prom
 }
 
 /** Opens an installation's settings page or a repository's page in the browser. */
-export async function openOnWeb(arg?: unknown): Promise<void> {
-  const url = webUrlOf(arg);
-  if (url && /^https?:\/\//i.test(url)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+export async function openOnWeb(env: InstallationsEnv, arg?: unknown): Promise<void> {
+  await openAddress(env.ui, webUrlOf(arg), env.serviceUrl());
 }
 
 function webUrlOf(arg: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { canRemove, installationLabel } from '../../model/installations/policy';
 import { tell } from '../../ui';
+import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
 import { ensureToken, knownInstallations, pickInstallation, targetOf, type InstallationsEnv, type Outcome } from './shared';
 
@@ -23,7 +24,7 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   const siblings = slot.value;
 
   if (repositoryId === undefined) {
-    const items = (siblings ?? []).map(r => ({ label: r.full_name, description: r.permissions?.admin ? '' : 'not admin', repository: r }));
+    const items = (siblings ?? []).map(r => ({ label: forQuickPick(r.full_name), description: r.permissions?.admin ? '' : 'not admin', repository: r }));
     const from = inst ? installationLabel(inst) : `installation ${installationId}`;
     if (!items.length) {
       const message = slot.problem?.text ?? `${from} has no repository you can see.`;
@@ -37,7 +38,7 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
 
   const repo = siblings?.find(r => r.id === repositoryId);
   const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
-  const repoName = repo?.full_name ?? `repository ${repositoryId}`;
+  const repoName = repo ? forMessage(repo.full_name) : `repository ${repositoryId}`;
   const verdict = inst ? canRemove(inst, repo, siblings ?? []) : undefined;
   if (verdict && !verdict.allowed) {
     tell(env.ui, 'warning', verdict.message);

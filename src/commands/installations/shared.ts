@@ -5,6 +5,7 @@ import type { UserError } from '../../errors/userErrors';
 import type { TokenKind } from '../../ids';
 import type { Log } from '../../log';
 import type { InstallationsApi, InstallationsModel } from '../../model/installations/model';
+import { forQuickPick } from '../../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../../ui';
 import { wayOut } from '../registry';
 
@@ -15,6 +16,8 @@ export interface InstallationsEnv {
   forget(kind: TokenKind): Promise<void>;
   ui: Ui;
   log: Log;
+  /** The service's address, which decides whether a plain-http page may be opened. */
+  serviceUrl(): string;
 }
 
 export type OutcomeReason = 'no-token' | 'cancelled' | 'blocked' | 'refused' | 'unknown-target';
@@ -52,8 +55,8 @@ export async function pickInstallation(
   filter: (i: Installation) => boolean,
 ): Promise<Installation | undefined> {
   const items = (await knownInstallations(env)).filter(filter).map(i => ({
-    label: i.account.login,
-    description: `${i.app_slug} · ${i.repository_selection}${i.suspended_at ? ' · suspended' : ''}`,
+    label: forQuickPick(i.account.login),
+    description: forQuickPick(`${i.app_slug} · ${i.repository_selection}${i.suspended_at ? ' · suspended' : ''}`),
     installation: i,
   }));
   if (!items.length) {

@@ -8,6 +8,7 @@ import type { Log } from '../../log';
 import { repoLabel } from '../../model/remotes';
 import type { TaskModel } from '../../model/taskModel';
 import { UnderWay } from '../../model/underWay';
+import { forMessage } from '../../safety/serviceText';
 import type { Clients } from '../../service/clients';
 import { tell, type Ui } from '../../ui';
 import { wayOut } from '../registry';
@@ -56,7 +57,7 @@ export class TaskStarter {
   private async startOnce(req: StartRequest): Promise<StartResult> {
     await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo });
     const sent = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Starting a task on ${repoLabel(req.repo)}…` },
+      { location: vscode.ProgressLocation.Notification, title: `Starting a task on ${forMessage(repoLabel(req.repo))}…` },
       () => this.send(req),
     );
     if (sent.ok) {
@@ -131,7 +132,7 @@ export class TaskStarter {
     await this.drafts.clear();
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
-    const text = `Task “${task.name || task.id}” ${recovered ? 'was started (found after the answer was lost)' : 'started'} on ${repoLabel(req.repo)}.`;
+    const text = `Task “${forMessage(task.name || task.id, 200)}” ${recovered ? 'was started (found after the answer was lost)' : 'started'} on ${forMessage(repoLabel(req.repo))}.`;
     tell(this.ui, 'info', text, [
       { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
       ...(task.html_url ? [{ title: 'Open on the Web', run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task) }] : []),

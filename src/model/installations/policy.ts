@@ -2,6 +2,7 @@
 // words. Pure: no `vscode`, no network. The service stays the judge of what the view cannot know; this module only
 // keeps the user from sending a request whose refusal is certain.
 import type { Installation, Repository } from '../../api';
+import { forMessage } from '../../safety/serviceText';
 
 export type BlockReason =
   | 'selection-all' // B6 on an installation that covers every repository (422), or B5 where there is nothing to add
@@ -17,7 +18,7 @@ type RepositoryFacts = Pick<Repository, 'id' | 'full_name' | 'owner'> & { permis
 
 /** How the view names an installation in messages: the app and the account it is installed on. */
 export function installationLabel(inst: Pick<Installation, 'app_slug' | 'account'>): string {
-  return `${inst.app_slug || 'app'} on ${inst.account?.login ?? 'an unknown account'}`;
+  return forMessage(`${inst.app_slug || 'app'} on ${inst.account?.login ?? 'an unknown account'}`);
 }
 
 export function allowed(): Verdict {
@@ -25,7 +26,8 @@ export function allowed(): Verdict {
 }
 
 function blocked(reason: BlockReason, message: string): Verdict {
-  return { allowed: false, reason, message };
+  // Logins and repository names from the service are in it, and it is shown as a notification.
+  return { allowed: false, reason, message: forMessage(message, 600) };
 }
 
 /**

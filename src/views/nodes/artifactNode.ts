@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Artifact, Task } from '../../api';
 import { COMMANDS } from '../../ids';
+import { forLabel } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 export class ArtifactNode implements TreeNode {
@@ -11,9 +12,9 @@ export class ArtifactNode implements TreeNode {
     const a = this.artifact;
     const isPull = a?.type === 'pull';
     const id = a?.data?.id;
-    const item = new vscode.TreeItem(isPull ? `Pull request #${id}` : `${a?.type ?? 'artifact'} ${id ?? ''}`.trim());
+    const item = new vscode.TreeItem(forLabel(isPull ? `Pull request #${id}` : `${a?.type ?? 'artifact'} ${id ?? ''}`.trim()));
     item.id = `${this.idPrefix}/artifact/${a?.provider}/${a?.type}/${id}`;
-    item.description = a?.provider;
+    item.description = a?.provider === undefined ? undefined : forLabel(a.provider);
     item.iconPath = new vscode.ThemeIcon(isPull ? 'git-pull-request' : 'package');
     item.contextValue = isPull ? 'agentArtifact.pull' : 'agentArtifact';
     if (isPull) item.command = { command: COMMANDS.openPullRequest, title: 'Open Pull Request', arguments: [this] };

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../ids';
+import { forLabel, forMarkdown } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 /** A prompt that was not started (it failed, or the window closed first): kept, with Retry and Discard. */
@@ -8,13 +9,13 @@ export class DraftNode implements TreeNode {
   constructor(private readonly prompt: string, private readonly problem: string | undefined) {}
 
   getTreeItem(): vscode.TreeItem {
-    const firstLine = this.prompt.split(/\r?\n/)[0].slice(0, 80);
-    const item = new vscode.TreeItem(`Not started: ${firstLine}`, vscode.TreeItemCollapsibleState.None);
+    const firstLine = this.prompt.split(/\r?\n/)[0];
+    const item = new vscode.TreeItem(forLabel(`Not started: ${firstLine}`, 93), vscode.TreeItemCollapsibleState.None);
     item.id = 'agentTasks.draft';
-    item.description = this.problem ?? 'draft';
+    item.description = forLabel(this.problem ?? 'draft');
     item.iconPath = new vscode.ThemeIcon('edit', new vscode.ThemeColor('charts.orange'));
     item.contextValue = 'agentDraft';
-    item.tooltip = new vscode.MarkdownString().appendText(`${this.problem ? `${this.problem}\n\n` : ''}${this.prompt}`);
+    item.tooltip = new vscode.MarkdownString(`${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}${forMarkdown(this.prompt)}`);
     item.command = { command: COMMANDS.retryFailedStart, title: 'Retry' };
     return item;
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Installation } from '../../api';
 import { canRemove } from '../../model/installations/policy';
+import { forLabel, forMarkdown } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 import { RepositoryNode } from './repositoryNode';
 import { slotLines, type InstallationsContext } from './slotLines';
@@ -31,14 +32,14 @@ export class InstallationNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const repos = this.ctx.model.repositoriesOf(this.id);
     const i = this.installation;
-    const item = new vscode.TreeItem(i.account?.login ?? `installation ${i.id}`, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(forLabel(i.account?.login ?? `installation ${i.id}`), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `installation:${i.id}`;
     const parts = [i.app_slug];
     if (i.repository_selection === 'all') parts.push('all repositories');
     else parts.push(repos.value ? `${count(repos.total ?? repos.value.length)} selected` : 'selected repositories');
     if (repos.loading) parts.push(`loading ${repos.loading.done} of ${repos.loading.total || '…'}`);
     if (i.suspended_at) parts.push('suspended');
-    item.description = parts.join(' · ');
+    item.description = forLabel(parts.join(' · '));
     item.tooltip = tooltip(i);
     item.iconPath = avatar(i) ?? new vscode.ThemeIcon(i.suspended_at ? 'debug-pause' : i.account?.type === 'User' ? 'account' : 'organization');
     // Stable tokens for the manifest's `when` clauses: adding makes sense only on a `selected` installation.
@@ -63,20 +64,16 @@ function avatar(i: Installation): vscode.Uri | undefined {
 }
 
 function tooltip(i: Installation): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(`**${esc(i.app_slug)}** on **${esc(i.account?.login ?? '?')}** (${esc(i.target_type ?? i.account?.type ?? '')})\n\n`);
+  const md = new vscode.MarkdownString();
+  md.appendMarkdown(`**${forMarkdown(i.app_slug)}** on **${forMarkdown(i.account?.login ?? '?')}** (${forMarkdown(i.target_type ?? i.account?.type ?? '')})\n\n`);
   md.appendMarkdown(`Installation ${i.id}, app ${i.app_id}\n\n`);
   md.appendMarkdown(i.repository_selection === 'all'
     ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
-    : `Repository selection: **${esc(i.repository_selection)}**\n\n`);
-  if (i.suspended_at) md.appendMarkdown(`Suspended since ${esc(i.suspended_at)}\n\n`);
+    : `Repository selection: **${forMarkdown(i.repository_selection)}**\n\n`);
+  if (i.suspended_at) md.appendMarkdown(`Suspended since ${forMarkdown(i.suspended_at)}\n\n`);
   const perms = Object.entries(i.permissions ?? {});
-  md.appendMarkdown(perms.length ? `Permissions: ${perms.map(([k, v]) => `${esc(k)} (${esc(String(v))})`).join(', ')}\n\n` : 'Permissions: none\n\n');
+  md.appendMarkdown(perms.length ? `Permissions: ${perms.map(([k, v]) => `${forMarkdown(k)} (${forMarkdown(v)})`).join(', ')}\n\n` : 'Permissions: none\n\n');
   const events = i.events ?? [];
-  md.appendMarkdown(events.length ? `Events: ${events.map(esc).join(', ')}` : 'Events: none');
+  md.appendMarkdown(events.length ? `Events: ${events.map(e => forMarkdown(e)).join(', ')}` : 'Events: none');
   return md;
-}
-
-export function esc(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, c => `\\${c}`);
 }

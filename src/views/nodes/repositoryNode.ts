@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Repository } from '../../api';
 import { permissionsLabel, type Verdict } from '../../model/installations/policy';
-import { esc } from './installationNode';
+import { forLabel, forMarkdown } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 /**
@@ -27,16 +27,16 @@ export class RepositoryNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const r = this.repository;
-    const item = new vscode.TreeItem(r.full_name ?? r.name ?? String(r.id), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(forLabel(r.full_name ?? r.name ?? String(r.id)), vscode.TreeItemCollapsibleState.None);
     item.id = this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
     const perms = permissionsLabel(r.permissions);
     const blocked = this.removal && !this.removal.allowed;
-    item.description = [perms, blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · ');
+    item.description = forLabel([perms, blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · '));
     item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : 'repo');
-    const md = new vscode.MarkdownString(`**${esc(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`);
-    if (r.description) md.appendMarkdown(`${esc(r.description)}\n\n`);
-    if (perms) md.appendMarkdown(`Your access: ${esc(perms)}\n\n`);
-    if (this.removal && !this.removal.allowed) md.appendMarkdown(`Cannot be removed: ${esc(this.removal.message)}`);
+    const md = new vscode.MarkdownString(`**${forMarkdown(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`);
+    if (r.description) md.appendMarkdown(`${forMarkdown(r.description)}\n\n`);
+    if (perms) md.appendMarkdown(`Your access: ${forMarkdown(perms)}\n\n`);
+    if (this.removal && !this.removal.allowed) md.appendMarkdown(`Cannot be removed: ${forMarkdown(this.removal.message)}`);
     item.tooltip = md;
     item.contextValue = this.installationId === undefined
       ? 'installationTokenRepo'

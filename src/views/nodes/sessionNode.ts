@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../../api';
 import { duration, relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
+import { forLabel, forMarkdown } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 export class SessionNode implements TreeNode {
@@ -10,20 +11,21 @@ export class SessionNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const s = this.session;
-    const item = new vscode.TreeItem(s.name || `Session ${s.id}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(forLabel(s.name || `Session ${s.id}`), vscode.TreeItemCollapsibleState.None);
     item.id = `${this.idPrefix}/session/${s.id}`;
     const refs = s.head_ref ? `${s.head_ref} → ${s.base_ref || '?'}` : s.base_ref;
-    item.description = [stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · ');
+    item.description = forLabel([stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · '));
     item.iconPath = stateIcon(s.state);
     item.contextValue = 'agentSession';
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escape(s.name || s.id)}** — ${stateLabel(s.state)}\n\n`);
-    md.appendMarkdown(`Model: \`${escape(s.model || 'default')}\`  \nBranch: \`${escape(s.head_ref || '—')}\` → \`${escape(s.base_ref || '—')}\`\n\n`);
-    md.appendMarkdown(`Created ${escape(s.created_at)}  \nUpdated ${escape(s.updated_at)}`);
-    if (s.completed_at) md.appendMarkdown(`  \nCompleted ${escape(s.completed_at)} (${duration(s.created_at, s.completed_at)})`);
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(`**${forMarkdown(s.name || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);
+    md.appendMarkdown(`Model: ${forMarkdown(s.model || 'default')}  \nBranch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`);
+    md.appendMarkdown(`Created ${forMarkdown(s.created_at)}  \nUpdated ${forMarkdown(s.updated_at)}`);
+    if (s.completed_at) md.appendMarkdown(`  \nCompleted ${forMarkdown(s.completed_at)} (${duration(s.created_at, s.completed_at)})`);
     if (s.prompt) {
       md.appendMarkdown('\n\n---\n\n');
-      md.appendCodeblock(s.prompt, 'markdown');
+      // Not a code block: a prompt holding ``` would close its fence.
+      md.appendMarkdown(forMarkdown(s.prompt, 2000));
     }
     item.tooltip = md;
     return item;
@@ -32,8 +34,4 @@ export class SessionNode implements TreeNode {
   getChildren(): TreeNode[] {
     return [];
   }
-}
-
-function escape(s: string): string {
-  return String(s ?? '').replace(/[\\`*_{}[\]()#+\-.!|<>]/g, m => `\\${m}`);
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
 import type { TaskModel } from '../../model/taskModel';
+import { forLabel, forMarkdown } from '../../safety/serviceText';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { pullRequests } from '../taskLinks';
@@ -35,24 +36,25 @@ export class TaskNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
-    const item = new vscode.TreeItem(t.name || t.id, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(forLabel(t.name || t.id), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${t.id}`;
     const repo = this.ctx.repoName?.(t);
     const archived = t.archived_at ? 'archived' : '';
     this.drawnAge = relativeTime(t.updated_at);
-    item.description = [repo, stateLabel(t.state), this.drawnAge, archived].filter(Boolean).join(' · ');
+    item.description = forLabel([repo, stateLabel(t.state), this.drawnAge, archived].filter(Boolean).join(' · '));
     item.iconPath = stateIcon(t.state);
     const flags = ['agentTask'];
     if (t.html_url) flags.push('web');
     if (pullRequests(t).length) flags.push('pull');
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
-    item.accessibilityInformation = { label: `${t.name}, ${stateLabel(t.state)}, updated ${relativeTime(t.updated_at)}` };
+    item.accessibilityInformation = { label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${relativeTime(t.updated_at)}` };
+    // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
     const md = new vscode.MarkdownString();
-    md.appendText(t.name || t.id);
-    md.appendMarkdown(`\n\n**${stateLabel(t.state)}**${repo ? ` in ${repo}` : ''}\n\n`);
-    md.appendText(`Created ${t.created_at}\nUpdated ${t.updated_at}${t.archived_at ? `\nArchived ${t.archived_at}` : ''}\n`);
-    md.appendText(`Sessions: ${t.session_count}  ·  Artifacts: ${Array.isArray(t.artifacts) ? t.artifacts.length : 0}\nID: ${t.id}`);
+    md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${repo ? ` in ${forMarkdown(repo)}` : ''}\n\n`);
+    const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`, ...(t.archived_at ? [`Archived ${t.archived_at}`] : [])];
+    md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
+    md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${Array.isArray(t.artifacts) ? t.artifacts.length : 0}\nID: ${t.id}`));
     item.tooltip = md;
     return item;
   }
