@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { KNOWN_MODELS } from '../../api/types';
 import { readSettings } from '../../config';
+import { refProblem } from '../../safety/gitRef';
 import { STATE_KEYS } from '../../ids';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
@@ -60,7 +61,7 @@ export async function pickOptions(initial: StartOptions, agents: () => Promise<C
         break;
       }
       case 'base': {
-        const v = await vscode.window.showInputBox({ title: 'Base ref', prompt: 'Empty: the repository\'s default branch', value: o.base_ref, validateInput: refProblem });
+        const v = await vscode.window.showInputBox({ title: 'Base ref', prompt: 'Empty: the repository\'s default branch', value: o.base_ref, validateInput: refInputProblem });
         if (v !== undefined) o.base_ref = v.trim();
         break;
       }
@@ -69,7 +70,7 @@ export async function pickOptions(initial: StartOptions, agents: () => Promise<C
           title: 'Head ref',
           prompt: 'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
           value: o.head_ref,
-          validateInput: refProblem,
+          validateInput: refInputProblem,
         });
         if (v !== undefined) o.head_ref = v.trim();
         break;
@@ -97,8 +98,10 @@ function summary(o: StartOptions): string {
   ].filter(Boolean).join(' · ');
 }
 
-function refProblem(v: string): string | undefined {
+/** Empty is allowed (the default); otherwise git's own rules, said in a sentence. */
+function refInputProblem(v: string): string | undefined {
   const s = v.trim();
   if (!s) return undefined;
-  return /[\s~^:?*[\\]|\.\.|@\{|\/$|\.lock$/.test(s) ? 'Not a valid git ref name' : undefined;
+  const problem = refProblem(s);
+  return problem && `Not a valid git branch name: ${problem}.`;
 }
