@@ -51,6 +51,8 @@ export interface AgentTasksTestApi {
   asked(): Asked[];
   /** Answers the questions from now on as told; undefined hands them back to the window. */
   answer(answers: Answers | undefined): void;
+  /** Every address handed on to be opened outside the editor since activation (the one open seam). */
+  opened(): string[];
   /** Responses the API clients received since activation (304s answered from the cache included), with when. */
   responses(): Response[];
   requestCount(): number;
@@ -115,6 +117,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     said: () => [...d.ui.said],
     asked: () => [...d.ui.asked],
     answer: answers => d.ui.answer(answers),
+    opened: () => [...d.ui.opened],
     responses: () => [...responses],
     requestCount: () => responses.length,
     pollMode: () => d.model.pollMode,

@@ -23,7 +23,9 @@ export type Fault =
   /** Forward, then replace the service's body with text that is not JSON (status and headers kept). */
   | { kind: 'malformed' }
   /** Forward (the service acts), then close the client's connection: the answer is lost. */
-  | { kind: 'lostAnswer'; afterMs?: number };
+  | { kind: 'lostAnswer'; afterMs?: number }
+  /** Forward, then answer with the service's JSON body as `edit` changes it (a service that sends other data). */
+  | { kind: 'rewrite'; edit: (body: unknown) => unknown };
 
 export interface ProxiedRequest {
   /** 1 for the first request the proxy saw. */
@@ -215,7 +217,7 @@ export class FaultProxy {
   private forward(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, fault: Fault, record: ProxiedRequest): void {
     const headers = { ...req.headers, host: this.upstream.host };
     // A 304 has no body to break: ask for the whole answer.
-    if (fault.kind === 'malformed') delete headers['if-none-match'];
+    if (fault.kind === 'malformed' || fault.kind === 'rewrite') delete headers['if-none-match'];
     const up = http.request({ host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers, agent: false }, upRes => {
       const parts: Buffer[] = [];
       upRes.on('data', c => parts.push(c));
@@ -230,6 +232,10 @@ export class FaultProxy {
         }
         if (fault.kind === 'malformed' && out.length > 0) {
           out = Buffer.from(out.toString('utf8').slice(0, Math.max(1, out.length >> 1)) + '<!-- truncated');
+          delete outHeaders.etag;
+        }
+        if (fault.kind === 'rewrite' && out.length > 0 && /json/.test(String(upRes.headers['content-type']))) {
+          out = Buffer.from(JSON.stringify(fault.edit(JSON.parse(out.toString('utf8')))));
           delete outHeaders.etag;
         }
         outHeaders['content-length'] = String(out.length);
