@@ -4,6 +4,7 @@ import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { forMarkdown } from '../safety/serviceText';
+import { renderingOf, type MarkdownRendering } from '../testing/rendering';
 import { stateLabel } from '../views/stateStyle';
 
 /**
@@ -24,10 +25,11 @@ export class StatusBarController extends DisposableBase {
   }
 
   /** What the item shows: its text ('' while hidden), its tooltip, and whether it is shown. */
-  shown(): { text: string; tooltip: string; visible: boolean } {
+  shown(): { text: string; tooltip: string; visible: boolean; tooltipRendering?: MarkdownRendering } {
     const visible = this.service.current().kind !== 'none';
     const t = this.item.tooltip;
-    return { text: visible ? this.item.text : '', tooltip: typeof t === 'string' ? t : t?.value ?? '', visible };
+    const rendering = t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {};
+    return { text: visible ? this.item.text : '', tooltip: typeof t === 'string' ? t : t?.value ?? '', visible, ...rendering };
   }
 
   private update(): void {

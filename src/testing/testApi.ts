@@ -14,6 +14,7 @@ import type { InstallationsView } from '../views/installationsView';
 import type { TreeNode } from '../views/nodes/node';
 import type { TaskViews } from '../views/taskViews';
 import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
+import { renderingOf, type MarkdownRendering } from './rendering';
 import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
 
 /** A tree item as a test sees it. */
@@ -27,6 +28,8 @@ export interface TestTreeItem {
   icon?: string;
   color?: string;
   tooltip?: string;
+  /** How a Markdown tooltip is rendered: whether its links run commands, HTML shows, `$(icon)` draws. */
+  tooltipRendering?: MarkdownRendering;
   /** What a click runs. */
   command?: { command: string; arguments?: unknown[] };
   children?: TestTreeItem[];
@@ -39,7 +42,7 @@ export type Response = Pick<ResponseInfo, 'method' | 'path' | 'status' | 'attemp
 export interface AgentTasksTestApi {
   /** The items of a view, with children to `depth` levels (0: roots only). */
   treeItems(view: ViewName, depth?: number): Promise<TestTreeItem[]>;
-  statusBar(): { text: string; tooltip: string; visible: boolean };
+  statusBar(): { text: string; tooltip: string; visible: boolean; tooltipRendering?: MarkdownRendering };
   /** Poll now and wait until the model holds the answer. */
   refresh(): Promise<void>;
   /** "owner/repo" the Repository Tasks view shows, if any. */
@@ -143,6 +146,7 @@ async function describe(provider: vscode.TreeDataProvider<TreeNode>, node: TreeN
     icon: icon?.id,
     color: icon?.color?.id,
     tooltip,
+    ...(item.tooltip instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(item.tooltip) } : {}),
     ...(item.command ? { command: { command: item.command.command, arguments: item.command.arguments } } : {}),
   };
   if (depth > 0 && item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {

@@ -52,8 +52,8 @@ describe('service text: hostile task names in notifications, tree items and the 
     await sandboxPost('/_sandbox/advance'); // queued → in_progress: running, in the status bar
     await api.refresh();
     await waitFor(() => api.statusBar().text.includes('running'), 'the status bar to count running tasks');
-    const bar = api.statusBar().tooltip;
-    for (const { line } of started) inertMarkdown(bar, line, 'status bar tooltip');
+    const bar = api.statusBar();
+    for (const { line } of started) inertMarkdown(bar.tooltip, line, 'status bar tooltip', bar.tooltipRendering);
 
     await sandboxPost('/_sandbox/advance'); // → the end each prompt asked for
     await api.refresh();
@@ -69,12 +69,12 @@ describe('service text: hostile task names in notifications, tree items and the 
       const item = (await waitFor(() => mine(api, id), `task ${id} in My Tasks`))!;
       inertLabel(item.label, line);
       assert.ok(item.tooltip, 'the task has a tooltip');
-      inertMarkdown(item.tooltip, line, 'task tooltip');
+      inertMarkdown(item.tooltip, line, 'task tooltip', item.tooltipRendering);
       const session = (item.children ?? []).find(c => c.kind === 'session');
       assert.ok(session, `task ${id} shows its session`);
       inertLabel(session.label, line);
       assert.ok(session.tooltip, 'the session has a tooltip');
-      inertMarkdown(session.tooltip, line, 'session tooltip');
+      inertMarkdown(session.tooltip, line, 'session tooltip', session.tooltipRendering);
     }
   });
 });

@@ -1,6 +1,7 @@
 // What "shows as the same words and nothing more" means for each surface, as assertions on the strings the editor is
 // handed. A joiner (U+2060) has no width and no look, so the words read the same with it.
 import * as assert from 'node:assert/strict';
+import type { MarkdownRendering } from '../../src/testing/rendering';
 
 const JOINER = /\u2060/g;
 
@@ -21,7 +22,9 @@ export function inertLabel(label: string, words: string): void {
  * Markdown source of an untrusted tooltip: once every backslash escape is set aside, no `[`, `]`, `<` or backtick
  * is left to open a link, an image, HTML or code, and no `$(` to draw an icon; unescaped, it reads as the words.
  */
-export function inertMarkdown(source: string, words: string, where: string): void {
+export function inertMarkdown(source: string, words: string, where: string, rendering: MarkdownRendering | undefined): void {
+  assert.ok(rendering, `${where}: a MarkdownString`);
+  assert.deepEqual(rendering, { trusted: false, html: false, icons: false }, `${where}: untrusted, without HTML or theme icons`);
   const bare = source.replace(/\\[\s\S]/g, '');
   assert.doesNotMatch(bare, /[[\]<`]/, `${where}: Markdown syntax is left unescaped in: ${source}`);
   assert.doesNotMatch(bare, /\$\(/, `${where}: an icon can form in: ${source}`);
