@@ -46,7 +46,7 @@ export class TaskCommands extends DisposableBase {
     if (t) return this.model.store.get(t.id) ?? t;
     const all = new Map<string, Task>();
     for (const k of this.model.store.listKeys()) for (const x of this.model.store.list(k)) all.set(x.id, x);
-    const picked = await vscode.window.showQuickPick(
+    const picked = await this.ui.pick(
       [...all.values()].map(x => ({ label: forQuickPick(x.name || x.id), description: forQuickPick(x.state), task: x })),
       { placeHolder: 'Choose a task' },
     );
