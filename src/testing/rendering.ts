@@ -9,5 +9,9 @@ export interface MarkdownRendering {
 }
 
 export function renderingOf(md: vscode.MarkdownString): MarkdownRendering {
-  return { trusted: md.isTrusted !== undefined && md.isTrusted !== false, html: md.supportHtml === true, icons: md.supportThemeIcons === true };
+  return {
+    trusted: md.isTrusted !== undefined && md.isTrusted !== false,
+    html: md.supportHtml === true,
+    icons: md.supportThemeIcons === true,
+  };
 }

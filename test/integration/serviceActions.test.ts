@@ -48,9 +48,14 @@ describe('service text: addresses from the service are opened only when they are
     assert.match(api.opened()[before], new RegExp(`/acme/rocket/tasks/${TASK}$`));
 
     for (const address of ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.openSettings']) {
-      proxy.setScript(({ method, path: p }) => (method === 'GET' && p.includes('/tasks') ? { kind: 'rewrite', edit: withWebAddress(address) } : undefined));
+      proxy.setScript(({ method, path: p }) =>
+        method === 'GET' && p.includes('/tasks') ? { kind: 'rewrite', edit: withWebAddress(address) } : undefined,
+      );
       await api.refresh();
-      await waitFor(async () => (await api.treeItems('repoTasks')).some(i => i.id?.endsWith(`/${TASK}`)), 'the task listed again');
+      await waitFor(
+        async () => (await api.treeItems('repoTasks')).some(i => i.id?.endsWith(`/${TASK}`)),
+        'the task listed again',
+      );
       const said = messagesFrom(api);
       const opened = api.opened().length;
       await vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, { id: TASK, state: 'queued' });
@@ -76,7 +81,8 @@ function worldWithOptionBranches(marker: string): WorldFile {
 describe('service text: a head branch from the service that git would read as an option', () => {
   const marker = path.join(os.tmpdir(), `agent-tasks-upload-pack-${process.pid}`);
   let cwd = '';
-  const git = async (...args: string[]) => (await run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
+  const git = async (...args: string[]) =>
+    (await run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
 
   before(async function () {
     this.timeout(90_000);
@@ -86,7 +92,10 @@ describe('service text: a head branch from the service that git would read as an
     fs.rmSync(marker, { force: true });
   });
 
-  for (const [id, head] of [['hostile-force', '-f'], ['hostile-upload-pack', '--upload-pack=…']] as const) {
+  for (const [id, head] of [
+    ['hostile-force', '-f'],
+    ['hostile-upload-pack', '--upload-pack=…'],
+  ] as const) {
     it(`Check Out Head Branch refuses “${head}” before any git call, and the workspace keeps its uncommitted edit`, async function () {
       this.timeout(60_000);
       const api = await freshStart(worldWithOptionBranches(marker));

@@ -59,7 +59,10 @@ describe('service text: hostile task names in notifications, tree items and the 
     await api.refresh();
     for (const { line } of started) {
       const told = await waitFor(
-        () => said().find(t => /” (finished|failed|is waiting for you)\.$/.test(t) && t.replace(/\u2060/g, '').includes(line)),
+        () =>
+          said().find(
+            t => /” (finished|failed|is waiting for you)\.$/.test(t) && t.replace(/\u2060/g, '').includes(line),
+          ),
         `the end of “${line}” to be told`,
       );
       inertMessage(told!, line);

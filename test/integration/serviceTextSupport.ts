@@ -22,9 +22,18 @@ export function inertLabel(label: string, words: string): void {
  * Markdown source of an untrusted tooltip: once every backslash escape is set aside, no `[`, `]`, `<` or backtick
  * is left to open a link, an image, HTML or code, and no `$(` to draw an icon; unescaped, it reads as the words.
  */
-export function inertMarkdown(source: string, words: string, where: string, rendering: MarkdownRendering | undefined): void {
+export function inertMarkdown(
+  source: string,
+  words: string,
+  where: string,
+  rendering: MarkdownRendering | undefined,
+): void {
   assert.ok(rendering, `${where}: a MarkdownString`);
-  assert.deepEqual(rendering, { trusted: false, html: false, icons: false }, `${where}: untrusted, without HTML or theme icons`);
+  assert.deepEqual(
+    rendering,
+    { trusted: false, html: false, icons: false },
+    `${where}: untrusted, without HTML or theme icons`,
+  );
   const bare = source.replace(/\\[\s\S]/g, '');
   assert.doesNotMatch(bare, /[[\]<`]/, `${where}: Markdown syntax is left unescaped in: ${source}`);
   assert.doesNotMatch(bare, /\$\(/, `${where}: an icon can form in: ${source}`);

@@ -17,11 +17,18 @@ describe('safety: service text in messages', () => {
     assert.doesNotMatch(said.text, LINK, said.text);
     assert.ok(shown(said.text).includes(HOSTILE_TEXT.commandLink), said.text);
 
-    const rejected = explain(apiError(422, { errors: [{ resource: 'Task', field: 'prompt', code: 'invalid', message: HOSTILE_TEXT.webLink }] }));
+    const rejected = explain(
+      apiError(422, {
+        errors: [{ resource: 'Task', field: 'prompt', code: 'invalid', message: HOSTILE_TEXT.webLink }],
+      }),
+    );
     assert.doesNotMatch(rejected.text, LINK, rejected.text);
     assert.ok(shown(rejected.text).includes(HOSTILE_TEXT.webLink), rejected.text);
 
-    const installations = explain(apiError(403, { message: `${HOSTILE_TEXT.fileLink} ${HOSTILE_TEXT.icons}` }), { op: 'addRepository', subject: { repository: '[r](command:x)' } });
+    const installations = explain(apiError(403, { message: `${HOSTILE_TEXT.fileLink} ${HOSTILE_TEXT.icons}` }), {
+      op: 'addRepository',
+      subject: { repository: '[r](command:x)' },
+    });
     assert.doesNotMatch(installations.text, LINK, installations.text);
     assert.doesNotMatch(installations.text, ICON, installations.text);
   });
