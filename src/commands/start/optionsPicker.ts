@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { KNOWN_MODELS } from '../../api/types';
 import { readSettings } from '../../config';
 import { refProblem } from '../../safety/gitRef';
+import { forQuickPick } from '../../safety/serviceText';
 import { STATE_KEYS } from '../../ids';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
@@ -78,7 +79,7 @@ export async function pickOptions(initial: StartOptions, agents: () => Promise<C
       case 'agent': {
         const list = await agents();
         const a = await vscode.window.showQuickPick(
-          [{ label: 'none', description: 'the default agent', value: '' }, ...list.map(x => ({ label: x.name, description: x.description ?? '', value: x.name }))],
+          [{ label: 'none', description: 'the default agent', value: '' }, ...list.map(x => ({ label: forQuickPick(x.name), description: forQuickPick(x.description ?? ''), value: x.name }))],
           { title: 'Custom agent', placeHolder: list.length ? 'Agents of .github/agents/*.agent.md' : 'This repository defines no custom agents (.github/agents/*.agent.md)' },
         );
         if (a) o.custom_agent = a.value;

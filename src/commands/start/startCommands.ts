@@ -11,6 +11,7 @@ import type { CommandRegistry } from '../registry';
 import type { DraftStore } from './draftStore';
 import { isMultiLine, withInstruction } from './frontMatter';
 import { initialOptions, pickOptions } from './optionsPicker';
+import { forQuickPick } from '../../safety/serviceText';
 import { findCustomAgents, findPromptFiles, promptFromSelection, readPromptFile, type RecentPrompts } from './promptSources';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
@@ -82,7 +83,8 @@ export class StartCommands extends DisposableBase {
         return undefined;
       }
       const pick = await vscode.window.showQuickPick(
-        files.map(f => ({ label: f.name, description: vscode.workspace.asRelativePath(f.uri), detail: f.description, uri: f.uri })),
+        // A prompt file may be someone else's: its name and description are shown as text, never as icons.
+        files.map(f => ({ label: forQuickPick(f.name), description: forQuickPick(vscode.workspace.asRelativePath(f.uri)), detail: f.description === undefined ? undefined : forQuickPick(f.description, 400), uri: f.uri })),
         { placeHolder: 'Start a task from which prompt file?' },
       );
       if (!pick) return undefined;
@@ -189,8 +191,8 @@ export class StartCommands extends DisposableBase {
     if (!recent.length && !files.length) return '';
     type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
     const items: Item[] = [{ label: '$(edit) New prompt…', prompt: '' }];
-    if (recent.length) items.push({ label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator }, ...recent.map(p => ({ label: firstLine(p), detail: p.length > 80 ? p.slice(0, 200) : undefined, prompt: p })));
-    if (files.length) items.push({ label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator }, ...files.map(f => ({ label: `$(file) ${f.name}`, description: vscode.workspace.asRelativePath(f.uri), file: f.uri })));
+    if (recent.length) items.push({ label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator }, ...recent.map(p => ({ label: forQuickPick(firstLine(p)), detail: p.length > 80 ? forQuickPick(p.slice(0, 200)) : undefined, prompt: p })));
+    if (files.length) items.push({ label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator }, ...files.map(f => ({ label: `$(file) ${forQuickPick(f.name)}`, description: forQuickPick(vscode.workspace.asRelativePath(f.uri)), file: f.uri })));
     const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Start from a new prompt, a recent one or a prompt file' });
     if (!pick) return undefined;
     return pick.file ? readPromptFile(pick.file) : pick.prompt ?? '';
