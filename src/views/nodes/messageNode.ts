@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { forLabel } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 /** A line of information inside a tree: loading, empty, a problem with its way out as its click, "Load more…". */
@@ -15,7 +16,8 @@ export class MessageNode implements TreeNode {
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+    // Problem lines quote the service (its error messages): shown as text, never as icons.
+    const item = new vscode.TreeItem(forLabel(this.text, 400), vscode.TreeItemCollapsibleState.None);
     if (this.id) item.id = `message:${this.id}`;
     item.iconPath = new vscode.ThemeIcon(this.icon, this.icon === 'error' ? new vscode.ThemeColor('problemsErrorIcon.foreground') : undefined);
     item.contextValue = 'agentMessage';
