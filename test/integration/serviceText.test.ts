@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import { byId, freshStart, messagesFrom, sandboxPost, waitFor, type TestTreeItem } from './tasksSupport';
+import { byId, demoWorld, freshStart, messagesFrom, sandboxPost, waitFor, type TestTreeItem } from './tasksSupport';
 import { inertLabel, inertMarkdown, inertMessage } from './serviceTextSupport';
 
 const FIRST_LINES = [
@@ -17,6 +17,14 @@ const FIRST_LINES = [
 // Each ends differently, so each kind of notification (finished, failed, waiting) carries a hostile name.
 const ENDINGS = ['[sandbox:completed]', '[sandbox:failed]', '[sandbox:waiting_for_user]'];
 
+/** The demo world without running tasks: only the tasks started here move, and no demo task finishes twice in a
+ * window (the notifier tells each finish once, and a later test of the same world expects to be told). */
+function quietWorld() {
+  const w = demoWorld();
+  w.tasks = (w.tasks ?? []).filter(t => t.state !== 'queued' && t.state !== 'in_progress');
+  return w;
+}
+
 async function mine(api: AgentTasksTestApi, id: string): Promise<TestTreeItem | undefined> {
   return byId(await api.treeItems('myTasks', 1), id);
 }
@@ -25,7 +33,7 @@ describe('service text: hostile task names in notifications, tree items and the 
   let api: AgentTasksTestApi;
   before(async function () {
     this.timeout(90_000);
-    api = await freshStart();
+    api = await freshStart(quietWorld());
     // Recorded, not shown: no notification piles up in the window, and none can be clicked.
     api.answer({});
   });
