@@ -9,7 +9,6 @@ import path from 'node:path';
 import { startHost, writePeerExtension, median, round, sandboxLib, EXTENSION_ID } from './vscode-host.mjs';
 import { isMain, numberArg, saveResult } from './report.mjs';
 
-
 export async function run({ runs = 5 } = {}) {
   const host = await startHost({ world: sandboxLib().demoWorld(), kind: 'bench-act' });
   let ok = false;
@@ -21,19 +20,29 @@ export async function run({ runs = 5 } = {}) {
     const skipped = [];
     for (let i = 0; i < runs; i++) {
       for (const who of i % 2 ? ['peer', 'ours'] : ['ours', 'peer']) {
-        const r = who === 'ours'
-          ? await host.session('activation', { params: { id: EXTENSION_ID } })
-          : await host.session('activation', { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer' } });
+        const r =
+          who === 'ours'
+            ? await host.session('activation', { params: { id: EXTENSION_ID } })
+            : await host.session('activation', { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer' } });
         // Activated by VS Code before the probe could time it: the figure would miss the activation itself.
         if (r.wasActive) skipped.push(who);
         else samples[who].push(r);
-        console.log(`[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.wasActive ? ' — already active, not counted' : ''}`);
+        console.log(
+          `[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.wasActive ? ' — already active, not counted' : ''}`,
+        );
       }
     }
-    if (!samples.ours.length || !samples.peer.length) throw new Error('no window where the probe timed activation itself');
-    const sum = xs => ({ firstTreeMs: median(xs.map(x => x.firstTreeMs)), activateMs: median(xs.map(x => x.activateMs)), runs: xs.length });
+    if (!samples.ours.length || !samples.peer.length)
+      throw new Error('no window where the probe timed activation itself');
+    const sum = xs => ({
+      firstTreeMs: median(xs.map(x => x.firstTreeMs)),
+      activateMs: median(xs.map(x => x.activateMs)),
+      runs: xs.length,
+    });
     const result = {
-      bench: 'activation', date: new Date().toISOString(), cpus: os.cpus().length,
+      bench: 'activation',
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
       world: 'demo (10 tasks in acme/rocket)',
       ours: sum(samples.ours),
       peer: { what: 'minimal tree extension: one GET of A1, one TreeItem per task', ...sum(samples.peer) },
@@ -41,7 +50,9 @@ export async function run({ runs = 5 } = {}) {
     };
     result.ratio = { firstTree: round(result.ours.firstTreeMs / result.peer.firstTreeMs, 2) };
     saveResult('activation', result);
-    console.log(`[activation] median first tree: ours ${result.ours.firstTreeMs} ms, peer ${result.peer.firstTreeMs} ms, ratio ${result.ratio.firstTree}`);
+    console.log(
+      `[activation] median first tree: ours ${result.ours.firstTreeMs} ms, peer ${result.peer.firstTreeMs} ms, ratio ${result.ratio.firstTree}`,
+    );
     ok = true;
     return result;
   } finally {

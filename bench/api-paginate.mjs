@@ -30,10 +30,19 @@ export function benchWorld() {
   return {
     users: [{ id: 1001, login: OWNER, copilot_plan: 'business' }],
     repositories: [{ id: 7000, owner: OWNER, name: REPO }],
-    tokens: [{ value: TOKEN, type: 'fine_grained', user: 1001, permissions: { agent_tasks: 'write', metadata: 'read' } }],
+    tokens: [
+      { value: TOKEN, type: 'fine_grained', user: 1001, permissions: { agent_tasks: 'write', metadata: 'read' } },
+    ],
     tasks: Array.from({ length: TASKS }, (_, i) => {
       const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
-      return { repository: 7000, creator: 1001, prompt: `bench task ${i}: tidy module ${i % 37}`, state: states[i % states.length], created_at: at, updated_at: at };
+      return {
+        repository: 7000,
+        creator: 1001,
+        prompt: `bench task ${i}: tidy module ${i % 37}`,
+        state: states[i % states.length],
+        created_at: at,
+        updated_at: at,
+      };
     }),
   };
 }
@@ -52,17 +61,25 @@ if (process.argv[2] === '--serve-sandbox') {
 }
 
 function startChildSandbox() {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve-sandbox'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve-sandbox'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', code => reject(new Error(`sandbox child exited with ${code}`)));
-    child.once('message', m => resolve({
-      url: m.url,
-      close: () => new Promise(r => { child.removeAllListeners('exit'); child.once('exit', r); child.send('close'); }),
-    }));
+    child.once('message', m =>
+      resolve({
+        url: m.url,
+        close: () =>
+          new Promise(r => {
+            child.removeAllListeners('exit');
+            child.once('exit', r);
+            child.send('close');
+          }),
+      }),
+    );
   });
 }
-
 
 async function measure(fn) {
   const cpu0 = process.cpuUsage();
@@ -79,14 +96,23 @@ export async function paginateRounds(url, rounds) {
   const headers = { accept: api.MEDIA_TYPE, [api.VERSION_HEADER.toLowerCase()]: api.API_VERSION };
   // No ETag memory here: the peer has none, and a walk served from memory would not be the same work.
   const ours = new api.ApiClient({ baseUrl: url, token: TOKEN, cacheEntries: 0 });
-  const peer = new Octokit({ baseUrl: url, auth: TOKEN, headers, log: { debug() {}, info() {}, warn() {}, error() {} } });
+  const peer = new Octokit({
+    baseUrl: url,
+    auth: TOKEN,
+    headers,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+  });
   const runOurs = async () => {
     let n = 0;
     for await (const _ of ours.paginate('listTasksForRepo', { owner: OWNER, repo: REPO, per_page: PER_PAGE })) n++;
     return n;
   };
   const runPeer = async () => {
-    const all = await peer.paginate('GET /agents/repos/{owner}/{repo}/tasks', { owner: OWNER, repo: REPO, per_page: PER_PAGE, headers }, res => res.data.tasks);
+    const all = await peer.paginate(
+      'GET /agents/repos/{owner}/{repo}/tasks',
+      { owner: OWNER, repo: REPO, per_page: PER_PAGE, headers },
+      res => res.data.tasks,
+    );
     return all.length;
   };
   // Warm both up (JIT, connections) before anything is counted.
@@ -105,7 +131,13 @@ export async function paginateRounds(url, rounds) {
   }
   // Revalidation of an unchanged list: what polling costs with the ETag memory on (no peer equivalent).
   let fromMemory = 0;
-  const warm = new api.ApiClient({ baseUrl: url, token: TOKEN, onResponse: i => { if (i.fromCache) fromMemory++; } });
+  const warm = new api.ApiClient({
+    baseUrl: url,
+    token: TOKEN,
+    onResponse: i => {
+      if (i.fromCache) fromMemory++;
+    },
+  });
   const walkWarm = async () => {
     let n = 0;
     for await (const _ of warm.paginate('listTasksForRepo', { owner: OWNER, repo: REPO, per_page: PER_PAGE })) n++;
@@ -173,23 +205,48 @@ export async function loadCost(runs) {
     // Same options as scripts/build.mjs uses for dist/api.js.
     await esbuild.build({
       stdin: { contents: "module.exports = require('@octokit/rest');", resolveDir: root, loader: 'js' },
-      bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, keepNames: true, logLevel: 'error',
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      minify: true,
+      keepNames: true,
+      logLevel: 'error',
       outfile: peerFile,
     });
     const oursFile = path.join(root, 'dist/api.js');
     if (!fs.existsSync(oursFile)) throw new Error('dist/api.js is missing: run npm run build');
     const size = f => {
       const buf = fs.readFileSync(f);
-      return { rawKB: +(buf.length / 1024).toFixed(1), gzipKB: +(zlib.gzipSync(buf, { level: 9 }).length / 1024).toFixed(1) };
+      return {
+        rawKB: +(buf.length / 1024).toFixed(1),
+        gzipKB: +(zlib.gzipSync(buf, { level: 9 }).length / 1024).toFixed(1),
+      };
     };
     const nodes = [['node', process.execPath]];
     if (fs.existsSync(NODE24)) nodes.push(['node24', NODE24]);
-    const out = { runs, ours: { file: 'dist/api.js', ...size(oursFile) }, peer: { file: '@octokit/rest (esbuild bundle)', ...size(peerFile) } };
+    const out = {
+      runs,
+      ours: { file: 'dist/api.js', ...size(oursFile) },
+      peer: { file: '@octokit/rest (esbuild bundle)', ...size(peerFile) },
+    };
     for (const [name, bin] of nodes) {
-      [out.ours[`requireMs_${name}`], out.peer[`requireMs_${name}`]] = alternating(bin, [requireScript(oursFile), requireScript(peerFile)], runs);
-      [out.ours[`firstRequestMs_${name}`], out.peer[`firstRequestMs_${name}`]] = alternating(bin, [firstRequestScript(oursFile, FIRST_REQUEST.ours), firstRequestScript(peerFile, FIRST_REQUEST.peer)], runs);
+      [out.ours[`requireMs_${name}`], out.peer[`requireMs_${name}`]] = alternating(
+        bin,
+        [requireScript(oursFile), requireScript(peerFile)],
+        runs,
+      );
+      [out.ours[`firstRequestMs_${name}`], out.peer[`firstRequestMs_${name}`]] = alternating(
+        bin,
+        [firstRequestScript(oursFile, FIRST_REQUEST.ours), firstRequestScript(peerFile, FIRST_REQUEST.peer)],
+        runs,
+      );
     }
-    out.ratio = Object.fromEntries(Object.keys(out.ours).filter(k => typeof out.ours[k] === 'number').map(k => [k, +(out.ours[k] / out.peer[k]).toFixed(3)]));
+    out.ratio = Object.fromEntries(
+      Object.keys(out.ours)
+        .filter(k => typeof out.ours[k] === 'number')
+        .map(k => [k, +(out.ours[k] / out.peer[k]).toFixed(3)]),
+    );
     return out;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -217,7 +274,11 @@ function printTable(r) {
     { what: `this client: ${p.tasks} tasks, per_page ${p.perPage}`, wall_ms: p.ours.wallMs, cpu_ms: p.ours.cpuMs },
     { what: '@octokit/rest paginate', wall_ms: p.peer.wallMs, cpu_ms: p.peer.cpuMs },
     { what: 'ratio (this / peer)', wall_ms: p.ratio.wall, cpu_ms: p.ratio.cpu },
-    { what: 'this client, ETag memory warm (all 304)', wall_ms: p.oursRevalidated.wallMs, cpu_ms: p.oursRevalidated.cpuMs },
+    {
+      what: 'this client, ETag memory warm (all 304)',
+      wall_ms: p.oursRevalidated.wallMs,
+      cpu_ms: p.oursRevalidated.cpuMs,
+    },
   ];
   console.log(`paginate, median of ${p.rounds} alternating rounds (sandbox in a child process):`);
   console.table(rows);

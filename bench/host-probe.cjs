@@ -46,7 +46,12 @@ async function activation({ id }) {
     readyAt = Date.now();
   } else {
     await vscode.commands.executeCommand('benchPeer.tasks.focus');
-    readyAt = await Promise.race([api.ready, sleep(60_000).then(() => { throw new Error('the peer tree never filled'); })]);
+    readyAt = await Promise.race([
+      api.ready,
+      sleep(60_000).then(() => {
+        throw new Error('the peer tree never filled');
+      }),
+    ]);
   }
   return { wasActive, activateMs, firstTreeMs: readyAt - t0 };
 }
@@ -62,7 +67,12 @@ async function loaded(expect) {
   await setToken();
   await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
   await vscode.commands.executeCommand('agentTasks.myTasks.focus');
-  await until(async () => (await taskItems(api)).length >= expect && (await taskItems(api, 'myTasks')).length >= expect, `${expect} tasks in both views`, 120_000, 100);
+  await until(
+    async () => (await taskItems(api)).length >= expect && (await taskItems(api, 'myTasks')).length >= expect,
+    `${expect} tasks in both views`,
+    120_000,
+    100,
+  );
   return api;
 }
 
@@ -73,7 +83,13 @@ async function polling(api, { seconds }) {
   const t0 = Date.now();
   await sleep(seconds * 1000);
   const stats = await control('/_sandbox/stats');
-  return { seconds: (Date.now() - t0) / 1000, stats, clientResponses: api.requestCount() - before, mode: api.pollMode(), focused: vscode.window.state.focused };
+  return {
+    seconds: (Date.now() - t0) / 1000,
+    stats,
+    clientResponses: api.requestCount() - before,
+    mode: api.pollMode(),
+    focused: vscode.window.state.focused,
+  };
 }
 
 function memory() {
@@ -99,16 +115,27 @@ async function floorItems(tasks) {
     },
   };
   const roots = await provider.getChildren();
-  return Promise.all(roots.map(async n => {
-    const item = await provider.getTreeItem(n);
-    return { id: item.id, label: item.label, description: item.description, tooltip: item.tooltip, icon: item.iconPath.id, contextValue: item.contextValue };
-  }));
+  return Promise.all(
+    roots.map(async n => {
+      const item = await provider.getTreeItem(n);
+      return {
+        id: item.id,
+        label: item.label,
+        description: item.description,
+        tooltip: item.tooltip,
+        icon: item.iconPath.id,
+        contextValue: item.contextValue,
+      };
+    }),
+  );
 }
 
 async function allTasks() {
   const out = [];
   for (let page = 1; ; page++) {
-    const r = await fetch(`${sandbox()}/agents/repos/acme/rocket/tasks?per_page=100&page=${page}`, { headers: { authorization: `Bearer ${process.env.AGENT_TASKS_BENCH_TOKEN}` } });
+    const r = await fetch(`${sandbox()}/agents/repos/acme/rocket/tasks?per_page=100&page=${page}`, {
+      headers: { authorization: `Bearer ${process.env.AGENT_TASKS_BENCH_TOKEN}` },
+    });
     const { tasks } = await r.json();
     out.push(...tasks);
     if (tasks.length < 100) return out;
@@ -134,7 +161,11 @@ async function tree(api, { rounds }) {
   const redraws = { root: 0, node: 0 };
   for (let i = 0; i < rounds; i++) {
     const id = tasks[(i * 7) % tasks.length].id;
-    await control(`/_sandbox/tasks/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: i % 2 ? 'completed' : 'failed' }) });
+    await control(`/_sandbox/tasks/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: i % 2 ? 'completed' : 'failed' }),
+    });
     const s0 = api.treeStats().repoTasks;
     let t = performance.now();
     await api.refresh();
@@ -147,9 +178,12 @@ async function tree(api, { rounds }) {
     same.push(performance.now() - t);
   }
   return {
-    tasks: tasks.length, rounds,
-    rebuildMs: median(rebuild), floorMs: median(floor),
-    changeMs: median(change), unchangedPollMs: median(same),
+    tasks: tasks.length,
+    rounds,
+    rebuildMs: median(rebuild),
+    floorMs: median(floor),
+    changeMs: median(change),
+    unchangedPollMs: median(same),
     redrawsPerChange: { root: redraws.root / rounds, node: redraws.node / rounds },
   };
 }
@@ -182,7 +216,7 @@ exports.run = async function run() {
       throw new Error(`unknown mode ${ctl.mode}`);
     }
   } catch (e) {
-    result = { error: String(e && e.stack || e) };
+    result = { error: String((e && e.stack) || e) };
   }
   fs.writeFileSync(ctl.out, JSON.stringify(result));
   log(`${ctl.mode}: ${result.error ? 'failed' : 'done'}`);

@@ -22,24 +22,36 @@ export async function run({ runs = 3 } = {}) {
     const active = {};
     for (let i = 0; i < runs; i++) {
       for (const who of i % 2 ? ['peer', 'ours'] : ['ours', 'peer']) {
-        const r = who === 'ours'
-          ? await host.session('load', { params: { expect: TASKS, settleSeconds: SETTLE_S } })
-          : await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: SETTLE_S } });
+        const r =
+          who === 'ours'
+            ? await host.session('load', { params: { expect: TASKS, settleSeconds: SETTLE_S } })
+            : await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: SETTLE_S } });
         (who === 'ours' ? ours : peer).push(r.memory);
         active[who] = r.extensions;
       }
     }
-    const sum = xs => ({ rssMB: round(median(xs.map(x => x.rssMB))), heapUsedMB: round(median(xs.map(x => x.heapUsedMB))), runs: xs.length });
+    const sum = xs => ({
+      rssMB: round(median(xs.map(x => x.rssMB))),
+      heapUsedMB: round(median(xs.map(x => x.heapUsedMB))),
+      runs: xs.length,
+    });
     const o = sum(ours);
     const p = sum(peer);
     const result = {
-      bench: 'memory', date: new Date().toISOString(), cpus: os.cpus().length, tasks: TASKS, settleSeconds: SETTLE_S,
-      ours: { ...o, activeExtensions: active.ours }, peer: { what: 'the same extension host without this extension', ...p, activeExtensions: active.peer },
+      bench: 'memory',
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
+      tasks: TASKS,
+      settleSeconds: SETTLE_S,
+      ours: { ...o, activeExtensions: active.ours },
+      peer: { what: 'the same extension host without this extension', ...p, activeExtensions: active.peer },
       ratio: { rss: round(o.rssMB / p.rssMB, 3), heapUsed: round(o.heapUsedMB / p.heapUsedMB, 3) },
       deltaMB: { rss: round(o.rssMB - p.rssMB), heapUsed: round(o.heapUsedMB - p.heapUsedMB) },
     };
     saveResult('memory', result);
-    console.log(`[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB)`);
+    console.log(
+      `[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB)`,
+    );
     ok = true;
     return result;
   } finally {

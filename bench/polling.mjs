@@ -27,20 +27,36 @@ export async function run({ seconds = 60 } = {}) {
     const mineTasks = world.tasks.filter(t => t.creator === 1001).length;
     const naivePerCycle = Math.ceil(repoTasks / 100) + Math.ceil(mineTasks / 100);
     const ours = {
-      requests: s.total, perMinute: round(s.total / minutes, 1), notModified: s.not_modified,
-      share304: s.total ? round(s.not_modified / s.total, 3) : 0, cycles, requestsPerCycle: cycles ? round(s.total / cycles, 2) : null,
-      byRoute: s.by_route, byStatus: s.by_status, pollMode: p.mode, windowFocused: p.focused,
+      requests: s.total,
+      perMinute: round(s.total / minutes, 1),
+      notModified: s.not_modified,
+      share304: s.total ? round(s.not_modified / s.total, 3) : 0,
+      cycles,
+      requestsPerCycle: cycles ? round(s.total / cycles, 2) : null,
+      byRoute: s.by_route,
+      byStatus: s.by_status,
+      pollMode: p.mode,
+      windowFocused: p.focused,
     };
-    const naive = { requestsPerCycle: naivePerCycle, perMinute: round((cycles * naivePerCycle) / minutes, 1), notModified: 0 };
+    const naive = {
+      requestsPerCycle: naivePerCycle,
+      perMinute: round((cycles * naivePerCycle) / minutes, 1),
+      notModified: 0,
+    };
     const result = {
-      bench: 'polling', date: new Date().toISOString(), cpus: os.cpus().length,
+      bench: 'polling',
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
       world: `${repoTasks} tasks in acme/rocket (${RUNNING} running), ${mineTasks} in My Tasks`,
-      seconds: round(p.seconds, 1), ours,
+      seconds: round(p.seconds, 1),
+      ours,
       peer: { what: 'naive: every page of both lists each cycle, no If-None-Match', ...naive },
       ratio: { requests: naive.perMinute ? round(ours.perMinute / naive.perMinute, 3) : null },
     };
     saveResult('polling', result);
-    console.log(`[polling] ${round(p.seconds)} s, ${cycles} cycles: ours ${ours.perMinute} requests/min (${s.not_modified} of ${s.total} were 304, ${ours.requestsPerCycle} per cycle); naive ${naive.perMinute}/min (${naivePerCycle} per cycle); ratio ${result.ratio.requests}`);
+    console.log(
+      `[polling] ${round(p.seconds)} s, ${cycles} cycles: ours ${ours.perMinute} requests/min (${s.not_modified} of ${s.total} were 304, ${ours.requestsPerCycle} per cycle); naive ${naive.perMinute}/min (${naivePerCycle} per cycle); ratio ${result.ratio.requests}`,
+    );
     ok = true;
     return result;
   } finally {

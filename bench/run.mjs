@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const only = process.argv.slice(2);
-const files = fs.readdirSync(here)
+const files = fs
+  .readdirSync(here)
   .filter(f => f.endsWith('.mjs') && f !== 'run.mjs')
   .filter(f => only.length === 0 || only.some(o => f.includes(o)))
   .sort();
@@ -29,5 +30,8 @@ for (const f of files) {
 }
 fs.mkdirSync(path.join(here, 'results'), { recursive: true });
 const out = path.join(here, 'results', 'summary.json');
-fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2) + '\n');
+fs.writeFileSync(
+  out,
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2) + '\n',
+);
 console.log(`\n[bench] report: ${path.relative(process.cwd(), out)}`);

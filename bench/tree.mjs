@@ -17,15 +17,30 @@ export async function run({ rounds = 15 } = {}) {
     await host.session('setup');
     const { tree: t } = await host.session('load', { params: { expect: TASKS, treeRounds: rounds } });
     const result = {
-      bench: 'tree', date: new Date().toISOString(), cpus: os.cpus().length, tasks: t.tasks, rounds: t.rounds,
-      rebuild: { oursMs: round(t.rebuildMs, 2), floorMs: round(t.floorMs, 2), ratio: round(t.rebuildMs / t.floorMs, 2), floor: 'the same tasks mapped to plain TreeItems' },
+      bench: 'tree',
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
+      tasks: t.tasks,
+      rounds: t.rounds,
+      rebuild: {
+        oursMs: round(t.rebuildMs, 2),
+        floorMs: round(t.floorMs, 2),
+        ratio: round(t.rebuildMs / t.floorMs, 2),
+        floor: 'the same tasks mapped to plain TreeItems',
+      },
       change: {
-        oursMs: round(t.changeMs, 2), unchangedPollMs: round(t.unchangedPollMs, 2), ratio: round(t.changeMs / t.unchangedPollMs, 2),
-        versusRebuild: round(t.changeMs / t.rebuildMs, 2), redrawsPerChange: t.redrawsPerChange, peer: 'a poll that brings no change (304)',
+        oursMs: round(t.changeMs, 2),
+        unchangedPollMs: round(t.unchangedPollMs, 2),
+        ratio: round(t.changeMs / t.unchangedPollMs, 2),
+        versusRebuild: round(t.changeMs / t.rebuildMs, 2),
+        redrawsPerChange: t.redrawsPerChange,
+        peer: 'a poll that brings no change (304)',
       },
     };
     saveResult('tree', result);
-    console.log(`[tree] rebuild of ${t.tasks} tasks: ${result.rebuild.oursMs} ms vs floor ${result.rebuild.floorMs} ms (ratio ${result.rebuild.ratio}); one task changed: poll ${result.change.oursMs} ms vs unchanged poll ${result.change.unchangedPollMs} ms (ratio ${result.change.ratio}), redraws per change root ${t.redrawsPerChange.root} node ${t.redrawsPerChange.node}`);
+    console.log(
+      `[tree] rebuild of ${t.tasks} tasks: ${result.rebuild.oursMs} ms vs floor ${result.rebuild.floorMs} ms (ratio ${result.rebuild.ratio}); one task changed: poll ${result.change.oursMs} ms vs unchanged poll ${result.change.unchangedPollMs} ms (ratio ${result.change.ratio}), redraws per change root ${t.redrawsPerChange.root} node ${t.redrawsPerChange.node}`,
+    );
     ok = true;
     return result;
   } finally {

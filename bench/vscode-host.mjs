@@ -8,7 +8,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ROOT, CHROMIUM, makeRunDir, startCodeServer, workbenchUrl, exposeAutomationHooks } from '../scripts/vscode/lib.mjs';
+import {
+  ROOT,
+  CHROMIUM,
+  makeRunDir,
+  startCodeServer,
+  workbenchUrl,
+  exposeAutomationHooks,
+} from '../scripts/vscode/lib.mjs';
 import { ensureDemoRepo } from '../scripts/vscode/demo.mjs';
 
 const require = createRequire(import.meta.url);
@@ -23,7 +30,6 @@ export function sandboxLib() {
   if (!fs.existsSync(file)) throw new Error('out/src/sandbox/index.js is missing: run npm run build');
   return require(file);
 }
-
 
 export const round = (x, d = 1) => Number(x.toFixed(d));
 
@@ -41,10 +47,14 @@ export function bigWorld(tasks = 1000, running = 5) {
   for (let i = 0; i < tasks; i++) {
     const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
     world.tasks.push({
-      id: `bench-${String(i).padStart(4, '0')}`, repository: 5000, creator: 1001,
+      id: `bench-${String(i).padStart(4, '0')}`,
+      repository: 5000,
+      creator: 1001,
       prompt: `Bench task ${i}: tidy module ${i % 37} and add a test`,
       state: i >= tasks - running ? 'in_progress' : ended[i % ended.length],
-      create_pull_request: i % 2 === 0, created_at: at, updated_at: at,
+      create_pull_request: i % 2 === 0,
+      created_at: at,
+      updated_at: at,
     });
   }
   return world;
@@ -54,16 +64,19 @@ export function bigWorld(tasks = 1000, running = 5) {
 export function writePeerExtension(dir, kind) {
   fs.mkdirSync(dir, { recursive: true });
   const manifest = {
-    name: kind === 'tree' ? 'bench-tree-peer' : 'bench-empty', publisher: 'bench', version: '0.0.1',
+    name: kind === 'tree' ? 'bench-tree-peer' : 'bench-empty',
+    publisher: 'bench',
+    version: '0.0.1',
     engines: { vscode: '^1.100.0' },
     ...(kind === 'tree'
       ? {
-        main: './extension.js', activationEvents: ['onStartupFinished'],
-        contributes: {
-          viewsContainers: { activitybar: [{ id: 'benchPeer', title: 'Bench Peer', icon: 'media/x.svg' }] },
-          views: { benchPeer: [{ id: 'benchPeer.tasks', name: 'Tasks' }] },
-        },
-      }
+          main: './extension.js',
+          activationEvents: ['onStartupFinished'],
+          contributes: {
+            viewsContainers: { activitybar: [{ id: 'benchPeer', title: 'Bench Peer', icon: 'media/x.svg' }] },
+            views: { benchPeer: [{ id: 'benchPeer.tasks', name: 'Tasks' }] },
+          },
+        }
       : {}),
   };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
@@ -71,7 +84,9 @@ export function writePeerExtension(dir, kind) {
   fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'media/x.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>');
   // The least an extension must do to show a repository's tasks: one GET of A1, one TreeItem per task.
-  fs.writeFileSync(path.join(dir, 'extension.js'), `
+  fs.writeFileSync(
+    path.join(dir, 'extension.js'),
+    `
 const vscode = require('vscode');
 exports.activate = function () {
   let resolveReady;
@@ -88,7 +103,8 @@ exports.activate = function () {
   return { ready };
 };
 exports.deactivate = function () {};
-`);
+`,
+  );
   return dir;
 }
 
@@ -103,23 +119,46 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
   const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
   const control = path.join(runDir, 'bench-control.json');
   const server = await startCodeServer({
-    runDir, folder,
+    runDir,
+    folder,
     settings: { 'agentTasks.serviceUrl': sandbox.url, ...settings },
-    env: { AGENT_TASKS_SANDBOX_URL: sandbox.url, AGENT_TASKS_BENCH_CONTROL: control, AGENT_TASKS_BENCH_TOKEN: DEMO_TOKENS.fineGrained },
+    env: {
+      AGENT_TASKS_SANDBOX_URL: sandbox.url,
+      AGENT_TASKS_BENCH_CONTROL: control,
+      AGENT_TASKS_BENCH_TOKEN: DEMO_TOKENS.fineGrained,
+    },
   });
   // A persistent profile: VS Code for the web keeps SecretStorage in the browser, and the token must outlive a window.
   const home = path.join(runDir, 'browser-home');
   const context = await chromium.launchPersistentContext(path.join(runDir, 'browser-profile'), {
-    executablePath: CHROMIUM, headless: true, viewport: { width: 1280, height: 800 },
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+    },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   let onExit = () => {};
   const lines = [];
   await exposeAutomationHooks(page, {
-    onLog: (_t, line) => { if (/^\[probe\]/.test(line) || process.env.VERBOSE) console.log(line); lines.push(line); },
+    onLog: (_t, line) => {
+      if (/^\[probe\]/.test(line) || process.env.VERBOSE) console.log(line);
+      lines.push(line);
+    },
     onExit: code => onExit(code),
   });
   let n = 0;
@@ -128,12 +167,23 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
     fs.rmSync(out, { force: true });
     fs.writeFileSync(control, JSON.stringify({ mode, out, params }));
     const exited = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`probe "${mode}" did not finish in ${timeoutMs} ms; see ${runDir}`)), timeoutMs);
-      onExit = code => { clearTimeout(timer); resolve(code); };
+      const timer = setTimeout(
+        () => reject(new Error(`probe "${mode}" did not finish in ${timeoutMs} ms; see ${runDir}`)),
+        timeoutMs,
+      );
+      onExit = code => {
+        clearTimeout(timer);
+        resolve(code);
+      };
     });
-    await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: extensionPath, extensionTestsPath: PROBE }));
+    await page.goto(
+      workbenchUrl(server, { folder, extensionDevelopmentPath: extensionPath, extensionTestsPath: PROBE }),
+    );
     const code = await exited;
-    if (!fs.existsSync(out)) throw new Error(`probe "${mode}" exited with ${code} and wrote nothing; last lines: ${lines.slice(-5).join(' | ')}`);
+    if (!fs.existsSync(out))
+      throw new Error(
+        `probe "${mode}" exited with ${code} and wrote nothing; last lines: ${lines.slice(-5).join(' | ')}`,
+      );
     const result = JSON.parse(fs.readFileSync(out, 'utf8'));
     if (result.error) throw new Error(`probe "${mode}": ${result.error}`);
     return result;

@@ -32,7 +32,8 @@ const bundles = [
 function listTs(dir) {
   const abs = path.join(root, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { recursive: true })
+  return fs
+    .readdirSync(abs, { recursive: true })
     .filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map(f => path.join(dir, f));
 }
@@ -53,12 +54,20 @@ const compiled = {
 
 const t0 = Date.now();
 if (watch) {
-  const ctxs = await Promise.all([...bundles.map(b => esbuild.context({ ...common, ...b })), ...(withTests ? [esbuild.context(compiled)] : [])]);
+  const ctxs = await Promise.all([
+    ...bundles.map(b => esbuild.context({ ...common, ...b })),
+    ...(withTests ? [esbuild.context(compiled)] : []),
+  ]);
   await Promise.all(ctxs.map(c => c.watch()));
   console.log('[build] watching');
 } else {
   // out/ is not wiped: other builds and test runs may be reading it; CI starts from a fresh clone.
   if (process.argv.includes('--clean')) fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
-  await Promise.all([...bundles.map(b => esbuild.build({ ...common, ...b })), ...(withTests ? [esbuild.build(compiled)] : [])]);
-  console.log(`[build] ${bundles.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`);
+  await Promise.all([
+    ...bundles.map(b => esbuild.build({ ...common, ...b })),
+    ...(withTests ? [esbuild.build(compiled)] : []),
+  ]);
+  console.log(
+    `[build] ${bundles.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`,
+  );
 }

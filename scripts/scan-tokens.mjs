@@ -65,7 +65,9 @@ export function scanRunDir(runDir, values = demoTokenValues(), { secretStores = 
       // A store of secrets open to other users is a leak too.
       try {
         if (fs.statSync(file).mode & 0o077) leaks.push({ file: rel, token: 'a secret store readable by others' });
-      } catch { /* removed meanwhile */ }
+      } catch {
+        /* removed meanwhile */
+      }
       continue;
     }
     let buf;
@@ -88,7 +90,11 @@ export function describeScan(r) {
   const head = `[scan-tokens] ${r.scanned} files (${(r.bytes / 1e6).toFixed(1)} MB) searched: `;
   const skipped = r.skipped.map(s => `[scan-tokens]   not searched: ${s.file}, ${s.why}`);
   if (!r.leaks.length) return [head + 'no token value found', ...skipped];
-  return [head + `${r.leaks.length} token value(s) found`, ...r.leaks.map(l => `[scan-tokens]   ${l.token} in ${l.file}`), ...skipped];
+  return [
+    head + `${r.leaks.length} token value(s) found`,
+    ...r.leaks.map(l => `[scan-tokens]   ${l.token} in ${l.file}`),
+    ...skipped,
+  ];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -50,10 +50,25 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
   const recent = new RecentPrompts(context.globalState);
-  const pace = { activeMs: () => readSettings().activePollSeconds * 1000, idleMs: () => readSettings().idlePollSeconds * 1000 };
-  const model = new TaskModel({ client: () => clients.forKind('fine_grained'), service, tokens, repos, filter, pace, log });
+  const pace = {
+    activeMs: () => readSettings().activePollSeconds * 1000,
+    idleMs: () => readSettings().idlePollSeconds * 1000,
+  };
+  const model = new TaskModel({
+    client: () => clients.forKind('fine_grained'),
+    service,
+    tokens,
+    repos,
+    filter,
+    pace,
+    log,
+  });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
-  const installations = new InstallationsModel({ access, onDidChangeToken: tokens.onDidChange, onDidChangeService: service.onDidChange });
+  const installations = new InstallationsModel({
+    access,
+    onDidChangeToken: tokens.onDidChange,
+    onDidChangeService: service.onDidChange,
+  });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys();
   const views = new TaskViews({ model, service, filter, drafts, context: contextKeys });
@@ -69,9 +84,31 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const starter = new TaskStarter(clients, tokens, model, drafts, recent, context.globalState, ui, log.child('start'));
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
-  const installationsEnv = { model: installations, client: access.client, forget: tokens.delete.bind(tokens), ui, log: log.child('installations'), serviceUrl: () => service.current().url };
+  const installationsEnv = {
+    model: installations,
+    client: access.client,
+    forget: tokens.delete.bind(tokens),
+    ui,
+    log: log.child('installations'),
+    serviceUrl: () => service.current().url,
+  };
   context.subscriptions.push(
-    ...[channel, sandbox, service, tokens, clients, repos, filter, drafts, model, installations, views, installationsView, status, pages],
+    ...[
+      channel,
+      sandbox,
+      service,
+      tokens,
+      clients,
+      repos,
+      filter,
+      drafts,
+      model,
+      installations,
+      views,
+      installationsView,
+      status,
+      pages,
+    ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
     new AccountCommands(tokens, service, sandbox, ui, commands, log.child('auth')),
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
@@ -93,7 +130,20 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];
   const { subscriptions } = context;
-  return createTestApi({ model, views, installations: installationsView, status, pages, drafts, clients, contextKeys, ui: testing, logFile, mementos, subscriptions });
+  return createTestApi({
+    model,
+    views,
+    installations: installationsView,
+    status,
+    pages,
+    drafts,
+    clients,
+    contextKeys,
+    ui: testing,
+    logFile,
+    mementos,
+    subscriptions,
+  });
 }
 
 export function deactivate(): void {}

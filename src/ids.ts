@@ -17,7 +17,7 @@ export const TOKEN_KINDS: readonly TokenKind[] = ['fine_grained', 'classic', 'in
 export const TOKEN_KIND_LABELS: Record<TokenKind, string> = {
   fine_grained: 'Fine-grained token (tasks, listing installations)',
   classic: 'Classic token with repo scope (adding and removing installation repositories)',
-  installation: 'Installation token (an installation\'s own repositories)',
+  installation: "Installation token (an installation's own repositories)",
 };
 
 /** Commands of the extension (the Installations view adds its own beside these). */

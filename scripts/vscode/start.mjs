@@ -15,7 +15,12 @@ const port = Number(process.env.PORT) || undefined;
 const runDir = makeRunDir('start');
 const sandbox = await startSandbox({ statePath, logFile: path.join(runDir, 'sandbox.log') });
 ensureDemoRepo(repo, sandbox.url);
-const server = await startCodeServer({ runDir, folder: repo, port, settings: { 'agentTasks.serviceUrl': sandbox.url } });
+const server = await startCodeServer({
+  runDir,
+  folder: repo,
+  port,
+  settings: { 'agentTasks.serviceUrl': sandbox.url },
+});
 const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
 
 let stopping = false;
@@ -30,8 +35,16 @@ async function stop(code) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
-server.child.once('exit', c => { console.error(`VS Code stopped (${c}); see ${server.logFile}`); stop(1); });
-sandbox.child.once('exit', c => { if (!stopping) { console.error(`the sandbox stopped (${c})`); stop(1); } });
+server.child.once('exit', c => {
+  console.error(`VS Code stopped (${c}); see ${server.logFile}`);
+  stop(1);
+});
+sandbox.child.once('exit', c => {
+  if (!stopping) {
+    console.error(`the sandbox stopped (${c})`);
+    stop(1);
+  }
+});
 
 console.log(`
 Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${statePath}).

@@ -10,7 +10,19 @@ import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
 import { checkTaskPage } from './ui-taskpage.mjs';
-import { sel, waitForWorkbench, viewPane, focusPane, treeLabels, runCommand, answerStep, acceptDefaults, statusTexts, nextStepRows, widenSidebar } from './workbench.mjs';
+import {
+  sel,
+  waitForWorkbench,
+  viewPane,
+  focusPane,
+  treeLabels,
+  runCommand,
+  answerStep,
+  acceptDefaults,
+  statusTexts,
+  nextStepRows,
+  widenSidebar,
+} from './workbench.mjs';
 
 const EXTENSION_ID = 'agent-tasks.agent-tasks';
 const shots = path.join(ARTIFACTS, 'screenshots');
@@ -18,7 +30,10 @@ fs.mkdirSync(shots, { recursive: true });
 const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 let passed = 0;
-const check = (what) => { passed++; console.log(`[ui] ok ${passed}: ${what} (${since()})`); };
+const check = what => {
+  passed++;
+  console.log(`[ui] ok ${passed}: ${what} (${since()})`);
+};
 
 const runDir = makeRunDir('ui');
 const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
@@ -41,9 +56,19 @@ async function rocketTasks() {
 }
 
 async function statusChanged(old, timeout) {
-  return page.waitForFunction(([s, id, was]) =>
-    JSON.stringify([...document.querySelectorAll(`${s} .statusbar-item[id^="${id}"]`)].map(e => e.innerText.trim())) !== was,
-  [sel.statusbar, EXTENSION_ID, JSON.stringify(old)], { timeout }).then(() => true, () => false);
+  return page
+    .waitForFunction(
+      ([s, id, was]) =>
+        JSON.stringify(
+          [...document.querySelectorAll(`${s} .statusbar-item[id^="${id}"]`)].map(e => e.innerText.trim()),
+        ) !== was,
+      [sel.statusbar, EXTENSION_ID, JSON.stringify(old)],
+      { timeout },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 let code = 0;
@@ -58,7 +83,8 @@ try {
   await runCommand(page, 'Agent Tasks: Set Token…');
   const kindStep = await answerStep(page, { pick: /fine-grained/i });
   // Against a loopback service the extension may offer its demo token first; type it as for any service.
-  if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
+  if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
+    await answerStep(page, { pick: /enter a token/i });
   await answerStep(page, { text: DEMO_TOKENS.fineGrained });
   await acceptDefaults(page);
   check('token set through "Agent Tasks: Set Token…"');
@@ -88,7 +114,8 @@ try {
   const prompt = `Add a unit test for countdown(0) (ui smoke ${Date.now()})`;
   await runCommand(page, 'Agent Tasks: Start Task…');
   // The command may first offer recent prompts and prompt files; a new prompt is typed.
-  if ((await nextStepRows(page, null)).some(r => /new prompt/i.test(r))) await answerStep(page, { pick: /new prompt/i });
+  if ((await nextStepRows(page, null)).some(r => /new prompt/i.test(r)))
+    await answerStep(page, { pick: /new prompt/i });
   await answerStep(page, { text: prompt });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shots, '2-start-task-options.png') });
@@ -108,10 +135,11 @@ try {
   check('the new task is in the tree');
 
   // A queued task may not count as running yet; if the status bar has not moved, move the task along.
-  if (!await statusChanged(statusBefore, 5_000)) {
+  if (!(await statusChanged(statusBefore, 5_000))) {
     await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     console.log('[ui] status bar unchanged while the task is queued; advanced the sandbox one step');
-    if (!await statusChanged(statusBefore, 20_000)) throw new Error(`the status bar stayed ${JSON.stringify(statusBefore)}`);
+    if (!(await statusChanged(statusBefore, 20_000)))
+      throw new Error(`the status bar stayed ${JSON.stringify(statusBefore)}`);
   }
   const statusAfter = await statusTexts(page, EXTENSION_ID);
   console.log(`[ui] status bar after: ${JSON.stringify(statusAfter)}`);
@@ -140,12 +168,18 @@ try {
   }
   if (!fromSel) throw new Error('no task from the selection reached the sandbox');
   await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } }); // its session (and prompt) appears in_progress
-  const detail = await (await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks/${fromSel.id}`, {
-    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
-  })).json();
+  const detail = await (
+    await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks/${fromSel.id}`, {
+      headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
+    })
+  ).json();
   const sent = detail.sessions?.[0]?.prompt ?? '';
   console.log(`[ui] prompt sent from the selection: ${JSON.stringify(sent)}`);
-  if (!sent.startsWith(`${instruction}\n\n`) || !/\n```typescript\n[^]*\n.*\n```\n/.test(sent) || !sent.includes('Reference: `src/countdown.ts`, lines 1')) {
+  if (
+    !sent.startsWith(`${instruction}\n\n`) ||
+    !/\n```typescript\n[^]*\n.*\n```\n/.test(sent) ||
+    !sent.includes('Reference: `src/countdown.ts`, lines 1')
+  ) {
     throw new Error('the prompt from the selection lost its instruction, its line breaks or its reference');
   }
   await page.screenshot({ path: path.join(shots, '4-started-from-selection.png') });

@@ -18,7 +18,10 @@ export async function checkTaskPage(page, { pane, task, shots, check }) {
   await page.screenshot({ path: path.join(shots, '1b-task-page.png') });
   check('"Show Task Details" opened the rendered task page with its session');
   // It follows the theme: the page's colours are the workbench's, and change with it.
-  const colours = () => taskPage.locator('body').evaluate(b => `${window.getComputedStyle(b).color} on ${window.getComputedStyle(b).backgroundColor}`);
+  const colours = () =>
+    taskPage
+      .locator('body')
+      .evaluate(b => `${window.getComputedStyle(b).color} on ${window.getComputedStyle(b).backgroundColor}`);
   const light = await colours();
   // runCommand waits for a next step, which this command has not: the palette is driven here and seen to close.
   const toggleTheme = async () => {
@@ -42,7 +45,10 @@ export async function checkTaskPage(page, { pane, task, shots, check }) {
   await taskPage.locator('button[data-action="openOnWeb"]').click();
   // The workbench may ask before opening an address outside it; if it does, the answer is Open.
   const ask = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
-  void ask.waitFor({ timeout: 15_000 }).then(() => ask.click(), () => {});
+  void ask.waitFor({ timeout: 15_000 }).then(
+    () => ask.click(),
+    () => {},
+  );
   const web = await popup;
   await web.waitForLoadState();
   if (!web.url().includes(`/acme/rocket/tasks/${task.id}`)) throw new Error(`"Open on the Web" opened ${web.url()}`);

@@ -16,15 +16,25 @@ const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 // What .vscodeignore lets through: the bundles, media, the manifest, readme, licence, changelog (and vsce's own).
-const ALLOWED = [/^extension\/dist\/[\w.-]+\.js(\.map)?$/, /^extension\/media\//, /^extension\/package\.json$/,
-  /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.txt)?$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/];
+const ALLOWED = [
+  /^extension\/dist\/[\w.-]+\.js(\.map)?$/,
+  /^extension\/media\//,
+  /^extension\/package\.json$/,
+  /^extension\/(readme|changelog)\.md$/i,
+  /^extension\/LICENSE(\.txt)?$/i,
+  /^extension\.vsixmanifest$/,
+  /^\[Content_Types\]\.xml$/,
+];
 const entries = zipEntries(fs.readFileSync(vsix));
 const stray = entries.filter(e => !ALLOWED.some(re => re.test(e)));
 const mapFiles = entries.filter(e => e.endsWith('.map'));
-console.log(`[vsix] ${path.relative(ROOT, vsix)}: ${(fs.statSync(vsix).size / 1024).toFixed(0)} KB, ${entries.length} entries`);
+console.log(
+  `[vsix] ${path.relative(ROOT, vsix)}: ${(fs.statSync(vsix).size / 1024).toFixed(0)} KB, ${entries.length} entries`,
+);
 if (stray.length) fail(`files that should not ship: ${stray.join(', ')}`);
 if (mapFiles.length) console.log(`[vsix] note: source maps ship (${mapFiles.join(', ')})`);
-if (!entries.includes(`extension/${manifest.main.replace(/^\.\//, '')}`)) fail(`the entry ${manifest.main} is not in the package`);
+if (!entries.includes(`extension/${manifest.main.replace(/^\.\//, '')}`))
+  fail(`the entry ${manifest.main} is not in the package`);
 
 const runDir = makeRunDir('vsix');
 const id = `${manifest.publisher}.${manifest.name}`;
@@ -54,7 +64,15 @@ try {
   for (let attempt = 1; ; attempt++) {
     await runCommand(page, 'Output: Show Output Channels...');
     const row = page.locator(sel.quickInputRow, { hasText: manifest.displayName }).first();
-    if (await row.waitFor({ timeout: 3_000 }).then(() => true, () => false)) { await row.click(); break; }
+    if (
+      await row.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await row.click();
+      break;
+    }
     await page.keyboard.press('Escape');
     if (attempt === 10) throw new Error(`no "${manifest.displayName}" output channel: the extension did not activate`);
     await page.waitForTimeout(2_000);
@@ -100,7 +118,9 @@ function zipEntries(buf) {
   const names = [];
   for (let i = 0; i < count; i++) {
     if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error('bad zip central directory');
-    const nameLen = buf.readUInt16LE(p + 28), extraLen = buf.readUInt16LE(p + 30), commentLen = buf.readUInt16LE(p + 32);
+    const nameLen = buf.readUInt16LE(p + 28),
+      extraLen = buf.readUInt16LE(p + 30),
+      commentLen = buf.readUInt16LE(p + 32);
     names.push(buf.toString('utf8', p + 46, p + 46 + nameLen));
     p += 46 + nameLen + extraLen + commentLen;
   }

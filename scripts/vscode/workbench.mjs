@@ -19,7 +19,8 @@ export async function waitForWorkbench(page) {
 export async function widenSidebar(page, width) {
   const box = await page.locator(sel.sidebar).boundingBox();
   if (!box || box.width >= width) return;
-  const x = box.x + box.width + 1, y = box.y + box.height / 2;
+  const x = box.x + box.width + 1,
+    y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(box.x + width, y, { steps: 5 });
@@ -34,7 +35,7 @@ export function viewPane(page, title) {
 /** Collapses every pane of the open view container except the one titled `keep`, so that one has the room. */
 export async function focusPane(page, keep) {
   const headers = page.locator(`${sel.sidebar} .pane-header`);
-  for (let i = 0; i < await headers.count(); i++) {
+  for (let i = 0; i < (await headers.count()); i++) {
     const h = headers.nth(i);
     const expanded = (await h.getAttribute('aria-expanded')) === 'true';
     const isKeep = (await h.innerText()).toLowerCase().includes(keep.toLowerCase());
@@ -58,8 +59,16 @@ export async function runCommand(page, label, timeoutMs = 30_000) {
     const input = page.locator(sel.quickInputBox);
     await input.waitFor();
     await input.fill(`>${label}`);
-    const row = page.locator(sel.quickInputRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
-    if (await row.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+    const row = page
+      .locator(sel.quickInputRow)
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) })
+      .first();
+    if (
+      await row.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await row.click();
       // Done when the palette has gone: hidden, or showing the command's own first step.
       await page.waitForFunction(s => !document.querySelector(s)?.value?.startsWith('>'), sel.quickInputBox);
@@ -101,10 +110,19 @@ export async function nextStepRows(page, previous, timeoutMs = 10_000) {
 /** What identifies the current quick-input step: its title, placeholder and message. */
 async function stepSignature(page) {
   const w = page.locator(sel.quickInput);
-  if (!await w.isVisible()) return null;
-  const title = await w.locator('.quick-input-title').innerText({ timeout: 500 }).catch(() => '');
-  const placeholder = await page.locator(sel.quickInputBox).getAttribute('placeholder', { timeout: 500 }).catch(() => '');
-  const message = await w.locator('.quick-input-message').innerText({ timeout: 500 }).catch(() => '');
+  if (!(await w.isVisible())) return null;
+  const title = await w
+    .locator('.quick-input-title')
+    .innerText({ timeout: 500 })
+    .catch(() => '');
+  const placeholder = await page
+    .locator(sel.quickInputBox)
+    .getAttribute('placeholder', { timeout: 500 })
+    .catch(() => '');
+  const message = await w
+    .locator('.quick-input-message')
+    .innerText({ timeout: 500 })
+    .catch(() => '');
   return `${title}|${placeholder}|${message}`;
 }
 
@@ -129,7 +147,10 @@ export async function answerStep(page, { pick, text } = {}, timeoutMs = 10_000) 
     if (now !== null && now !== before) return before;
     if (now === null) {
       // Closed: either the flow is over or its next step is about to open; give it a moment to show.
-      await page.locator(sel.quickInput).waitFor({ timeout: 1_500 }).catch(() => {});
+      await page
+        .locator(sel.quickInput)
+        .waitFor({ timeout: 1_500 })
+        .catch(() => {});
       return before;
     }
     await page.waitForTimeout(100);
@@ -142,7 +163,7 @@ export async function acceptDefaults(page, max = 10) {
   const steps = [];
   for (let i = 0; i < max; i++) {
     await page.waitForTimeout(300); // the next step may open a moment after the previous closed
-    if (!await quickInputOpen(page)) return steps;
+    if (!(await quickInputOpen(page))) return steps;
     steps.push(await answerStep(page));
   }
   throw new Error(`still asking after ${max} steps: ${steps.join(' / ')}`);
@@ -150,7 +171,9 @@ export async function acceptDefaults(page, max = 10) {
 
 /** The texts of the status bar items an extension contributed (their element ids start with its id). */
 export async function statusTexts(page, extensionId) {
-  return (await page.locator(`${sel.statusbar} .statusbar-item[id^="${extensionId}"]`).allInnerTexts()).map(s => s.trim());
+  return (await page.locator(`${sel.statusbar} .statusbar-item[id^="${extensionId}"]`).allInnerTexts()).map(s =>
+    s.trim(),
+  );
 }
 
 function escape(s) {

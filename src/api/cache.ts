@@ -13,7 +13,10 @@ export class EtagCache {
   private readonly entries = new Map<string, CachedResponse>();
   private bytes = 0;
 
-  constructor(private readonly maxEntries = 256, private readonly maxBytes = 8 * 1024 * 1024) {}
+  constructor(
+    private readonly maxEntries = 256,
+    private readonly maxBytes = 8 * 1024 * 1024,
+  ) {}
 
   get size(): number {
     return this.entries.size;

@@ -22,7 +22,13 @@ import { routes } from './routes';
 import { pathOf } from './transport';
 import type { InstallationList, RepositoryList, Task, TaskList, TaskWithSessions } from './types';
 import type { AnswerReader } from './validate/answers';
-import { readInstallationList, readOneTask, readRepositoryList, readTaskList, readTaskWithSessions } from './validate/answers';
+import {
+  readInstallationList,
+  readOneTask,
+  readRepositoryList,
+  readTaskList,
+  readTaskWithSessions,
+} from './validate/answers';
 
 /** The items of each list endpoint's answer, read and checked. */
 const LIST_ITEMS: { [K in PaginatedMethod]: AnswerReader<PaginateMap[K]['item'][]> } = {
@@ -111,7 +117,11 @@ export class ApiClient {
    * URL it has already fetched, or after `maxPages` pages. Each page is checked on its own (a repeated id within
    * it is merged); a list that moves while it is read can repeat an item on a later page, as with any paging.
    */
-  async *paginate<K extends PaginatedMethod>(method: K, params: PaginateMap[K]['params'], options: PaginateOptions = {}): AsyncGenerator<PaginateMap[K]['item'], void, undefined> {
+  async *paginate<K extends PaginatedMethod>(
+    method: K,
+    params: PaginateMap[K]['params'],
+    options: PaginateOptions = {},
+  ): AsyncGenerator<PaginateMap[K]['item'], void, undefined> {
     const route = (routes[method] as (p: PaginateMap[K]['params']) => Route)(params);
     const read = LIST_ITEMS[method] as AnswerReader<PaginateMap[K]['item'][]>;
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -131,7 +141,12 @@ export class ApiClient {
     return this.engine.close();
   }
 
-  private nextPage(current: URL, link: string | undefined, seen: Set<string>, scrub: (text: string) => string): URL | undefined {
+  private nextPage(
+    current: URL,
+    link: string | undefined,
+    seen: Set<string>,
+    scrub: (text: string) => string,
+  ): URL | undefined {
     const next = parseLinkHeader(link).get('next');
     if (!next) return undefined;
     let url: URL;
@@ -142,7 +157,13 @@ export class ApiClient {
     }
     if (url.origin !== this.engine.serviceOrigin) {
       const path = scrub(pathOf(current));
-      throw new ApiError({ status: 0, kind: 'refused', method: 'GET', path, message: scrub(`GET ${path}: the next page is on another origin (${url.origin}); not followed`) });
+      throw new ApiError({
+        status: 0,
+        kind: 'refused',
+        method: 'GET',
+        path,
+        message: scrub(`GET ${path}: the next page is on another origin (${url.origin}); not followed`),
+      });
     }
     return seen.has(url.href) ? undefined : url;
   }

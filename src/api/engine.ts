@@ -10,7 +10,15 @@ import type { HeaderBag } from './headers';
 import { header, MAX_WAIT_MS, readPollIntervalMs, readRateLimit, readRetryAfterMs } from './headers';
 import { decode, httpError } from './responses';
 import { API_VERSION, MEDIA_TYPE, VERSION_HEADER } from './protocol';
-import { abortedError, backoffMs, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRIES, isRetriableFailure, isRetriableMethod, sleep } from './retry';
+import {
+  abortedError,
+  backoffMs,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRIES,
+  isRetriableFailure,
+  isRetriableMethod,
+  sleep,
+} from './retry';
 import { exchange, pathOf } from './transport';
 import type { AnswerReader } from './validate/answers';
 import { Unreadable } from './validate/fields';
@@ -113,7 +121,13 @@ export class Engine {
     await this.ownAgent?.close();
   }
 
-  async send<T>(method: string, url: URL, body: unknown, read: AnswerReader<T>, signal?: AbortSignal): Promise<Reply<T>> {
+  async send<T>(
+    method: string,
+    url: URL,
+    body: unknown,
+    read: AnswerReader<T>,
+    signal?: AbortSignal,
+  ): Promise<Reply<T>> {
     const path = pathOf(url);
     if (signal?.aborted) throw abortedError(method, path, signal.reason);
     const token = await this.resolveToken(method, path);
@@ -148,9 +162,24 @@ export class Engine {
       let failure: ApiError;
       try {
         const res = await exchange({
-          dispatcher: this.dispatcher, method, url, headers, body: payload, timeoutMs: this.timeoutMs, signal,
-          serviceOrigin: this.serviceOrigin, secret: token,
-          onHop: hop => this.report({ method: hop.method, path: scrub(pathOf(hop.url)), status: hop.status, durationMs: hop.durationMs, fromCache: hop.status === 304 && cached !== undefined, attempt }),
+          dispatcher: this.dispatcher,
+          method,
+          url,
+          headers,
+          body: payload,
+          timeoutMs: this.timeoutMs,
+          signal,
+          serviceOrigin: this.serviceOrigin,
+          secret: token,
+          onHop: hop =>
+            this.report({
+              method: hop.method,
+              path: scrub(pathOf(hop.url)),
+              status: hop.status,
+              durationMs: hop.durationMs,
+              fromCache: hop.status === 304 && cached !== undefined,
+              attempt,
+            }),
         });
         const now = Date.now();
         const rateLimit = this.noteRateLimit(tokenId, res.headers, now, noteWait);
@@ -162,10 +191,18 @@ export class Engine {
         }
         // B5 and B6 may answer 304 when nothing changed: for a call without a body to read, that is success.
         if ((res.status >= 200 && res.status < 300) || (res.status === 304 && expect === 'none')) {
-          const data = this.check(read, decode(res.status, res.body, expect, method, path, token), res.status, method, path, token);
+          const data = this.check(
+            read,
+            decode(res.status, res.body, expect, method, path, token),
+            res.status,
+            method,
+            path,
+            token,
+          );
           const etag = header(res.headers, 'etag');
           const link = header(res.headers, 'link');
-          if (key && etag && res.status === 200) this.cache.set(key, { etag, body: res.body, ...(link ? { link } : {}) });
+          if (key && etag && res.status === 200)
+            this.cache.set(key, { etag, body: res.body, ...(link ? { link } : {}) });
           else if (key) this.cache.delete(key);
           return { status: res.status, data, headers: res.headers, ...(link ? { link } : {}), fromCache: false, scrub };
         }
@@ -191,13 +228,34 @@ export class Engine {
   }
 
   /** The answer through its reader: fixes are told once each, an unreadable answer is an ApiError. */
-  private check<T>(read: AnswerReader<T>, raw: unknown, status: number, method: string, path: string, token: string | undefined): T {
+  private check<T>(
+    read: AnswerReader<T>,
+    raw: unknown,
+    status: number,
+    method: string,
+    path: string,
+    token: string | undefined,
+  ): T {
     const where = redact(path, token);
     try {
-      return read(raw, message => this.warnings.say(`data ${where} ${message}`, { kind: 'data', method, path: where, message: redact(message, token) }));
+      return read(raw, message =>
+        this.warnings.say(`data ${where} ${message}`, {
+          kind: 'data',
+          method,
+          path: where,
+          message: redact(message, token),
+        }),
+      );
     } catch (e) {
       if (!(e instanceof Unreadable)) throw e;
-      throw new ApiError({ status, kind: 'invalid_response', method, path, secret: token, message: `${method} ${path}: unreadable answer: ${e.message}` });
+      throw new ApiError({
+        status,
+        kind: 'invalid_response',
+        method,
+        path,
+        secret: token,
+        message: `${method} ${path}: unreadable answer: ${e.message}`,
+      });
     }
   }
 
@@ -211,7 +269,13 @@ export class Engine {
     }
     // A pasted token often carries a line break; a header cannot, and undici's complaint would not say why.
     if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
-      throw new ApiError({ status: 0, kind: 'refused', method, path, message: 'The token contains spaces, line breaks or other characters a token cannot have' });
+      throw new ApiError({
+        status: 0,
+        kind: 'refused',
+        method,
+        path,
+        message: 'The token contains spaces, line breaks or other characters a token cannot have',
+      });
     }
     return token;
   }
@@ -225,12 +289,22 @@ export class Engine {
       return;
     }
     throw new ApiError({
-      status: 429, kind: 'rate_limited', method, path, retryAfterMs: wait, rateLimit: block.rateLimit,
+      status: 429,
+      kind: 'rate_limited',
+      method,
+      path,
+      retryAfterMs: wait,
+      rateLimit: block.rateLimit,
       message: `Rate limit exhausted until ${new Date(block.until).toISOString()}; not sent`,
     });
   }
 
-  private noteRateLimit(tokenId: string, headers: HeaderBag, now: number, note: (name: string, message: string) => void): RateLimit | undefined {
+  private noteRateLimit(
+    tokenId: string,
+    headers: HeaderBag,
+    now: number,
+    note: (name: string, message: string) => void,
+  ): RateLimit | undefined {
     const rl = readRateLimit(headers, now, note);
     if (!rl) return undefined;
     this.lastRateLimit = rl;

@@ -56,7 +56,9 @@ function secretPattern(secret: string): RegExp {
   } catch {
     // A secret no address can hold (a lone surrogate) comes back only as it is.
   }
-  const alternatives = [...forms].filter(f => f.length >= MIN_SECRET_LENGTH).map(f => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const alternatives = [...forms]
+    .filter(f => f.length >= MIN_SECRET_LENGTH)
+    .map(f => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(alternatives.join('|'), 'gi');
 }
 
@@ -65,7 +67,11 @@ export function redact(text: string, secret?: string): string {
   let out = text;
   // A very short "secret" would shred ordinary words; real tokens are far longer than this.
   // The pattern is built only when a form of the secret could be there: every logged exchange passes through here.
-  if (secret && secret.length >= MIN_SECRET_LENGTH && (out.includes('%') || out.toLowerCase().includes(secret.toLowerCase()))) {
+  if (
+    secret &&
+    secret.length >= MIN_SECRET_LENGTH &&
+    (out.includes('%') || out.toLowerCase().includes(secret.toLowerCase()))
+  ) {
     out = out.replace(secretPattern(secret), REDACTED);
   }
   return out.replace(/\bBearer\s+[A-Za-z0-9_.\-~+/=]{4,}/gi, `Bearer ${REDACTED}`);
@@ -116,9 +122,10 @@ export class ApiError extends Error {
 
   /** Safe to log or persist: no headers, no token. */
   toJSON(): Record<string, unknown> {
-    const cause = this.cause instanceof Error
-      ? { name: this.cause.name, message: this.cause.message, code: (this.cause as { code?: unknown }).code }
-      : undefined;
+    const cause =
+      this.cause instanceof Error
+        ? { name: this.cause.name, message: this.cause.message, code: (this.cause as { code?: unknown }).code }
+        : undefined;
     return {
       name: this.name,
       status: this.status,

@@ -7,7 +7,8 @@ export function isLoopbackHost(hostname: string): boolean {
   const lower = host.toLowerCase();
   if (lower === 'localhost') return true;
   if (isIP(lower) === 4) return lower.startsWith('127.');
-  if (isIP(lower) === 6) return lower === '::1' || lower === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(lower) || /^::ffff:7f/.test(lower);
+  if (isIP(lower) === 6)
+    return lower === '::1' || lower === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(lower) || /^::ffff:7f/.test(lower);
   return false;
 }
 

@@ -9,7 +9,8 @@ export function parseLinkHeader(value: string | undefined): Map<string, string> 
     const url = m[1];
     const rel = /;\s*rel\s*=\s*"?([^";,]+)"?/i.exec(m[2] ?? '');
     if (!url || !rel?.[1]) continue;
-    for (const name of rel[1].trim().split(/\s+/)) if (!links.has(name.toLowerCase())) links.set(name.toLowerCase(), url);
+    for (const name of rel[1].trim().split(/\s+/))
+      if (!links.has(name.toLowerCase())) links.set(name.toLowerCase(), url);
   }
   return links;
 }

@@ -24,7 +24,8 @@ export function encodeQuery(params: Record<string, QueryValue>): string {
 
 /** One path segment, percent-encoded so that `/`, `?` and `#` cannot change the route. */
 export function segment(value: string | number): string {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new TypeError(`A numeric path parameter must be an integer, not ${value}`);
+  if (typeof value === 'number' && !Number.isSafeInteger(value))
+    throw new TypeError(`A numeric path parameter must be an integer, not ${value}`);
   const s = String(value);
   if (s === '') throw new TypeError('A path parameter must not be empty');
   // URL parsing treats these as dot segments even when percent-encoded; no id of the service is one.

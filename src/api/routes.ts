@@ -59,12 +59,21 @@ export const routes = {
       custom_agent: p.custom_agent,
     }),
   }),
-  getTaskForRepo: (p: GetTaskForRepoParams): Route => ({ method: 'GET', path: `${repoTasks(p)}/${segment(p.task_id)}` }),
+  getTaskForRepo: (p: GetTaskForRepoParams): Route => ({
+    method: 'GET',
+    path: `${repoTasks(p)}/${segment(p.task_id)}`,
+  }),
   listTasks: (p: ListTasksParams): Route => ({ method: 'GET', path: '/agents/tasks' + encodeQuery(filters(p)) }),
   getTask: (p: GetTaskParams): Route => ({ method: 'GET', path: `/agents/tasks/${segment(p.task_id)}` }),
-  listInstallationRepos: (p: PageParams): Route => ({ method: 'GET', path: '/installation/repositories' + encodeQuery(page(p)) }),
+  listInstallationRepos: (p: PageParams): Route => ({
+    method: 'GET',
+    path: '/installation/repositories' + encodeQuery(page(p)),
+  }),
   revokeInstallationToken: (): Route => ({ method: 'DELETE', path: '/installation/token' }),
-  listUserInstallations: (p: PageParams): Route => ({ method: 'GET', path: '/user/installations' + encodeQuery(page(p)) }),
+  listUserInstallations: (p: PageParams): Route => ({
+    method: 'GET',
+    path: '/user/installations' + encodeQuery(page(p)),
+  }),
   listUserInstallationRepos: (p: ListUserInstallationReposParams): Route => ({
     method: 'GET',
     path: `/user/installations/${segment(p.installation_id)}/repositories` + encodeQuery(page(p)),

@@ -77,7 +77,10 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
           // Whatever the status, a write's answer from elsewhere would be taken as the service's (a task that is
           // not one), and a 307/308 would carry the prompt there.
           if (isWrite(req.method) && next.origin !== req.serviceOrigin) {
-            throw refused(req, `the service redirected it to another address (${next.origin}); a ${req.method} goes only to the service, so it was not sent there`);
+            throw refused(
+              req,
+              `the service redirected it to another address (${next.origin}); a ${req.method} goes only to the service, so it was not sent there`,
+            );
           }
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
@@ -95,7 +98,11 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
         if (text === undefined) {
           const path = pathOf(req.url);
           throw new ApiError({
-            status, kind: 'invalid_response', method: req.method, path, secret: req.secret,
+            status,
+            kind: 'invalid_response',
+            method: req.method,
+            path,
+            secret: req.secret,
             message: `${req.method} ${path}: the answer is larger than ${SIZE_WORDS}; it was cut off and not read`,
           });
         }
@@ -121,7 +128,10 @@ function isWrite(method: string): boolean {
  * before a byte is read (undici holds the body to it); without one (chunked) it is counted as it streams in, and
  * the connection is dropped the moment it passes the bound.
  */
-async function readBody(body: Dispatcher.ResponseData['body'], length: string | undefined): Promise<string | undefined> {
+async function readBody(
+  body: Dispatcher.ResponseData['body'],
+  length: string | undefined,
+): Promise<string | undefined> {
   const declared = length === undefined ? NaN : Number(length);
   if (declared > MAX_BODY_BYTES) {
     body.destroy();
@@ -154,21 +164,35 @@ function redirectTarget(req: ExchangeRequest, from: URL, location: string): URL 
   } catch {
     throw refused(req, 'the service redirected to an invalid address');
   }
-  if (next.protocol !== 'https:' && next.protocol !== 'http:') throw refused(req, `redirect to ${next.protocol} refused`);
+  if (next.protocol !== 'https:' && next.protocol !== 'http:')
+    throw refused(req, `redirect to ${next.protocol} refused`);
   return next;
 }
 
 function refused(req: ExchangeRequest, why: string): ApiError {
   const path = pathOf(req.url);
-  return new ApiError({ status: 0, kind: 'refused', message: `${req.method} ${path}: ${why}`, method: req.method, path, secret: req.secret });
+  return new ApiError({
+    status: 0,
+    kind: 'refused',
+    message: `${req.method} ${path}: ${why}`,
+    method: req.method,
+    path,
+    secret: req.secret,
+  });
 }
 
 function failure(req: ExchangeRequest, method: string, url: URL, cause: unknown, timedOut: boolean): ApiError {
   const path = pathOf(url);
   const base = { status: 0, method, path, cause, secret: req.secret };
-  if (timedOut) return new ApiError({ ...base, kind: 'timeout', message: `${method} ${path} timed out after ${req.timeoutMs} ms` });
-  if (req.signal?.aborted) return new ApiError({ ...base, kind: 'aborted', message: `${method} ${path} was cancelled` });
+  if (timedOut)
+    return new ApiError({ ...base, kind: 'timeout', message: `${method} ${path} timed out after ${req.timeoutMs} ms` });
+  if (req.signal?.aborted)
+    return new ApiError({ ...base, kind: 'aborted', message: `${method} ${path} was cancelled` });
   const code = (cause as { code?: unknown })?.code;
   const what = cause instanceof Error ? cause.message : String(cause);
-  return new ApiError({ ...base, kind: 'network', message: `${method} ${path} failed: ${what}${typeof code === 'string' ? ` (${code})` : ''}` });
+  return new ApiError({
+    ...base,
+    kind: 'network',
+    message: `${method} ${path} failed: ${what}${typeof code === 'string' ? ` (${code})` : ''}`,
+  });
 }

@@ -163,21 +163,83 @@ export interface RepositoryPermissions {
 
 /** Repository fields by kind, as the specification lists them; the reader checks each against its list. */
 export const REPOSITORY_FLAGS = [
-  'private', 'fork', 'is_template', 'has_issues', 'has_projects', 'has_wiki', 'has_pages', 'has_downloads', 'archived',
-  'disabled', 'allow_rebase_merge', 'allow_squash_merge', 'allow_auto_merge', 'delete_branch_on_merge', 'allow_merge_commit',
+  'private',
+  'fork',
+  'is_template',
+  'has_issues',
+  'has_projects',
+  'has_wiki',
+  'has_pages',
+  'has_downloads',
+  'archived',
+  'disabled',
+  'allow_rebase_merge',
+  'allow_squash_merge',
+  'allow_auto_merge',
+  'delete_branch_on_merge',
+  'allow_merge_commit',
 ] as const;
 export const REPOSITORY_COUNTS = [
-  'forks_count', 'stargazers_count', 'watchers_count', 'size', 'open_issues_count', 'subscribers_count', 'network_count',
-  'forks', 'open_issues', 'watchers',
+  'forks_count',
+  'stargazers_count',
+  'watchers_count',
+  'size',
+  'open_issues_count',
+  'subscribers_count',
+  'network_count',
+  'forks',
+  'open_issues',
+  'watchers',
 ] as const;
 export const REPOSITORY_TEXTS = [
-  'node_id', 'default_branch', 'visibility', 'archive_url', 'assignees_url', 'blobs_url', 'branches_url',
-  'collaborators_url', 'comments_url', 'commits_url', 'compare_url', 'contents_url', 'contributors_url', 'deployments_url',
-  'downloads_url', 'events_url', 'forks_url', 'git_commits_url', 'git_refs_url', 'git_tags_url', 'git_url', 'html_url',
-  'issue_comment_url', 'issue_events_url', 'issues_url', 'keys_url', 'labels_url', 'languages_url', 'merges_url',
-  'milestones_url', 'notifications_url', 'pulls_url', 'releases_url', 'ssh_url', 'stargazers_url', 'statuses_url',
-  'subscribers_url', 'subscription_url', 'tags_url', 'teams_url', 'trees_url', 'clone_url', 'hooks_url', 'svn_url', 'url',
-  'pushed_at', 'created_at', 'updated_at',
+  'node_id',
+  'default_branch',
+  'visibility',
+  'archive_url',
+  'assignees_url',
+  'blobs_url',
+  'branches_url',
+  'collaborators_url',
+  'comments_url',
+  'commits_url',
+  'compare_url',
+  'contents_url',
+  'contributors_url',
+  'deployments_url',
+  'downloads_url',
+  'events_url',
+  'forks_url',
+  'git_commits_url',
+  'git_refs_url',
+  'git_tags_url',
+  'git_url',
+  'html_url',
+  'issue_comment_url',
+  'issue_events_url',
+  'issues_url',
+  'keys_url',
+  'labels_url',
+  'languages_url',
+  'merges_url',
+  'milestones_url',
+  'notifications_url',
+  'pulls_url',
+  'releases_url',
+  'ssh_url',
+  'stargazers_url',
+  'statuses_url',
+  'subscribers_url',
+  'subscription_url',
+  'tags_url',
+  'teams_url',
+  'trees_url',
+  'clone_url',
+  'hooks_url',
+  'svn_url',
+  'url',
+  'pushed_at',
+  'created_at',
+  'updated_at',
 ] as const;
 /** Text fields the service sends as null when unset. */
 export const REPOSITORY_NULLABLE_TEXTS = ['description', 'homepage', 'mirror_url', 'language'] as const;
@@ -201,10 +263,9 @@ export type Repository = {
   permissions?: RepositoryPermissions;
   /** Only in B1 (repositories of the calling installation). */
   custom_properties?: Record<string, string>;
-} & { [K in (typeof REPOSITORY_FLAGS)[number]]?: boolean }
-  & { [K in (typeof REPOSITORY_COUNTS)[number]]?: number }
-  & { [K in Exclude<(typeof REPOSITORY_TEXTS)[number], 'visibility'>]?: string }
-  & { [K in (typeof REPOSITORY_NULLABLE_TEXTS)[number]]?: string | null };
+} & { [K in (typeof REPOSITORY_FLAGS)[number]]?: boolean } & { [K in (typeof REPOSITORY_COUNTS)[number]]?: number } & {
+  [K in Exclude<(typeof REPOSITORY_TEXTS)[number], 'visibility'>]?: string;
+} & { [K in (typeof REPOSITORY_NULLABLE_TEXTS)[number]]?: string | null };
 
 export interface RepositoryList {
   total_count: number;

@@ -7,7 +7,10 @@ import type { Agent as AgentType, Dispatcher } from 'undici';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const AgentImpl = require('undici/lib/dispatcher/agent') as typeof AgentType;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const requestImpl = require('undici/lib/api/api-request') as (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+const requestImpl = require('undici/lib/api/api-request') as (
+  this: Dispatcher,
+  opts: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
 
 export type { Dispatcher };
 

@@ -29,12 +29,19 @@ export class TokenStore extends DisposableBase {
   private readonly announced = new Map<string, string>();
 
   /** `scope`: the current service's token scope ('' when there is none). */
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly scope: () => string) {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly scope: () => string,
+  ) {
     super();
     this.register(
       secrets.onDidChange(e => {
         const kind = TOKEN_KINDS.find(k => e.key === this.key(k));
-        if (kind) void this.secrets.get(e.key).then(v => this.announce(kind, e.key, v), () => this.changed.fire(kind));
+        if (kind)
+          void this.secrets.get(e.key).then(
+            v => this.announce(kind, e.key, v),
+            () => this.changed.fire(kind),
+          );
       }),
     );
   }

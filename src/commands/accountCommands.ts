@@ -33,17 +33,27 @@ export class AccountCommands extends DisposableBase {
   /** `(kind, value)` sets a token without any UI (tests, scripts); otherwise the user picks the kind and types. */
   async setToken(kindArg?: unknown, valueArg?: unknown): Promise<boolean> {
     if (this.service.current().kind === 'none') {
-      const choice = await this.ui.notify('warning', 'Set the service address first, or try the built-in sandbox.', 'Set Service Address…', 'Try the Sandbox');
+      const choice = await this.ui.notify(
+        'warning',
+        'Set the service address first, or try the built-in sandbox.',
+        'Set Service Address…',
+        'Try the Sandbox',
+      );
       if (choice === 'Set Service Address…') await this.configureService();
       else if (choice === 'Try the Sandbox') await this.useSandbox();
       if (this.service.current().kind === 'none') return false;
       if (kindArg === undefined && this.service.current().kind === 'sandbox') return true; // demo tokens are in place
     }
     let kind = TOKEN_KINDS.includes(kindArg as TokenKind) ? (kindArg as TokenKind) : undefined;
-    if (kindArg !== undefined && !kind) throw new Error(`Unknown token kind: ${typeof kindArg === 'string' ? kindArg : JSON.stringify(kindArg)}`);
+    if (kindArg !== undefined && !kind)
+      throw new Error(`Unknown token kind: ${typeof kindArg === 'string' ? kindArg : JSON.stringify(kindArg)}`);
     if (!kind) {
       const items = await Promise.all(
-        TOKEN_KINDS.map(async k => ({ label: TOKEN_KIND_LABELS[k], description: (await this.tokens.has(k)) ? 'set' : 'not set', tokenKind: k })),
+        TOKEN_KINDS.map(async k => ({
+          label: TOKEN_KIND_LABELS[k],
+          description: (await this.tokens.has(k)) ? 'set' : 'not set',
+          tokenKind: k,
+        })),
       );
       kind = (await vscode.window.showQuickPick(items, { placeHolder: 'Which token do you want to set?' }))?.tokenKind;
       if (!kind) return false;
@@ -55,7 +65,8 @@ export class AccountCommands extends DisposableBase {
     }
     await this.tokens.set(kind, value);
     this.log.info(`token set: ${kind}`);
-    if (valueArg === undefined) void this.ui.notify('info', `${TOKEN_KIND_LABELS[kind].split(' (')[0]} saved in the secret storage.`);
+    if (valueArg === undefined)
+      void this.ui.notify('info', `${TOKEN_KIND_LABELS[kind].split(' (')[0]} saved in the secret storage.`);
     return true;
   }
 
@@ -81,7 +92,8 @@ export class AccountCommands extends DisposableBase {
       prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${service.label}.`,
       password: true,
       ignoreFocusOut: true,
-      validateInput: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),
+      validateInput: v =>
+        v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.',
     });
   }
 
@@ -122,7 +134,8 @@ export class AccountCommands extends DisposableBase {
         ? urlArg
         : await vscode.window.showInputBox({
             title: 'Agent Tasks service address',
-            prompt: 'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
+            prompt:
+              'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
             value: current,
             ignoreFocusOut: true,
             validateInput: validateServiceUrl,
@@ -130,22 +143,33 @@ export class AccountCommands extends DisposableBase {
     if (url === undefined) return;
     const problem = validateServiceUrl(url);
     if (problem) throw new Error(problem);
-    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('serviceUrl', url.trim().replace(/\/+$/, ''), vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(SETTINGS_SECTION)
+      .update('serviceUrl', url.trim().replace(/\/+$/, ''), vscode.ConfigurationTarget.Global);
   }
 
   /** Opts into the built-in sandbox and puts its demo tokens in place for the kinds not set yet. */
   async useSandbox(): Promise<void> {
     if (this.service.current().kind === 'remote') {
-      const go = await this.ui.confirm('A service address is set. Clear it and use the built-in sandbox instead?', '', 'Use the Sandbox');
+      const go = await this.ui.confirm(
+        'A service address is set. Clear it and use the built-in sandbox instead?',
+        '',
+        'Use the Sandbox',
+      );
       if (!go) return;
-      await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration(SETTINGS_SECTION)
+        .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
     }
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the built-in sandbox…' }, async () => {
-      await this.service.chooseSandbox(true);
-      const demo = this.sandbox.demoTokens();
-      for (const k of TOKEN_KINDS) if (!(await this.tokens.has(k))) await this.tokens.set(k, demo[k]);
-      await this.sandbox.start();
-    });
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Starting the built-in sandbox…' },
+      async () => {
+        await this.service.chooseSandbox(true);
+        const demo = this.sandbox.demoTokens();
+        for (const k of TOKEN_KINDS) if (!(await this.tokens.has(k))) await this.tokens.set(k, demo[k]);
+        await this.sandbox.start();
+      },
+    );
     this.log.info('using the built-in sandbox with its demo tokens');
   }
 }

@@ -11,7 +11,10 @@ const SET_TOKEN: Record<TokenKind, string> = {
   installation: 'Set Installation Token',
 };
 
-const run = (command: string, ...args: unknown[]) => () => vscode.commands.executeCommand(command, ...args);
+const run =
+  (command: string, ...args: unknown[]) =>
+  () =>
+    vscode.commands.executeCommand(command, ...args);
 
 /** The buttons that lead out of a failure, from what the explanation says is wrong. */
 export function wayOut(e: UserError): Action[] {
@@ -38,11 +41,16 @@ export function wayOut(e: UserError): Action[] {
  * VS Code's generic "command failed" notice.
  */
 export class CommandRegistry {
-  constructor(private readonly ui: Ui, private readonly log: Log) {}
+  constructor(
+    private readonly ui: Ui,
+    private readonly log: Log,
+  ) {}
 
   register(handlers: Record<string, (...args: never[]) => unknown>): Disposable {
     const registrations = Object.entries(handlers).map(([id, handler]) =>
-      vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, handler as (...a: unknown[]) => unknown, args)),
+      vscode.commands.registerCommand(id, (...args: unknown[]) =>
+        this.run(id, handler as (...a: unknown[]) => unknown, args),
+      ),
     );
     return toDisposable(() => disposeAll(registrations));
   }

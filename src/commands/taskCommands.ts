@@ -47,7 +47,11 @@ export class TaskCommands extends DisposableBase {
     const all = new Map<string, Task>();
     for (const k of this.model.store.listKeys()) for (const x of this.model.store.list(k)) all.set(x.id, x);
     const picked = await this.ui.pick(
-      [...all.values()].map(x => ({ label: forQuickPick(x.name || x.id), description: forQuickPick(x.state), task: x })),
+      [...all.values()].map(x => ({
+        label: forQuickPick(x.name || x.id),
+        description: forQuickPick(x.state),
+        task: x,
+      })),
       { placeHolder: 'Choose a task' },
     );
     return picked?.task;
@@ -84,7 +88,7 @@ export class TaskCommands extends DisposableBase {
     const artifact = artifactOf(arg) ?? pullRequests(full)[0];
     if (!artifact) throw new Error('This task has no pull request yet.');
     const url = pullRequestUrl(full, artifact, this.service.current().url);
-    if (!url) throw new Error('The pull request\'s address cannot be worked out.');
+    if (!url) throw new Error("The pull request's address cannot be worked out.");
     await openAddress(this.ui, url, this.service.current().url);
   }
 
@@ -105,15 +109,19 @@ export class TaskCommands extends DisposableBase {
     const head = ref.ref;
     const repoOf = repoOfTask(this.model.store.get(t.id) ?? t);
     const local = this.repos.candidates().find(c => !repoOf || sameRepo(c, repoOf));
-    if (!local?.git) throw new Error(`No local clone of ${repoOf ? repoLabel(repoOf) : 'the repository'} is open in this workspace.`);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking out ${forMessage(head)}…` }, async () => {
-      try {
-        await local.git!.fetch(local.remote, head);
-      } catch (err) {
-        this.log.warn(`fetch ${head}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      await local.git!.checkout(head);
-    });
+    if (!local?.git)
+      throw new Error(`No local clone of ${repoOf ? repoLabel(repoOf) : 'the repository'} is open in this workspace.`);
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Checking out ${forMessage(head)}…` },
+      async () => {
+        try {
+          await local.git!.fetch(local.remote, head);
+        } catch (err) {
+          this.log.warn(`fetch ${head}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        await local.git!.checkout(head);
+      },
+    );
     this.log.info(`checked out ${head}`);
   }
 

@@ -71,7 +71,9 @@ export class ViewCommands extends DisposableBase {
     type Item = vscode.QuickPickItem & { repo?: RepoRef };
     const items: Item[] = this.repos.candidates().map(c => ({
       label: repoLabel(c),
-      description: [c.remote && `remote ${c.remote}`, c.git && vscode.workspace.asRelativePath(c.git.rootUri)].filter(Boolean).join(' · '),
+      description: [c.remote && `remote ${c.remote}`, c.git && vscode.workspace.asRelativePath(c.git.rootUri)]
+        .filter(Boolean)
+        .join(' · '),
       picked: current !== undefined && sameRepo(current, c),
       repo: { owner: c.owner, repo: c.repo },
     }));
@@ -80,7 +82,9 @@ export class ViewCommands extends DisposableBase {
       items.push({ label: repoLabel(r), description: 'sandbox demo repository', repo: r });
     }
     items.push({ label: '$(edit) Enter owner/repo…' });
-    const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Which repository should Repository Tasks show?' });
+    const pick = await vscode.window.showQuickPick(items, {
+      placeHolder: 'Which repository should Repository Tasks show?',
+    });
     if (!pick) return;
     if (pick.repo) {
       await this.repos.choose(pick.repo, !this.detected(pick.repo));
@@ -108,7 +112,8 @@ export class ViewCommands extends DisposableBase {
 function parseRepoArg(arg: unknown): RepoRef | undefined {
   if (arg && typeof arg === 'object') {
     const o = arg as { owner?: unknown; repo?: unknown };
-    if (typeof o.owner === 'string' && typeof o.repo === 'string' && o.owner && o.repo) return { owner: o.owner, repo: o.repo };
+    if (typeof o.owner === 'string' && typeof o.repo === 'string' && o.owner && o.repo)
+      return { owner: o.owner, repo: o.repo };
     return undefined;
   }
   if (typeof arg !== 'string') return undefined;

@@ -48,7 +48,11 @@ const WHY_KIND: Record<TokenKind, string> = {
 /** Said before anything is sent, when the token the action needs is not set. */
 export function missingToken(op: Operation): UserError {
   const kind = TOKEN_FOR[op];
-  return { text: `${DOING[op]} needs ${TOKEN_WORDS[kind]}, and none is set. ${WHY_KIND[kind]}`, remedy: 'setToken', tokenKind: kind };
+  return {
+    text: `${DOING[op]} needs ${TOKEN_WORDS[kind]}, and none is set. ${WHY_KIND[kind]}`,
+    remedy: 'setToken',
+    tokenKind: kind,
+  };
 }
 
 export interface Subject {
@@ -73,26 +77,36 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
   const inst = s.installation === undefined ? 'the installation' : forMessage(s.installation);
   switch (f.status) {
     case 0:
-      return { text: `${DOING[op]} failed: the service could not be reached (${oneLine(f.message)}). Nothing was changed.` };
+      return {
+        text: `${DOING[op]} failed: the service could not be reached (${oneLine(f.message)}). Nothing was changed.`,
+      };
     case 401:
       if (kind === 'installation') {
         return {
-          text: `The installation token was refused: it has been revoked or has expired. ` +
+          text:
+            `The installation token was refused: it has been revoked or has expired. ` +
             `Create a new installation token for the app and set it.${said}`,
           tokenKind: kind,
         };
       }
-      return { text: `The ${kindWord(kind)} was refused: it is revoked, expired or not valid. Set a new one.${said}`, tokenKind: kind };
+      return {
+        text: `The ${kindWord(kind)} was refused: it is revoked, expired or not valid. Set a new one.${said}`,
+        tokenKind: kind,
+      };
     case 403:
       if (op === 'addRepository' || op === 'removeRepository') {
         return {
-          text: `The service refused to ${op === 'addRepository' ? 'add' : 'remove'} ${repo}: this needs admin access to ` +
+          text:
+            `The service refused to ${op === 'addRepository' ? 'add' : 'remove'} ${repo}: this needs admin access to ` +
             `${repo} and a classic token with the repo scope.${said}`,
           tokenKind: kind,
         };
       }
       if (op === 'listRepositories') {
-        return { text: `The fine-grained token may not list these repositories: it needs the Metadata repository permission (read).${said}`, tokenKind: kind };
+        return {
+          text: `The fine-grained token may not list these repositories: it needs the Metadata repository permission (read).${said}`,
+          tokenKind: kind,
+        };
       }
       return { text: `${DOING[op]} was refused (403 forbidden).${said}`, tokenKind: kind };
     case 404:
@@ -103,16 +117,21 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
     case 422:
       if (op === 'removeRepository') {
         if (s.selection === 'all') {
-          return { text: `${repo} cannot be removed: ${inst} is set to all repositories, so no single one can be taken out.${said}` };
+          return {
+            text: `${repo} cannot be removed: ${inst} is set to all repositories, so no single one can be taken out.${said}`,
+          };
         }
         return {
-          text: `${repo} cannot be removed: it is the last repository ${inst} can reach, or the installation now covers all ` +
+          text:
+            `${repo} cannot be removed: it is the last repository ${inst} can reach, or the installation now covers all ` +
             `repositories. An installation cannot be left without repositories.${said}`,
         };
       }
       return { text: `${DOING[op]} was refused as invalid (422).${said}` };
     case 429:
-      return { text: `${DOING[op]} was refused: the rate limit is exhausted. Try again later; nothing is retried automatically.${said}` };
+      return {
+        text: `${DOING[op]} was refused: the rate limit is exhausted. Try again later; nothing is retried automatically.${said}`,
+      };
     default:
       return { text: `${DOING[op]} failed with status ${f.status}. Nothing was retried.${said}` };
   }

@@ -39,10 +39,21 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
   if (err instanceof NoServiceError) return { text: err.message, remedy: 'configureService' };
   const f = readFailure(err);
   // Not ours alone: an error's message may quote the service (a git error naming a branch, a thrown answer).
-  if (!f) return { text: forMessage(err instanceof Error ? err.message : typeof err === 'string' ? err : 'Something unexpected went wrong.', 600), remedy: 'showLog' };
+  if (!f)
+    return {
+      text: forMessage(
+        err instanceof Error ? err.message : typeof err === 'string' ? err : 'Something unexpected went wrong.',
+        600,
+      ),
+      remedy: 'showLog',
+    };
   // An answer that came but could not be read (not JSON, unusable, too large): its status would say "success".
   if (f.kind === 'invalid_response' && f.status < 400) {
-    return { text: `The service's answer could not be read: ${forMessage(f.message.replace(/\.$/, ''))}.`, remedy: 'showLog', status: f.status };
+    return {
+      text: `The service's answer could not be read: ${forMessage(f.message.replace(/\.$/, ''))}.`,
+      remedy: 'showLog',
+      status: f.status,
+    };
   }
   if (ctx.op) return { ...explainInstallationFailure(ctx.op, f, ctx.subject), status: f.status };
   return { ...explainTaskFailure(f, ctx), status: f.status };
@@ -54,14 +65,19 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
   const on = ctx.repo ? ` on ${forMessage(ctx.repo)}` : '';
   switch (f.status) {
     case 0:
-      if (f.kind === 'refused') return { text: `The request was not sent: ${forMessage(f.message)}`, remedy: 'openSettings' };
+      if (f.kind === 'refused')
+        return { text: `The request was not sent: ${forMessage(f.message)}`, remedy: 'openSettings' };
       if (f.kind === 'timeout') return { text: 'The service did not answer in time.', remedy: 'retry' };
       if (f.kind === 'aborted') return { text: 'The request was cancelled.', remedy: 'retry' };
       return { text: 'The service cannot be reached. Check the address and your connection.', remedy: 'retry' };
     case 400:
       return { text: `The service could not read the request.${said}`, remedy: 'showLog' };
     case 401:
-      return { text: `Your ${token} is missing, expired or revoked. Set a new one.`, remedy: 'setToken', tokenKind: 'fine_grained' };
+      return {
+        text: `Your ${token} is missing, expired or revoked. Set a new one.`,
+        remedy: 'setToken',
+        tokenKind: 'fine_grained',
+      };
     case 403:
       if (f.kind === 'rate_limited') return rateLimited(f);
       return ctx.starting
@@ -70,17 +86,30 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
             remedy: 'setToken',
             tokenKind: 'fine_grained',
           }
-        : { text: `Access was refused: the ${token} lacks the Agent tasks permission${on}.${said}`, remedy: 'setToken', tokenKind: 'fine_grained' };
+        : {
+            text: `Access was refused: the ${token} lacks the Agent tasks permission${on}.${said}`,
+            remedy: 'setToken',
+            tokenKind: 'fine_grained',
+          };
     case 404:
-      return { text: `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} was not found on the service, or your token cannot see it.`, remedy: 'none' };
+      return {
+        text: `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} was not found on the service, or your token cannot see it.`,
+        remedy: 'none',
+      };
     case 422: {
-      const details = (f.errors ?? []).map(e => forMessage([e.field, e.message ?? e.code].filter(Boolean).join(': '), 200)).filter(Boolean);
-      return { text: `The service rejected the request${details.length ? `: ${details.join('; ')}` : `.${said}`}`, remedy: 'none' };
+      const details = (f.errors ?? [])
+        .map(e => forMessage([e.field, e.message ?? e.code].filter(Boolean).join(': '), 200))
+        .filter(Boolean);
+      return {
+        text: `The service rejected the request${details.length ? `: ${details.join('; ')}` : `.${said}`}`,
+        remedy: 'none',
+      };
     }
     case 429:
       return rateLimited(f);
     default:
-      if (f.status >= 500) return { text: `The service had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
+      if (f.status >= 500)
+        return { text: `The service had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
       return { text: `The service answered ${f.status}.${said}`, remedy: 'showLog' };
   }
 }

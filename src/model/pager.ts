@@ -53,7 +53,8 @@ export async function readPages<T>(
     // A list that shifts while it is read can repeat an item across pages; the key keeps one copy.
     for (const item of last.items) byKey.set(keyOf(item), item);
     opts.onProgress?.({ done: byKey.size, total: total === undefined ? 0 : Math.max(total, byKey.size) });
-    if (finished(last, perPage, byKey.size, total)) return { items: [...byKey.values()], total: settled(total, byKey.size), cut: false };
+    if (finished(last, perPage, byKey.size, total))
+      return { items: [...byKey.values()], total: settled(total, byKey.size), cut: false };
   }
   return { items: [...byKey.values()], total: settled(total, byKey.size), cut: true };
 }

@@ -66,7 +66,10 @@ export { isLoopbackHost } from '../api/guard';
 /** The host git remotes of the service use: the service host with a leading `api.` removed. */
 export function remoteHostForService(serviceUrl: string): string | undefined {
   try {
-    return new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/^api\./, '');
+    return new URL(serviceUrl).hostname
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase()
+      .replace(/^api\./, '');
   } catch {
     return undefined;
   }

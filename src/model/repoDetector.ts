@@ -33,7 +33,7 @@ export class RepoDetector extends DisposableBase {
     private readonly log: Log,
   ) {
     super();
-    this.register({ dispose: () => this.repoSubscriptions.forEach(d => d.dispose()) });
+    this.register({ dispose: () => this.repoSubscriptions.forEach(d => void d.dispose()) });
   }
 
   /** Connects to the git extension; resolves once the first answer is known. */
@@ -44,9 +44,9 @@ export class RepoDetector extends DisposableBase {
       const exported = ext.isActive ? ext.exports : await ext.activate();
       if (!exported.enabled) {
         this.gitMissing = true;
-        this.register(exported.onDidChangeEnablement(on => on && void this.attach(exported)));
+        this.register(exported.onDidChangeEnablement(on => on && this.attach(exported)));
       } else {
-        await this.attach(exported);
+        this.attach(exported);
       }
     } catch (err) {
       this.gitMissing = true;
@@ -55,7 +55,7 @@ export class RepoDetector extends DisposableBase {
     this.emitIfChanged(true);
   }
 
-  private async attach(ext: GitExtension): Promise<void> {
+  private attach(ext: GitExtension): void {
     const git = ext.getAPI(1);
     this.git = git;
     this.gitMissing = false;
@@ -74,7 +74,10 @@ export class RepoDetector extends DisposableBase {
 
   private watch(r: GitRepository): void {
     if (this.repoSubscriptions.has(r)) return;
-    this.repoSubscriptions.set(r, r.state.onDidChange(() => this.emitIfChanged()));
+    this.repoSubscriptions.set(
+      r,
+      r.state.onDidChange(() => this.emitIfChanged()),
+    );
     this.emitIfChanged();
   }
 
@@ -127,7 +130,11 @@ export class RepoDetector extends DisposableBase {
     const current = this.current();
     const holds = (c: RepoCandidate) => {
       const root = c.git?.rootUri;
-      return !!root && root.scheme === uri.scheme && (uri.path === root.path || uri.path.startsWith(root.path.replace(/\/?$/, '/')));
+      return (
+        !!root &&
+        root.scheme === uri.scheme &&
+        (uri.path === root.path || uri.path.startsWith(root.path.replace(/\/?$/, '/')))
+      );
     };
     if (current && holds(current)) return current;
     const holding = this.candidates().filter(holds);
@@ -137,7 +144,10 @@ export class RepoDetector extends DisposableBase {
 
   /** Remembers the user's pick for this workspace; `manual` when typed in rather than detected. */
   async choose(repo: { owner: string; repo: string } | undefined, manual = false): Promise<void> {
-    await this.workspaceState.update(STATE_KEYS.chosenRepo, repo ? { owner: repo.owner, repo: repo.repo, manual } : undefined);
+    await this.workspaceState.update(
+      STATE_KEYS.chosenRepo,
+      repo ? { owner: repo.owner, repo: repo.repo, manual } : undefined,
+    );
     this.emitIfChanged(true);
   }
 

@@ -47,7 +47,9 @@ export class TaskFilter extends DisposableBase {
   }
 
   async setShowArchived(on: boolean): Promise<void> {
-    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('showArchived', on, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(SETTINGS_SECTION)
+      .update('showArchived', on, vscode.ConfigurationTarget.Global);
     // Said now, whether or not the settings event has come yet: the caller goes on with the new filter.
     this.archivedChanged();
   }
@@ -56,7 +58,9 @@ export class TaskFilter extends DisposableBase {
   apply(tasks: Task[], me: number | undefined, onlyMineApplies: boolean): Task[] {
     const states = new Set(this.states);
     return tasks.filter(
-      t => (states.size === 0 || states.has(t.state)) && (!onlyMineApplies || !this.onlyMine || (me !== undefined && t.creator?.id === me)),
+      t =>
+        (states.size === 0 || states.has(t.state)) &&
+        (!onlyMineApplies || !this.onlyMine || (me !== undefined && t.creator?.id === me)),
     );
   }
 

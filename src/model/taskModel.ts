@@ -139,7 +139,8 @@ export class TaskModel extends DisposableBase {
   /** Every queued or running task the model knows, once each. */
   running(): Task[] {
     const seen = new Map<string, Task>();
-    for (const key of this.store.listKeys()) for (const t of this.store.list(key)) if (isActive(t.state)) seen.set(t.id, t);
+    for (const key of this.store.listKeys())
+      for (const t of this.store.list(key)) if (isActive(t.state)) seen.set(t.id, t);
     return [...seen.values()];
   }
 

@@ -121,7 +121,13 @@ export class TaskStore {
       const ids = this.lists.get(key);
       if (!ids) continue;
       if (!ids.includes(task.id)) {
-        this.lists.set(key, this.list(key).concat(task).sort(byUpdatedDesc).map(t => t.id));
+        this.lists.set(
+          key,
+          this.list(key)
+            .concat(task)
+            .sort(byUpdatedDesc)
+            .map(t => t.id),
+        );
         change.membership = true;
         change.list = key;
       }
@@ -171,9 +177,11 @@ export class TaskStore {
     }
     this.entries.set(task.id, { task: stored, sessions, sessionsFor });
     if (!prev) return;
-    const sessionsChanged = task.sessions !== undefined && JSON.stringify(task.sessions) !== JSON.stringify(prev.sessions);
+    const sessionsChanged =
+      task.sessions !== undefined && JSON.stringify(task.sessions) !== JSON.stringify(prev.sessions);
     if (!sameTask(prev.task, stored) || sessionsChanged) change.changed.push(task.id);
-    if (prev.task.state !== stored.state) change.transitions.push({ id: task.id, from: prev.task.state, to: stored.state, task: stored });
+    if (prev.task.state !== stored.state)
+      change.transitions.push({ id: task.id, from: prev.task.state, to: stored.state, task: stored });
   }
 
   private gc(): void {

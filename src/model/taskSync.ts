@@ -19,7 +19,11 @@ const RATE_LIMIT_RESERVE = 20;
  * The least interval that lets polling last until the rate-limit window resets with a reserve left; 0 when there is
  * plenty. With 10 requests left for 30 minutes this is about 3 minutes; with thousands left it is nothing.
  */
-export function rateLimitPaceMs(rl: { remaining?: number; reset?: Date } | undefined, requestsPerTick: number, now = Date.now()): number {
+export function rateLimitPaceMs(
+  rl: { remaining?: number; reset?: Date } | undefined,
+  requestsPerTick: number,
+  now = Date.now(),
+): number {
   if (!rl || rl.remaining === undefined || !rl.reset) return 0;
   const windowMs = rl.reset.getTime() - now;
   if (windowMs <= 0) return 0;
@@ -40,7 +44,8 @@ export interface SyncTargets {
 }
 
 export const listKeys = {
-  repo: (r: RepoRef, archived = false): ListKey => `repo:${r.owner.toLowerCase()}/${r.repo.toLowerCase()}${archived ? ':archived' : ''}`,
+  repo: (r: RepoRef, archived = false): ListKey =>
+    `repo:${r.owner.toLowerCase()}/${r.repo.toLowerCase()}${archived ? ':archived' : ''}`,
   mine: (archived = false): ListKey => (archived ? 'mine:archived' : 'mine'),
 };
 
@@ -148,11 +153,23 @@ export class TaskSync {
     });
   }
 
-  private async syncList(client: TaskClient, key: ListKey, t: SyncTargets, signal: AbortSignal, gen: number): Promise<void> {
+  private async syncList(
+    client: TaskClient,
+    key: ListKey,
+    t: SyncTargets,
+    signal: AbortSignal,
+    gen: number,
+  ): Promise<void> {
     const archived = key.endsWith(':archived');
     const repo = key.startsWith('repo:') ? t.repo : undefined;
     const fetchPage = async (page: number, perPage: number): Promise<Page<Task>> => {
-      const common = { per_page: perPage, page, sort: 'updated_at' as const, direction: 'desc' as const, ...(archived ? { is_archived: true } : {}) };
+      const common = {
+        per_page: perPage,
+        page,
+        sort: 'updated_at' as const,
+        direction: 'desc' as const,
+        ...(archived ? { is_archived: true } : {}),
+      };
       const res = repo
         ? await client.listTasksForRepo({ owner: repo.owner, repo: repo.repo, ...common }, { signal })
         : await client.listTasks(common, { signal });
@@ -162,7 +179,12 @@ export class TaskSync {
     const full = first.items.length === PAGE_SIZE;
     const allMoved = first.items.every(task => this.store.get(task.id)?.updated_at !== task.updated_at);
     if (!this.store.hasList(key) || this.stale.has(key) || (full && allMoved)) {
-      const read = await readPages(fetchPage, task => task.id, { first, perPage: PAGE_SIZE, maxPages: this.budgets.get(key), signal });
+      const read = await readPages(fetchPage, task => task.id, {
+        first,
+        perPage: PAGE_SIZE,
+        maxPages: this.budgets.get(key),
+        signal,
+      });
       if (gen !== this.generation) return;
       this.stale.delete(key);
       if (read.cut) this.cut.add(key);

@@ -16,7 +16,10 @@ export class BuiltinSandbox implements vscode.Disposable {
   private starting: Promise<Running> | undefined;
   private running: Running | undefined;
 
-  constructor(private readonly storage: vscode.Uri, private readonly log: Log) {}
+  constructor(
+    private readonly storage: vscode.Uri,
+    private readonly log: Log,
+  ) {}
 
   /** The address once started, '' before. */
   get url(): string {

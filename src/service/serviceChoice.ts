@@ -37,7 +37,10 @@ export class ServiceChoice extends DisposableBase {
   readonly onDidChange = this.changed.event;
   private last: string;
 
-  constructor(private readonly globalState: vscode.Memento, private readonly sandbox: Pick<BuiltinSandbox, 'url'>) {
+  constructor(
+    private readonly globalState: vscode.Memento,
+    private readonly sandbox: Pick<BuiltinSandbox, 'url'>,
+  ) {
     super();
     this.last = this.scope();
     this.register(onDidChangeSettings(() => this.check()));
@@ -45,10 +48,25 @@ export class ServiceChoice extends DisposableBase {
 
   current(): Service {
     const address = readSettings().serviceUrl;
-    if (address) return { kind: 'remote', url: address, scope: address, remoteMatch: address, label: hostOf(address), local: loopback(address) };
+    if (address)
+      return {
+        kind: 'remote',
+        url: address,
+        scope: address,
+        remoteMatch: address,
+        label: hostOf(address),
+        local: loopback(address),
+      };
     if (!this.globalState.get<boolean>(STATE_KEYS.sandboxChosen, false)) return NONE;
     const url = this.sandbox.url;
-    return { kind: 'sandbox', url, scope: BUILTIN_SANDBOX_KEY, remoteMatch: 'http://127.0.0.1', label: 'the built-in sandbox', local: true };
+    return {
+      kind: 'sandbox',
+      url,
+      scope: BUILTIN_SANDBOX_KEY,
+      remoteMatch: 'http://127.0.0.1',
+      label: 'the built-in sandbox',
+      local: true,
+    };
   }
 
   async chooseSandbox(on: boolean): Promise<void> {

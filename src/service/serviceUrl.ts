@@ -12,7 +12,8 @@ export function validateServiceUrl(value: string): string | undefined {
     return 'Enter a full address such as https://api.example.com';
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The address must start with https://';
-  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return 'Tokens are sent only over https (plain http is allowed on this machine only).';
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname))
+    return 'Tokens are sent only over https (plain http is allowed on this machine only).';
   if (u.username || u.password) return 'Do not put credentials in the address; use Set Token… instead.';
   if (u.search || u.hash) return 'The address takes no query or fragment.';
   return undefined;

@@ -12,9 +12,14 @@ import { stateLabel } from '../views/stateStyle';
  * views. Hidden when no service is configured; says "Sandbox" when it is the built-in one.
  */
 export class StatusBarController extends DisposableBase {
-  private readonly item = this.register(vscode.window.createStatusBarItem('agentTasks.status', vscode.StatusBarAlignment.Left, 50));
+  private readonly item = this.register(
+    vscode.window.createStatusBarItem('agentTasks.status', vscode.StatusBarAlignment.Left, 50),
+  );
 
-  constructor(private readonly model: TaskModel, private readonly service: ServiceChoice) {
+  constructor(
+    private readonly model: TaskModel,
+    private readonly service: ServiceChoice,
+  ) {
     super();
     this.item.name = 'Agent Tasks';
     this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: 'Show Agent Tasks' };
@@ -29,7 +34,12 @@ export class StatusBarController extends DisposableBase {
     const visible = this.service.current().kind !== 'none';
     const t = this.item.tooltip;
     const rendering = t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {};
-    return { text: visible ? this.item.text : '', tooltip: typeof t === 'string' ? t : t?.value ?? '', visible, ...rendering };
+    return {
+      text: visible ? this.item.text : '',
+      tooltip: typeof t === 'string' ? t : (t?.value ?? ''),
+      visible,
+      ...rendering,
+    };
   }
 
   private update(): void {
@@ -45,11 +55,19 @@ export class StatusBarController extends DisposableBase {
       ? `${prefix}$(sync~spin) ${running.length} task${running.length === 1 ? '' : 's'} running`
       : `${prefix}$(checklist) No tasks running`;
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(sandbox ? `**Agent Tasks** — built-in sandbox${s.url ? ` at ${forMarkdown(s.url)}` : ''} (demo data)\n\n` : `**Agent Tasks** — ${forMarkdown(s.url)}\n\n`);
-    if (running.length) for (const t of running) md.appendMarkdown(`- ${forMarkdown(stateLabel(t.state))}: ${forMarkdown(t.name || t.id)}\n`);
+    md.appendMarkdown(
+      sandbox
+        ? `**Agent Tasks** — built-in sandbox${s.url ? ` at ${forMarkdown(s.url)}` : ''} (demo data)\n\n`
+        : `**Agent Tasks** — ${forMarkdown(s.url)}\n\n`,
+    );
+    if (running.length)
+      for (const t of running)
+        md.appendMarkdown(`- ${forMarkdown(stateLabel(t.state))}: ${forMarkdown(t.name || t.id)}\n`);
     else md.appendMarkdown('No task is queued or running.');
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: `Agent Tasks: ${running.length} running${sandbox ? ', sandbox' : ''}` };
+    this.item.accessibilityInformation = {
+      label: `Agent Tasks: ${running.length} running${sandbox ? ', sandbox' : ''}`,
+    };
     this.item.show();
   }
 }

@@ -13,7 +13,10 @@ export interface Answers {
 }
 
 export type Said = { level: Level; text: string; actions: string[] };
-export type Asked = { kind: 'confirm'; text: string } | { kind: 'pick'; labels: string[]; placeHolder: string } | { kind: 'input'; text: string };
+export type Asked =
+  | { kind: 'confirm'; text: string }
+  | { kind: 'pick'; labels: string[]; placeHolder: string }
+  | { kind: 'input'; text: string };
 
 export class RecordingUi implements Ui {
   readonly said: Said[] = [];
@@ -40,13 +43,20 @@ export class RecordingUi implements Ui {
     return this.answers ? Promise.resolve(this.answers.confirm ?? true) : this.window.confirm(message, detail, action);
   }
 
-  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title?: string; placeHolder: string }): Promise<T | undefined> {
+  pick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string },
+  ): Promise<T | undefined> {
     this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder });
     if (!this.answers) return this.window.pick(items, options);
     return Promise.resolve(this.answers.pick?.(items) as T | undefined);
   }
 
-  input(options: { title: string; prompt: string; validate(value: string): string | undefined }): Promise<string | undefined> {
+  input(options: {
+    title: string;
+    prompt: string;
+    validate(value: string): string | undefined;
+  }): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt });
     return this.answers ? Promise.resolve(this.answers.input) : this.window.input(options);
   }

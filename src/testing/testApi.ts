@@ -89,10 +89,15 @@ export interface TestApiDeps {
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
   const responses: Response[] = [];
-  const redraws = { repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 }, myTasks: { rootRefreshes: 0, nodeRefreshes: 0 } };
+  const redraws = {
+    repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
+    myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
+  };
   const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
   d.subscriptions.push(
-    d.clients.onDidRespond(r => responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() })),
+    d.clients.onDidRespond(r =>
+      responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() }),
+    ),
     d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
     d.views.mineProvider.onDidChangeTreeData(count(redraws.myTasks)),
   );
@@ -132,10 +137,14 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
   };
 }
 
-async function describe(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, depth: number): Promise<TestTreeItem> {
+async function describe(
+  provider: vscode.TreeDataProvider<TreeNode>,
+  node: TreeNode,
+  depth: number,
+): Promise<TestTreeItem> {
   const item = await provider.getTreeItem(node);
   const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
-  const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
   const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
   const out: TestTreeItem = {
     kind: node.kind,
@@ -149,7 +158,11 @@ async function describe(provider: vscode.TreeDataProvider<TreeNode>, node: TreeN
     ...(item.tooltip instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(item.tooltip) } : {}),
     ...(item.command ? { command: { command: item.command.command, arguments: item.command.arguments } } : {}),
   };
-  if (depth > 0 && item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
+  if (
+    depth > 0 &&
+    item.collapsibleState !== undefined &&
+    item.collapsibleState !== vscode.TreeItemCollapsibleState.None
+  ) {
     const kids = (await provider.getChildren(node)) ?? [];
     out.children = await Promise.all(kids.map(k => describe(provider, k, depth - 1)));
   }

@@ -27,7 +27,10 @@ export class InstallationsView extends DisposableBase implements vscode.TreeData
   private readonly ctx: InstallationsContext;
   private readonly tokenNode: TokenNode;
 
-  constructor(private readonly model: InstallationsModel, private readonly service: ServiceChoice) {
+  constructor(
+    private readonly model: InstallationsModel,
+    private readonly service: ServiceChoice,
+  ) {
     super();
     this.ctx = { model, load: withViewProgress };
     this.tokenNode = new TokenNode(this.ctx);
@@ -61,7 +64,16 @@ export class InstallationsView extends DisposableBase implements vscode.TreeData
     const [user, token] = await Promise.all([this.model.has('fine_grained'), this.model.has('installation')]);
     const out: TreeNode[] = [];
     if (user) out.push(...this.installationLines());
-    else if (token) out.push(new MessageNode('Set a fine-grained token to list your installations', 'key', setTokenCommand('fine_grained'), undefined, 'need-user-token'));
+    else if (token)
+      out.push(
+        new MessageNode(
+          'Set a fine-grained token to list your installations',
+          'key',
+          setTokenCommand('fine_grained'),
+          undefined,
+          'need-user-token',
+        ),
+      );
     if (token) out.push(this.tokenNode);
     return out;
   }

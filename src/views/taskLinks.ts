@@ -18,7 +18,11 @@ function decoded(owner: string, repo: string): { owner: string; repo: string } |
 }
 
 /** The web address of a repository: from the task's own web address when there is one, else from the service. */
-export function repoWebUrl(task: Pick<Task, 'html_url'>, serviceUrl: string, repo?: { owner: string; repo: string }): string | undefined {
+export function repoWebUrl(
+  task: Pick<Task, 'html_url'>,
+  serviceUrl: string,
+  repo?: { owner: string; repo: string },
+): string | undefined {
   if (task.html_url) {
     const m = /^(.*)\/tasks\/[^/]+\/?$/.exec(task.html_url);
     if (m) return m[1];
@@ -43,7 +47,11 @@ export function pullRequests(task: Pick<Task, 'artifacts'>): Artifact[] {
   return (Array.isArray(task.artifacts) ? task.artifacts : []).filter(a => a?.type === 'pull');
 }
 
-export function pullRequestUrl(task: Pick<Task, 'html_url' | 'url'>, artifact: Artifact, serviceUrl: string): string | undefined {
+export function pullRequestUrl(
+  task: Pick<Task, 'html_url' | 'url'>,
+  artifact: Artifact,
+  serviceUrl: string,
+): string | undefined {
   const base = repoWebUrl(task, serviceUrl, repoOfTask(task));
   const id = artifact?.data?.id;
   return base && id !== undefined ? `${base}/pull/${encodeURIComponent(String(id))}` : undefined;

@@ -43,7 +43,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
-    this.nodeContext = { viewId: opts.viewId, model: opts.model, repoName: opts.repoName, describeError: opts.describeError };
+    this.nodeContext = {
+      viewId: opts.viewId,
+      model: opts.model,
+      repoName: task => opts.repoName?.(task),
+      describeError: err => opts.describeError(err),
+    };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.filter.onDidChange(() => this.refresh()));
   }
@@ -71,7 +76,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** Redraws the nodes whose "how long ago" label has moved on since they were drawn (called after each poll). */
   relabel(now = Date.now()): void {
     for (const node of this.nodes.values()) {
-      if (node.drawnAge !== undefined && relativeTime(node.task.updated_at, now) !== node.drawnAge) this.changed.fire(node);
+      if (node.drawnAge !== undefined && relativeTime(node.task.updated_at, now) !== node.drawnAge)
+        this.changed.fire(node);
     }
   }
 
@@ -81,7 +87,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (!keys) return [];
     const seen = new Set<string>();
     const all: Task[] = [];
-    for (const key of keys) for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
+    for (const key of keys)
+      for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
     return this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.model.me, this.opts.onlyMineApplies);
   }
 
@@ -103,7 +110,14 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const problem = this.opts.model.problem(keys);
     const loaded = keys.some(k => this.opts.model.store.hasList(k));
     if (problem !== undefined && loaded) {
-      out.push(new MessageNode(`Not up to date: ${this.opts.describeError(problem)}`, 'warning', { command: COMMANDS.refresh, title: 'Retry' }, 'Click to retry'));
+      out.push(
+        new MessageNode(
+          `Not up to date: ${this.opts.describeError(problem)}`,
+          'warning',
+          { command: COMMANDS.refresh, title: 'Retry' },
+          'Click to retry',
+        ),
+      );
     }
     const tasks = this.visibleTasks();
     const live = new Set<string>();
@@ -116,7 +130,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     }
     for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
     if (!tasks.length && this.hasAnyTask()) {
-      out.push(new MessageNode('No task matches the filters', 'filter', { command: COMMANDS.filterStates, title: 'Change Filters' }));
+      out.push(
+        new MessageNode('No task matches the filters', 'filter', {
+          command: COMMANDS.filterStates,
+          title: 'Change Filters',
+        }),
+      );
     }
     for (const key of this.opts.model.cutLists(keys)) out.push(loadMoreNode(key));
     // With nothing loaded and nothing to say this is empty, and the welcome content speaks.
@@ -126,7 +145,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   private onStoreChange(change: StoreChange): void {
     const keys = this.opts.lists() ?? [];
     const statesFiltered = this.opts.filter.active;
-    if ((change.membership && change.list !== undefined && keys.includes(change.list)) || (statesFiltered && change.transitions.length)) {
+    if (
+      (change.membership && change.list !== undefined && keys.includes(change.list)) ||
+      (statesFiltered && change.transitions.length)
+    ) {
       this.refresh();
       return;
     }
@@ -144,5 +166,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 /** The list is longer than what was read: said at its end, with the way to read further. */
 function loadMoreNode(key: ListKey): MessageNode {
   const text = 'Only the most recently updated tasks are shown. Load more…';
-  return new MessageNode(text, 'ellipsis', { command: COMMANDS.loadMoreTasks, title: 'Load More', arguments: [key] }, 'Click to read the next pages');
+  return new MessageNode(
+    text,
+    'ellipsis',
+    { command: COMMANDS.loadMoreTasks, title: 'Load More', arguments: [key] },
+    'Click to read the next pages',
+  );
 }

@@ -60,12 +60,20 @@ export class TaskViews extends DisposableBase {
         describeError,
       }),
     );
-    this.repoView = this.register(vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, showCollapseAll: true }));
-    this.mineView = this.register(vscode.window.createTreeView(VIEWS.myTasks, { treeDataProvider: this.mineProvider, showCollapseAll: true }));
+    this.repoView = this.register(
+      vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, showCollapseAll: true }),
+    );
+    this.mineView = this.register(
+      vscode.window.createTreeView(VIEWS.myTasks, { treeDataProvider: this.mineProvider, showCollapseAll: true }),
+    );
     for (const view of [this.repoView, this.mineView]) {
       this.register(view.onDidChangeVisibility(() => this.visibilityChanged()));
-      this.register(view.onDidExpandElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, true)));
-      this.register(view.onDidCollapseElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, false)));
+      this.register(
+        view.onDidExpandElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, true)),
+      );
+      this.register(
+        view.onDidCollapseElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, false)),
+      );
     }
     this.register(model.onDidChangeTasks(() => this.updateContext()));
     this.register(

@@ -41,7 +41,9 @@ describe('activation', () => {
   it('registers every command package.json contributes, and no other', async () => {
     const contributed = (manifest.contributes?.commands ?? []).map(c => c.command).sort();
     // VS Code itself registers these for every contributed view; they are not ours to declare.
-    const viewIds = Object.values(manifest.contributes?.views ?? {}).flat().map(v => v.id);
+    const viewIds = Object.values(manifest.contributes?.views ?? {})
+      .flat()
+      .map(v => v.id);
     const generated = new Set(viewIds.flatMap(v => VIEW_COMMANDS.map(suffix => `${v}.${suffix}`)));
     const ours = (c: string) => c.startsWith(PREFIX) && !generated.has(c);
     const registered = (await vscode.commands.getCommands(true)).filter(ours).sort();
@@ -53,8 +55,12 @@ describe('activation', () => {
 
   it('menus name only contributed commands', () => {
     const contributed = new Set((manifest.contributes?.commands ?? []).map(c => c.command));
-    const dangling = Object.entries(manifest.contributes?.menus ?? {})
-      .flatMap(([menu, items]) => items.filter(i => i.command && !contributed.has(i.command)).map(i => `${menu}: ${i.command}`));
-    assert.ok(dangling.length === 0, `menu items naming commands package.json does not contribute: ${dangling.join(', ')}`);
+    const dangling = Object.entries(manifest.contributes?.menus ?? {}).flatMap(([menu, items]) =>
+      items.filter(i => i.command && !contributed.has(i.command)).map(i => `${menu}: ${i.command}`),
+    );
+    assert.ok(
+      dangling.length === 0,
+      `menu items naming commands package.json does not contribute: ${dangling.join(', ')}`,
+    );
   });
 });

@@ -5,14 +5,18 @@ import { extensionApi, SANDBOX, waitFor } from './tasksSupport';
 
 describe('built-in sandbox', () => {
   after(async () => {
-    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
   });
 
   it('with no address set, is offered, starts on loopback with its demo world and says so', async function () {
     this.timeout(60_000);
     const api = await extensionApi();
     // A run starts with fresh state: nobody has chosen the sandbox yet, so clearing the address leaves no service.
-    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(() => api.context()['agentTasks.service'] === 'none', 'no service once the address is cleared');
     await waitFor(() => !api.statusBar().visible, 'the status bar to hide when nothing is configured');
     assert.deepEqual(await api.treeItems('repoTasks'), [], 'welcome content instead of tasks');
@@ -31,7 +35,10 @@ describe('built-in sandbox', () => {
       const items = (await api.treeItems('repoTasks')).filter(i => i.kind === 'task');
       return items.length ? items : undefined;
     }, 'demo tasks from the built-in sandbox'))!;
-    assert.ok(tasks.some(t => t.id?.endsWith('/demo-rocket-01')), 'the demo world\'s tasks');
+    assert.ok(
+      tasks.some(t => t.id?.endsWith('/demo-rocket-01')),
+      "the demo world's tasks",
+    );
     assert.ok(!tasks[0].id?.includes(SANDBOX), 'ids are task ids, not addresses');
   });
 });

@@ -12,10 +12,12 @@ describe('test environment', () => {
     assert.equal(res.status, 200);
   });
 
-  it('opens a git repository whose origin is the sandbox\'s acme/rocket', () => {
+  it("opens a git repository whose origin is the sandbox's acme/rocket", () => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'no workspace folder is open');
-    const origin = execFileSync('git', ['config', '--get', 'remote.origin.url'], { cwd: folder.uri.fsPath }).toString().trim();
+    const origin = execFileSync('git', ['config', '--get', 'remote.origin.url'], { cwd: folder.uri.fsPath })
+      .toString()
+      .trim();
     assert.equal(origin, `${sandboxUrl}/acme/rocket.git`);
   });
 });

@@ -8,7 +8,16 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
 import { SANDBOX, waitFor } from './tasksSupport';
-import { faultRig, healthy, LIST, listPolls, problemLine, taskCount, waitsBetween, type FaultRig } from './faultsSupport';
+import {
+  faultRig,
+  healthy,
+  LIST,
+  listPolls,
+  problemLine,
+  taskCount,
+  waitsBetween,
+  type FaultRig,
+} from './faultsSupport';
 
 describe('faults between the extension and the service', function () {
   this.timeout(60_000);
@@ -50,7 +59,10 @@ describe('faults between the extension and the service', function () {
     await waitFor(() => listPolls(rig.api, t0, 503).length >= 3, 'three failing polls', 30_000);
     const polls = listPolls(rig.api, t0, 503).slice(0, 3);
     // The third poll may still be retrying; the first two are over.
-    assert.ok(polls.slice(0, 2).every(p => p.attempts > 1), 'the client retried each 503 before the poll gave up');
+    assert.ok(
+      polls.slice(0, 2).every(p => p.attempts > 1),
+      'the client retried each 503 before the poll gave up',
+    );
     const waits = waitsBetween(rig.api, polls, 503);
     assert.ok(waits[1] >= waits[0] * 1.25, `the waits between polls do not grow: ${waits.join(', ')} ms`);
     rig.proxy.clearFaults();
@@ -61,7 +73,10 @@ describe('faults between the extension and the service', function () {
   it('connection resets: says the service cannot be reached, recovers by itself', async () => {
     rig.proxy.setDefault({ kind: 'reset' });
     await failing(/cannot be reached/);
-    await waitFor(() => rig.api.context()['agentTasks.reachable'] === 'no', 'the unreachable state (Retry, Open Settings, Show Log)');
+    await waitFor(
+      () => rig.api.context()['agentTasks.reachable'] === 'no',
+      'the unreachable state (Retry, Open Settings, Show Log)',
+    );
     rig.proxy.clearFaults();
     await waitFor(() => healthy(rig.api), 'recovery without Refresh', 30_000);
   });
@@ -102,19 +117,30 @@ describe('faults between the extension and the service', function () {
     const resetAt = Math.ceil(limited.at / 1000 + 8) * 1000;
     await waitFor(() => healthy(rig.api), 'recovery without Refresh', 30_000);
     const early = rig.proxy.requests.filter(r => r.at > limited.at && r.at < resetAt - 500);
-    assert.deepEqual(early.map(r => `${r.method} ${r.path}`), [], 'requests sent while the limit was exhausted');
+    assert.deepEqual(
+      early.map(r => `${r.method} ${r.path}`),
+      [],
+      'requests sent while the limit was exhausted',
+    );
   });
 
   it('401 (token revoked): says the token was refused and how to set one, keeps trying gently, recovers', async () => {
     const t0 = Date.now();
     rig.proxy.setDefault({ kind: 'unauthorized' });
     await failing(/token is missing, expired or revoked\. Set a new one/);
-    await waitFor(() => rig.api.context()['agentTasks.reachable'] === 'unauthorized', 'the unauthorized state (Set Token welcome)');
+    await waitFor(
+      () => rig.api.context()['agentTasks.reachable'] === 'unauthorized',
+      'the unauthorized state (Set Token welcome)',
+    );
     // Gently: a 401 is not retried by the client (one request per poll, every request the service saw is a poll),
     // and the poller waits longer after each refusal.
     await waitFor(() => listPolls(rig.api, t0, 401).length >= 3, 'three polls under 401s', 30_000);
     const polls = listPolls(rig.api, t0, 401).slice(0, 3);
-    assert.deepEqual(polls.map(p => p.attempts), [1, 1, 1], 'a refused token is not retried within a poll');
+    assert.deepEqual(
+      polls.map(p => p.attempts),
+      [1, 1, 1],
+      'a refused token is not retried within a poll',
+    );
     const sent = rig.proxy.requests.filter(r => r.at >= t0 && LIST.test(r.path) && r.at <= polls[2].end);
     assert.equal(sent.length, 3, 'the service saw one request per poll');
     const waits = waitsBetween(rig.api, polls, 401);
@@ -132,14 +158,24 @@ describe('faults between the extension and the service', function () {
 
   it('slow answers: changes still arrive, and no problem is shown', async () => {
     rig.proxy.setDefault({ kind: 'slow', ms: 1_500 });
-    const before = (await rig.api.treeItems('repoTasks')).find(i => i.kind === 'task' && /queued|in progress/i.test(`${i.description} ${i.tooltip}`));
+    const before = (await rig.api.treeItems('repoTasks')).find(
+      i => i.kind === 'task' && /queued|in progress/i.test(`${i.description} ${i.tooltip}`),
+    );
     assert.ok(before, 'a running task to change');
     const id = before.id!.split('/').pop()!;
-    await fetch(`${SANDBOX}/_sandbox/tasks/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: 'failed' }) });
-    await waitFor(async () => {
-      const now = (await rig.api.treeItems('repoTasks')).find(i => i.id === before.id);
-      return now && now.icon !== before.icon ? now : undefined;
-    }, 'the change to reach the tree through slow answers', 30_000);
+    await fetch(`${SANDBOX}/_sandbox/tasks/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'failed' }),
+    });
+    await waitFor(
+      async () => {
+        const now = (await rig.api.treeItems('repoTasks')).find(i => i.id === before.id);
+        return now && now.icon !== before.icon ? now : undefined;
+      },
+      'the change to reach the tree through slow answers',
+      30_000,
+    );
     assert.equal(await problemLine(rig.api), undefined);
   });
 });

@@ -57,14 +57,22 @@ export async function problemLine(api: AgentTasksTestApi): Promise<{ label: stri
 
 /** Tasks shown, no problem line, and the service known to be reachable. */
 export async function healthy(api: AgentTasksTestApi): Promise<boolean> {
-  return api.context()['agentTasks.reachable'] === 'yes' && (await taskCount(api)) > 0 && (await problemLine(api)) === undefined;
+  return (
+    api.context()['agentTasks.reachable'] === 'yes' &&
+    (await taskCount(api)) > 0 &&
+    (await problemLine(api)) === undefined
+  );
 }
 
 /**
  * The polls of the repository's list answered `status` since `since`, as the client saw them: a poll starts with a
  * first attempt, and the client's retries within it follow.
  */
-export function listPolls(api: AgentTasksTestApi, since: number, status: number): Array<{ start: number; end: number; attempts: number }> {
+export function listPolls(
+  api: AgentTasksTestApi,
+  since: number,
+  status: number,
+): Array<{ start: number; end: number; attempts: number }> {
   const polls: Array<{ start: number; end: number; attempts: number }> = [];
   for (const r of api.responses().filter(x => x.at >= since && x.status === status && LIST.test(x.path))) {
     if (r.attempt === 1 || !polls.length) polls.push({ start: r.at, end: r.at, attempts: 1 });
@@ -78,7 +86,10 @@ export function listPolls(api: AgentTasksTestApi, since: number, status: number)
  * for) to the first request of the next.
  */
 export function waitsBetween(api: AgentTasksTestApi, polls: Array<{ start: number }>, status: number): number[] {
-  const answers = api.responses().filter(r => r.status === status && r.at >= polls[0].start).map(r => r.at);
+  const answers = api
+    .responses()
+    .filter(r => r.status === status && r.at >= polls[0].start)
+    .map(r => r.at);
   return polls.slice(1).map(p => p.start - Math.max(...answers.filter(at => at < p.start)));
 }
 
@@ -91,10 +102,14 @@ export async function startsAtSandbox(): Promise<number> {
 /** How many tasks of acme/rocket the sandbox holds whose name or session carries `prompt`. */
 export async function tasksWithPrompt(prompt: string): Promise<number> {
   const auth = { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` };
-  const { tasks } = (await (await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks?per_page=100&sort=created_at`, { headers: auth })).json()) as { tasks: Array<{ id: string; name: string }> };
+  const { tasks } = (await (
+    await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks?per_page=100&sort=created_at`, { headers: auth })
+  ).json()) as { tasks: Array<{ id: string; name: string }> };
   let n = 0;
   for (const t of tasks) {
-    const full = (await (await fetch(`${SANDBOX}/agents/tasks/${t.id}`, { headers: auth })).json()) as { sessions?: Array<{ prompt: string }> };
+    const full = (await (await fetch(`${SANDBOX}/agents/tasks/${t.id}`, { headers: auth })).json()) as {
+      sessions?: Array<{ prompt: string }>;
+    };
     if ((full.sessions ?? []).some(s => s.prompt === prompt) || t.name === prompt) n++;
   }
   return n;

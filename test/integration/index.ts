@@ -35,7 +35,8 @@ export function run(): Promise<void> {
 }
 
 function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter(f => f.endsWith('.test.js'))
     .sort()
     .map(f => path.join(dir, f));

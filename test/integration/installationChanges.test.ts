@@ -3,8 +3,22 @@
 import * as assert from 'node:assert/strict';
 import { INSTALLATION_COMMANDS as C } from '../../src/ids';
 import {
-  answering, byLabel, DEMO_TOKENS, describeInstallations, installationOf, labels, node, resetSandbox,
-  REVOKED_CLASSIC, ROUTES, run, sent, setToken, truth, view, world,
+  answering,
+  byLabel,
+  DEMO_TOKENS,
+  describeInstallations,
+  installationOf,
+  labels,
+  node,
+  resetSandbox,
+  REVOKED_CLASSIC,
+  ROUTES,
+  run,
+  sent,
+  setToken,
+  truth,
+  view,
+  world,
 } from './installationsSupport';
 
 describeInstallations('installation changes', suite => {
@@ -29,10 +43,15 @@ describeInstallations('installation changes', suite => {
 
     it('from the palette, asks which installation (only selected ones) and which repository', async () => {
       await refresh();
-      const ui = answering(suite.api(), { pick: items => items.find(i => i.label === 'acme') ?? items.find(i => i.label === 'acme/rocket') });
+      const ui = answering(suite.api(), {
+        pick: items => items.find(i => i.label === 'acme') ?? items.find(i => i.label === 'acme/rocket'),
+      });
       const o = await run(C.removeRepository);
       assert.equal(o.done, true, o.message);
-      assert.deepEqual(ui.picks(), [['acme', 'globex'], ['acme/rocket', 'acme/website']]);
+      assert.deepEqual(ui.picks(), [
+        ['acme', 'globex'],
+        ['acme/rocket', 'acme/website'],
+      ]);
       assert.deepEqual(await truth(71), [5001]);
     });
 
@@ -61,9 +80,37 @@ describeInstallations('installation changes', suite => {
 
     // The view loaded one world; the service now has another. The service's refusal is explained, nothing changes.
     for (const [name, before, after, target, status, words] of [
-      ['the service\'s 422 on the last repository', (w: ReturnType<typeof world>) => installationOf(w, 71), (w: ReturnType<typeof world>) => { installationOf(w, 71).repositories = [5000]; }, { installationId: 71, repositoryId: 5000 }, 422, /last repository/],
-      ['the service\'s 422 on an installation now on all repositories', () => undefined, (w: ReturnType<typeof world>) => { installationOf(w, 71).repository_selection = 'all'; delete installationOf(w, 71).repositories; }, { installationId: 71, repositoryId: 5001 }, 422, /covers all/],
-      ['the service\'s 403 where the user is no longer admin', () => undefined, (w: ReturnType<typeof world>) => { w.repositories.find(r => r.id === 5001)!.access = { 1001: 'write' }; }, { installationId: 71, repositoryId: 5001 }, 403, /needs admin access to acme\/website/],
+      [
+        "the service's 422 on the last repository",
+        (w: ReturnType<typeof world>) => installationOf(w, 71),
+        (w: ReturnType<typeof world>) => {
+          installationOf(w, 71).repositories = [5000];
+        },
+        { installationId: 71, repositoryId: 5000 },
+        422,
+        /last repository/,
+      ],
+      [
+        "the service's 422 on an installation now on all repositories",
+        () => undefined,
+        (w: ReturnType<typeof world>) => {
+          installationOf(w, 71).repository_selection = 'all';
+          delete installationOf(w, 71).repositories;
+        },
+        { installationId: 71, repositoryId: 5001 },
+        422,
+        /covers all/,
+      ],
+      [
+        "the service's 403 where the user is no longer admin",
+        () => undefined,
+        (w: ReturnType<typeof world>) => {
+          w.repositories.find(r => r.id === 5001)!.access = { 1001: 'write' };
+        },
+        { installationId: 71, repositoryId: 5001 },
+        403,
+        /needs admin access to acme\/website/,
+      ],
     ] as const) {
       it(`explains ${name}, and leaves the view and the service as they were`, async () => {
         await resetSandbox(world(w => void before(w)));
@@ -83,7 +130,10 @@ describeInstallations('installation changes', suite => {
     it('explains a classic token without the repo scope (403) and a revoked one (401)', async () => {
       await resetSandbox(world());
       await refresh();
-      for (const [token, status, words] of [[DEMO_TOKENS.classicNoScope, 403, /repo scope/], [REVOKED_CLASSIC, 401, /classic token was refused: it is revoked/]] as const) {
+      for (const [token, status, words] of [
+        [DEMO_TOKENS.classicNoScope, 403, /repo scope/],
+        [REVOKED_CLASSIC, 401, /classic token was refused: it is revoked/],
+      ] as const) {
         await setToken('classic', token);
         const ui = answering(suite.api(), { confirm: true });
         const o = await run(C.removeRepository, { installationId: 71, repositoryId: 5001 });
@@ -96,7 +146,16 @@ describeInstallations('installation changes', suite => {
 
   describe('Add Repository…', () => {
     // An installation of lint-bot on all of acme shows mona every acme repository she can reach.
-    const withAllOfAcme = () => world(w => w.installations!.push({ id: 74, account: 'acme', app_id: 4, app_slug: 'lint-bot', repository_selection: 'all' }));
+    const withAllOfAcme = () =>
+      world(w =>
+        w.installations!.push({
+          id: 74,
+          account: 'acme',
+          app_id: 4,
+          app_slug: 'lint-bot',
+          repository_selection: 'all',
+        }),
+      );
 
     beforeEach(async () => {
       await resetSandbox(withAllOfAcme());
@@ -111,10 +170,21 @@ describeInstallations('installation changes', suite => {
       const offered = ui.picks()[0] ?? [];
       assert.ok(offered.includes('$(repo) acme/docs'), offered.join(' | '));
       assert.ok(offered.includes('$(circle-slash) acme/infra'), 'infra is offered but marked as not possible');
-      assert.ok(!offered.some(l => /rocket|website|dotfiles|portal/.test(l)), 'nothing already in it, nothing of another account');
-      assert.match(ui.placeholders()[0] ?? '', /installations' lists \(the service has no list of all your repositories\)/, 'says where the list comes from');
+      assert.ok(
+        !offered.some(l => /rocket|website|dotfiles|portal/.test(l)),
+        'nothing already in it, nothing of another account',
+      );
+      assert.match(
+        ui.placeholders()[0] ?? '',
+        /installations' lists \(the service has no list of all your repositories\)/,
+        'says where the list comes from',
+      );
       assert.deepEqual(await truth(71), [5000, 5001, 5005]);
-      assert.deepEqual(labels(node(await view(suite.api()), 'acme').children), ['acme/rocket', 'acme/website', 'acme/docs']);
+      assert.deepEqual(labels(node(await view(suite.api()), 'acme').children), [
+        'acme/rocket',
+        'acme/website',
+        'acme/docs',
+      ]);
     });
 
     it('explains a greyed-out choice and sends nothing', async () => {
@@ -126,9 +196,11 @@ describeInstallations('installation changes', suite => {
       assert.equal(await sent(ROUTES.add), 0);
     });
 
-    it('adds a repository typed by ID, and explains the service\'s 403 for one the user does not administer', async () => {
+    it("adds a repository typed by ID, and explains the service's 403 for one the user does not administer", async () => {
       // acme/ops: mona may write to it, and no list the view has seen shows it, so only the service can judge.
-      await resetSandbox(world(w => w.repositories.push({ id: 5010, owner: 'acme', name: 'ops', access: { 1001: 'write' } })));
+      await resetSandbox(
+        world(w => w.repositories.push({ id: 5010, owner: 'acme', name: 'ops', access: { 1001: 'write' } })),
+      );
       await refresh();
       answering(suite.api(), { pick: byLabel('Enter a repository ID'), input: '5005' });
       const typed = await run(C.addRepository, { installationId: 71 });

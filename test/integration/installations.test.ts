@@ -4,8 +4,22 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { INSTALLATION_COMMANDS as C } from '../../src/ids';
 import {
-  answering, DEMO_TOKENS, describeInstallations, forgetToken, installationOf, labels, node, resetSandbox, ROUTES,
-  run, SANDBOX, sent, setToken, truth, view, world,
+  answering,
+  DEMO_TOKENS,
+  describeInstallations,
+  forgetToken,
+  installationOf,
+  labels,
+  node,
+  resetSandbox,
+  ROUTES,
+  run,
+  SANDBOX,
+  sent,
+  setToken,
+  truth,
+  view,
+  world,
 } from './installationsSupport';
 
 describeInstallations('installations', suite => {
@@ -30,7 +44,7 @@ describeInstallations('installations', suite => {
         assert.match(ui.told(), /needs a classic token with the repo scope, and none is set/);
         assert.equal(ui.confirmations().length, 0, 'no confirmation is asked before the token is there');
       }
-      assert.equal(await sent(ROUTES.remove) + await sent(ROUTES.add), 0);
+      assert.equal((await sent(ROUTES.remove)) + (await sent(ROUTES.add)), 0);
       assert.deepEqual(await truth(71), [5000, 5001]);
     });
 
@@ -61,25 +75,41 @@ describeInstallations('installations', suite => {
     });
 
     it('pages through a large installation, 100 at a time', async () => {
-      await resetSandbox(world(w => {
-        for (let i = 0; i < 250; i++) w.repositories.push({ id: 7000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: 'admin' } });
-        installationOf(w, 71).repositories!.push(...Array.from({ length: 250 }, (_, i) => 7000 + i));
-      }));
+      await resetSandbox(
+        world(w => {
+          for (let i = 0; i < 250; i++)
+            w.repositories.push({ id: 7000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: 'admin' } });
+          installationOf(w, 71).repositories!.push(...Array.from({ length: 250 }, (_, i) => 7000 + i));
+        }),
+      );
       const shown = await refresh();
       assert.equal(node(shown, 'acme').description, 'ci-bot · 252 repositories selected');
       assert.equal(node(shown, 'acme').children?.length, 252);
-      assert.equal(await sent('GET /user/installations/{installation_id}/repositories'), 3 + 1 + 1, 'three pages for acme, one each for mona and globex');
+      assert.equal(
+        await sent('GET /user/installations/{installation_id}/repositories'),
+        3 + 1 + 1,
+        'three pages for acme, one each for mona and globex',
+      );
     });
 
     it('says when an installation has more repositories than were read, and reads the rest when asked', async () => {
-      await resetSandbox(world(w => {
-        for (let i = 0; i < 2_050; i++) w.repositories.push({ id: 8000 + i, owner: 'acme', name: `bulk-${i}`, access: { 1001: 'admin' } });
-        installationOf(w, 71).repositories!.push(...Array.from({ length: 2_050 }, (_, i) => 8000 + i));
-      }));
+      await resetSandbox(
+        world(w => {
+          for (let i = 0; i < 2_050; i++)
+            w.repositories.push({ id: 8000 + i, owner: 'acme', name: `bulk-${i}`, access: { 1001: 'admin' } });
+          installationOf(w, 71).repositories!.push(...Array.from({ length: 2_050 }, (_, i) => 8000 + i));
+        }),
+      );
       const shown = await refresh();
       const acme = node(shown, 'acme');
-      assert.equal(acme.children?.filter(c => c.contextValue.startsWith('installationRepo')).length, 2_000, 'the first 20 pages');
-      const [line] = (await suite.api().treeItems('installations', 1)).find(i => i.label === 'acme')!.children!.slice(-1);
+      assert.equal(
+        acme.children?.filter(c => c.contextValue.startsWith('installationRepo')).length,
+        2_000,
+        'the first 20 pages',
+      );
+      const [line] = (await suite.api().treeItems('installations', 1))
+        .find(i => i.label === 'acme')!
+        .children!.slice(-1);
       assert.equal(line.label, '2000 of 2052 shown. Load more…');
       assert.ok(line.command, 'the line reads further when clicked');
       await vscode.commands.executeCommand(line.command.command, ...(line.command.arguments ?? []));
@@ -91,7 +121,11 @@ describeInstallations('installations', suite => {
       await resetSandbox(world(w => installationOf(w, 71).repositories!.push(5002)));
       const shown = await refresh();
       const blocked = (path: string[]) => node(shown, ...path);
-      for (const path of [['mona', 'mona/dotfiles'], ['globex', 'globex/portal'], ['acme', 'acme/infra']]) {
+      for (const path of [
+        ['mona', 'mona/dotfiles'],
+        ['globex', 'globex/portal'],
+        ['acme', 'acme/infra'],
+      ]) {
         assert.match(blocked(path).contextValue, /^installationRepo:blocked/, path.join(' > '));
         assert.match(blocked(path).description, /cannot be removed/);
       }
@@ -115,7 +149,9 @@ describeInstallations('installations', suite => {
       const o = await run(C.revokeToken);
       assert.equal(o.reason, 'cancelled');
       assert.equal(await sent(ROUTES.revoke), 0);
-      const r = await fetch(`${SANDBOX}/installation/repositories`, { headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` } });
+      const r = await fetch(`${SANDBOX}/installation/repositories`, {
+        headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` },
+      });
       assert.equal(r.status, 200);
     });
 
@@ -125,7 +161,9 @@ describeInstallations('installations', suite => {
       assert.equal(o.done, true, o.message);
       assert.match(ui.told(), /create a new installation token/);
       assert.ok(!labels(await view(suite.api())).includes('Installation token'), 'the token is gone from the view');
-      const r = await fetch(`${SANDBOX}/installation/repositories`, { headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` } });
+      const r = await fetch(`${SANDBOX}/installation/repositories`, {
+        headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` },
+      });
       assert.equal(r.status, 401);
       answering(suite.api());
       const again = await run(C.revokeToken);
@@ -134,7 +172,10 @@ describeInstallations('installations', suite => {
 
     it('explains a token that is already revoked (401), and keeps it until the user removes it', async () => {
       // Revoked at the service, whatever the tests before did.
-      await fetch(`${SANDBOX}/installation/token`, { method: 'DELETE', headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` } });
+      await fetch(`${SANDBOX}/installation/token`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` },
+      });
       await setToken('installation', DEMO_TOKENS.installation);
       const shown = await refresh();
       const problem = node(shown, 'Installation token').children?.[0];

@@ -45,13 +45,17 @@ export function installationOf(w: WorldFile, id: number) {
 }
 
 export async function resetSandbox(w: WorldFile = world()): Promise<void> {
-  const r = await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(w) });
+  const r = await fetch(`${SANDBOX}/_sandbox/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(w),
+  });
   assert.equal(r.status, 200, `reset: ${await r.text()}`);
   await fetch(`${SANDBOX}/_sandbox/stats/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 }
 
 export async function sent(route: string): Promise<number> {
-  const s = await (await fetch(`${SANDBOX}/_sandbox/stats`)).json() as { by_route: Record<string, number> };
+  const s = (await (await fetch(`${SANDBOX}/_sandbox/stats`)).json()) as { by_route: Record<string, number> };
   return s.by_route[route] ?? 0;
 }
 
@@ -67,7 +71,8 @@ export async function truth(installationId: number): Promise<number[]> {
 /** Points the extension at the test sandbox, unless the runner's settings already did. */
 export async function useSandbox(): Promise<void> {
   const config = vscode.workspace.getConfiguration('agentTasks');
-  if (config.get<string>('serviceUrl') !== SANDBOX) await config.update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
+  if (config.get<string>('serviceUrl') !== SANDBOX)
+    await config.update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
 }
 
 // The token store announces a change once it is stored, so the view has taken it in when the command returns.
@@ -98,7 +103,12 @@ export function answering(api: AgentTasksTestApi, a: Answers = {}) {
     confirmations: () => questions().flatMap(q => (q.kind === 'confirm' ? [q.text] : [])),
     picks: () => picks().map(q => q.labels),
     placeholders: () => picks().map(q => q.placeHolder),
-    told: () => api.said().slice(said).map(s => s.text).join('\n'),
+    told: () =>
+      api
+        .said()
+        .slice(said)
+        .map(s => s.text)
+        .join('\n'),
   };
 }
 

@@ -32,7 +32,8 @@ describe('a prompt survives', function () {
     await vscode.commands.executeCommand(COMMANDS.discardDraft);
   });
 
-  const start = async (prompt: string) => await vscode.commands.executeCommand<Result>(COMMANDS.startTask, { prompt, interactive: false });
+  const start = async (prompt: string) =>
+    await vscode.commands.executeCommand<Result>(COMMANDS.startTask, { prompt, interactive: false });
   const posts = () => rig.proxy.count({ method: 'POST', path: STARTS });
 
   it('a start answered 500: the prompt is kept with the reason, shown with Retry, and Retry sends it once', async () => {
@@ -61,7 +62,7 @@ describe('a prompt survives', function () {
     rig.proxy.next({ kind: 'slow', ms: 1_500 }, { method: 'POST' });
     const [a, b] = await Promise.all([start(prompt), start(prompt)]);
     assert.equal(a.ok, true, JSON.stringify(a));
-    assert.equal(b.task?.id, a.task?.id, 'the second ask got the first start\'s task');
+    assert.equal(b.task?.id, a.task?.id, "the second ask got the first start's task");
     assert.equal(posts() - before.proxy, 1, 'one request');
     assert.equal((await startsAtSandbox()) - before.sandbox, 1, 'the service started it once');
   });
@@ -89,7 +90,10 @@ describe('a prompt survives', function () {
     assert.equal(r.ok, true, `the started task was not found: ${JSON.stringify(r)}`);
     assert.equal(r.recovered, true);
     assert.equal(rig.api.draft(), undefined, 'no draft left to start a second time');
-    await waitFor(async () => (await rig.api.treeItems('repoTasks')).some(i => i.id?.endsWith(`/${r.task!.id}`)), 'the found task in the tree');
+    await waitFor(
+      async () => (await rig.api.treeItems('repoTasks')).some(i => i.id?.endsWith(`/${r.task!.id}`)),
+      'the found task in the tree',
+    );
   });
 
   it('a 201 that comes after the client gave up waiting: found, not started again', async function () {
@@ -111,7 +115,9 @@ describe('a prompt survives', function () {
     rig.proxy.next({ kind: 'status', status: 503 }, { method: 'POST' });
     const r = await start(prompt);
     assert.equal(r.ok, false);
-    const stored = JSON.parse(rig.api.storedState()) as Array<Record<string, { prompt?: string; repo?: unknown } | undefined>>;
+    const stored = JSON.parse(rig.api.storedState()) as Array<
+      Record<string, { prompt?: string; repo?: unknown } | undefined>
+    >;
     const draft = stored.map(m => m[STATE_KEYS.draft]).find(Boolean);
     assert.equal(draft?.prompt, prompt, 'the whole prompt, both lines');
     assert.deepEqual(draft?.repo, { owner: 'acme', repo: 'rocket' });

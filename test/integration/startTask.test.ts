@@ -4,7 +4,10 @@ import { COMMANDS } from '../../src/ids';
 import { byId, DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
 
 async function editorWithSelection(): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export function countdown(n: number) {\n  return n - 1;\n}\n' });
+  const doc = await vscode.workspace.openTextDocument({
+    language: 'typescript',
+    content: 'export function countdown(n: number) {\n  return n - 1;\n}\n',
+  });
   const editor = await vscode.window.showTextDocument(doc);
   editor.selection = new vscode.Selection(0, 0, 2, 1);
   return editor;
@@ -36,7 +39,9 @@ describe('starting a task', () => {
     assert.equal(api.draft(), undefined, 'nothing kept after a success');
     // What the service received, read back on its own.
     await sandboxPost('/_sandbox/advance');
-    const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, { headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` } });
+    const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, {
+      headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
+    });
     const task = (await r.json()) as { sessions: Array<{ prompt: string }> };
     const prompt = task.sessions.map(s => s.prompt).join('\n');
     assert.match(prompt, /export function countdown/);
@@ -47,7 +52,10 @@ describe('starting a task', () => {
     const api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);
     const before = (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
-    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string }>(COMMANDS.startTask, { prompt: 'Keep me safe', interactive: false });
+    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string }>(COMMANDS.startTask, {
+      prompt: 'Keep me safe',
+      interactive: false,
+    });
     assert.equal(result.ok, false);
     assert.match(result.problem, /subscription|permission/);
     assert.equal(api.draft()?.prompt, 'Keep me safe');
@@ -65,11 +73,14 @@ describe('starting a task', () => {
 
   it('a 422 lists what was invalid and keeps the prompt', async () => {
     const api = await freshStart();
-    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string; status: number }>(COMMANDS.startTask, {
-      prompt: 'Use a model that does not exist',
-      options: { model: 'no-such-model' },
-      interactive: false,
-    });
+    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string; status: number }>(
+      COMMANDS.startTask,
+      {
+        prompt: 'Use a model that does not exist',
+        options: { model: 'no-such-model' },
+        interactive: false,
+      },
+    );
     assert.equal(result.ok, false);
     assert.equal(result.status, 422);
     assert.match(result.problem, /rejected/);
@@ -84,22 +95,37 @@ describe('starting a task', () => {
     const before = await posts();
     const result = await vscode.commands.executeCommand<undefined>(COMMANDS.retryFailedStart);
     assert.equal(result, undefined);
-    const r2 = await vscode.commands.executeCommand<unknown>(COMMANDS.startTask, { prompt: 'x', interactive: false, repo: { owner: 'acme', repo: 'rocket' } });
+    const r2 = await vscode.commands.executeCommand<unknown>(COMMANDS.startTask, {
+      prompt: 'x',
+      interactive: false,
+      repo: { owner: 'acme', repo: 'rocket' },
+    });
     assert.equal(r2, undefined, 'the start does not go ahead without a token');
     assert.equal(await posts(), before, 'no start request was sent');
-    assert.ok(told().includes('Starting a task needs a fine-grained token with the Agent tasks read and write permission.'), JSON.stringify(told()));
+    assert.ok(
+      told().includes('Starting a task needs a fine-grained token with the Agent tasks read and write permission.'),
+      JSON.stringify(told()),
+    );
   });
 
   it('from a prompt file: its text without the front matter is the prompt', async () => {
     const api = await freshStart();
     const root = vscode.workspace.workspaceFolders![0].uri;
     const file = vscode.Uri.joinPath(root, '.github', 'prompts', 'tidy.prompt.md');
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('---\ndescription: Tidy up\n---\nRemove dead code from src/launch.ts\n'));
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode('---\ndescription: Tidy up\n---\nRemove dead code from src/launch.ts\n'),
+    );
     try {
-      const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(COMMANDS.startTaskFromPromptFile, { uri: file, interactive: false });
+      const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(
+        COMMANDS.startTaskFromPromptFile,
+        { uri: file, interactive: false },
+      );
       assert.equal(result.ok, true, JSON.stringify(result));
       await sandboxPost('/_sandbox/advance');
-      const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, { headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` } });
+      const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, {
+        headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
+      });
       const task = (await r.json()) as { sessions: Array<{ prompt: string }> };
       assert.equal(task.sessions[0]?.prompt, 'Remove dead code from src/launch.ts');
       assert.ok(byId(await api.treeItems('repoTasks'), result.task.id));

@@ -17,7 +17,7 @@ describe('status bar', () => {
     await freshStart();
   });
 
-  it('counts running tasks as they advance, with a spinner while any runs, and announces only the user\'s', async () => {
+  it("counts running tasks as they advance, with a spinner while any runs, and announces only the user's", async () => {
     // Running: mona's 03 and dotfiles-02, her queued 04, and lee's 05, which will fail.
     const w = demoWorld();
     w.tasks!.find(t => t.id === 'demo-rocket-05')!.state = 'in_progress';
@@ -32,7 +32,11 @@ describe('status bar', () => {
     assert.equal(api.statusBar().text, '$(checklist) No tasks running');
     assert.match(api.statusBar().tooltip, /No task is queued or running/);
     const shown = told();
-    for (const name of ['Fix the flaky countdown test', 'Move the vim config to lua', 'Bump the protobuf dependency and regenerate stubs']) {
+    for (const name of [
+      'Fix the flaky countdown test',
+      'Move the vim config to lua',
+      'Bump the protobuf dependency and regenerate stubs',
+    ]) {
       assert.ok(shown.includes(`Task “${name}” finished.`), `“${name}” announced: ${JSON.stringify(shown)}`);
     }
     assert.ok(!shown.some(t => /toolchain/.test(t)), `lee's failed task is not announced: ${JSON.stringify(shown)}`);
@@ -41,7 +45,10 @@ describe('status bar', () => {
   it('shows a new task at once and names it in the tooltip', async () => {
     const api = await freshStart(quietWorld());
     assert.equal(api.statusBar().text, '$(checklist) No tasks running');
-    const result = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, { prompt: 'Tidy the README', interactive: false });
+    const result = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, {
+      prompt: 'Tidy the README',
+      interactive: false,
+    });
     assert.equal(result?.ok, true);
     assert.equal(api.statusBar().text, '$(sync~spin) 1 task running');
     assert.match(api.statusBar().tooltip, /- Queued: Tidy the README\n/);
@@ -59,7 +66,11 @@ describe('status bar', () => {
       await waitFor(() => api.pollMode() === 'quick', 'the quick pace');
       await sandboxPost('/_sandbox/advance');
       await sandboxPost('/_sandbox/advance');
-      await waitFor(() => api.statusBar().text === '$(checklist) No tasks running', 'the poller to see the task finish', 15_000);
+      await waitFor(
+        () => api.statusBar().text === '$(checklist) No tasks running',
+        'the poller to see the task finish',
+        15_000,
+      );
       await waitFor(() => told().includes('Task “Watch me finish” finished.'), 'the finish notification', 5_000);
       await waitFor(() => api.pollMode() === 'slow', 'the slow pace once all finished');
     } finally {

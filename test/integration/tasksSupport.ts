@@ -21,7 +21,11 @@ export async function extensionApi(): Promise<AgentTasksTestApi> {
 /** The messages shown from now on, as the test API records them. */
 export function messagesFrom(api: AgentTasksTestApi): () => string[] {
   const start = api.said().length;
-  return () => api.said().slice(start).map(s => s.text);
+  return () =>
+    api
+      .said()
+      .slice(start)
+      .map(s => s.text);
 }
 
 export async function sandboxPost(path: string, body?: unknown): Promise<unknown> {
@@ -35,7 +39,12 @@ export async function sandboxPost(path: string, body?: unknown): Promise<unknown
   return text ? JSON.parse(text) : undefined;
 }
 
-export async function sandboxStats(): Promise<{ total: number; not_modified: number; by_route: Record<string, number>; by_status: Record<string, number> }> {
+export async function sandboxStats(): Promise<{
+  total: number;
+  not_modified: number;
+  by_route: Record<string, number>;
+  by_status: Record<string, number>;
+}> {
   return (await fetch(`${SANDBOX}/_sandbox/stats`)).json() as never;
 }
 
@@ -44,7 +53,8 @@ export async function freshStart(world?: WorldFile): Promise<AgentTasksTestApi> 
   assert.ok(SANDBOX, 'AGENT_TASKS_SANDBOX_URL is not set');
   await sandboxPost('/_sandbox/reset', world ?? demoWorld());
   const config = vscode.workspace.getConfiguration('agentTasks');
-  if (config.get<string>('serviceUrl') !== SANDBOX) await config.update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
+  if (config.get<string>('serviceUrl') !== SANDBOX)
+    await config.update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
   const api = await extensionApi();
   await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
   await vscode.commands.executeCommand(`${VIEWS.repoTasks}.focus`);

@@ -10,7 +10,7 @@ describe('task views', () => {
     await freshStart();
   });
 
-  it('show the repository\'s tasks in every state, each with its own icon, archived hidden', async () => {
+  it("show the repository's tasks in every state, each with its own icon, archived hidden", async () => {
     const api = await freshStart();
     const items = await api.treeItems('repoTasks');
     const tasks = items.filter(i => i.kind === 'task');
@@ -35,7 +35,10 @@ describe('task views', () => {
     }
     assert.equal(new Set(Object.values(expected).map(([icon]) => icon)).size, 8, 'one icon per state');
     assert.equal(byId(tasks, 'demo-rocket-10'), undefined, 'the archived task is hidden');
-    assert.ok(tasks.every(t => !/dotfiles/.test(t.id ?? '')), 'only this repository');
+    assert.ok(
+      tasks.every(t => !/dotfiles/.test(t.id ?? '')),
+      'only this repository',
+    );
     // Newest first, by creation, so tasks keep their place as they update.
     assert.equal(tasks[0].id?.endsWith('demo-rocket-04'), true);
     assert.equal(tasks[tasks.length - 1].id?.endsWith('demo-rocket-07'), true);
@@ -70,7 +73,7 @@ describe('task views', () => {
       await api.refresh();
       const mine = (await api.treeItems('repoTasks')).filter(i => i.kind === 'task');
       assert.ok(mine.length > 0);
-      assert.ok(!byId(mine, 'demo-rocket-02') && !byId(mine, 'demo-rocket-05'), 'lee\'s tasks are hidden');
+      assert.ok(!byId(mine, 'demo-rocket-02') && !byId(mine, 'demo-rocket-05'), "lee's tasks are hidden");
     } finally {
       await vscode.commands.executeCommand(COMMANDS.toggleOnlyMineOn);
       await vscode.commands.executeCommand(COMMANDS.filterStates, []);
@@ -78,11 +81,11 @@ describe('task views', () => {
     }
   });
 
-  it('list the user\'s own tasks across repositories in My Tasks', async () => {
+  it("list the user's own tasks across repositories in My Tasks", async () => {
     const api = await freshStart();
     const mine = (await api.treeItems('myTasks')).filter(i => i.kind === 'task');
     assert.ok(byId(mine, 'demo-dotfiles-02'), 'a task of another repository');
-    assert.ok(!byId(mine, 'demo-rocket-02'), 'not another user\'s task');
+    assert.ok(!byId(mine, 'demo-rocket-02'), "not another user's task");
   });
 
   it('poll an unchanged list with conditional requests only', async () => {
@@ -123,7 +126,15 @@ describe('task views', () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let i = 0; i < 2_050; i++) {
       const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
-      w.tasks!.push({ id: `bulk-${i}`, repository: 5000, creator: 1002, state: 'completed', prompt: `Bulk task ${i}`, created_at: at, updated_at: at });
+      w.tasks!.push({
+        id: `bulk-${i}`,
+        repository: 5000,
+        creator: 1002,
+        state: 'completed',
+        prompt: `Bulk task ${i}`,
+        created_at: at,
+        updated_at: at,
+      });
     }
     // Signed out first, so that the list is read afresh rather than merged into what the last test left.
     await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');

@@ -18,10 +18,15 @@ describe('tokens', () => {
     assert.ok(!all.includes(DEMO_TOKENS.fineGrained), 'not in settings');
     assert.ok(api.statusBar().visible);
     // A failed start keeps its prompt in state; the token must not ride along.
-    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Refused on purpose', options: { model: 'nope' }, interactive: false });
+    await vscode.commands.executeCommand(COMMANDS.startTask, {
+      prompt: 'Refused on purpose',
+      options: { model: 'nope' },
+      interactive: false,
+    });
     const state = api.storedState();
     assert.match(state, /Refused on purpose/, 'the draft is in workspace state');
-    for (const value of Object.values(DEMO_TOKENS)) assert.ok(!state.includes(value), `token ${value.slice(0, 6)}… in state`);
+    for (const value of Object.values(DEMO_TOKENS))
+      assert.ok(!state.includes(value), `token ${value.slice(0, 6)}… in state`);
     await vscode.commands.executeCommand(COMMANDS.discardDraft);
   });
 
@@ -31,19 +36,26 @@ describe('tokens', () => {
     await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
     await waitFor(async () => (await api.treeItems('repoTasks')).length === 0, 'the view to empty (welcome content)');
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
-    await waitFor(async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').length > 0, 'tasks again');
+    await waitFor(
+      async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').length > 0,
+      'tasks again',
+    );
   });
 
   it('the user settings file the runner wrote holds no token', async function () {
     // Both runners (code-server and desktop) name the file; another runner has no file to show, and says so.
     const file = process.env.AGENT_TASKS_USER_SETTINGS;
     if (!file) {
-      console.log('    skipped: this runner does not set AGENT_TASKS_USER_SETTINGS, the path of its user settings file');
+      console.log(
+        '    skipped: this runner does not set AGENT_TASKS_USER_SETTINGS, the path of its user settings file',
+      );
       this.skip();
     }
     await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
-    await vscode.workspace.getConfiguration('agentTasks').update('notifications.enabled', false, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('notifications.enabled', false, vscode.ConfigurationTarget.Global);
     try {
       // The setting just written reached the file: it is the one this window writes to.
       const text = await waitFor(() => {
@@ -51,9 +63,12 @@ describe('tokens', () => {
         return /"agentTasks\.notifications\.enabled": false/.test(t) ? t : undefined;
       }, 'the setting in the user settings file');
       assert.match(text!, /"agentTasks\.serviceUrl"/);
-      for (const value of Object.values(DEMO_TOKENS)) assert.ok(!text!.includes(value), `token ${value.slice(0, 6)}… in the settings file`);
+      for (const value of Object.values(DEMO_TOKENS))
+        assert.ok(!text!.includes(value), `token ${value.slice(0, 6)}… in the settings file`);
     } finally {
-      await vscode.workspace.getConfiguration('agentTasks').update('notifications.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('agentTasks')
+        .update('notifications.enabled', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
@@ -66,7 +81,10 @@ describe('tokens', () => {
     assert.equal(api.said().at(-1)?.level, 'error');
     assert.deepEqual(api.said().at(-1)?.actions, ['Show Log'], 'the way out: the log');
     await api.refresh();
-    assert.ok((await api.treeItems('repoTasks')).some(i => i.kind === 'task'), 'the old token still works');
+    assert.ok(
+      (await api.treeItems('repoTasks')).some(i => i.kind === 'task'),
+      'the old token still works',
+    );
   });
 });
 
@@ -76,11 +94,16 @@ describe('log channel', () => {
     const api = await freshStart();
     await api.refresh();
     await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Log me', interactive: false });
-    const text = await waitFor(() => {
-      const t = fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';
-      return /POST \/agents\/repos\/acme\/rocket\/tasks 201 \d+ ms/.test(t) ? t : undefined;
-    }, 'the request lines in the log file', 15_000);
+    const text = await waitFor(
+      () => {
+        const t = fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';
+        return /POST \/agents\/repos\/acme\/rocket\/tasks 201 \d+ ms/.test(t) ? t : undefined;
+      },
+      'the request lines in the log file',
+      15_000,
+    );
     assert.match(text!, /GET \/agents\/repos\/acme\/rocket\/tasks\?\S* (200|304) \d+ ms/);
-    for (const value of Object.values(DEMO_TOKENS)) assert.ok(!text!.includes(value), `token ${value.slice(0, 6)}… in the log`);
+    for (const value of Object.values(DEMO_TOKENS))
+      assert.ok(!text!.includes(value), `token ${value.slice(0, 6)}… in the log`);
   });
 });

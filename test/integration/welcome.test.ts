@@ -10,7 +10,9 @@ describe('welcome states', () => {
     await freshStart();
   });
   afterEach(async () => {
-    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
     await vscode.commands.executeCommand(COMMANDS.chooseRepository, null);
   });
@@ -33,12 +35,16 @@ describe('welcome states', () => {
   it('the service unreachable, then back', async () => {
     const api = await freshStart();
     // A loopback port nobody listens on.
-    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
     await api.refresh();
     await waitFor(() => api.context()['agentTasks.reachable'] === 'no', 'reachable no', 20_000);
     assert.deepEqual(await api.treeItems('repoTasks'), []);
-    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', SANDBOX, vscode.ConfigurationTarget.Global);
     await waitFor(async () => (await api.treeItems('repoTasks')).some(i => i.kind === 'task'), 'tasks again');
     await waitFor(() => api.context()['agentTasks.reachable'] === 'yes', 'reachable yes');
   });
@@ -48,7 +54,10 @@ describe('welcome states', () => {
     await vscode.commands.executeCommand(COMMANDS.chooseRepository, 'acme/docs');
     await waitFor(() => api.repository() === 'acme/docs', 'acme/docs chosen');
     await api.refresh();
-    await waitFor(() => api.context()['agentTasks.hasTasks'] === false && api.context()['agentTasks.reachable'] === 'yes', 'no tasks');
+    await waitFor(
+      () => api.context()['agentTasks.hasTasks'] === false && api.context()['agentTasks.reachable'] === 'yes',
+      'no tasks',
+    );
     assert.deepEqual(await api.treeItems('repoTasks'), []);
     await vscode.commands.executeCommand(COMMANDS.chooseRepository, 'mona/dotfiles');
     await api.refresh();

@@ -94,7 +94,8 @@ export class FaultProxy {
 
   /** The next `times` requests matching `match` (all, by default) get `fault`; rules are used in order. */
   next(fault: Fault, opts: { times?: number; method?: string; path?: RegExp } = {}): void {
-    const match = (m: string, p: string) => (opts.method === undefined || opts.method === m) && (opts.path === undefined || opts.path.test(p));
+    const match = (m: string, p: string) =>
+      (opts.method === undefined || opts.method === m) && (opts.path === undefined || opts.path.test(p));
     this.queue.push({ fault, match, times: opts.times ?? 1 });
   }
 
@@ -107,11 +108,13 @@ export class FaultProxy {
 
   /** How many requests were seen, optionally only those matching. */
   count(filter: { method?: string; path?: RegExp; since?: number; forwarded?: boolean } = {}): number {
-    return this.requests.filter(r =>
-      (filter.method === undefined || r.method === filter.method) &&
-      (filter.path === undefined || filter.path.test(r.path)) &&
-      (filter.since === undefined || r.at >= filter.since) &&
-      (filter.forwarded === undefined || r.forwarded === filter.forwarded)).length;
+    return this.requests.filter(
+      r =>
+        (filter.method === undefined || r.method === filter.method) &&
+        (filter.path === undefined || filter.path.test(r.path)) &&
+        (filter.since === undefined || r.at >= filter.since) &&
+        (filter.forwarded === undefined || r.forwarded === filter.forwarded),
+    ).length;
   }
 
   /** The service goes away: the port stops accepting connections and open ones are closed. */
@@ -191,13 +194,27 @@ export class FaultProxy {
           return this.reply(res, fault.status, { message: fault.message ?? `Injected ${fault.status}` }, fault.headers);
         case 'retryAfter':
           record.status = fault.status ?? 429;
-          return this.reply(res, record.status, { message: 'Too many requests: slow down' }, { 'retry-after': String(fault.seconds) });
+          return this.reply(
+            res,
+            record.status,
+            { message: 'Too many requests: slow down' },
+            { 'retry-after': String(fault.seconds) },
+          );
         case 'exhausted': {
           record.status = 403;
           const reset = Math.ceil(Date.now() / 1000 + fault.resetInSeconds);
-          return this.reply(res, 403, { message: 'API rate limit exceeded' }, {
-            'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': String(reset), 'x-ratelimit-resource': 'core',
-          });
+          return this.reply(
+            res,
+            403,
+            { message: 'API rate limit exceeded' },
+            {
+              'x-ratelimit-limit': '5000',
+              'x-ratelimit-remaining': '0',
+              'x-ratelimit-used': '5000',
+              'x-ratelimit-reset': String(reset),
+              'x-ratelimit-resource': 'core',
+            },
+          );
         }
         case 'unauthorized':
           record.status = 401;
@@ -210,46 +227,66 @@ export class FaultProxy {
 
   private reply(res: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
     const text = JSON.stringify({ ...body, documentation_url: 'https://docs.example.invalid/rest' });
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   }
 
-  private forward(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, fault: Fault, record: ProxiedRequest): void {
+  private forward(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Buffer,
+    fault: Fault,
+    record: ProxiedRequest,
+  ): void {
     const headers = { ...req.headers, host: this.upstream.host };
     // A 304 has no body to break: ask for the whole answer.
     if (fault.kind === 'malformed' || fault.kind === 'rewrite') delete headers['if-none-match'];
-    const up = http.request({ host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers, agent: false }, upRes => {
-      const parts: Buffer[] = [];
-      upRes.on('data', c => parts.push(c));
-      upRes.on('end', () => {
-        let out = Buffer.concat(parts);
-        const outHeaders = { ...upRes.headers };
-        const status = upRes.statusCode ?? 502;
-        if (fault.kind === 'lostAnswer') {
-          // The service acted; the client never hears of it.
-          this.later(() => req.socket.destroy(), fault.afterMs ?? 0);
-          return;
-        }
-        if (fault.kind === 'malformed' && out.length > 0) {
-          out = Buffer.from(out.toString('utf8').slice(0, Math.max(1, out.length >> 1)) + '<!-- truncated');
-          delete outHeaders.etag;
-        }
-        if (fault.kind === 'rewrite' && out.length > 0 && /json/.test(String(upRes.headers['content-type']))) {
-          out = Buffer.from(JSON.stringify(fault.edit(JSON.parse(out.toString('utf8')))));
-          delete outHeaders.etag;
-        }
-        outHeaders['content-length'] = String(out.length);
-        delete outHeaders['transfer-encoding'];
-        const send = () => {
-          if (res.destroyed) return;
-          record.status = status;
-          res.writeHead(status, outHeaders);
-          res.end(out);
-        };
-        if (fault.kind === 'slow') this.later(send, fault.ms);
-        else send();
-      });
-    });
+    const up = http.request(
+      {
+        host: this.upstream.hostname,
+        port: this.upstream.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent: false,
+      },
+      upRes => {
+        const parts: Buffer[] = [];
+        upRes.on('data', c => parts.push(c));
+        upRes.on('end', () => {
+          let out = Buffer.concat(parts);
+          const outHeaders = { ...upRes.headers };
+          const status = upRes.statusCode ?? 502;
+          if (fault.kind === 'lostAnswer') {
+            // The service acted; the client never hears of it.
+            this.later(() => req.socket.destroy(), fault.afterMs ?? 0);
+            return;
+          }
+          if (fault.kind === 'malformed' && out.length > 0) {
+            out = Buffer.from(out.toString('utf8').slice(0, Math.max(1, out.length >> 1)) + '<!-- truncated');
+            delete outHeaders.etag;
+          }
+          if (fault.kind === 'rewrite' && out.length > 0 && /json/.test(String(upRes.headers['content-type']))) {
+            out = Buffer.from(JSON.stringify(fault.edit(JSON.parse(out.toString('utf8')))));
+            delete outHeaders.etag;
+          }
+          outHeaders['content-length'] = String(out.length);
+          delete outHeaders['transfer-encoding'];
+          const send = () => {
+            if (res.destroyed) return;
+            record.status = status;
+            res.writeHead(status, outHeaders);
+            res.end(out);
+          };
+          if (fault.kind === 'slow') this.later(send, fault.ms);
+          else send();
+        });
+      },
+    );
     up.on('error', () => {
       // The service itself is gone: say so as a gateway would.
       if (!res.headersSent) {

@@ -5,10 +5,18 @@ import { canAdd, installationLabel, permissionsLabel, type Verdict } from '../..
 import { tell } from '../../ui';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
-import { ensureToken, knownInstallations, pickInstallation, targetOf, withNotice, type InstallationsEnv, type Outcome } from './shared';
+import {
+  ensureToken,
+  knownInstallations,
+  pickInstallation,
+  targetOf,
+  withNotice,
+  type InstallationsEnv,
+  type Outcome,
+} from './shared';
 
 // Where the candidates come from, said in the picker: the service offers no list of all the user's repositories.
-const SOURCE_NOTE = 'From your installations\' lists (the service has no list of all your repositories)';
+const SOURCE_NOTE = "From your installations' lists (the service has no list of all your repositories)";
 
 /**
  * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
@@ -19,9 +27,16 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   const target = targetOf(arg);
   if (!(await ensureToken(env, 'addRepository'))) return { done: false, reason: 'no-token' };
 
-  let inst = target.installationId === undefined ? undefined : (await knownInstallations(env)).find(i => i.id === target.installationId);
+  let inst =
+    target.installationId === undefined
+      ? undefined
+      : (await knownInstallations(env)).find(i => i.id === target.installationId);
   if (target.installationId === undefined) {
-    inst = await pickInstallation(env, 'Add a repository to which installation?', i => i.repository_selection !== 'all');
+    inst = await pickInstallation(
+      env,
+      'Add a repository to which installation?',
+      i => i.repository_selection !== 'all',
+    );
     if (!inst) return { done: false, reason: 'cancelled' };
   }
   const installationId = inst?.id ?? target.installationId!;
@@ -37,9 +52,16 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   let repositoryId = target.repositoryId;
   let verdict: Verdict = { allowed: true };
   if (repositoryId === undefined) {
-    if (!inst) return { done: false, reason: 'unknown-target', message: `Installation ${installationId} is not among your installations.` };
+    if (!inst)
+      return {
+        done: false,
+        reason: 'unknown-target',
+        message: `Installation ${installationId} is not among your installations.`,
+      };
     const candidates = await gatherCandidates(env, inst);
-    const placeHolder = candidates.length ? SOURCE_NOTE : `None found for ${forQuickPick(inst.account.login)}. ${SOURCE_NOTE}`;
+    const placeHolder = candidates.length
+      ? SOURCE_NOTE
+      : `None found for ${forQuickPick(inst.account.login)}. ${SOURCE_NOTE}`;
     const picked = await env.ui.pick(pickItems(candidates), { title: `Add a repository to ${instName}`, placeHolder });
     if (!picked) return { done: false, reason: 'cancelled' };
     if (picked.candidate) {
@@ -113,9 +135,15 @@ async function gatherCandidates(env: InstallationsEnv, inst: Installation): Prom
   await withNotice(`Gathering your repositories from ${all.length} installation${all.length === 1 ? '' : 's'}…`, () =>
     Promise.all(all.map(i => model.refreshRepositories(i.id))),
   );
-  const reachable: ReachableSet[] = all.map(i => ({ source: installationLabel(i), repositories: model.repositoriesOf(i.id).value ?? [] }));
+  const reachable: ReachableSet[] = all.map(i => ({
+    source: installationLabel(i),
+    repositories: model.repositoriesOf(i.id).value ?? [],
+  }));
   const listed = new Set(reachable.flatMap(r => r.repositories.map(x => x.id)));
-  reachable.push({ source: 'a list shown earlier in this session', repositories: model.seenRepositories().filter(r => !listed.has(r.id)) });
+  reachable.push({
+    source: 'a list shown earlier in this session',
+    repositories: model.seenRepositories().filter(r => !listed.has(r.id)),
+  });
   return candidatesFor(inst, model.repositoriesOf(inst.id).value ?? [], reachable);
 }
 

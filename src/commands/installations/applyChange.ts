@@ -21,17 +21,29 @@ export async function applyChange(env: InstallationsEnv, c: Change): Promise<Out
   try {
     const api = await env.client('classic');
     const params = { installation_id: c.installationId, repository_id: c.repositoryId };
-    await withNotice(adding ? `Adding ${c.repoName} to ${c.instName}…` : `Removing ${c.repoName} from ${c.instName}…`, () =>
-      adding ? api.addRepoToInstallation(params) : api.removeRepoFromInstallation(params),
+    await withNotice(
+      adding ? `Adding ${c.repoName} to ${c.instName}…` : `Removing ${c.repoName} from ${c.instName}…`,
+      () => (adding ? api.addRepoToInstallation(params) : api.removeRepoFromInstallation(params)),
     );
   } catch (e) {
-    const explained = explain(e, { op: c.op, subject: { installation: c.instName, repository: c.repoName, selection: c.selection } });
+    const explained = explain(e, {
+      op: c.op,
+      subject: { installation: c.instName, repository: c.repoName, selection: c.selection },
+    });
     env.log.info(`${what}: refused (${explained.status ?? 'no answer'})`);
     explainTo(env, 'error', explained);
-    return { done: false, reason: 'refused', message: explained.text, ...(explained.status !== undefined ? { status: explained.status } : {}) };
+    return {
+      done: false,
+      reason: 'refused',
+      message: explained.text,
+      ...(explained.status !== undefined ? { status: explained.status } : {}),
+    };
   }
   env.log.info(`${what}: done`);
   await Promise.all([env.model.refreshRepositories(c.installationId), env.model.refreshInstallations()]);
-  explainTo(env, 'info', { text: adding ? `Added ${c.repoName} to ${c.instName}.` : `Removed ${c.repoName} from ${c.instName}.`, remedy: 'none' });
+  explainTo(env, 'info', {
+    text: adding ? `Added ${c.repoName} to ${c.instName}.` : `Removed ${c.repoName} from ${c.instName}.`,
+    remedy: 'none',
+  });
   return { done: true };
 }

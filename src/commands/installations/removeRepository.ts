@@ -2,7 +2,14 @@ import { canRemove, installationLabel } from '../../model/installations/policy';
 import { tell } from '../../ui';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
-import { ensureToken, knownInstallations, pickInstallation, targetOf, type InstallationsEnv, type Outcome } from './shared';
+import {
+  ensureToken,
+  knownInstallations,
+  pickInstallation,
+  targetOf,
+  type InstallationsEnv,
+  type Outcome,
+} from './shared';
 
 /**
  * B6 "Remove Repository", on a repository node, from the palette (asks which), or with
@@ -13,7 +20,11 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   if (!(await ensureToken(env, 'removeRepository'))) return { done: false, reason: 'no-token' };
 
   if (installationId === undefined) {
-    const picked = await pickInstallation(env, 'Remove a repository from which installation?', i => i.repository_selection !== 'all');
+    const picked = await pickInstallation(
+      env,
+      'Remove a repository from which installation?',
+      i => i.repository_selection !== 'all',
+    );
     if (!picked) return { done: false, reason: 'cancelled' };
     installationId = picked.id;
   }
@@ -24,7 +35,11 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   const siblings = slot.value;
 
   if (repositoryId === undefined) {
-    const items = (siblings ?? []).map(r => ({ label: forQuickPick(r.full_name), description: r.permissions?.admin ? '' : 'not admin', repository: r }));
+    const items = (siblings ?? []).map(r => ({
+      label: forQuickPick(r.full_name),
+      description: r.permissions?.admin ? '' : 'not admin',
+      repository: r,
+    }));
     const from = inst ? installationLabel(inst) : `installation ${installationId}`;
     if (!items.length) {
       const message = slot.problem?.text ?? `${from} has no repository you can see.`;
@@ -49,8 +64,16 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   const sure = await env.ui.confirm(
     `Remove ${repoName} from ${instName}?`,
     `The app will no longer reach ${repoName}. You can add it again later with Add Repository…`,
-    'Remove');
+    'Remove',
+  );
   if (!sure) return { done: false, reason: 'cancelled' };
 
-  return applyChange(env, { op: 'removeRepository', installationId, repositoryId, instName, repoName, selection: inst?.repository_selection });
+  return applyChange(env, {
+    op: 'removeRepository',
+    installationId,
+    repositoryId,
+    instName,
+    repoName,
+    selection: inst?.repository_selection,
+  });
 }

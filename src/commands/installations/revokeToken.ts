@@ -11,7 +11,7 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
   if (!(await ensureToken(env, 'revokeToken'))) return { done: false, reason: 'no-token' };
   const sure = await env.ui.confirm(
     'Revoke the installation token?',
-    'The token stops working at once, everywhere it is used. To list the installation\'s repositories again, the app ' +
+    "The token stops working at once, everywhere it is used. To list the installation's repositories again, the app " +
       'must create a new installation token.',
     'Revoke',
   );
@@ -26,13 +26,19 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
     // A token the service no longer accepts is useless, but deleting it stays the user's choice.
     const forget = explained.status === 401 ? [{ title: FORGET, run: () => env.forget('installation') }] : [];
     explainTo(env, 'error', explained, forget);
-    return { done: false, reason: 'refused', message: explained.text, ...(explained.status !== undefined ? { status: explained.status } : {}) };
+    return {
+      done: false,
+      reason: 'refused',
+      message: explained.text,
+      ...(explained.status !== undefined ? { status: explained.status } : {}),
+    };
   }
   env.log.info('revoke installation token: done; deleting it from secret storage');
   await env.forget('installation');
   env.model.reset('token');
-  const message = 'The installation token was revoked and removed from this editor. It cannot be used again: ' +
-    'to see the installation\'s repositories, create a new installation token for the app and set it.';
+  const message =
+    'The installation token was revoked and removed from this editor. It cannot be used again: ' +
+    "to see the installation's repositories, create a new installation token for the app and set it.";
   explainTo(env, 'info', { text: message, remedy: 'setToken', tokenKind: 'installation' });
   return { done: true, message };
 }

@@ -73,7 +73,10 @@ export function targetOf(arg: unknown): { installationId?: number; repositoryId?
   const fromNode = a.kind === 'installation' && typeof a.id === 'number' ? a.id : undefined;
   const installationId = typeof a.installationId === 'number' ? a.installationId : fromNode;
   const repositoryId = typeof a.repositoryId === 'number' ? a.repositoryId : undefined;
-  return { ...(installationId !== undefined ? { installationId } : {}), ...(repositoryId !== undefined ? { repositoryId } : {}) };
+  return {
+    ...(installationId !== undefined ? { installationId } : {}),
+    ...(repositoryId !== undefined ? { repositoryId } : {}),
+  };
 }
 
 /** Runs a change with a notification-area progress message. */

@@ -24,7 +24,13 @@ export function baseName(path: string, suffix: string): string {
 }
 
 /** The prompt sent for a selection: the text, then where it is, so the agent knows where to look. */
-export function selectionPrompt(text: string, relativePath: string, startLine: number, endLine: number, languageId?: string): string {
+export function selectionPrompt(
+  text: string,
+  relativePath: string,
+  startLine: number,
+  endLine: number,
+  languageId?: string,
+): string {
   const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}–${endLine}`;
   const fence = text.includes('```') ? '~~~' : '```';
   return `${fence}${languageId ?? ''}\n${text.replace(/\s+$/, '')}\n${fence}\n\nReference: \`${relativePath}\`, ${lines}.`;

@@ -15,7 +15,8 @@ export function initialOptions(state: vscode.Memento, baseRef: string): StartOpt
   const last = state.get<Partial<Remembered>>(STATE_KEYS.lastStartOptions, {});
   return {
     model: typeof last.model === 'string' ? last.model : s.defaultModel,
-    create_pull_request: typeof last.create_pull_request === 'boolean' ? last.create_pull_request : s.defaultCreatePullRequest,
+    create_pull_request:
+      typeof last.create_pull_request === 'boolean' ? last.create_pull_request : s.defaultCreatePullRequest,
     custom_agent: typeof last.custom_agent === 'string' ? last.custom_agent : '',
     base_ref: baseRef,
     head_ref: '',
@@ -33,18 +34,34 @@ type Action = 'start' | 'model' | 'base' | 'pr' | 'head' | 'agent';
  * One list with "Start task" on top and every option below it: Enter starts with the shown (remembered) choices;
  * picking an option changes it and comes back. Undefined when the user cancels.
  */
-export async function pickOptions(initial: StartOptions, agents: () => Promise<CustomAgent[]>, title: string): Promise<StartOptions | undefined> {
+export async function pickOptions(
+  initial: StartOptions,
+  agents: () => Promise<CustomAgent[]>,
+  title: string,
+): Promise<StartOptions | undefined> {
   const o = { ...initial };
   for (;;) {
     const items: Array<vscode.QuickPickItem & { action: Action }> = [
       { label: '$(rocket) Start task', description: 'Enter', detail: summary(o), action: 'start' },
       { label: '$(hubot) Model', description: o.model || 'default (the service chooses)', action: 'model' },
-      { label: '$(git-branch) Base ref', description: o.base_ref || 'the repository\'s default branch', action: 'base' },
-      { label: '$(git-pull-request) Create a pull request', description: o.create_pull_request ? 'yes' : 'no', action: 'pr' },
-      { label: '$(git-commit) Head ref (existing branch)', description: o.head_ref || 'none: a new branch', action: 'head' },
+      { label: '$(git-branch) Base ref', description: o.base_ref || "the repository's default branch", action: 'base' },
+      {
+        label: '$(git-pull-request) Create a pull request',
+        description: o.create_pull_request ? 'yes' : 'no',
+        action: 'pr',
+      },
+      {
+        label: '$(git-commit) Head ref (existing branch)',
+        description: o.head_ref || 'none: a new branch',
+        action: 'head',
+      },
       { label: '$(person) Custom agent', description: o.custom_agent || 'none', action: 'agent' },
     ];
-    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Press Enter to start, or change an option', ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(items, {
+      title,
+      placeHolder: 'Press Enter to start, or change an option',
+      ignoreFocusOut: true,
+    });
     if (!pick) return undefined;
     switch (pick.action) {
       case 'start':
@@ -53,16 +70,27 @@ export async function pickOptions(initial: StartOptions, agents: () => Promise<C
         o.create_pull_request = !o.create_pull_request;
         break;
       case 'model': {
-        const models = [{ label: 'default', description: 'the service chooses', value: '' }, ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m }))];
+        const models = [
+          { label: 'default', description: 'the service chooses', value: '' },
+          ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
+        ];
         const m = await vscode.window.showQuickPick(
-          models.map(x => ({ ...x, description: x.value === o.model ? `${x.description} (current)`.trim() : x.description })),
+          models.map(x => ({
+            ...x,
+            description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
+          })),
           { title: 'Model', placeHolder: 'The list may change over time and depends on your plan' },
         );
         if (m) o.model = m.value;
         break;
       }
       case 'base': {
-        const v = await vscode.window.showInputBox({ title: 'Base ref', prompt: 'Empty: the repository\'s default branch', value: o.base_ref, validateInput: refInputProblem });
+        const v = await vscode.window.showInputBox({
+          title: 'Base ref',
+          prompt: "Empty: the repository's default branch",
+          value: o.base_ref,
+          validateInput: refInputProblem,
+        });
         if (v !== undefined) o.base_ref = v.trim();
         break;
       }
@@ -79,8 +107,20 @@ export async function pickOptions(initial: StartOptions, agents: () => Promise<C
       case 'agent': {
         const list = await agents();
         const a = await vscode.window.showQuickPick(
-          [{ label: 'none', description: 'the default agent', value: '' }, ...list.map(x => ({ label: forQuickPick(x.name), description: forQuickPick(x.description ?? ''), value: x.name }))],
-          { title: 'Custom agent', placeHolder: list.length ? 'Agents of .github/agents/*.agent.md' : 'This repository defines no custom agents (.github/agents/*.agent.md)' },
+          [
+            { label: 'none', description: 'the default agent', value: '' },
+            ...list.map(x => ({
+              label: forQuickPick(x.name),
+              description: forQuickPick(x.description ?? ''),
+              value: x.name,
+            })),
+          ],
+          {
+            title: 'Custom agent',
+            placeHolder: list.length
+              ? 'Agents of .github/agents/*.agent.md'
+              : 'This repository defines no custom agents (.github/agents/*.agent.md)',
+          },
         );
         if (a) o.custom_agent = a.value;
         break;
@@ -96,7 +136,9 @@ function summary(o: StartOptions): string {
     o.head_ref ? `onto ${o.head_ref}` : '',
     o.create_pull_request ? 'pull request' : 'no pull request',
     o.custom_agent ? `agent ${o.custom_agent}` : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Empty is allowed (the default); otherwise git's own rules, said in a sentence. */

@@ -23,7 +23,8 @@ export function promptFromSelection(editor: vscode.TextEditor, repoRoot?: vscode
   if (!text.trim()) return undefined;
   const uri = editor.document.uri;
   let rel = vscode.workspace.asRelativePath(uri, false);
-  if (repoRoot && uri.path.startsWith(repoRoot.path.replace(/\/?$/, '/'))) rel = uri.path.slice(repoRoot.path.replace(/\/?$/, '/').length);
+  if (repoRoot && uri.path.startsWith(repoRoot.path.replace(/\/?$/, '/')))
+    rel = uri.path.slice(repoRoot.path.replace(/\/?$/, '/').length);
   const endLine = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;
   return selectionPrompt(text, rel, sel.start.line + 1, endLine, editor.document.languageId);
 }

@@ -12,7 +12,13 @@ import type { DraftStore } from './draftStore';
 import { isMultiLine, withInstruction } from './frontMatter';
 import { initialOptions, pickOptions } from './optionsPicker';
 import { forQuickPick } from '../../safety/serviceText';
-import { findCustomAgents, findPromptFiles, promptFromSelection, readPromptFile, type RecentPrompts } from './promptSources';
+import {
+  findCustomAgents,
+  findPromptFiles,
+  promptFromSelection,
+  readPromptFile,
+  type RecentPrompts,
+} from './promptSources';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
 
@@ -79,12 +85,20 @@ export class StartCommands extends DisposableBase {
     if (!uri) {
       const files = await findPromptFiles();
       if (!files.length) {
-        void this.ui.notify('info', 'No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.');
+        void this.ui.notify(
+          'info',
+          'No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.',
+        );
         return undefined;
       }
       const pick = await vscode.window.showQuickPick(
         // A prompt file may be someone else's: its name and description are shown as text, never as icons.
-        files.map(f => ({ label: forQuickPick(f.name), description: forQuickPick(vscode.workspace.asRelativePath(f.uri)), detail: f.description === undefined ? undefined : forQuickPick(f.description, 400), uri: f.uri })),
+        files.map(f => ({
+          label: forQuickPick(f.name),
+          description: forQuickPick(vscode.workspace.asRelativePath(f.uri)),
+          detail: f.description === undefined ? undefined : forQuickPick(f.description, 400),
+          uri: f.uri,
+        })),
         { placeHolder: 'Start a task from which prompt file?' },
       );
       if (!pick) return undefined;
@@ -145,7 +159,10 @@ export class StartCommands extends DisposableBase {
     const ask = (text: string, ...actions: string[]): Promise<string | undefined> => {
       const shown = this.ui.notify('warning', text, ...actions);
       if (interactive) return shown;
-      void shown.then(choice => choice && this.followUp(choice), () => undefined);
+      void shown.then(
+        choice => choice && this.followUp(choice),
+        () => undefined,
+      );
       return Promise.resolve(undefined);
     };
     if (this.service.current().kind === 'none') {
@@ -155,7 +172,10 @@ export class StartCommands extends DisposableBase {
       if (this.service.current().kind === 'none') return false;
     }
     if (!(await this.tokens.has('fine_grained'))) {
-      const c = await ask('Starting a task needs a fine-grained token with the Agent tasks read and write permission.', 'Set Token…');
+      const c = await ask(
+        'Starting a task needs a fine-grained token with the Agent tasks read and write permission.',
+        'Set Token…',
+      );
       if (c !== 'Set Token…') return false;
       await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained');
       return this.tokens.has('fine_grained');
@@ -165,7 +185,13 @@ export class StartCommands extends DisposableBase {
 
   private followUp(choice: string): void {
     const command =
-      choice === 'Set Token…' ? COMMANDS.setToken : choice === 'Try the Built-in Sandbox' ? COMMANDS.useSandbox : choice === 'Set Service Address…' ? COMMANDS.configureService : undefined;
+      choice === 'Set Token…'
+        ? COMMANDS.setToken
+        : choice === 'Try the Built-in Sandbox'
+          ? COMMANDS.useSandbox
+          : choice === 'Set Service Address…'
+            ? COMMANDS.configureService
+            : undefined;
     if (command) void vscode.commands.executeCommand(command);
   }
 
@@ -191,11 +217,29 @@ export class StartCommands extends DisposableBase {
     if (!recent.length && !files.length) return '';
     type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
     const items: Item[] = [{ label: '$(edit) New prompt…', prompt: '' }];
-    if (recent.length) items.push({ label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator }, ...recent.map(p => ({ label: forQuickPick(firstLine(p)), detail: p.length > 80 ? forQuickPick(p.slice(0, 200)) : undefined, prompt: p })));
-    if (files.length) items.push({ label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator }, ...files.map(f => ({ label: `$(file) ${forQuickPick(f.name)}`, description: forQuickPick(vscode.workspace.asRelativePath(f.uri)), file: f.uri })));
-    const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Start from a new prompt, a recent one or a prompt file' });
+    if (recent.length)
+      items.push(
+        { label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator },
+        ...recent.map(p => ({
+          label: forQuickPick(firstLine(p)),
+          detail: p.length > 80 ? forQuickPick(p.slice(0, 200)) : undefined,
+          prompt: p,
+        })),
+      );
+    if (files.length)
+      items.push(
+        { label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator },
+        ...files.map(f => ({
+          label: `$(file) ${forQuickPick(f.name)}`,
+          description: forQuickPick(vscode.workspace.asRelativePath(f.uri)),
+          file: f.uri,
+        })),
+      );
+    const pick = await vscode.window.showQuickPick(items, {
+      placeHolder: 'Start from a new prompt, a recent one or a prompt file',
+    });
     if (!pick) return undefined;
-    return pick.file ? readPromptFile(pick.file) : pick.prompt ?? '';
+    return pick.file ? readPromptFile(pick.file) : (pick.prompt ?? '');
   }
 
   /**
@@ -220,7 +264,8 @@ export class StartCommands extends DisposableBase {
       box.ignoreFocusOut = true;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let accepted = false;
-      const save = (v: string) => void this.drafts.save({ prompt: compose(v), repo: { owner: repo.owner, repo: repo.repo } });
+      const save = (v: string) =>
+        void this.drafts.save({ prompt: compose(v), repo: { owner: repo.owner, repo: repo.repo } });
       box.onDidChangeValue(v => {
         box.validationMessage = undefined;
         if (timer) clearTimeout(timer);
@@ -250,7 +295,7 @@ export class StartCommands extends DisposableBase {
 }
 
 function args(a: unknown): StartArgs {
-  return a && typeof a === 'object' && !(a instanceof vscode.Uri) ? (a) : {};
+  return a && typeof a === 'object' && !(a instanceof vscode.Uri) ? a : {};
 }
 
 function firstLine(p: string): string {

@@ -23,7 +23,8 @@ export interface StartRequest {
   options: StartOptions;
 }
 
-export type StartResult = { ok: true; task: Task; recovered?: boolean } | { ok: false; problem: string; status?: number };
+export type StartResult =
+  { ok: true; task: Task; recovered?: boolean } | { ok: false; problem: string; status?: number };
 
 type Sent = { ok: true; task: Task; recovered?: boolean } | { ok: false; error: UserError };
 
@@ -57,7 +58,10 @@ export class TaskStarter {
   private async startOnce(req: StartRequest): Promise<StartResult> {
     await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo });
     const sent = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Starting a task on ${forMessage(repoLabel(req.repo))}…` },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Starting a task on ${forMessage(repoLabel(req.repo))}…`,
+      },
       () => this.send(req),
     );
     if (sent.ok) {
@@ -65,13 +69,18 @@ export class TaskStarter {
       return sent;
     }
     await this.failed(req, sent.error);
-    return { ok: false, problem: sent.error.text, ...(sent.error.status !== undefined ? { status: sent.error.status } : {}) };
+    return {
+      ok: false,
+      problem: sent.error.text,
+      ...(sent.error.status !== undefined ? { status: sent.error.status } : {}),
+    };
   }
 
   private async send(req: StartRequest): Promise<Sent> {
     const label = repoLabel(req.repo);
     if (!(await this.tokens.has('fine_grained'))) {
-      const text = 'Starting a task needs a fine-grained token with the Agent tasks read and write permission. Set one first.';
+      const text =
+        'Starting a task needs a fine-grained token with the Agent tasks read and write permission. Set one first.';
       return { ok: false, error: { text, remedy: 'setToken', tokenKind: 'fine_grained', status: 401 } };
     }
     let client: ApiClient;
@@ -116,13 +125,25 @@ export class TaskStarter {
    * A task of this repository, new since the request was sent, that carries the same prompt: in a session, or, while it
    * is still queued and has no session, in its name (the service names a task after its prompt's first line).
    */
-  private async findStarted(client: ApiClient, req: StartRequest, sentAt: number, known: Set<string>): Promise<Task | undefined> {
-    const { tasks } = await client.listTasksForRepo({ owner: req.repo.owner, repo: req.repo.repo, sort: 'created_at', direction: 'desc', per_page: 10 });
+  private async findStarted(
+    client: ApiClient,
+    req: StartRequest,
+    sentAt: number,
+    known: Set<string>,
+  ): Promise<Task | undefined> {
+    const { tasks } = await client.listTasksForRepo({
+      owner: req.repo.owner,
+      repo: req.repo.repo,
+      sort: 'created_at',
+      direction: 'desc',
+      per_page: 10,
+    });
     const recent = tasks.filter(t => !known.has(t.id) && Date.parse(t.created_at) >= sentAt - 120_000).slice(0, 5);
     for (const t of recent) {
       const full = await client.getTaskForRepo({ owner: req.repo.owner, repo: req.repo.repo, task_id: t.id });
       const sessions = full.sessions ?? [];
-      if (sessions.length ? sessions.some(s => s.prompt === req.prompt) : namedAfter(full.name, req.prompt)) return full;
+      if (sessions.length ? sessions.some(s => s.prompt === req.prompt) : namedAfter(full.name, req.prompt))
+        return full;
     }
     return undefined;
   }
@@ -135,7 +156,9 @@ export class TaskStarter {
     const text = `Task “${forMessage(task.name || task.id, 200)}” ${recovered ? 'was started (found after the answer was lost)' : 'started'} on ${forMessage(repoLabel(req.repo))}.`;
     tell(this.ui, 'info', text, [
       { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
-      ...(task.html_url ? [{ title: 'Open on the Web', run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task) }] : []),
+      ...(task.html_url
+        ? [{ title: 'Open on the Web', run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task) }]
+        : []),
     ]);
   }
 

@@ -40,6 +40,9 @@ export function candidatesFor(
   }
   const out = [...found.values()];
   for (const c of out) c.verdict = canAdd(target, c.repository, current);
-  return out.sort((a, b) =>
-    Number(b.verdict.allowed) - Number(a.verdict.allowed) || a.repository.full_name.localeCompare(b.repository.full_name));
+  return out.sort(
+    (a, b) =>
+      Number(b.verdict.allowed) - Number(a.verdict.allowed) ||
+      a.repository.full_name.localeCompare(b.repository.full_name),
+  );
 }

@@ -39,7 +39,8 @@ export interface Slot<T> {
 }
 
 /** What a slot is, for `loadMore`: the installations, one installation's repositories, or the token's. */
-export type SlotId = { what: 'installations' } | { what: 'repositories'; installationId: number } | { what: 'tokenRepositories' };
+export type SlotId =
+  { what: 'installations' } | { what: 'repositories'; installationId: number } | { what: 'tokenRepositories' };
 
 /** What changed: one slot, or everything (a reset). */
 export type ModelChange = SlotId | { what: 'all' };
@@ -72,7 +73,15 @@ export class InstallationsModel extends DisposableBase {
     super();
     this.access = deps.access;
     if (deps.onDidChangeToken) {
-      this.register(deps.onDidChangeToken(kind => kind === 'fine_grained' ? this.reset('user') : kind === 'installation' ? this.reset('token') : this.changed.fire({ what: 'all' })));
+      this.register(
+        deps.onDidChangeToken(kind =>
+          kind === 'fine_grained'
+            ? this.reset('user')
+            : kind === 'installation'
+              ? this.reset('token')
+              : this.changed.fire({ what: 'all' }),
+        ),
+      );
     }
     if (deps.onDidChangeService) this.register(deps.onDidChangeService(() => this.reset('all')));
   }
@@ -126,30 +135,56 @@ export class InstallationsModel extends DisposableBase {
   }
 
   refreshInstallations(): Promise<void> {
-    return this.refresh('installations', 'listInstallations', this.installations, { what: 'installations' }, async (page, per_page) => {
-      const r = await (await this.access.client('fine_grained')).listUserInstallations({ page, per_page });
-      return { total: r.total_count, items: r.installations ?? [] };
-    });
+    return this.refresh(
+      'installations',
+      'listInstallations',
+      this.installations,
+      { what: 'installations' },
+      async (page, per_page) => {
+        const r = await (await this.access.client('fine_grained')).listUserInstallations({ page, per_page });
+        return { total: r.total_count, items: r.installations ?? [] };
+      },
+    );
   }
 
   refreshRepositories(installationId: number): Promise<void> {
     const slot = this.repositoriesOf(installationId);
-    return this.refresh(`repos:${installationId}`, 'listRepositories', slot, { what: 'repositories', installationId }, async (page, per_page) => {
-      const r = await (await this.access.client('fine_grained')).listUserInstallationRepos({ installation_id: installationId, page, per_page });
-      return { total: r.total_count, items: r.repositories ?? [] };
-    }, stored => stored.forEach(repo => this.seen.set(repo.id, repo)));
+    return this.refresh(
+      `repos:${installationId}`,
+      'listRepositories',
+      slot,
+      { what: 'repositories', installationId },
+      async (page, per_page) => {
+        const r = await (
+          await this.access.client('fine_grained')
+        ).listUserInstallationRepos({ installation_id: installationId, page, per_page });
+        return { total: r.total_count, items: r.repositories ?? [] };
+      },
+      stored => stored.forEach(repo => this.seen.set(repo.id, repo)),
+    );
   }
 
   refreshTokenRepositories(): Promise<void> {
-    return this.refresh('token', 'listTokenRepositories', this.tokenRepositories, { what: 'tokenRepositories' }, async (page, per_page) => {
-      const r = await (await this.access.client('installation')).listInstallationRepos({ page, per_page });
-      return { total: r.total_count, items: r.repositories ?? [] };
-    });
+    return this.refresh(
+      'token',
+      'listTokenRepositories',
+      this.tokenRepositories,
+      { what: 'tokenRepositories' },
+      async (page, per_page) => {
+        const r = await (await this.access.client('installation')).listInstallationRepos({ page, per_page });
+        return { total: r.total_count, items: r.repositories ?? [] };
+      },
+    );
   }
 
   /** Reads further into a list that was cut. */
   loadMore(id: SlotId): Promise<void> {
-    const slot = id.what === 'installations' ? this.installations : id.what === 'tokenRepositories' ? this.tokenRepositories : this.repositoriesOf(id.installationId);
+    const slot =
+      id.what === 'installations'
+        ? this.installations
+        : id.what === 'tokenRepositories'
+          ? this.tokenRepositories
+          : this.repositoriesOf(id.installationId);
     slot.budget = (slot.budget ?? PAGE_BUDGET) + PAGE_BUDGET;
     if (id.what === 'installations') return this.refreshInstallations();
     if (id.what === 'tokenRepositories') return this.refreshTokenRepositories();

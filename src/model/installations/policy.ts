@@ -36,31 +36,45 @@ function blocked(reason: BlockReason, message: string): Verdict {
  * service refuses removing it when it is the app's last one, and the user could not tell otherwise.
  * `repo` is undefined when the view has not seen the repository (a caller named it by id).
  */
-export function canRemove(inst: InstallationFacts, repo: RepositoryFacts | undefined, siblings: readonly Pick<Repository, 'id'>[]): Verdict {
+export function canRemove(
+  inst: InstallationFacts,
+  repo: RepositoryFacts | undefined,
+  siblings: readonly Pick<Repository, 'id'>[],
+): Verdict {
   const label = installationLabel(inst);
   if (inst.repository_selection === 'all') {
-    return blocked('selection-all',
+    return blocked(
+      'selection-all',
       `${label} is set to all repositories of ${inst.account.login}, so no single repository can be removed from it. ` +
-      `Change the installation to selected repositories in its settings first.`);
+        `Change the installation to selected repositories in its settings first.`,
+    );
   }
   // A repository the view has not seen: only the installation's own facts can be judged.
   if (!repo) return allowed();
   if (repo.permissions && !repo.permissions.admin) {
-    return blocked('not-admin',
-      `Removing ${repo.full_name} from ${label} needs admin access to ${repo.full_name}; you have ${accessWord(repo.permissions)} access.`);
+    return blocked(
+      'not-admin',
+      `Removing ${repo.full_name} from ${label} needs admin access to ${repo.full_name}; you have ${accessWord(repo.permissions)} access.`,
+    );
   }
   const others = siblings.filter(r => r.id !== repo.id).length;
   const present = siblings.some(r => r.id === repo.id);
   if (present && others === 0) {
-    return blocked('last-repository',
+    return blocked(
+      'last-repository',
       `${repo.full_name} is the only repository of ${label}; an installation cannot be left without repositories. ` +
-      `Add another repository first, or uninstall the app instead.`);
+        `Add another repository first, or uninstall the app instead.`,
+    );
   }
   return allowed();
 }
 
 /** B5. `current` are the repositories the installation already has (as far as the user can see). */
-export function canAdd(inst: InstallationFacts, repo: RepositoryFacts, current: readonly Pick<Repository, 'id'>[]): Verdict {
+export function canAdd(
+  inst: InstallationFacts,
+  repo: RepositoryFacts,
+  current: readonly Pick<Repository, 'id'>[],
+): Verdict {
   const label = installationLabel(inst);
   if (inst.repository_selection === 'all') {
     return blocked('selection-all', `${label} already covers all repositories of ${inst.account.login}.`);
@@ -69,19 +83,24 @@ export function canAdd(inst: InstallationFacts, repo: RepositoryFacts, current: 
     return blocked('already-present', `${repo.full_name} is already in ${label}.`);
   }
   if (!sameAccount(inst, repo)) {
-    return blocked('other-account',
-      `${repo.full_name} belongs to ${repo.owner?.login ?? 'another account'}, but ${label} is installed on ${inst.account.login}.`);
+    return blocked(
+      'other-account',
+      `${repo.full_name} belongs to ${repo.owner?.login ?? 'another account'}, but ${label} is installed on ${inst.account.login}.`,
+    );
   }
   if (repo.permissions && !repo.permissions.admin) {
-    return blocked('not-admin',
-      `Adding ${repo.full_name} needs admin access to it; you have ${accessWord(repo.permissions)} access.`);
+    return blocked(
+      'not-admin',
+      `Adding ${repo.full_name} needs admin access to it; you have ${accessWord(repo.permissions)} access.`,
+    );
   }
   return allowed();
 }
 
 export function sameAccount(inst: Pick<Installation, 'account'>, repo: Pick<Repository, 'owner'>): boolean {
   if (!repo.owner || !inst.account) return true; // unknown: let the service decide
-  if (typeof repo.owner.id === 'number' && typeof inst.account.id === 'number') return repo.owner.id === inst.account.id;
+  if (typeof repo.owner.id === 'number' && typeof inst.account.id === 'number')
+    return repo.owner.id === inst.account.id;
   return (repo.owner.login ?? '').toLowerCase() === (inst.account.login ?? '').toLowerCase();
 }
 

@@ -209,7 +209,8 @@ export class GitRepos {
     if (this.o.root === undefined) this.abort.abort();
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
     process.off('exit', this.removeRoot);
-    if (this.root && this.o.root === undefined) await fsp.rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+    if (this.root && this.o.root === undefined)
+      await fsp.rm(this.root, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 

@@ -6,13 +6,19 @@ import type { TreeNode } from './node';
 
 export class ArtifactNode implements TreeNode {
   readonly kind = 'artifact';
-  constructor(readonly task: Task, readonly artifact: Artifact, private readonly idPrefix: string) {}
+  constructor(
+    readonly task: Task,
+    readonly artifact: Artifact,
+    private readonly idPrefix: string,
+  ) {}
 
   getTreeItem(): vscode.TreeItem {
     const a = this.artifact;
     const isPull = a?.type === 'pull';
     const id = a?.data?.id;
-    const item = new vscode.TreeItem(forLabel(isPull ? `Pull request #${id}` : `${a?.type ?? 'artifact'} ${id ?? ''}`.trim()));
+    const item = new vscode.TreeItem(
+      forLabel(isPull ? `Pull request #${id}` : `${a?.type ?? 'artifact'} ${id ?? ''}`.trim()),
+    );
     item.id = `${this.idPrefix}/artifact/${a?.provider}/${a?.type}/${id}`;
     item.description = a?.provider === undefined ? undefined : forLabel(a.provider);
     item.iconPath = new vscode.ThemeIcon(isPull ? 'git-pull-request' : 'package');

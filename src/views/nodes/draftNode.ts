@@ -6,7 +6,10 @@ import type { TreeNode } from './node';
 /** A prompt that was not started (it failed, or the window closed first): kept, with Retry and Discard. */
 export class DraftNode implements TreeNode {
   readonly kind = 'draft';
-  constructor(private readonly prompt: string, private readonly problem: string | undefined) {}
+  constructor(
+    private readonly prompt: string,
+    private readonly problem: string | undefined,
+  ) {}
 
   getTreeItem(): vscode.TreeItem {
     const firstLine = this.prompt.split(/\r?\n/)[0];
@@ -15,7 +18,9 @@ export class DraftNode implements TreeNode {
     item.description = forLabel(this.problem ?? 'draft');
     item.iconPath = new vscode.ThemeIcon('edit', new vscode.ThemeColor('charts.orange'));
     item.contextValue = 'agentDraft';
-    item.tooltip = new vscode.MarkdownString(`${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}${forMarkdown(this.prompt)}`);
+    item.tooltip = new vscode.MarkdownString(
+      `${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}${forMarkdown(this.prompt)}`,
+    );
     item.command = { command: COMMANDS.retryFailedStart, title: 'Retry' };
     return item;
   }

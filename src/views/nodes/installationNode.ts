@@ -9,7 +9,10 @@ import { slotLines, type InstallationsContext } from './slotLines';
 /** An installation the user can access (B3); expands into the repositories the user can reach in it (B4). */
 export class InstallationNode implements TreeNode {
   readonly kind = 'installation';
-  constructor(public installation: Installation, private readonly ctx: InstallationsContext) {}
+  constructor(
+    public installation: Installation,
+    private readonly ctx: InstallationsContext,
+  ) {}
 
   get id(): number {
     return this.installation.id;
@@ -32,7 +35,10 @@ export class InstallationNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const repos = this.ctx.model.repositoriesOf(this.id);
     const i = this.installation;
-    const item = new vscode.TreeItem(forLabel(i.account?.login ?? `installation ${i.id}`), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      forLabel(i.account?.login ?? `installation ${i.id}`),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = `installation:${i.id}`;
     const parts = [i.app_slug];
     if (i.repository_selection === 'all') parts.push('all repositories');
@@ -41,7 +47,9 @@ export class InstallationNode implements TreeNode {
     if (i.suspended_at) parts.push('suspended');
     item.description = forLabel(parts.join(' · '));
     item.tooltip = tooltip(i);
-    item.iconPath = avatar(i) ?? new vscode.ThemeIcon(i.suspended_at ? 'debug-pause' : i.account?.type === 'User' ? 'account' : 'organization');
+    item.iconPath =
+      avatar(i) ??
+      new vscode.ThemeIcon(i.suspended_at ? 'debug-pause' : i.account?.type === 'User' ? 'account' : 'organization');
     // Stable tokens for the manifest's `when` clauses: adding makes sense only on a `selected` installation.
     item.contextValue = `installation:${i.repository_selection === 'all' ? 'all' : 'selected'}${i.html_url ? ':web' : ''}`;
     return item;
@@ -65,14 +73,22 @@ function avatar(i: Installation): vscode.Uri | undefined {
 
 function tooltip(i: Installation): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
-  md.appendMarkdown(`**${forMarkdown(i.app_slug)}** on **${forMarkdown(i.account?.login ?? '?')}** (${forMarkdown(i.target_type ?? i.account?.type ?? '')})\n\n`);
+  md.appendMarkdown(
+    `**${forMarkdown(i.app_slug)}** on **${forMarkdown(i.account?.login ?? '?')}** (${forMarkdown(i.target_type ?? i.account?.type ?? '')})\n\n`,
+  );
   md.appendMarkdown(`Installation ${i.id}, app ${i.app_id}\n\n`);
-  md.appendMarkdown(i.repository_selection === 'all'
-    ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
-    : `Repository selection: **${forMarkdown(i.repository_selection)}**\n\n`);
+  md.appendMarkdown(
+    i.repository_selection === 'all'
+      ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
+      : `Repository selection: **${forMarkdown(i.repository_selection)}**\n\n`,
+  );
   if (i.suspended_at) md.appendMarkdown(`Suspended since ${forMarkdown(i.suspended_at)}\n\n`);
   const perms = Object.entries(i.permissions ?? {});
-  md.appendMarkdown(perms.length ? `Permissions: ${perms.map(([k, v]) => `${forMarkdown(k)} (${forMarkdown(v)})`).join(', ')}\n\n` : 'Permissions: none\n\n');
+  md.appendMarkdown(
+    perms.length
+      ? `Permissions: ${perms.map(([k, v]) => `${forMarkdown(k)} (${forMarkdown(v)})`).join(', ')}\n\n`
+      : 'Permissions: none\n\n',
+  );
   const events = i.events ?? [];
   md.appendMarkdown(events.length ? `Events: ${events.map(e => forMarkdown(e)).join(', ')}` : 'Events: none');
   return md;

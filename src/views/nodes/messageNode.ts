@@ -19,7 +19,10 @@ export class MessageNode implements TreeNode {
     // Problem lines quote the service (its error messages): shown as text, never as icons.
     const item = new vscode.TreeItem(forLabel(this.text, 400), vscode.TreeItemCollapsibleState.None);
     if (this.id) item.id = `message:${this.id}`;
-    item.iconPath = new vscode.ThemeIcon(this.icon, this.icon === 'error' ? new vscode.ThemeColor('problemsErrorIcon.foreground') : undefined);
+    item.iconPath = new vscode.ThemeIcon(
+      this.icon,
+      this.icon === 'error' ? new vscode.ThemeColor('problemsErrorIcon.foreground') : undefined,
+    );
     item.contextValue = 'agentMessage';
     item.command = this.command;
     item.tooltip = this.tooltip ?? this.text;

@@ -27,20 +27,28 @@ export class RepositoryNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const r = this.repository;
-    const item = new vscode.TreeItem(forLabel(r.full_name ?? r.name ?? String(r.id)), vscode.TreeItemCollapsibleState.None);
-    item.id = this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
+    const item = new vscode.TreeItem(
+      forLabel(r.full_name ?? r.name ?? String(r.id)),
+      vscode.TreeItemCollapsibleState.None,
+    );
+    item.id =
+      this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
     const perms = permissionsLabel(r.permissions);
     const blocked = this.removal && !this.removal.allowed;
     item.description = forLabel([perms, blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · '));
     item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : 'repo');
-    const md = new vscode.MarkdownString(`**${forMarkdown(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`);
+    const md = new vscode.MarkdownString(
+      `**${forMarkdown(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`,
+    );
     if (r.description) md.appendMarkdown(`${forMarkdown(r.description)}\n\n`);
     if (perms) md.appendMarkdown(`Your access: ${forMarkdown(perms)}\n\n`);
-    if (this.removal && !this.removal.allowed) md.appendMarkdown(`Cannot be removed: ${forMarkdown(this.removal.message)}`);
+    if (this.removal && !this.removal.allowed)
+      md.appendMarkdown(`Cannot be removed: ${forMarkdown(this.removal.message)}`);
     item.tooltip = md;
-    item.contextValue = this.installationId === undefined
-      ? 'installationTokenRepo'
-      : `installationRepo:${blocked ? 'blocked' : 'removable'}${r.html_url ? ':web' : ''}`;
+    item.contextValue =
+      this.installationId === undefined
+        ? 'installationTokenRepo'
+        : `installationRepo:${blocked ? 'blocked' : 'removable'}${r.html_url ? ':web' : ''}`;
     return item;
   }
 }

@@ -7,21 +7,29 @@ import type { TreeNode } from './node';
 
 export class SessionNode implements TreeNode {
   readonly kind = 'session';
-  constructor(readonly session: Session, private readonly idPrefix: string) {}
+  constructor(
+    readonly session: Session,
+    private readonly idPrefix: string,
+  ) {}
 
   getTreeItem(): vscode.TreeItem {
     const s = this.session;
     const item = new vscode.TreeItem(forLabel(s.name || `Session ${s.id}`), vscode.TreeItemCollapsibleState.None);
     item.id = `${this.idPrefix}/session/${s.id}`;
     const refs = s.head_ref ? `${s.head_ref} → ${s.base_ref || '?'}` : s.base_ref;
-    item.description = forLabel([stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · '));
+    item.description = forLabel(
+      [stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · '),
+    );
     item.iconPath = stateIcon(s.state);
     item.contextValue = 'agentSession';
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${forMarkdown(s.name || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);
-    md.appendMarkdown(`Model: ${forMarkdown(s.model || 'default')}  \nBranch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`);
+    md.appendMarkdown(
+      `Model: ${forMarkdown(s.model || 'default')}  \nBranch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`,
+    );
     md.appendMarkdown(`Created ${forMarkdown(s.created_at)}  \nUpdated ${forMarkdown(s.updated_at)}`);
-    if (s.completed_at) md.appendMarkdown(`  \nCompleted ${forMarkdown(s.completed_at)} (${duration(s.created_at, s.completed_at)})`);
+    if (s.completed_at)
+      md.appendMarkdown(`  \nCompleted ${forMarkdown(s.completed_at)} (${duration(s.created_at, s.completed_at)})`);
     if (s.prompt) {
       md.appendMarkdown('\n\n---\n\n');
       // Not a code block: a prompt holding ``` would close its fence.

@@ -34,9 +34,12 @@ export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLi
   if (slot.value) {
     out.push(...slot.value.map(item => o.node(item)));
     if (slot.cut) out.push(loadMoreNode(o.key, o.id, slot));
-    if (!slot.value.length && !slot.problem) out.push(new MessageNode(o.empty, 'info', undefined, undefined, `${o.key}:empty`));
+    if (!slot.value.length && !slot.problem)
+      out.push(new MessageNode(o.empty, 'info', undefined, undefined, `${o.key}:empty`));
   } else if (!slot.problem) {
-    const text = slot.loading?.total ? `Loading ${o.what}… ${slot.loading.done} of ${slot.loading.total}` : `Loading ${o.what}…`;
+    const text = slot.loading?.total
+      ? `Loading ${o.what}… ${slot.loading.done} of ${slot.loading.total}`
+      : `Loading ${o.what}…`;
     out.push(new MessageNode(text, 'loading~spin', undefined, undefined, `${o.key}:loading`));
   }
   return out;
@@ -57,7 +60,9 @@ function problemNode(key: string, p: UserError): MessageNode {
 
 function loadMoreNode(key: string, id: SlotId, slot: Slot<unknown>): MessageNode {
   const shown = slot.value?.length ?? 0;
-  const text = slot.total ? `${shown} of ${slot.total} shown. Load more…` : `Only the first ${shown} are shown. Load more…`;
+  const text = slot.total
+    ? `${shown} of ${slot.total} shown. Load more…`
+    : `Only the first ${shown} are shown. Load more…`;
   const command = { command: INSTALLATION_COMMANDS.loadMore, title: 'Load More', arguments: [id] };
   return new MessageNode(text, 'ellipsis', command, 'Click to read the next pages', `${key}:more`);
 }

@@ -28,7 +28,10 @@ export class TaskNode implements TreeNode {
   /** The "5 min ago" shown when last drawn, so the view can redraw just the nodes whose age label moved on. */
   drawnAge: string | undefined;
 
-  constructor(public task: Task, private readonly ctx: TaskNodeContext) {}
+  constructor(
+    public task: Task,
+    private readonly ctx: TaskNodeContext,
+  ) {}
 
   get id(): string {
     return this.task.id;
@@ -48,20 +51,34 @@ export class TaskNode implements TreeNode {
     if (pullRequests(t).length) flags.push('pull');
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
-    item.accessibilityInformation = { label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${relativeTime(t.updated_at)}` };
+    item.accessibilityInformation = {
+      label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${relativeTime(t.updated_at)}`,
+    };
     // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${repo ? ` in ${forMarkdown(repo)}` : ''}\n\n`);
-    const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`, ...(t.archived_at ? [`Archived ${t.archived_at}`] : [])];
+    md.appendMarkdown(
+      `${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${repo ? ` in ${forMarkdown(repo)}` : ''}\n\n`,
+    );
+    const dates = [
+      `Created ${t.created_at}`,
+      `Updated ${t.updated_at}`,
+      ...(t.archived_at ? [`Archived ${t.archived_at}`] : []),
+    ];
     md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
-    md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${Array.isArray(t.artifacts) ? t.artifacts.length : 0}\nID: ${t.id}`));
+    md.appendMarkdown(
+      forMarkdown(
+        `Sessions: ${t.session_count}  ·  Artifacts: ${Array.isArray(t.artifacts) ? t.artifacts.length : 0}\nID: ${t.id}`,
+      ),
+    );
     item.tooltip = md;
     return item;
   }
 
   async getChildren(): Promise<TreeNode[]> {
     const prefix = `${this.ctx.viewId}/${this.task.id}`;
-    const artifacts = (Array.isArray(this.task.artifacts) ? this.task.artifacts : []).map(a => new ArtifactNode(this.task, a, prefix));
+    const artifacts = (Array.isArray(this.task.artifacts) ? this.task.artifacts : []).map(
+      a => new ArtifactNode(this.task, a, prefix),
+    );
     let cached = this.ctx.model.store.sessions(this.task.id);
     if (!cached) {
       try {

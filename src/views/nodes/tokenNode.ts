@@ -28,7 +28,8 @@ export class TokenNode implements TreeNode {
     if (slot.loading) parts.push(`loading ${slot.loading.done} of ${slot.loading.total || '…'}`);
     if (slot.problem) parts.push('refused');
     item.description = parts.join(' · ');
-    item.tooltip = 'The repositories the stored installation token can reach. Revoking the token makes it invalid at once; ' +
+    item.tooltip =
+      'The repositories the stored installation token can reach. Revoking the token makes it invalid at once; ' +
       'a new one must then be created by the app.';
     item.iconPath = new vscode.ThemeIcon('key');
     item.contextValue = 'installationToken';

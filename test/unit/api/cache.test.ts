@@ -7,15 +7,17 @@ import type { Handler, Scripted } from './scripted';
 import { closeAll, scripted, task } from './scripted';
 
 /** Answers 200 with an ETag, and 304 when If-None-Match matches it. */
-const etagged = (etag: string, body: unknown): Handler => (req, res) => {
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, { etag });
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'application/json', etag });
-  res.end(JSON.stringify(body));
-};
+const etagged =
+  (etag: string, body: unknown): Handler =>
+  (req, res) => {
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', etag });
+    res.end(JSON.stringify(body));
+  };
 
 describe('api: conditional requests', () => {
   let srv: Scripted;
@@ -34,7 +36,13 @@ describe('api: conditional requests', () => {
     assert.equal(srv.seen[1].headers['if-none-match'], '"v1"');
     assert.deepEqual(second, first);
     assert.notEqual(second, first, 'each caller gets its own copy');
-    assert.deepEqual(infos.map(i => [i.status, i.fromCache]), [[200, false], [304, true]]);
+    assert.deepEqual(
+      infos.map(i => [i.status, i.fromCache]),
+      [
+        [200, false],
+        [304, true],
+      ],
+    );
   });
 
   it('keeps the memory per token', async () => {

@@ -76,7 +76,11 @@ describe('api: failures', () => {
   });
 
   it('carries message, documentation_url and errors of a 422', async () => {
-    const body = { message: 'Validation Failed', documentation_url: 'https://docs.example/x', errors: [{ resource: 'Task', field: 'prompt', code: 'missing_field' }] };
+    const body = {
+      message: 'Validation Failed',
+      documentation_url: 'https://docs.example/x',
+      errors: [{ resource: 'Task', field: 'prompt', code: 'missing_field' }],
+    };
     srv = await scripted(json(422, body));
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
     const e = await rejection(client.startTask({ owner: 'o', repo: 'r', prompt: '' }));
@@ -121,7 +125,12 @@ describe('api: failures', () => {
 
   it('a throwing onResponse does not fail the request', async () => {
     srv = await scripted(json(200, { tasks: [] }));
-    client = new ApiClient({ baseUrl: srv.url, onResponse: () => { throw new Error('log broke'); } });
+    client = new ApiClient({
+      baseUrl: srv.url,
+      onResponse: () => {
+        throw new Error('log broke');
+      },
+    });
     assert.deepEqual(await client.listTasks(), { tasks: [] });
   });
 });

@@ -6,15 +6,18 @@ import type { Handler, Scripted } from './scripted';
 import { closeAll, rejection, scripted, task } from './scripted';
 
 /** Page N of `total` pages; `next` decides the next link (or none). */
-const pages = (base: () => string, next: (page: number) => number | undefined): Handler => (req, res) => {
-  const url = new URL(req.url, 'http://x');
-  const page = Number(url.searchParams.get('page') ?? '1');
-  const n = next(page);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (n !== undefined) headers.link = `<${base()}${url.pathname}?per_page=2&page=${n}>; rel="next", <${base()}${url.pathname}?per_page=2&page=1>; rel="first"`;
-  res.writeHead(200, headers);
-  res.end(JSON.stringify({ tasks: [task(`p${page}a`), task(`p${page}b`)] }));
-};
+const pages =
+  (base: () => string, next: (page: number) => number | undefined): Handler =>
+  (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const n = next(page);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (n !== undefined)
+      headers.link = `<${base()}${url.pathname}?per_page=2&page=${n}>; rel="next", <${base()}${url.pathname}?per_page=2&page=1>; rel="first"`;
+    res.writeHead(200, headers);
+    res.end(JSON.stringify({ tasks: [task(`p${page}a`), task(`p${page}b`)] }));
+  };
 
 async function all<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -30,25 +33,48 @@ describe('api: pagination', () => {
   });
 
   it('parses Link headers', () => {
-    const l = parseLinkHeader('<https://h/x?page=2>; rel="next", <https://h/x?page=5>; rel=last,<https://h/x?page=1>;rel="first prev"');
+    const l = parseLinkHeader(
+      '<https://h/x?page=2>; rel="next", <https://h/x?page=5>; rel=last,<https://h/x?page=1>;rel="first prev"',
+    );
     assert.equal(l.get('next'), 'https://h/x?page=2');
     assert.equal(l.get('last'), 'https://h/x?page=5');
     assert.equal(l.get('prev'), 'https://h/x?page=1');
-    assert.equal(parseLinkHeader('<https://h/x?state=queued,failed&page=2>; rel="next"').get('next'), 'https://h/x?state=queued,failed&page=2');
+    assert.equal(
+      parseLinkHeader('<https://h/x?state=queued,failed&page=2>; rel="next"').get('next'),
+      'https://h/x?state=queued,failed&page=2',
+    );
     assert.equal(parseLinkHeader(undefined).size, 0);
     assert.equal(parseLinkHeader('garbage').size, 0);
   });
 
   it('follows rel="next" to the last page', async () => {
-    srv = await scripted(pages(() => srv.url, p => (p < 3 ? p + 1 : undefined)));
+    srv = await scripted(
+      pages(
+        () => srv.url,
+        p => (p < 3 ? p + 1 : undefined),
+      ),
+    );
     client = new ApiClient({ baseUrl: srv.url });
     const items = await all(client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', per_page: 2 }));
-    assert.deepEqual(items.map(t => t.id), ['p1a', 'p1b', 'p2a', 'p2b', 'p3a', 'p3b']);
-    assert.deepEqual(srv.seen.map(s => s.url), ['/agents/repos/acme/rocket/tasks?per_page=2', '/agents/repos/acme/rocket/tasks?per_page=2&page=2', '/agents/repos/acme/rocket/tasks?per_page=2&page=3']);
+    assert.deepEqual(
+      items.map(t => t.id),
+      ['p1a', 'p1b', 'p2a', 'p2b', 'p3a', 'p3b'],
+    );
+    assert.deepEqual(
+      srv.seen.map(s => s.url),
+      [
+        '/agents/repos/acme/rocket/tasks?per_page=2',
+        '/agents/repos/acme/rocket/tasks?per_page=2&page=2',
+        '/agents/repos/acme/rocket/tasks?per_page=2&page=3',
+      ],
+    );
   });
 
   it('walks again from the ETag memory, following the remembered Link headers', async () => {
-    const inner = pages(() => srv.url, p => (p < 3 ? p + 1 : undefined));
+    const inner = pages(
+      () => srv.url,
+      p => (p < 3 ? p + 1 : undefined),
+    );
     srv = await scripted((req, res) => {
       const etag = `"${req.url}"`;
       if (req.headers['if-none-match'] === etag) {
@@ -69,7 +95,12 @@ describe('api: pagination', () => {
   });
 
   it('stops when the server repeats a link', async () => {
-    srv = await scripted(pages(() => srv.url, p => (p === 1 ? 2 : 2)));
+    srv = await scripted(
+      pages(
+        () => srv.url,
+        p => (p === 1 ? 2 : 2),
+      ),
+    );
     client = new ApiClient({ baseUrl: srv.url });
     const items = await all(client.paginate('listTasks', { per_page: 2, page: 1 }));
     assert.equal(items.length, 4);
@@ -77,7 +108,12 @@ describe('api: pagination', () => {
   });
 
   it('stops at the page cap on a server that never ends', async () => {
-    srv = await scripted(pages(() => srv.url, p => p + 1));
+    srv = await scripted(
+      pages(
+        () => srv.url,
+        p => p + 1,
+      ),
+    );
     client = new ApiClient({ baseUrl: srv.url });
     const items = await all(client.paginate('listTasks', { per_page: 2 }, { maxPages: 5 }));
     assert.equal(items.length, 10);
@@ -85,12 +121,19 @@ describe('api: pagination', () => {
   });
 
   it('refuses a next link on another origin', async () => {
-    srv = await scripted(pages(() => 'http://127.0.0.2:1', p => p + 1));
+    srv = await scripted(
+      pages(
+        () => 'http://127.0.0.2:1',
+        p => p + 1,
+      ),
+    );
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
     const got: string[] = [];
-    const e = await rejection((async () => {
-      for await (const t of client.paginate('listTasks', {})) got.push(t.id);
-    })());
+    const e = await rejection(
+      (async () => {
+        for await (const t of client.paginate('listTasks', {})) got.push(t.id);
+      })(),
+    );
     assert.equal(e.kind, 'refused');
     assert.equal(got.length, 2, 'the first page was delivered');
   });

@@ -23,7 +23,10 @@ describe('api: rate limits', () => {
   });
 
   it('waits out a secondary-limit 403 with a short Retry-After', async () => {
-    srv = await scripted([json(403, { message: 'secondary rate limit' }, { 'retry-after': '0' }), json(200, { tasks: [] })]);
+    srv = await scripted([
+      json(403, { message: 'secondary rate limit' }, { 'retry-after': '0' }),
+      json(200, { tasks: [] }),
+    ]);
     client = new ApiClient({ baseUrl: srv.url });
     assert.deepEqual(await client.listTasks(), { tasks: [] });
     assert.equal(srv.seen.length, 2);
@@ -52,7 +55,19 @@ describe('api: rate limits', () => {
 
   it('after x-ratelimit-remaining: 0 fails fast until the reset, without a request', async () => {
     const reset = inAMinute();
-    srv = await scripted(json(200, { tasks: [] }, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'x-ratelimit-used': '60', 'x-ratelimit-resource': 'core' }));
+    srv = await scripted(
+      json(
+        200,
+        { tasks: [] },
+        {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': reset,
+          'x-ratelimit-used': '60',
+          'x-ratelimit-resource': 'core',
+        },
+      ),
+    );
     client = new ApiClient({ baseUrl: srv.url, token: 'a' });
     await client.listTasks();
     const e = await rejection(client.listTasks());
@@ -69,7 +84,10 @@ describe('api: rate limits', () => {
   });
 
   it('an exhausted limit of one token does not block another token', async () => {
-    srv = await scripted([json(200, { tasks: [] }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': inAMinute() }), json(200, { tasks: [] })]);
+    srv = await scripted([
+      json(200, { tasks: [] }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': inAMinute() }),
+      json(200, { tasks: [] }),
+    ]);
     let tok = 'one';
     client = new ApiClient({ baseUrl: srv.url, token: () => tok });
     await client.listTasks();
@@ -79,7 +97,13 @@ describe('api: rate limits', () => {
   });
 
   it('turns a 403 with remaining 0 into rate_limited with the reset time', async () => {
-    srv = await scripted(json(403, { message: 'API rate limit exceeded' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': inAMinute() }));
+    srv = await scripted(
+      json(
+        403,
+        { message: 'API rate limit exceeded' },
+        { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': inAMinute() },
+      ),
+    );
     client = new ApiClient({ baseUrl: srv.url, token: 't', retries: 3 });
     const e = await rejection(client.listTasks());
     assert.equal(e.status, 403);

@@ -38,8 +38,14 @@ describe('api: requests on the wire', () => {
     srv = await scripted(json(200, { tasks: [] }));
     client = new ApiClient({ baseUrl: srv.url });
     await client.listTasksForRepo({
-      owner: 'acme', repo: 'rocket', state: ['queued', 'in_progress'], creator_id: [1001, 1002], is_archived: false,
-      per_page: 100, sort: undefined, since: new Date('2026-03-10T00:00:00Z'),
+      owner: 'acme',
+      repo: 'rocket',
+      state: ['queued', 'in_progress'],
+      creator_id: [1001, 1002],
+      is_archived: false,
+      per_page: 100,
+      sort: undefined,
+      since: new Date('2026-03-10T00:00:00Z'),
     });
     const url = new URL(srv.seen[0].url, srv.url);
     assert.equal(url.pathname, '/agents/repos/acme/rocket/tasks');
@@ -85,7 +91,13 @@ describe('api: requests on the wire', () => {
   it('sends the start body as JSON with only the given fields', async () => {
     srv = await scripted(json(201, task('t1')));
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
-    const t = await client.startTask({ owner: 'acme', repo: 'rocket', prompt: 'fix it', create_pull_request: true, model: undefined });
+    const t = await client.startTask({
+      owner: 'acme',
+      repo: 'rocket',
+      prompt: 'fix it',
+      create_pull_request: true,
+      model: undefined,
+    });
     assert.equal(t.id, 't1');
     assert.equal(srv.seen[0].method, 'POST');
     assert.match(String(srv.seen[0].headers['content-type']), /^application\/json/);
@@ -98,11 +110,14 @@ describe('api: requests on the wire', () => {
     assert.equal(await client.revokeInstallationToken(), undefined);
     assert.equal(await client.addRepoToInstallation({ installation_id: 71, repository_id: 5005 }), undefined);
     assert.equal(await client.removeRepoFromInstallation({ installation_id: 71, repository_id: 5005 }), undefined);
-    assert.deepEqual(srv.seen.map(s => `${s.method} ${s.url}`), [
-      'DELETE /installation/token',
-      'PUT /user/installations/71/repositories/5005',
-      'DELETE /user/installations/71/repositories/5005',
-    ]);
+    assert.deepEqual(
+      srv.seen.map(s => `${s.method} ${s.url}`),
+      [
+        'DELETE /installation/token',
+        'PUT /user/installations/71/repositories/5005',
+        'DELETE /user/installations/71/repositories/5005',
+      ],
+    );
   });
 
   it('takes a 304 to B5 or B6 as success (nothing changed)', async () => {
@@ -113,7 +128,11 @@ describe('api: requests on the wire', () => {
   });
 
   it('reads unknown fields, unknown states and artifact kinds, and missing optional fields without complaint', async () => {
-    const odd = task('t9', { state: 'brand_new_state', artifacts: [{ provider: 'x', type: 'diagram', data: { id: 1, extra: true } }], future_field: 42 });
+    const odd = task('t9', {
+      state: 'brand_new_state',
+      artifacts: [{ provider: 'x', type: 'diagram', data: { id: 1, extra: true } }],
+      future_field: 42,
+    });
     delete odd.archived_at;
     srv = await scripted(json(200, { tasks: [odd], next_thing: {} }));
     client = new ApiClient({ baseUrl: srv.url });

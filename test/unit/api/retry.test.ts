@@ -81,9 +81,21 @@ describe('api: retries', () => {
   });
 
   it('backs off exponentially with jitter, within bounds', () => {
-    assert.equal(backoffMs(1, () => 0), 125);
-    assert.equal(backoffMs(1, () => 1), 250);
-    assert.equal(backoffMs(3, () => 1), 1000);
-    assert.equal(backoffMs(20, () => 1), 8000);
+    assert.equal(
+      backoffMs(1, () => 0),
+      125,
+    );
+    assert.equal(
+      backoffMs(1, () => 1),
+      250,
+    );
+    assert.equal(
+      backoffMs(3, () => 1),
+      1000,
+    );
+    assert.equal(
+      backoffMs(20, () => 1),
+      8000,
+    );
   });
 });

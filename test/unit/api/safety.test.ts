@@ -14,8 +14,14 @@ const SECRET = 'tok-SECRET-42';
 function recorder(): { dispatcher: Dispatcher; calls: number } {
   const r = { calls: 0, dispatcher: undefined as unknown as Dispatcher };
   r.dispatcher = {
-    dispatch: () => { r.calls++; throw new Error('should not be called'); },
-    request: () => { r.calls++; return Promise.reject(new Error('should not be called')); },
+    dispatch: () => {
+      r.calls++;
+      throw new Error('should not be called');
+    },
+    request: () => {
+      r.calls++;
+      return Promise.reject(new Error('should not be called'));
+    },
   } as unknown as Dispatcher;
   return r;
 }
@@ -39,8 +45,10 @@ describe('api: token safety', () => {
   });
 
   it('knows loopback hosts', () => {
-    for (const h of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['10.0.0.1', '128.0.0.1', 'localhost.example.com', 'example.com', '[::2]', '0.0.0.0']) assert.ok(!isLoopbackHost(h), h);
+    for (const h of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '[::1]', '::1'])
+      assert.ok(isLoopbackHost(h), h);
+    for (const h of ['10.0.0.1', '128.0.0.1', 'localhost.example.com', 'example.com', '[::2]', '0.0.0.0'])
+      assert.ok(!isLoopbackHost(h), h);
   });
 
   it('allows https anywhere on the service origin, http only to loopback', () => {
@@ -118,11 +126,13 @@ describe('api: token safety', () => {
   });
 
   it('never carries the token in message, JSON, stack or inspection, even when the service echoes it', async () => {
-    srv = await scripted(json(401, {
-      message: `Bad credentials: ${SECRET}`,
-      documentation_url: `https://docs.example/x?t=${SECRET}`,
-      errors: [{ resource: 'Token', code: 'invalid', message: `token ${SECRET} expired` }],
-    }));
+    srv = await scripted(
+      json(401, {
+        message: `Bad credentials: ${SECRET}`,
+        documentation_url: `https://docs.example/x?t=${SECRET}`,
+        errors: [{ resource: 'Token', code: 'invalid', message: `token ${SECRET} expired` }],
+      }),
+    );
     client = new ApiClient({ baseUrl: srv.url, token: async () => SECRET });
     const e = await rejection(client.listTasks());
     assert.ok(e instanceof ApiError);

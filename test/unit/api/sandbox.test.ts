@@ -17,7 +17,10 @@ async function all<T>(it: AsyncIterable<T>): Promise<T[]> {
 describe('api against the sandbox', () => {
   let sb: Sandbox;
   const clients: ApiClient[] = [];
-  const as = (name: TokenName | undefined, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient => {
+  const as = (
+    name: TokenName | undefined,
+    extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {},
+  ): ApiClient => {
     const c = new ApiClient({ baseUrl: sb.url, token: name && DEMO_TOKENS[name], retries: 0, ...extra });
     clients.push(c);
     return c;
@@ -27,7 +30,10 @@ describe('api against the sandbox', () => {
     sb = await startSandbox({ port: 0, stepMs: 0 });
   });
   beforeEach(async () => {
-    const res = await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${sb.url}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.ok(res.ok, `reset: ${res.status}`);
   });
   afterEach(async () => {
@@ -66,7 +72,10 @@ describe('api against the sandbox', () => {
     });
 
     it('is refused for an installation token and without a token', async () => {
-      assert.equal((await rejection(as('installation').listTasksForRepo({ owner: 'acme', repo: 'rocket' }))).status, 403);
+      assert.equal(
+        (await rejection(as('installation').listTasksForRepo({ owner: 'acme', repo: 'rocket' }))).status,
+        403,
+      );
       assert.equal((await rejection(as(undefined).listTasksForRepo({ owner: 'acme', repo: 'rocket' }))).status, 401);
     });
 
@@ -80,7 +89,13 @@ describe('api against the sandbox', () => {
   describe('A2 startTask', () => {
     it('starts a queued task that A3 then reads', async () => {
       const c = as('fineGrained');
-      const t = await c.startTask({ owner: 'acme', repo: 'rocket', prompt: 'Write the changelog', model: 'family-a-sonnet-4.6', create_pull_request: true });
+      const t = await c.startTask({
+        owner: 'acme',
+        repo: 'rocket',
+        prompt: 'Write the changelog',
+        model: 'family-a-sonnet-4.6',
+        create_pull_request: true,
+      });
       assert.equal(t.state, 'queued');
       assert.deepEqual(t.artifacts, []);
       assert.equal(t.archived_at, null);
@@ -90,8 +105,14 @@ describe('api against the sandbox', () => {
     });
 
     it('is refused on a free plan, with a read-only token, and with an invalid body', async () => {
-      assert.equal((await rejection(as('freePlan').startTask({ owner: 'acme', repo: 'rocket', prompt: 'x' }))).status, 403);
-      assert.equal((await rejection(as('fineGrainedRead').startTask({ owner: 'acme', repo: 'rocket', prompt: 'x' }))).status, 403);
+      assert.equal(
+        (await rejection(as('freePlan').startTask({ owner: 'acme', repo: 'rocket', prompt: 'x' }))).status,
+        403,
+      );
+      assert.equal(
+        (await rejection(as('fineGrainedRead').startTask({ owner: 'acme', repo: 'rocket', prompt: 'x' }))).status,
+        403,
+      );
       const e = await rejection(as('fineGrained').startTask({ owner: 'acme', repo: 'rocket', prompt: '' }));
       assert.equal(e.status, 422);
       assert.equal(typeof e.message, 'string');
@@ -113,7 +134,10 @@ describe('api against the sandbox', () => {
 
     it('answer 404 for an unknown task', async () => {
       const c = as('fineGrained');
-      assert.equal((await rejection(c.getTaskForRepo({ owner: 'acme', repo: 'rocket', task_id: 'no-such-task' }))).status, 404);
+      assert.equal(
+        (await rejection(c.getTaskForRepo({ owner: 'acme', repo: 'rocket', task_id: 'no-such-task' }))).status,
+        404,
+      );
       assert.equal((await rejection(c.getTask({ task_id: 'no/such?task' }))).status, 404);
     });
   });
@@ -156,7 +180,10 @@ describe('api against the sandbox', () => {
       const { repositories } = await as('fineGrained').listUserInstallationRepos({ installation_id: 71 });
       assert.deepEqual(repositories.map(r => r.id).sort(), [5000, 5001]);
       for (const r of repositories) assert.equal(typeof r.permissions?.admin, 'boolean');
-      assert.equal((await rejection(as('fineGrained').listUserInstallationRepos({ installation_id: 999 }))).status, 404);
+      assert.equal(
+        (await rejection(as('fineGrained').listUserInstallationRepos({ installation_id: 999 }))).status,
+        404,
+      );
     });
   });
 
@@ -172,13 +199,22 @@ describe('api against the sandbox', () => {
     });
 
     it('are refused for a fine-grained token', async () => {
-      assert.equal((await rejection(as('fineGrained').addRepoToInstallation({ installation_id: 71, repository_id: 5005 }))).status, 403);
+      assert.equal(
+        (await rejection(as('fineGrained').addRepoToInstallation({ installation_id: 71, repository_id: 5005 }))).status,
+        403,
+      );
     });
 
     it('answer 422 for an installation on all repositories and for the last repository', async () => {
       const c = as('classic');
-      assert.equal((await rejection(c.removeRepoFromInstallation({ installation_id: 72, repository_id: 5003 }))).status, 422);
-      assert.equal((await rejection(c.removeRepoFromInstallation({ installation_id: 73, repository_id: 5004 }))).status, 422);
+      assert.equal(
+        (await rejection(c.removeRepoFromInstallation({ installation_id: 72, repository_id: 5003 }))).status,
+        422,
+      );
+      assert.equal(
+        (await rejection(c.removeRepoFromInstallation({ installation_id: 73, repository_id: 5004 }))).status,
+        422,
+      );
     });
   });
 
@@ -189,7 +225,10 @@ describe('api against the sandbox', () => {
       const first = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket' });
       const second = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket' });
       assert.deepEqual(second, first);
-      assert.deepEqual(infos.map(i => i.fromCache), [false, true]);
+      assert.deepEqual(
+        infos.map(i => i.fromCache),
+        [false, true],
+      );
       const rl = c.lastRateLimit;
       assert.ok(rl && typeof rl.limit === 'number' && typeof rl.remaining === 'number' && rl.reset instanceof Date);
     });
@@ -205,8 +244,12 @@ describe('api paginate against a sandbox with many tasks', () => {
     const world: WorldFile = demoWorld();
     const base = Date.parse('2026-03-01T00:00:00Z');
     world.tasks = Array.from({ length: COUNT }, (_, i) => ({
-      repository: 5000, creator: i % 3 === 0 ? 1002 : 1001, prompt: `task number ${i}`, state: 'completed',
-      created_at: new Date(base + i * 1000).toISOString(), updated_at: new Date(base + i * 1000).toISOString(),
+      repository: 5000,
+      creator: i % 3 === 0 ? 1002 : 1001,
+      prompt: `task number ${i}`,
+      state: 'completed',
+      created_at: new Date(base + i * 1000).toISOString(),
+      updated_at: new Date(base + i * 1000).toISOString(),
     }));
     sb = await startSandbox({ port: 0, stepMs: 0, world });
     client = new ApiClient({ baseUrl: sb.url, token: DEMO_TOKENS.fineGrained });
@@ -227,7 +270,9 @@ describe('api paginate against a sandbox with many tasks', () => {
   it('walks the user list (A4) and a filtered list', async () => {
     const mine = await all(client.paginate('listTasks', { per_page: 50 }));
     assert.equal(mine.length, COUNT - Math.ceil(COUNT / 3), 'A4 holds the tasks mona created');
-    const lees = await all(client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', creator_id: [1002], per_page: 20 }));
+    const lees = await all(
+      client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', creator_id: [1002], per_page: 20 }),
+    );
     assert.equal(lees.length, Math.ceil(COUNT / 3));
   });
 });

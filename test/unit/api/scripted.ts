@@ -26,7 +26,12 @@ export async function scripted(script: Handler | Handler[]): Promise<Scripted> {
     const chunks: Buffer[] = [];
     req.on('data', c => chunks.push(c as Buffer));
     req.on('end', () => {
-      const s: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const s: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       const handler = handlers[Math.min(seen.length, handlers.length - 1)];
       seen.push(s);
       handler(s, res);
@@ -80,13 +85,27 @@ export async function rejection(p: Promise<unknown>): Promise<Record<string, unk
 export function task(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const at = '2026-03-10T10:00:00Z';
   return {
-    id, name: `task ${id}`, creator: { id: 1001 }, creator_type: 'user', owner: { id: 900 }, repository: { id: 5000 },
-    state: 'queued', session_count: 0, artifacts: [], archived_at: null, created_at: at, updated_at: at, ...extra,
+    id,
+    name: `task ${id}`,
+    creator: { id: 1001 },
+    creator_type: 'user',
+    owner: { id: 900 },
+    repository: { id: 5000 },
+    state: 'queued',
+    session_count: 0,
+    artifacts: [],
+    archived_at: null,
+    created_at: at,
+    updated_at: at,
+    ...extra,
   };
 }
 
 /** Closes what a test opened (its client, then its server), skipping what it did not; `undefined` for the client. */
-export async function closeAll(client: { close(): Promise<unknown> } | undefined, srv: { close(): Promise<unknown> } | undefined): Promise<undefined> {
+export async function closeAll(
+  client: { close(): Promise<unknown> } | undefined,
+  srv: { close(): Promise<unknown> } | undefined,
+): Promise<undefined> {
   await client?.close();
   await srv?.close();
   return undefined;

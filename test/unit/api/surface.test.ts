@@ -13,9 +13,23 @@ describe('api: public surface', () => {
     assert.ok(api.TASK_STATES.includes('waiting_for_user'));
     assert.ok(api.KNOWN_MODELS.length > 0);
     assert.equal(api.VERSION_HEADER, 'X-Vendor-Api-Version');
-    const methods = ['listTasksForRepo', 'startTask', 'getTaskForRepo', 'listTasks', 'getTask', 'listInstallationRepos', 'revokeInstallationToken',
-      'listUserInstallations', 'listUserInstallationRepos', 'addRepoToInstallation', 'removeRepoFromInstallation', 'paginate', 'close'];
-    for (const m of methods) assert.equal(typeof (api.ApiClient.prototype as unknown as Record<string, unknown>)[m], 'function', m);
+    const methods = [
+      'listTasksForRepo',
+      'startTask',
+      'getTaskForRepo',
+      'listTasks',
+      'getTask',
+      'listInstallationRepos',
+      'revokeInstallationToken',
+      'listUserInstallations',
+      'listUserInstallationRepos',
+      'addRepoToInstallation',
+      'removeRepoFromInstallation',
+      'paginate',
+      'close',
+    ];
+    for (const m of methods)
+      assert.equal(typeof (api.ApiClient.prototype as unknown as Record<string, unknown>)[m], 'function', m);
   });
 
   it('never imports vscode', () => {

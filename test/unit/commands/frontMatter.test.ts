@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { baseName, isMultiLine, parseFrontMatter, selectionPrompt, withInstruction } from '../../../src/commands/start/frontMatter';
+import {
+  baseName,
+  isMultiLine,
+  parseFrontMatter,
+  selectionPrompt,
+  withInstruction,
+} from '../../../src/commands/start/frontMatter';
 
 describe('commands/start/frontMatter', () => {
   it('reads fields and body', () => {
@@ -15,7 +21,10 @@ describe('commands/start/frontMatter', () => {
     assert.equal(baseName('C:\\x\\fix-tests.prompt.md', '.prompt.md'), 'fix-tests');
   });
   it('puts the file and lines after a selection', () => {
-    assert.equal(selectionPrompt('a()\n', 'src/a.ts', 3, 3, 'typescript'), '```typescript\na()\n```\n\nReference: `src/a.ts`, line 3.');
+    assert.equal(
+      selectionPrompt('a()\n', 'src/a.ts', 3, 3, 'typescript'),
+      '```typescript\na()\n```\n\nReference: `src/a.ts`, line 3.',
+    );
     assert.match(selectionPrompt('x ``` y', 'b.md', 1, 4), /^~~~\n/);
     assert.match(selectionPrompt('x', 'b.md', 1, 4), /lines 1–4/);
   });

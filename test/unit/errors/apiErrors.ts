@@ -2,5 +2,12 @@
 import { ApiError, type ApiErrorInit } from '../../../src/api/errors';
 
 export function apiError(status: number, extra: Partial<ApiErrorInit> = {}): ApiError {
-  return new ApiError({ status, kind: status === 0 ? 'network' : 'http', message: 'Boom.', method: 'GET', path: '/agents/tasks', ...extra });
+  return new ApiError({
+    status,
+    kind: status === 0 ? 'network' : 'http',
+    message: 'Boom.',
+    method: 'GET',
+    path: '/agents/tasks',
+    ...extra,
+  });
 }

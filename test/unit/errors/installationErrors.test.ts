@@ -11,8 +11,12 @@ const subject = { installation: 'ci-bot on acme', repository: 'acme/rocket', sel
 describe('installations: refusals in plain words', () => {
   it('sends the fine-grained token to B3/B4, the classic one to B5/B6, the installation token to B1/B2', () => {
     assert.deepEqual(TOKEN_FOR, {
-      listInstallations: 'fine_grained', listRepositories: 'fine_grained', addRepository: 'classic',
-      removeRepository: 'classic', listTokenRepositories: 'installation', revokeToken: 'installation',
+      listInstallations: 'fine_grained',
+      listRepositories: 'fine_grained',
+      addRepository: 'classic',
+      removeRepository: 'classic',
+      listTokenRepositories: 'installation',
+      revokeToken: 'installation',
     });
   });
 
@@ -49,7 +53,10 @@ describe('installations: refusals in plain words', () => {
   it('says a network failure changed nothing, and never claims a retry', () => {
     const e = explainFailure('addRepository', { status: 0, message: 'connect ECONNREFUSED' }, subject);
     assert.match(e.text, /could not be reached \(connect ECONNREFUSED\)\. Nothing was changed/);
-    assert.match(explainFailure('addRepository', { status: 500, message: '' }).text, /status 500\. Nothing was retried/);
+    assert.match(
+      explainFailure('addRepository', { status: 500, message: '' }).text,
+      /status 500\. Nothing was retried/,
+    );
   });
 
   it('keeps a long service message to one bounded line', () => {

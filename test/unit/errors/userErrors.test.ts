@@ -145,7 +145,7 @@ describe('errors/explain', () => {
     assert.equal(explain(new NoServiceError()).remedy, 'configureService');
   });
 
-  it('reads only ApiErrors as the service\'s answers: an object that merely looks like one is not', () => {
+  it("reads only ApiErrors as the service's answers: an object that merely looks like one is not", () => {
     const lookalike = { status: 401, message: 'Bad credentials' };
     assert.equal(explain(lookalike).remedy, 'showLog');
     assert.equal(statusOf(lookalike), undefined);

@@ -41,16 +41,25 @@ describe('faults: the API client through a fault-injecting proxy', () => {
     await sandbox.close();
   });
 
-  const sandboxStats = async (): Promise<{ by_route: Record<string, number> }> => (await fetch(`${sandbox.url}/_sandbox/stats`)).json() as never;
+  const sandboxStats = async (): Promise<{ by_route: Record<string, number> }> =>
+    (await fetch(`${sandbox.url}/_sandbox/stats`)).json() as never;
   const startsAtService = async () => (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
   const tasksWithPrompt = async (prompt: string): Promise<number> => {
-    const res = await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks?per_page=100&sort=created_at`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`${sandbox.url}/agents/repos/acme/rocket/tasks?per_page=100&sort=created_at`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const { tasks } = (await res.json()) as { tasks: Array<{ id: string }> };
     let n = 0;
     for (const t of tasks) {
-      const full = (await (await fetch(`${sandbox.url}/agents/tasks/${t.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { sessions?: Array<{ prompt: string }> };
+      const full = (await (
+        await fetch(`${sandbox.url}/agents/tasks/${t.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json()) as { sessions?: Array<{ prompt: string }> };
       // A queued task has no session yet; its name is made from the prompt.
-      if ((full.sessions ?? []).some(s => s.prompt === prompt) || (full as { name?: string }).name?.startsWith(prompt.slice(0, 20))) n++;
+      if (
+        (full.sessions ?? []).some(s => s.prompt === prompt) ||
+        (full as { name?: string }).name?.startsWith(prompt.slice(0, 20))
+      )
+        n++;
     }
     return n;
   };

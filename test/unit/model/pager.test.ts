@@ -26,8 +26,16 @@ describe('model/pager', () => {
     const progress: Progress[] = [];
     const r = await readPages(s.fetch, id, { onProgress: p => progress.push(p) });
     assert.deepEqual([r.items.length, r.total, r.cut], [250, 250, false]);
-    assert.deepEqual(s.calls, [{ page: 1, perPage: 100 }, { page: 2, perPage: 100 }, { page: 3, perPage: 100 }]);
-    assert.deepEqual(progress, [{ done: 100, total: 250 }, { done: 200, total: 250 }, { done: 250, total: 250 }]);
+    assert.deepEqual(s.calls, [
+      { page: 1, perPage: 100 },
+      { page: 2, perPage: 100 },
+      { page: 3, perPage: 100 },
+    ]);
+    assert.deepEqual(progress, [
+      { done: 100, total: 250 },
+      { done: 200, total: 250 },
+      { done: 250, total: 250 },
+    ]);
   });
 
   it('stops after one request for an empty list, and after an exact last page', async () => {
@@ -50,7 +58,11 @@ describe('model/pager', () => {
     const first = await s.fetch(1, 100);
     const r = await readPages(s.fetch, id, { first });
     assert.equal(r.items.length, 150);
-    assert.deepEqual(s.calls.map(c => c.page), [1, 2], 'page 1 is not asked again');
+    assert.deepEqual(
+      s.calls.map(c => c.page),
+      [1, 2],
+      'page 1 is not asked again',
+    );
   });
 
   it('keeps one copy of an item repeated across pages by a shifting list', async () => {
@@ -69,7 +81,11 @@ describe('model/pager', () => {
 
   it('is cut, never endless, on a service that always reports more', async () => {
     let served = 0;
-    const r = await readPages(async () => ({ total: 1e9, items: Array.from({ length: 100 }, () => ({ id: ++served })) }), id, { maxPages: 5 });
+    const r = await readPages(
+      async () => ({ total: 1e9, items: Array.from({ length: 100 }, () => ({ id: ++served })) }),
+      id,
+      { maxPages: 5 },
+    );
     assert.deepEqual([served, r.items.length, r.cut], [500, 500, true]);
   });
 
@@ -81,10 +97,14 @@ describe('model/pager', () => {
   it('stops when aborted', async () => {
     const ac = new AbortController();
     const s = endpoint(1000);
-    const reading = readPages(async (p, n) => {
-      if (p === 2) ac.abort();
-      return s.fetch(p, n);
-    }, id, { signal: ac.signal });
+    const reading = readPages(
+      async (p, n) => {
+        if (p === 2) ac.abort();
+        return s.fetch(p, n);
+      },
+      id,
+      { signal: ac.signal },
+    );
     await assert.rejects(reading, { name: 'AbortError' });
     assert.equal(s.calls.length, 2);
   });

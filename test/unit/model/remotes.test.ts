@@ -40,7 +40,8 @@ describe('model/remotes', () => {
   it('knows loopback hosts, by the same rule that decides where a token may go', () => {
     for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) assert.ok(isLoopbackHost(h), h);
     // `*.localhost` is resolved by DNS like any name, so it is not taken for this machine (no token over http to it).
-    for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com', 'app.localhost']) assert.ok(!isLoopbackHost(h), h);
+    for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com', 'app.localhost'])
+      assert.ok(!isLoopbackHost(h), h);
     assert.equal(isLoopbackHost, isLoopbackHostOfApi, 'one rule, not two');
   });
 

@@ -15,7 +15,10 @@ const silent: Log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, 
 
 /** A model on the sandbox with mona's token (or `token`), showing acme/rocket; its parts are plain objects to move. */
 function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGrained) {
-  const tokens: { value: string | undefined; changed: Emitter<TokenKind> } = { value: token, changed: new Emitter<TokenKind>() };
+  const tokens: { value: string | undefined; changed: Emitter<TokenKind> } = {
+    value: token,
+    changed: new Emitter<TokenKind>(),
+  };
   const service = { changed: new Emitter<void>(), kind: 'remote' };
   const repo: { current: RepoRef | undefined } = { current: { owner: 'acme', repo: 'rocket' } };
   const filter = { showArchived: false, onlyMine: false, changed: new Emitter<void>() };
@@ -25,7 +28,15 @@ function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGrained) {
     service: { current: () => ({ kind: service.kind, url }), onDidChange: service.changed.event },
     tokens: { has: async () => tokens.value !== undefined, onDidChange: tokens.changed.event },
     repos: { current: () => repo.current, state: 'found', refresh() {}, onDidChange: () => ({ dispose() {} }) },
-    filter: { get showArchived() { return filter.showArchived; }, get onlyMine() { return filter.onlyMine; }, onDidChange: filter.changed.event },
+    filter: {
+      get showArchived() {
+        return filter.showArchived;
+      },
+      get onlyMine() {
+        return filter.onlyMine;
+      },
+      onDidChange: filter.changed.event,
+    },
     pace: { activeMs: () => 10_000, idleMs: () => 60_000 },
     log: silent,
     timers: new FakeTimers(),
@@ -41,7 +52,9 @@ describe('model/TaskModel against the sandbox', function () {
     sb = await startSandbox({ world: withoutGit(demoWorld()), stepMs: 0 });
   });
   after(() => sb.close());
-  beforeEach(() => fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }));
+  beforeEach(() =>
+    fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }),
+  );
 
   it('is signed in with a service and a token, and reads both lists at once', async () => {
     const { model } = rig(sb.url);
@@ -55,7 +68,7 @@ describe('model/TaskModel against the sandbox', function () {
     model.dispose();
   });
 
-  it('knows whose task is whose: the user\'s own, not another\'s', async () => {
+  it("knows whose task is whose: the user's own, not another's", async () => {
     const { model } = rig(sb.url);
     await model.start(true);
     assert.equal(model.me, DEMO_USERS.mona);
@@ -83,7 +96,7 @@ describe('model/TaskModel against the sandbox', function () {
     r.model.dispose();
   });
 
-  it('puts a started task in the repository\'s list and the user\'s at once, and counts it as running', async () => {
+  it("puts a started task in the repository's list and the user's at once, and counts it as running", async () => {
     const { model, client } = rig(sb.url);
     await model.start(true);
     const repo = { owner: 'acme', repo: 'rocket' };

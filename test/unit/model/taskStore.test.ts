@@ -15,7 +15,10 @@ describe('model/TaskStore', () => {
     const a = aTask();
     const b = aTask();
     store.replaceList('r', [a, b]);
-    assert.deepEqual(store.list('r').map(t => t.id), [b.id, a.id]);
+    assert.deepEqual(
+      store.list('r').map(t => t.id),
+      [b.id, a.id],
+    );
     assert.equal(events.length, 1);
     assert.equal(events[0].membership, true);
     assert.deepEqual(events[0].changed, []);
@@ -26,7 +29,10 @@ describe('model/TaskStore', () => {
     const b = aTask();
     const aNewer = { ...a, state: 'completed', updated_at: later() };
     store.replaceList('r', [aNewer, b, a]);
-    assert.deepEqual(store.list('r').map(t => t.id), [a.id, b.id]);
+    assert.deepEqual(
+      store.list('r').map(t => t.id),
+      [a.id, b.id],
+    );
     assert.equal(store.get(a.id)?.state, 'completed');
   });
 
@@ -34,7 +40,10 @@ describe('model/TaskStore', () => {
     const tasks = [aTask(), aTask()];
     store.replaceList('r', tasks);
     events.length = 0;
-    store.replaceList('r', tasks.map(t => ({ ...t })));
+    store.replaceList(
+      'r',
+      tasks.map(t => ({ ...t })),
+    );
     assert.equal(events.length, 0);
   });
 
@@ -48,7 +57,10 @@ describe('model/TaskStore', () => {
     assert.equal(events.length, 1);
     assert.equal(events[0].membership, false);
     assert.deepEqual(events[0].changed, [a.id]);
-    assert.deepEqual(events[0].transitions.map(t => [t.id, t.from, t.to]), [[a.id, 'in_progress', 'completed']]);
+    assert.deepEqual(
+      events[0].transitions.map(t => [t.id, t.from, t.to]),
+      [[a.id, 'in_progress', 'completed']],
+    );
   });
 
   it('does not call the first sight of a task a transition', () => {
@@ -63,7 +75,10 @@ describe('model/TaskStore', () => {
     // old[3] was the newest; it is missing from a page whose oldest entry is older than it: it left the list.
     const page = [moved, old[2]];
     store.mergeTop('r', page, false);
-    assert.deepEqual(store.list('r').map(t => t.id), [moved.id, old[2].id, old[1].id]);
+    assert.deepEqual(
+      store.list('r').map(t => t.id),
+      [moved.id, old[2].id, old[1].id],
+    );
     const last = events[events.length - 1];
     assert.equal(last.membership, true);
     assert.deepEqual(last.changed, [moved.id]);
@@ -73,7 +88,10 @@ describe('model/TaskStore', () => {
     const tasks = [aTask(), aTask(), aTask()];
     store.replaceList('r', tasks);
     store.mergeTop('r', [tasks[2]], true);
-    assert.deepEqual(store.list('r').map(t => t.id), [tasks[2].id]);
+    assert.deepEqual(
+      store.list('r').map(t => t.id),
+      [tasks[2].id],
+    );
   });
 
   it('keeps sessions with the version they were read for', () => {

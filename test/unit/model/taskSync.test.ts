@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import type { ListTasksForRepoParams, ListTasksParams, Task } from '../../../src/api';
 import { TaskStore } from '../../../src/model/taskStore';
-import { listKeys, PAGE_SIZE, rateLimitPaceMs, TaskSync, type SyncTargets, type TaskClient } from '../../../src/model/taskSync';
+import {
+  listKeys,
+  PAGE_SIZE,
+  rateLimitPaceMs,
+  TaskSync,
+  type SyncTargets,
+  type TaskClient,
+} from '../../../src/model/taskSync';
 import { aSession, aTask, later } from './builders';
 
 /** A fake service at the level of the client's methods, counting calls; the list is sorted like the service's. */
@@ -33,14 +40,25 @@ function fakeService(tasks: Task[]) {
 
 describe('model/TaskSync', () => {
   const repo = { owner: 'acme', repo: 'rocket' };
-  const targets = (over: Partial<SyncTargets> = {}): SyncTargets => ({ repo, repoVisible: true, mineVisible: false, archived: false, needMine: false, ...over });
+  const targets = (over: Partial<SyncTargets> = {}): SyncTargets => ({
+    repo,
+    repoVisible: true,
+    mineVisible: false,
+    archived: false,
+    needMine: false,
+    ...over,
+  });
   const signal = new AbortController().signal;
 
   it('reads every page the first time, then only the first page per poll', async () => {
     const tasks = Array.from({ length: 250 }, () => aTask());
     const { calls, client } = fakeService(tasks);
     const store = new TaskStore();
-    const sync = new TaskSync(async () => client, store, () => targets());
+    const sync = new TaskSync(
+      async () => client,
+      store,
+      () => targets(),
+    );
     await sync.tick(signal);
     assert.deepEqual(calls, ['A1 page 1', 'A1 page 2', 'A1 page 3', 'A4 page 1', 'A4 page 2', 'A4 page 3']);
     assert.equal(store.list(listKeys.repo(repo)).length, 250);
@@ -54,7 +72,11 @@ describe('model/TaskSync', () => {
     const tasks = Array.from({ length: 150 }, () => aTask());
     const { client } = fakeService(tasks);
     const store = new TaskStore();
-    const sync = new TaskSync(async () => client, store, () => targets());
+    const sync = new TaskSync(
+      async () => client,
+      store,
+      () => targets(),
+    );
     assert.equal((await sync.tick(signal)).active, false);
     Object.assign(tasks[3], { state: 'in_progress', updated_at: later() });
     const result = await sync.tick(signal);
@@ -67,7 +89,11 @@ describe('model/TaskSync', () => {
     const tasks = [aTask(), aTask()];
     const { calls, client } = fakeService(tasks);
     const store = new TaskStore();
-    const sync = new TaskSync(async () => client, store, () => targets());
+    const sync = new TaskSync(
+      async () => client,
+      store,
+      () => targets(),
+    );
     await sync.tick(signal);
     assert.ok(!calls.some(c => c.startsWith('A5')), 'no details for collapsed tasks');
     sync.expanded.add(tasks[0].id);
@@ -85,7 +111,11 @@ describe('model/TaskSync', () => {
     const { calls, client } = fakeService(tasks);
     const store = new TaskStore();
     const t = targets({ repoVisible: false });
-    const sync = new TaskSync(async () => client, store, () => t);
+    const sync = new TaskSync(
+      async () => client,
+      store,
+      () => t,
+    );
     await sync.tick(signal);
     assert.deepEqual(calls, ['A1 page 1', 'A4 page 1'], 'the first read looks at both lists, views open or not');
     calls.length = 0;
@@ -99,12 +129,19 @@ describe('model/TaskSync', () => {
     assert.deepEqual(calls, [], 'hidden and finished: not read');
   });
 
-  it('learns the user id from the user\'s list, and records a failing list without losing the other', async () => {
+  it("learns the user id from the user's list, and records a failing list without losing the other", async () => {
     const mine = [aTask({ creator: { id: 4242 } })];
     const { client } = fakeService(mine);
-    const failing: TaskClient = { ...client, listTasksForRepo: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })) };
+    const failing: TaskClient = {
+      ...client,
+      listTasksForRepo: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })),
+    };
     const store = new TaskStore();
-    const sync = new TaskSync(async () => failing, store, () => targets({ mineVisible: true }));
+    const sync = new TaskSync(
+      async () => failing,
+      store,
+      () => targets({ mineVisible: true }),
+    );
     await assert.rejects(sync.tick(signal), /down/);
     assert.equal(sync.me, 4242);
     assert.ok(sync.problems.has(listKeys.repo(repo)));
@@ -117,14 +154,24 @@ describe('model/TaskSync', () => {
     assert.equal(rateLimitPaceMs(undefined, 1, now), 0);
     assert.equal(rateLimitPaceMs({ remaining: 4900, reset }, 2, now), 0, 'plenty left: no effect');
     assert.equal(rateLimitPaceMs({ remaining: 30, reset }, 1, now), 180_000, '10 spare requests for 30 minutes');
-    assert.equal(rateLimitPaceMs({ remaining: 5, reset }, 1, now), 30 * 60_000, 'below the reserve: wait for the reset');
+    assert.equal(
+      rateLimitPaceMs({ remaining: 5, reset }, 1, now),
+      30 * 60_000,
+      'below the reserve: wait for the reset',
+    );
     assert.equal(rateLimitPaceMs({ remaining: 0, reset: new Date(now - 1) }, 1, now), 0, 'already reset');
   });
 
-  it('hands the pace to the poller from the client\'s last rate-limit figures', async () => {
+  it("hands the pace to the poller from the client's last rate-limit figures", async () => {
     const { client } = fakeService([aTask()]);
-    const limited = Object.assign(Object.create(null), client, { lastRateLimit: { remaining: 21, reset: new Date(Date.now() + 600_000) } }) as TaskClient;
-    const sync = new TaskSync(async () => limited, new TaskStore(), () => targets());
+    const limited = Object.assign(Object.create(null), client, {
+      lastRateLimit: { remaining: 21, reset: new Date(Date.now() + 600_000) },
+    }) as TaskClient;
+    const sync = new TaskSync(
+      async () => limited,
+      new TaskStore(),
+      () => targets(),
+    );
     const r = await sync.tick(signal);
     assert.ok((r.minIntervalMs ?? 0) > 60_000, `paced: ${r.minIntervalMs}`);
   });
@@ -141,23 +188,35 @@ describe('model/TaskSync', () => {
       },
     };
     const store = new TaskStore();
-    const sync = new TaskSync(async () => slow, store, () => targets({ mineVisible: true }));
+    const sync = new TaskSync(
+      async () => slow,
+      store,
+      () => targets({ mineVisible: true }),
+    );
     const under = sync.tick(signal);
     await new Promise(r => setImmediate(r));
     sync.reset();
     release();
     assert.deepEqual(await under, { active: false });
     assert.equal(store.hasList(listKeys.repo(repo)), false, 'the old repository list was not stored');
-    assert.equal(store.hasList(listKeys.mine()), false, 'nor the old user\'s list');
-    assert.equal(sync.me, undefined, 'nor the old user\'s id');
+    assert.equal(store.hasList(listKeys.mine()), false, "nor the old user's list");
+    assert.equal(sync.me, undefined, "nor the old user's id");
   });
 
   it('never polls faster than the service asked with x-poll-interval', async () => {
     const { client } = fakeService([aTask()]);
     const asked = Object.assign(Object.create(null), client, { pollIntervalMs: 45_000 }) as TaskClient;
-    const r = await new TaskSync(async () => asked, new TaskStore(), () => targets()).tick(signal);
+    const r = await new TaskSync(
+      async () => asked,
+      new TaskStore(),
+      () => targets(),
+    ).tick(signal);
     assert.equal(r.minIntervalMs, 45_000);
-    const plain = await new TaskSync(async () => client, new TaskStore(), () => targets()).tick(signal);
+    const plain = await new TaskSync(
+      async () => client,
+      new TaskStore(),
+      () => targets(),
+    ).tick(signal);
     assert.equal(plain.minIntervalMs, 0);
   });
 
@@ -165,7 +224,11 @@ describe('model/TaskSync', () => {
     const tasks = Array.from({ length: 2_050 }, () => aTask());
     const { calls, client } = fakeService(tasks);
     const store = new TaskStore();
-    const sync = new TaskSync(async () => client, store, () => targets());
+    const sync = new TaskSync(
+      async () => client,
+      store,
+      () => targets(),
+    );
     const key = listKeys.repo(repo);
     await sync.tick(signal);
     assert.equal(store.list(key).length, 2_000);
@@ -178,6 +241,10 @@ describe('model/TaskSync', () => {
     assert.equal(calls.filter(c => c.startsWith('A1')).length, 21, 'read whole, one page further');
     calls.length = 0;
     await sync.tick(signal);
-    assert.deepEqual(calls.filter(c => c.startsWith('A1')), ['A1 page 1'], 'then one page per poll again');
+    assert.deepEqual(
+      calls.filter(c => c.startsWith('A1')),
+      ['A1 page 1'],
+      'then one page per poll again',
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('model/UnderWay', () => {
 
   it('forgets a failed run too, and runs other keys side by side', async () => {
     const u = new UnderWay<string>();
-    await assert.rejects(u.join('x', () => Promise.reject(new Error('down'))), /down/);
+    await assert.rejects(
+      u.join('x', () => Promise.reject(new Error('down'))),
+      /down/,
+    );
     assert.equal(u.has('x'), false);
     const [x, y] = await Promise.all([u.join('x', async () => 'x'), u.join('y', async () => 'y')]);
     assert.deepEqual([x, y], ['x', 'y']);

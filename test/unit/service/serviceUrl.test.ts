@@ -3,7 +3,14 @@ import { validateServiceUrl } from '../../../src/service/serviceUrl';
 
 describe('service/validateServiceUrl', () => {
   it('accepts https addresses, enterprise prefixes, loopback http and empty (none)', () => {
-    for (const ok of ['https://api.example.com', 'https://code.example.com/api/v3', 'http://127.0.0.1:4567', 'http://localhost:1', 'http://[::1]:8080', ''])
+    for (const ok of [
+      'https://api.example.com',
+      'https://code.example.com/api/v3',
+      'http://127.0.0.1:4567',
+      'http://localhost:1',
+      'http://[::1]:8080',
+      '',
+    ])
       assert.equal(validateServiceUrl(ok), undefined, ok);
   });
   it('refuses what would put a token at risk or cannot work', () => {

@@ -25,15 +25,31 @@ describe('views/relativeTime', () => {
 
 describe('views/taskLinks', () => {
   it('reads owner/repo from a task address', () => {
-    assert.deepEqual(repoOfTask({ url: 'http://127.0.0.1:9/agents/repos/acme/rocket/tasks/t1' }), { owner: 'acme', repo: 'rocket' });
-    assert.deepEqual(repoOfTask({ html_url: 'https://example.com/acme/rocket/tasks/t1' }), { owner: 'acme', repo: 'rocket' });
+    assert.deepEqual(repoOfTask({ url: 'http://127.0.0.1:9/agents/repos/acme/rocket/tasks/t1' }), {
+      owner: 'acme',
+      repo: 'rocket',
+    });
+    assert.deepEqual(repoOfTask({ html_url: 'https://example.com/acme/rocket/tasks/t1' }), {
+      owner: 'acme',
+      repo: 'rocket',
+    });
     assert.equal(repoOfTask({}), undefined);
   });
   it('builds the web base and pull request address', () => {
     assert.equal(webBase('https://api.example.com'), 'https://example.com');
     assert.equal(webBase('https://code.corp.example/api/v3'), 'https://code.corp.example');
     const pr = { provider: 'x', type: 'pull', data: { id: 42 } };
-    assert.equal(pullRequestUrl({ html_url: 'https://example.com/acme/rocket/tasks/t1' }, pr, ''), 'https://example.com/acme/rocket/pull/42');
-    assert.equal(pullRequestUrl({ url: 'https://api.example.com/agents/repos/acme/rocket/tasks/t1' }, pr, 'https://api.example.com'), 'https://example.com/acme/rocket/pull/42');
+    assert.equal(
+      pullRequestUrl({ html_url: 'https://example.com/acme/rocket/tasks/t1' }, pr, ''),
+      'https://example.com/acme/rocket/pull/42',
+    );
+    assert.equal(
+      pullRequestUrl(
+        { url: 'https://api.example.com/agents/repos/acme/rocket/tasks/t1' },
+        pr,
+        'https://api.example.com',
+      ),
+      'https://example.com/acme/rocket/pull/42',
+    );
   });
 });

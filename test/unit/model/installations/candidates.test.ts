@@ -12,13 +12,23 @@ const docs = repository(5005, acme, 'docs');
 const dotfiles = repository(5003, mona, 'dotfiles');
 
 describe('installations: candidates for Add Repository', () => {
-  it('offers the account\'s reachable repositories not yet in the target, admin ones first, the rest with a reason', () => {
-    const list = candidatesFor(target, [rocket, website], [
-      { source: 'ci-bot on acme', repositories: [rocket, website] },
-      { source: 'lint-bot on acme', repositories: [infra, docs, rocket] },
-      { source: 'lint-bot on mona', repositories: [dotfiles] },
-    ]);
-    assert.deepEqual(list.map(c => [c.repository.full_name, c.verdict.allowed]), [['acme/docs', true], ['acme/infra', false]]);
+  it("offers the account's reachable repositories not yet in the target, admin ones first, the rest with a reason", () => {
+    const list = candidatesFor(
+      target,
+      [rocket, website],
+      [
+        { source: 'ci-bot on acme', repositories: [rocket, website] },
+        { source: 'lint-bot on acme', repositories: [infra, docs, rocket] },
+        { source: 'lint-bot on mona', repositories: [dotfiles] },
+      ],
+    );
+    assert.deepEqual(
+      list.map(c => [c.repository.full_name, c.verdict.allowed]),
+      [
+        ['acme/docs', true],
+        ['acme/infra', false],
+      ],
+    );
     const closed = list[1].verdict;
     assert.equal(!closed.allowed && closed.reason, 'not-admin');
     assert.deepEqual(list[0].seenIn, ['lint-bot on acme']);
@@ -26,16 +36,23 @@ describe('installations: candidates for Add Repository', () => {
 
   it('merges a repository seen in several lists, keeping where it came from and its permissions', () => {
     const { permissions: _p, ...bare } = docs;
-    const list = candidatesFor(target, [rocket], [
-      { source: 'earlier', repositories: [bare] },
-      { source: 'lint-bot on acme', repositories: [docs] },
-    ]);
+    const list = candidatesFor(
+      target,
+      [rocket],
+      [
+        { source: 'earlier', repositories: [bare] },
+        { source: 'lint-bot on acme', repositories: [docs] },
+      ],
+    );
     assert.equal(list.length, 1);
     assert.deepEqual(list[0].seenIn, ['earlier', 'lint-bot on acme']);
     assert.equal(list[0].repository.permissions?.admin, true);
   });
 
   it('offers nothing when nothing else of the account is reachable', () => {
-    assert.deepEqual(candidatesFor(target, [rocket, website], [{ source: 'x', repositories: [rocket, website, dotfiles] }]), []);
+    assert.deepEqual(
+      candidatesFor(target, [rocket, website], [{ source: 'x', repositories: [rocket, website, dotfiles] }]),
+      [],
+    );
   });
 });

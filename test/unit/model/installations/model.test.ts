@@ -40,7 +40,12 @@ describe('installations model against the sandbox', function () {
   for (const r of world.repositories) delete r.git;
   // A large installation: 250 more repositories of acme, all in installation 71.
   for (let i = 0; i < 250; i++) {
-    world.repositories.push({ id: 6000 + i, owner: 'acme', name: `svc-${i}`, access: { 1001: i % 5 === 0 ? 'write' : 'admin' } });
+    world.repositories.push({
+      id: 6000 + i,
+      owner: 'acme',
+      name: `svc-${i}`,
+      access: { 1001: i % 5 === 0 ? 'write' : 'admin' },
+    });
   }
   world.installations!.find(i => i.id === 71)!.repositories!.push(...Array.from({ length: 250 }, (_, i) => 6000 + i));
 
@@ -53,12 +58,18 @@ describe('installations model against the sandbox', function () {
     await fetch(`${sb.url}/_sandbox/stats/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
   });
 
-  it('lists the user\'s installations with account, app and selection', async () => {
+  it("lists the user's installations with account, app and selection", async () => {
     const m = modelFor(sb.url, { fine_grained: DEMO_TOKENS.fineGrained });
     await m.refreshInstallations();
     assert.equal(m.installations.problem, undefined);
-    assert.deepEqual(m.installations.value!.map(i => [i.id, i.account.login, i.app_slug, i.repository_selection]),
-      [[71, 'acme', 'ci-bot', 'selected'], [72, 'mona', 'lint-bot', 'all'], [73, 'globex', 'ci-bot', 'selected']]);
+    assert.deepEqual(
+      m.installations.value!.map(i => [i.id, i.account.login, i.app_slug, i.repository_selection]),
+      [
+        [71, 'acme', 'ci-bot', 'selected'],
+        [72, 'mona', 'lint-bot', 'all'],
+        [73, 'globex', 'ci-bot', 'selected'],
+      ],
+    );
   });
 
   it('pages through a large installation at 100 a page, with progress, and revalidates cheaply', async () => {
@@ -98,7 +109,7 @@ describe('installations model against the sandbox', function () {
     assert.equal((await stats(sb)).total, 0);
   });
 
-  it('lists the installation token\'s repositories, and explains a revoked token', async () => {
+  it("lists the installation token's repositories, and explains a revoked token", async () => {
     const tokens: Tokens = { installation: DEMO_TOKENS.installation };
     const access = accessFor(sb.url, tokens);
     const m = new InstallationsModel({ access });
@@ -145,11 +156,15 @@ describe('installations model against the sandbox', function () {
     const tokens: Tokens = { fine_grained: DEMO_TOKENS.fineGrained, installation: DEMO_TOKENS.installation };
     const token = new Emitter<TokenKind>();
     const service = new Emitter<void>();
-    const m = new InstallationsModel({ access: accessFor(sb.url, tokens), onDidChangeToken: token.event, onDidChangeService: service.event });
+    const m = new InstallationsModel({
+      access: accessFor(sb.url, tokens),
+      onDidChangeToken: token.event,
+      onDidChangeService: service.event,
+    });
     await Promise.all([m.refreshInstallations(), m.refreshTokenRepositories()]);
     token.fire('installation');
     assert.equal(m.tokenRepositories.value, undefined);
-    assert.equal(m.installations.value?.length, 3, 'the user\'s lists stay');
+    assert.equal(m.installations.value?.length, 3, "the user's lists stay");
     token.fire('fine_grained');
     assert.equal(m.installations.value, undefined);
     await Promise.all([m.refreshInstallations(), m.refreshTokenRepositories()]);

@@ -14,7 +14,10 @@ describe('installations policy: removing a repository (B6)', () => {
   });
 
   it('refuses on an installation set to all repositories, and says so', () => {
-    const v = canRemove(installation(72, mona, { repository_selection: 'all', app_slug: 'lint-bot' }), rocket, [rocket, website]);
+    const v = canRemove(installation(72, mona, { repository_selection: 'all', app_slug: 'lint-bot' }), rocket, [
+      rocket,
+      website,
+    ]);
     assert.equal(v.allowed, false);
     assert.equal(!v.allowed && v.reason, 'selection-all');
     assert.match(!v.allowed ? v.message : '', /lint-bot on mona is set to all repositories/);
