@@ -19,6 +19,28 @@ async function until(probe, what, timeoutMs = 60_000, everyMs = 2) {
   }
 }
 
+/**
+ * Runs `fn` under the V8 profiler of this extension host when `file` is given (bench/profile.mjs), writing a
+ * .cpuprofile there: where the host's main thread spent the time, ours and VS Code's alike.
+ */
+async function profiled(file, fn) {
+  if (!file) return fn();
+  const inspector = require('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 50 });
+  await post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 const taskItems = async (api, view = 'repoTasks') => (await api.treeItems(view)).filter(i => i.kind === 'task');
 
 function median(xs) {
@@ -198,7 +220,9 @@ exports.run = async function run() {
       await setToken();
       result = { ok: true };
     } else if (ctl.mode === 'activation') {
-      result = await activation(p);
+      result = await profiled(p.profile, () => activation(p));
+    } else if (ctl.mode === 'memsteps') {
+      result = await require('./host-memory.cjs').breakdown({ ourId: OURS, sandboxUrl: sandbox(), token: process.env.AGENT_TASKS_BENCH_TOKEN, loaded, expect: p.expect });
     } else if (ctl.mode === 'empty') {
       await sleep((p.settleSeconds ?? 5) * 1000);
       result = { memory: memory(), extensions: vscode.extensions.all.filter(e => e.isActive).map(e => e.id) };
@@ -212,6 +236,8 @@ exports.run = async function run() {
         result.extensions = vscode.extensions.all.filter(e => e.isActive).map(e => e.id);
       }
       if (p.treeRounds) result.tree = await tree(api, { rounds: p.treeRounds });
+      // Only our rebuilds, back to back, so that every sample in the profile is one of them or what it set off.
+      if (p.treeRounds && p.profile) await profiled(p.profile, async () => { for (let i = 0; i < 50; i++) await api.treeItems('repoTasks'); });
     } else {
       throw new Error(`unknown mode ${ctl.mode}`);
     }

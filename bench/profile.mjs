@@ -1,0 +1,140 @@
+// Where the time goes: runs one of the real-VS-Code benches' probes under the V8 profiler of the window's extension
+// host and sums the samples by where their code lives (this extension, its HTTP layer, VS Code's extension host,
+// other extensions, Node, garbage collection, idle). Not part of `npm run bench` (it exports no run()).
+// usage: npm run build && node bench/profile.mjs activation|tree [--runs N]
+//   writes bench/results/profiles/<what>-<n>.cpuprofile (open in Chrome DevTools) and prints a summary of each.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SourceMap } from 'node:module';
+import { startHost, bigWorld, sandboxLib, EXTENSION_ID } from './vscode-host.mjs';
+import { numberArg } from './report.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.join(here, 'results', 'profiles');
+
+const ROOT = path.resolve(here, '..');
+const maps = new Map();
+
+/** The original place of a frame in one of our bundles (through its source map), else the frame as it is. */
+function origin(frame) {
+  const file = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
+  if (!file.startsWith(path.join(ROOT, 'dist'))) return undefined;
+  if (!maps.has(file)) {
+    try {
+      maps.set(file, new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8'))));
+    } catch {
+      maps.set(file, undefined);
+    }
+  }
+  const e = maps.get(file)?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!e || !e.originalSource) return undefined;
+  return { file: e.originalSource.replace(/^.*?(src\/|node_modules\/)/, '$1'), line: e.originalLine + 1, name: e.name };
+}
+
+/** Where a sample's code lives. */
+function place(frame, o) {
+  const { url, functionName: name } = frame;
+  if (name === '(garbage collector)') return 'gc';
+  if (name === '(idle)' || name === '(program)' || name === '(root)') return name.slice(1, -1);
+  if (o) return o.file.startsWith('node_modules/') ? 'ours: undici' : o.file.startsWith('src/api/') ? 'ours: api' : 'ours: extension';
+  if (/host-probe\.cjs/.test(url)) return 'bench probe';
+  if (/extensions\/git\//.test(url)) return 'git extension';
+  if (/extensionHostProcess\.js/.test(url)) return 'vscode extension host';
+  if (/\/extensions\//.test(url)) return 'other extensions';
+  if (url.startsWith('node:') || url === '') return 'node / native';
+  return `other: ${url.split('/').slice(-2).join('/')}`;
+}
+
+function label(frame, o) {
+  const name = frame.functionName || '(anonymous)';
+  return o ? `${name} ${o.file}:${o.line}` : `${name} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+}
+
+/**
+ * Self time by place and by function, and inclusive time of every function under the frames named `under` (e.g.
+ * the probe's rebuild of our tree), in ms.
+ */
+export function summarize(profile, { top = 25, under = [] } = {}) {
+  const byId = new Map(profile.nodes.map(n => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const n = byId.get(profile.samples[i]);
+    self.set(n, (self.get(n) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+  }
+  const info = new Map(profile.nodes.map(n => {
+    const o = origin(n.callFrame);
+    return [n, { place: place(n.callFrame, o), label: label(n.callFrame, o) }];
+  }));
+  const add = (m, k, v) => m.set(k, (m.get(k) ?? 0) + v);
+  const places = new Map();
+  const fns = new Map();
+  const inclusive = Object.fromEntries(under.map(u => [u, new Map()]));
+  for (const [n, ms] of self) {
+    const { place: where, label: key } = info.get(n);
+    add(places, where, ms);
+    add(fns, `${key} [${where}]`, ms);
+    // Every distinct function on this sample's stack, below the first frame named `u`, gets the sample.
+    const stack = [];
+    for (let p = n; p; p = parent.get(p)) stack.push(p);
+    for (const u of under) {
+      const at = stack.findIndex(p => p.callFrame.functionName === u);
+      if (at < 0) continue;
+      const seen = new Set();
+      for (const p of stack.slice(0, at + 1)) {
+        const k = `${info.get(p).label} [${info.get(p).place}]`;
+        if (!seen.has(k)) add(inclusive[u], k, ms);
+        seen.add(k);
+      }
+      add(inclusive[u], `  self in ${'place'}: ${info.get(n).place}`, ms);
+    }
+  }
+  const total = [...places.values()].reduce((a, b) => a + b, 0);
+  const sorted = m => [...m].sort((a, b) => b[1] - a[1]);
+  const fmt = ([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`;
+  return {
+    totalMs: Math.round(total),
+    byPlace: Object.fromEntries(sorted(places).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+    topSelf: sorted(fns).slice(0, top).map(fmt),
+    ...Object.fromEntries(under.map(u => [`under ${u}`, sorted(inclusive[u]).slice(0, top).map(fmt)])),
+  };
+}
+
+const UNDER = { activation: ['activation'], tree: [] };
+
+async function main() {
+  const what = process.argv[2];
+  const runs = numberArg('--runs', 1);
+  if (what !== 'activation' && what !== 'tree') throw new Error('usage: node bench/profile.mjs activation|tree [--runs N]');
+  fs.mkdirSync(outDir, { recursive: true });
+  const world = what === 'tree' ? bigWorld(1000, 5) : sandboxLib().demoWorld();
+  const host = await startHost({ world, kind: `bench-prof-${what}` });
+  let ok = false;
+  try {
+    await host.session('setup');
+    for (let i = 1; i <= runs; i++) {
+      const file = path.join(outDir, `${what}-${i}.cpuprofile`);
+      const r = what === 'activation'
+        ? await host.session('activation', { params: { id: EXTENSION_ID, profile: file } })
+        : await host.session('load', { params: { expect: 1000, treeRounds: 15, profile: file } });
+      console.log(JSON.stringify(r.tree ?? r));
+      console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8')), { under: UNDER[what] }), null, 2));
+      console.log(`[profile] ${path.relative(process.cwd(), file)}`);
+    }
+    ok = !process.env.KEEP;
+  } finally {
+    if (!ok) console.log(`[profile] run folder kept: ${host.runDir}`);
+    await host.close(ok);
+  }
+}
+
+if (process.argv[2] === '--summary') {
+  const [file, what] = process.argv.slice(3);
+  console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8')), { under: UNDER[what] ?? [], top: 40 }), null, 2));
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+  process.exit(0);
+}
