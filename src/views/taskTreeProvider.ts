@@ -10,7 +10,6 @@ import { DraftNode } from './nodes/draftNode';
 import { MessageNode } from './nodes/messageNode';
 import type { TreeNode } from './nodes/node';
 import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
-import { relativeTime } from './relativeTime';
 
 export interface TaskTreeOptions {
   viewId: string;
@@ -32,7 +31,8 @@ const byCreatedDesc = (a: Task, b: Task) =>
 
 /**
  * One task view. Nodes are kept per task id and reused, so a change to one task redraws that node only; a task
- * joining or leaving the list redraws the root.
+ * joining or leaving the list redraws the root. The ordered, filtered list is kept until the store, the filters or
+ * the lists change, so redrawing the root of a long list does not sort it again.
  */
 export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataProvider<TreeNode> {
   /** undefined: the root (the whole list); a node: that node alone. */
@@ -40,20 +40,24 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   readonly onDidChangeTreeData = this.changed.event;
   private readonly nodes = new Map<string, TaskNode>();
   private readonly nodeContext: TaskNodeContext;
+  private visible: Task[] | undefined;
+  private visibleFor = '';
+  private nodesFor: Task[] | undefined;
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
     this.nodeContext = {
       viewId: opts.viewId,
       model: opts.model,
-      repoName: task => opts.repoName?.(task),
-      describeError: err => opts.describeError(err),
+      repoName: opts.repoName,
+      describeError: opts.describeError,
     };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.filter.onDidChange(() => this.refresh()));
   }
 
   refresh(): void {
+    this.visible = undefined;
     this.changed.fire(undefined);
   }
 
@@ -76,8 +80,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** Redraws the nodes whose "how long ago" label has moved on since they were drawn (called after each poll). */
   relabel(now = Date.now()): void {
     for (const node of this.nodes.values()) {
-      if (node.drawnAge !== undefined && relativeTime(node.task.updated_at, now) !== node.drawnAge)
-        this.changed.fire(node);
+      if (node.drawnAge !== undefined && node.age(now) !== node.drawnAge) this.changed.fire(node);
     }
   }
 
@@ -85,11 +88,16 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   visibleTasks(): Task[] {
     const keys = this.opts.lists();
     if (!keys) return [];
+    // The lists and the user's id can change without a store event (another repository chosen, the id learnt).
+    const basis = `${keys.join('\n')}\n${this.opts.model.me}`;
+    if (this.visible && basis === this.visibleFor) return this.visible;
     const seen = new Set<string>();
     const all: Task[] = [];
     for (const key of keys)
       for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
-    return this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.model.me, this.opts.onlyMineApplies);
+    this.visible = this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.model.me, this.opts.onlyMineApplies);
+    this.visibleFor = basis;
+    return this.visible;
   }
 
   /** Whether the view's lists hold any task at all, before filters. */
@@ -120,15 +128,18 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       );
     }
     const tasks = this.visibleTasks();
-    const live = new Set<string>();
     for (const t of tasks) {
-      live.add(t.id);
       let node = this.nodes.get(t.id);
       if (node) node.task = t;
       else this.nodes.set(t.id, (node = new TaskNode(t, this.nodeContext)));
       out.push(node);
     }
-    for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
+    // Nodes of tasks no longer shown are dropped, once per new list.
+    if (this.nodesFor !== tasks) {
+      this.nodesFor = tasks;
+      const live = new Set(tasks.map(t => t.id));
+      for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
+    }
     if (!tasks.length && this.hasAnyTask()) {
       out.push(
         new MessageNode('No task matches the filters', 'filter', {
@@ -143,6 +154,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   }
 
   private onStoreChange(change: StoreChange): void {
+    this.visible = undefined;
     const keys = this.opts.lists() ?? [];
     const statesFiltered = this.opts.filter.active;
     if (

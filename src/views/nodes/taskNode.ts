@@ -18,15 +18,45 @@ export interface TaskNodeContext {
   describeError(err: unknown): string;
 }
 
+// An ISO date: what relativeTime says of anything older than a month, and it never changes as time goes on.
+const DATE_LABEL = /^\d{4}-\d\d-\d\d$/;
+
+const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
+
+/** Whether two versions of a task draw the same item and tooltip. */
+function drawsSame(a: Task, b: Task): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.name === b.name &&
+      a.state === b.state &&
+      a.updated_at === b.updated_at &&
+      a.created_at === b.created_at &&
+      a.archived_at === b.archived_at &&
+      a.html_url === b.html_url &&
+      a.session_count === b.session_count &&
+      artifactCount(a) === artifactCount(b) &&
+      pullRequests(a).length === pullRequests(b).length)
+  );
+}
+
 /**
  * A task: name, state (icon and colour), how long ago it changed; expands into its sessions and artifacts.
  * contextValue: `agentTask` followed by ` web` (has a web page), ` pull` (has a pull request), ` branch`
  * (has sessions, so a head branch), read by the manifest's `when` clauses.
+ * The item is kept and handed out again while the task draws the same and its age label has not moved on: a
+ * root redraw of a long list then costs a comparison per task.
  */
 export class TaskNode implements TreeNode {
   readonly kind = 'task';
   /** The "5 min ago" shown when last drawn, so the view can redraw just the nodes whose age label moved on. */
   drawnAge: string | undefined;
+  private item: vscode.TreeItem | undefined;
+  private drawnFrom: Task | undefined;
+  private drawnRepo: string | undefined;
+  private ageOf: string | undefined;
+  private ageLabel = '';
+  private ageFinal = false;
 
   constructor(
     public task: Task,
@@ -37,23 +67,37 @@ export class TaskNode implements TreeNode {
     return this.task.id;
   }
 
+  /** The age label of the task's last change at `now`. */
+  age(now = Date.now()): string {
+    const iso = this.task.updated_at;
+    if (iso !== this.ageOf || !this.ageFinal) {
+      this.ageOf = iso;
+      this.ageLabel = relativeTime(iso, now);
+      this.ageFinal = DATE_LABEL.test(this.ageLabel);
+    }
+    return this.ageLabel;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
+    const repo = this.ctx.repoName?.(t);
+    const age = this.age();
+    const same = this.drawnFrom && age === this.drawnAge && repo === this.drawnRepo && drawsSame(this.drawnFrom, t);
+    if (this.item && same) {
+      this.drawnFrom = t;
+      return this.item;
+    }
     const item = new vscode.TreeItem(forLabel(t.name || t.id), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${t.id}`;
-    const repo = this.ctx.repoName?.(t);
     const archived = t.archived_at ? 'archived' : '';
-    this.drawnAge = relativeTime(t.updated_at);
-    item.description = forLabel([repo, stateLabel(t.state), this.drawnAge, archived].filter(Boolean).join(' · '));
+    item.description = forLabel([repo, stateLabel(t.state), age, archived].filter(Boolean).join(' · '));
     item.iconPath = stateIcon(t.state);
     const flags = ['agentTask'];
     if (t.html_url) flags.push('web');
     if (pullRequests(t).length) flags.push('pull');
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
-    item.accessibilityInformation = {
-      label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${relativeTime(t.updated_at)}`,
-    };
+    item.accessibilityInformation = { label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${age}` };
     // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
     const md = new vscode.MarkdownString();
     md.appendMarkdown(
@@ -65,12 +109,12 @@ export class TaskNode implements TreeNode {
       ...(t.archived_at ? [`Archived ${t.archived_at}`] : []),
     ];
     md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
-    md.appendMarkdown(
-      forMarkdown(
-        `Sessions: ${t.session_count}  ·  Artifacts: ${Array.isArray(t.artifacts) ? t.artifacts.length : 0}\nID: ${t.id}`,
-      ),
-    );
+    md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${artifactCount(t)}\nID: ${t.id}`));
     item.tooltip = md;
+    this.item = item;
+    this.drawnFrom = t;
+    this.drawnAge = age;
+    this.drawnRepo = repo;
     return item;
   }
 
