@@ -1,4 +1,7 @@
-// Parsing of git remote addresses and matching them against the service address. Pure: no `vscode`.
+// Parsing of git remote addresses and matching them against the service address; reading a repository's remotes
+// from its config file. No `vscode`.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import { isLoopbackHost } from '../api/guard';
 import type { RepoRef } from '../api/params';
 
@@ -94,4 +97,82 @@ export function repoLabel(r: RepoRef): string {
 /** Owner and repository names are case-insensitive on the service: compare them so everywhere. */
 export function sameRepo(a: RepoRef, b: RepoRef): boolean {
   return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
+}
+
+/** A remote as a git config file declares it: the first `url` and `pushurl` of its `[remote "name"]` section. */
+export interface ConfigRemote {
+  name: string;
+  fetchUrl?: string;
+  pushUrl?: string;
+}
+
+const SECTION = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+const ENTRY = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/;
+
+/**
+ * The remotes of a git config file's text (`.git/config`), the way git reads the parts this needs: sections
+ * `[remote "name"]` (and the old `[remote.name]`), case-insensitive keys, values with quotes, escapes and trailing
+ * `#`/`;` comments. Includes and `insteadOf` rewrites are not followed: this is a first answer, which the Git
+ * extension's replaces once it has read the repository.
+ */
+export function parseGitConfigRemotes(text: string): ConfigRemote[] {
+  const remotes = new Map<string, ConfigRemote>();
+  let current: ConfigRemote | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    let line = raw.trim();
+    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
+    if (line.startsWith('[')) {
+      const m = SECTION.exec(line);
+      const section = m?.[1].toLowerCase();
+      let name: string | undefined;
+      if (section === 'remote' && m?.[2] !== undefined) name = m[2].replace(/\\(.)/g, '$1');
+      else if (section?.startsWith('remote.')) name = m![1].slice('remote.'.length);
+      current = name ? (remotes.get(name) ?? { name }) : undefined;
+      if (current) remotes.set(current.name, current);
+      line = m ? line.slice(m[0].length).trim() : '';
+      if (!line) continue;
+    }
+    const entry = current && ENTRY.exec(line);
+    if (!current || !entry) continue;
+    const key = entry[1].toLowerCase();
+    const value = configValue(entry[2] ?? '');
+    if (key === 'url' && current.fetchUrl === undefined) current.fetchUrl = value;
+    if (key === 'pushurl' && current.pushUrl === undefined) current.pushUrl = value;
+  }
+  return [...remotes.values()].filter(r => r.fetchUrl !== undefined || r.pushUrl !== undefined);
+}
+
+/** A config value: quotes removed, `\"`, `\\`, `\t`, `\n` unescaped, a comment outside quotes cut off. */
+function configValue(raw: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\' && i + 1 < raw.length) {
+      const n = raw[++i];
+      out += n === 't' ? '\t' : n === 'n' ? '\n' : n === 'b' ? '\b' : n;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if ((c === '#' || c === ';') && !quoted) {
+      break;
+    } else {
+      out += c;
+    }
+  }
+  return out.trim();
+}
+
+/**
+ * The config file of the repository whose root is `root`: `.git/config`; for a worktree or a submodule, where
+ * `.git` is a file naming the git directory, that directory's config, or the config of the repository it shares
+ * (`commondir`). Rejects when `root` is not a repository's root.
+ */
+export async function gitConfigFile(root: string): Promise<string> {
+  const dotGit = path.join(root, '.git');
+  if ((await fs.stat(dotGit)).isDirectory()) return path.join(dotGit, 'config');
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await fs.readFile(dotGit, 'utf8'));
+  if (!m) throw new Error(`${dotGit} names no git directory`);
+  const gitDir = path.resolve(root, m[1]);
+  const common = await fs.readFile(path.join(gitDir, 'commondir'), 'utf8').catch(() => undefined);
+  return path.join(common ? path.resolve(gitDir, common.trim()) : gitDir, 'config');
 }

@@ -1,11 +1,13 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoRef } from '../api/params';
 import { STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import { Emitter } from './emitter';
-import type { GitApi, GitExtension, GitRepository } from './gitApi';
-import { parseRemoteUrl, remoteMatchesService, repoLabel, sameRepo } from './remotes';
+import type { GitApi, GitExtension, GitRemote, GitRepository } from './gitApi';
+import { gitConfigFile, parseGitConfigRemotes, parseRemoteUrl, remoteMatchesService, repoLabel, sameRepo } from './remotes';
 
 export interface RepoCandidate extends RepoRef {
   /** The git remote it came from, and the local repository, when it was detected (not typed in). */
@@ -15,9 +17,22 @@ export interface RepoCandidate extends RepoRef {
 
 export type RepoState = 'loading' | 'noGit' | 'none' | 'found';
 
+/** Remotes from a workspace folder's git config file, read before the Git extension has read the repository. */
+interface ConfigRead {
+  root: vscode.Uri;
+  remotes: GitRemote[];
+}
+
+/** Git has read this repository (its first status is in: HEAD and remotes are known). */
+const loaded = (r: GitRepository) => r.state.HEAD !== undefined || r.state.remotes.length > 0;
+const sameRoot = (a: vscode.Uri, b: vscode.Uri) => a.scheme === b.scheme && path.normalize(a.fsPath) === path.normalize(b.fsPath);
+
 /**
  * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
  * Repository Tasks view shows: the user's pick (remembered per workspace), else `origin`, else the first match.
+ * Scanning the workspace takes the Git extension a while (a process per repository), so each workspace folder's
+ * `.git/config` is read at once as well, and its remotes answer until Git has read that repository or has
+ * finished without it.
  */
 export class RepoDetector extends DisposableBase {
   private readonly changed = this.register(new Emitter<void>());
@@ -25,6 +40,7 @@ export class RepoDetector extends DisposableBase {
   private readonly repoSubscriptions = new Map<GitRepository, vscode.Disposable>();
   private git: GitApi | undefined;
   private gitMissing = false;
+  private configs: ConfigRead[] = [];
   private last = '';
 
   constructor(
@@ -38,6 +54,7 @@ export class RepoDetector extends DisposableBase {
 
   /** Connects to the git extension; resolves once the first answer is known. */
   async start(): Promise<void> {
+    const configs = this.readConfigs();
     try {
       const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
       if (!ext) throw new Error('the built-in Git extension is not installed');
@@ -52,7 +69,25 @@ export class RepoDetector extends DisposableBase {
       this.gitMissing = true;
       this.log.warn(`git unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }
-    this.emitIfChanged(true);
+    await configs;
+    this.emitIfChanged();
+  }
+
+  /** Reads the remotes of every local workspace folder that is a repository's root, straight from its config file. */
+  async readConfigs(): Promise<void> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
+    const reads = await Promise.all(
+      folders.map(async (f): Promise<ConfigRead | undefined> => {
+        try {
+          const text = await fs.readFile(await gitConfigFile(f.uri.fsPath), 'utf8');
+          return { root: f.uri, remotes: parseGitConfigRemotes(text) };
+        } catch {
+          return undefined; // not a repository's root, or unreadable: the Git extension will say
+        }
+      }),
+    );
+    this.configs = reads.filter((r): r is ConfigRead => r !== undefined);
+    this.emitIfChanged();
   }
 
   private attach(ext: GitExtension): void {
@@ -89,23 +124,40 @@ export class RepoDetector extends DisposableBase {
   get state(): RepoState {
     if (this.chosenManual()) return 'found';
     if (this.gitMissing) return 'noGit';
-    if (!this.git || this.git.state === 'uninitialized') return 'loading';
-    return this.candidates().length ? 'found' : 'none';
+    if (this.candidates().length) return 'found';
+    return !this.git || this.git.state === 'uninitialized' ? 'loading' : 'none';
   }
 
   /** Every repository of the service found in the workspace's remotes, one entry per owner/repo. */
   candidates(): RepoCandidate[] {
     const url = this.matchUrl();
-    if (!url || !this.git) return [];
+    if (!url) return [];
     const out: RepoCandidate[] = [];
-    for (const git of this.git.repositories) {
-      const remotes = [...git.state.remotes].sort((a, b) => rank(a.name) - rank(b.name));
+    for (const { remotes: all, git } of this.sources()) {
+      const remotes = [...all].sort((a, b) => rank(a.name) - rank(b.name));
       for (const remote of remotes) {
         const parsed = parseRemoteUrl(remote.fetchUrl ?? remote.pushUrl ?? '');
         if (!parsed || !remoteMatchesService(parsed, url)) continue;
         if (out.some(c => sameRepo(c, parsed))) continue;
         out.push({ owner: parsed.owner, repo: parsed.repo, remote: remote.name, git });
       }
+    }
+    return out;
+  }
+
+  /**
+   * Where remotes come from: the repositories Git has read, then the config files of folders Git has not read
+   * yet. A config file stops counting once Git has read its repository, or has finished its scan without one there
+   * (it may be set not to open it); without the Git extension none count, as before it was found missing.
+   */
+  private sources(): { remotes: GitRemote[]; git?: GitRepository }[] {
+    if (this.gitMissing) return [];
+    const repos = this.git?.repositories ?? [];
+    const out: { remotes: GitRemote[]; git?: GitRepository }[] = repos.filter(loaded).map(git => ({ remotes: git.state.remotes, git }));
+    const scanned = this.git?.state === 'initialized';
+    for (const c of this.configs) {
+      const git = repos.find(r => sameRoot(r.rootUri, c.root));
+      if (git ? !loaded(git) : !scanned) out.push({ remotes: c.remotes, git });
     }
     return out;
   }

@@ -16,7 +16,7 @@ function task(over: Partial<Task> = {}): Task {
 }
 
 function context(repoName?: (t: Task) => string | undefined): TaskNodeContext {
-  return { viewId: 'test.view', store: {} as TaskNodeContext['store'], sync: {} as TaskNodeContext['sync'], repoName, describeError: String };
+  return { viewId: 'test.view', model: {} as TaskNodeContext['model'], repoName, describeError: String };
 }
 
 const iconOf = (item: vscode.TreeItem) => (item.iconPath as vscode.ThemeIcon).id;
