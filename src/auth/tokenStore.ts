@@ -21,12 +21,15 @@ export function serviceKey(serviceUrl: string): string {
  * windows of one profile, and its change event reaches every window, so a token set in one is seen by all.
  * A change made here is announced as soon as it is stored; the storage's own event for it, which comes a moment
  * later, is then recognised and not announced twice.
+ * A read is kept (in memory only) until that event says the secret changed: each read is a round trip to the
+ * window, which at start-up took a quarter of a second or more, and every request asks for the token.
  */
 export class TokenStore extends DisposableBase {
   private readonly changed = this.register(new Emitter<TokenKind>());
   readonly onDidChange = this.changed.event;
   /** A digest of the value last announced per key, never the token itself. */
   private readonly announced = new Map<string, string>();
+  private readonly reads = new Map<string, Promise<string | undefined>>();
 
   /** `scope`: the current service's token scope ('' when there is none). */
   constructor(
@@ -36,6 +39,7 @@ export class TokenStore extends DisposableBase {
     super();
     this.register(
       secrets.onDidChange(e => {
+        this.reads.delete(e.key);
         const kind = TOKEN_KINDS.find(k => e.key === this.key(k));
         if (kind)
           void this.secrets.get(e.key).then(
@@ -67,8 +71,15 @@ export class TokenStore extends DisposableBase {
    */
   async getIn(scope: string, kind: TokenKind): Promise<string | undefined> {
     if (!scope) return undefined;
-    const v = await this.secrets.get(this.key(kind, scope));
-    return v ? v : undefined;
+    const key = this.key(kind, scope);
+    let read = this.reads.get(key);
+    if (!read) {
+      const fresh = Promise.resolve(this.secrets.get(key)).then(v => (v ? v : undefined));
+      read = fresh;
+      this.reads.set(key, fresh);
+      fresh.catch(() => this.reads.get(key) === fresh && this.reads.delete(key));
+    }
+    return read;
   }
 
   async has(kind: TokenKind): Promise<boolean> {
@@ -79,13 +90,17 @@ export class TokenStore extends DisposableBase {
     const trimmed = value.trim();
     if (!trimmed) throw new Error('A token cannot be empty.');
     const key = this.key(kind);
+    this.reads.delete(key);
     await this.secrets.store(key, trimmed);
+    this.reads.delete(key);
     this.announce(kind, key, trimmed);
   }
 
   async delete(kind: TokenKind): Promise<void> {
     const key = this.key(kind);
+    this.reads.delete(key);
     await this.secrets.delete(key);
+    this.reads.delete(key);
     this.announce(kind, key, undefined);
   }
 }
