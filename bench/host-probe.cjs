@@ -28,7 +28,8 @@ async function profiled(file, fn) {
   const inspector = require('node:inspector');
   const session = new inspector.Session();
   session.connect();
-  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  const post = (method, params) =>
+    new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 50 });
   await post('Profiler.start');
@@ -89,11 +90,13 @@ async function loaded(expect) {
   await setToken();
   await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
   await vscode.commands.executeCommand('agentTasks.myTasks.focus');
+  // Each look reads both views through the test API (2,000 items); looking less often keeps the probe's own garbage
+  // out of the extension's memory figures.
   await until(
     async () => (await taskItems(api)).length >= expect && (await taskItems(api, 'myTasks')).length >= expect,
     `${expect} tasks in both views`,
     120_000,
-    100,
+    500,
   );
   return api;
 }
@@ -114,9 +117,25 @@ async function polling(api, { seconds }) {
   };
 }
 
-function memory() {
+function usage() {
   const m = process.memoryUsage();
-  return { rssMB: m.rss / 2 ** 20, heapUsedMB: m.heapUsed / 2 ** 20, externalMB: m.external / 2 ** 20 };
+  return {
+    rssMB: m.rss / 2 ** 20,
+    heapUsedMB: m.heapUsed / 2 ** 20,
+    heapTotalMB: m.heapTotal / 2 ** 20,
+    externalMB: m.external / 2 ** 20,
+  };
+}
+
+/**
+ * The host's memory as it is, and again after full garbage collections: the first is what the system sees, and
+ * moves with how much the host allocated lately (V8 grows its young generation up to 128 MB here and gives it back
+ * later); the second is what stays.
+ */
+async function memory() {
+  const asIs = usage();
+  await require('./host-memory.cjs').collectGarbage();
+  return { ...asIs, afterGc: usage(), detail: require('./host-memory.cjs').snapshot() };
 }
 
 /**
@@ -167,16 +186,36 @@ async function allTasks() {
 /** Rebuilding the whole tree, and one poll that brings a change to one task, each against its plain peer. */
 async function tree(api, { rounds }) {
   const tasks = await allTasks();
+  // Wall time, and the host's CPU time over the same span: on a busy machine the second is what the work cost,
+  // without the time the process waited for a core.
   const rebuild = [];
   const floor = [];
+  const cpu = { ours: [], floor: [] };
   for (let i = 0; i < rounds; i++) {
     const order = i % 2 ? ['floor', 'ours'] : ['ours', 'floor'];
     for (const who of order) {
+      const c = process.cpuUsage();
       const t = performance.now();
       const n = who === 'ours' ? (await api.treeItems('repoTasks')).length : (await floorItems(tasks)).length;
       (who === 'ours' ? rebuild : floor).push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu[who].push((used.user + used.system) / 1000);
       if (n < tasks.length) throw new Error(`${who} built ${n} items for ${tasks.length} tasks`);
     }
+  }
+  // A first draw: a filter that hides every task lets the view drop its nodes, so the next read builds them all anew.
+  const cold = [];
+  for (let i = 0; i < rounds; i++) {
+    await vscode.commands.executeCommand('agentTasks.filterStates', ['queued']);
+    await api.treeItems('repoTasks');
+    await vscode.commands.executeCommand('agentTasks.filterStates', []);
+    const c = process.cpuUsage();
+    const t = performance.now();
+    const n = (await api.treeItems('repoTasks')).length;
+    cold.push(performance.now() - t);
+    const used = process.cpuUsage(c);
+    cpu.cold = [...(cpu.cold ?? []), (used.user + used.system) / 1000];
+    if (n < tasks.length) throw new Error(`ours built ${n} items for ${tasks.length} tasks after the filter`);
   }
   const change = [];
   const same = [];
@@ -204,6 +243,9 @@ async function tree(api, { rounds }) {
     rounds,
     rebuildMs: median(rebuild),
     floorMs: median(floor),
+    firstDrawMs: median(cold),
+    cpuMs: { rebuild: median(cpu.ours), floor: median(cpu.floor), firstDraw: median(cpu.cold) },
+    samples: { rebuild, floor, cold, cpu },
     changeMs: median(change),
     unchangedPollMs: median(same),
     redrawsPerChange: { root: redraws.root / rounds, node: redraws.node / rounds },
@@ -222,22 +264,47 @@ exports.run = async function run() {
     } else if (ctl.mode === 'activation') {
       result = await profiled(p.profile, () => activation(p));
     } else if (ctl.mode === 'memsteps') {
-      result = await require('./host-memory.cjs').breakdown({ ourId: OURS, sandboxUrl: sandbox(), token: process.env.AGENT_TASKS_BENCH_TOKEN, loaded, expect: p.expect });
+      result = await require('./host-memory.cjs').breakdown({
+        ourId: OURS,
+        sandboxUrl: sandbox(),
+        token: process.env.AGENT_TASKS_BENCH_TOKEN,
+        loaded,
+        expect: p.expect,
+      });
     } else if (ctl.mode === 'empty') {
       await sleep((p.settleSeconds ?? 5) * 1000);
-      result = { memory: memory(), extensions: vscode.extensions.all.filter(e => e.isActive).map(e => e.id) };
+      result = { memory: await memory(), extensions: vscode.extensions.all.filter(e => e.isActive).map(e => e.id) };
+      if (p.snapshot) await require('./host-memory.cjs').heapSnapshot(p.snapshot);
     } else if (ctl.mode === 'load') {
-      const api = await loaded(p.expect);
+      const { allocations } = require('./host-memory.cjs');
+      const api = await allocations(p.allocations, async () => {
+        const loadedApi = await loaded(p.expect);
+        if (p.allocations) await sleep((p.settleSeconds ?? 5) * 1000);
+        return loadedApi;
+      });
       result = { mode: api.pollMode() };
       if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
       if (p.settleSeconds) {
-        await sleep(p.settleSeconds * 1000);
-        result.memory = memory();
+        if (!p.allocations) await sleep(p.settleSeconds * 1000);
+        result.memory = await memory();
+        if (p.snapshot) await require('./host-memory.cjs').heapSnapshot(p.snapshot);
         result.extensions = vscode.extensions.all.filter(e => e.isActive).map(e => e.id);
       }
       if (p.treeRounds) result.tree = await tree(api, { rounds: p.treeRounds });
       // Only our rebuilds, back to back, so that every sample in the profile is one of them or what it set off.
-      if (p.treeRounds && p.profile) await profiled(p.profile, async () => { for (let i = 0; i < 50; i++) await api.treeItems('repoTasks'); });
+      if (p.treeRounds && p.profile) {
+        await profiled(p.profile, async () => {
+          for (let i = 0; i < 50; i++) await api.treeItems('repoTasks');
+        });
+        await profiled(p.profile.replace(/\.cpuprofile$/, '-first-draw.cpuprofile'), async () => {
+          for (let i = 0; i < 20; i++) {
+            await vscode.commands.executeCommand('agentTasks.filterStates', ['queued']);
+            await api.treeItems('repoTasks');
+            await vscode.commands.executeCommand('agentTasks.filterStates', []);
+            await api.treeItems('repoTasks');
+          }
+        });
+      }
     } else {
       throw new Error(`unknown mode ${ctl.mode}`);
     }

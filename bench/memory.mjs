@@ -1,7 +1,8 @@
 // Bench: memory of the extension host in a real VS Code. Ours: the extension with 1,000 tasks loaded in both task
 // views, after a settle time. The peer, same server and run: a window whose extension host runs without this extension
 // (an empty extension stands in, since the window needs one under development), after the same settle time.
-// Figures are the host process's RSS and V8 heap (process.memoryUsage() inside the host), median of the windows.
+// Figures are the host process's RSS and V8 heap (process.memoryUsage() inside the host), median of the windows, as
+// they are and after full garbage collections. Before them, one window follows the load step by step (`breakdown`).
 // usage: npm run build && node bench/memory.mjs [--runs N]
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,28 @@ export async function run({ runs = 3 } = {}) {
   let ok = false;
   try {
     const emptyDir = writePeerExtension(path.join(host.runDir, 'peer-empty'), 'empty');
+    // First, while this browser profile holds no token: the extension starts signed out, and one window follows the
+    // load step by step (bench/host-memory.cjs). Its last step sets the token, as the setup window would.
+    const { steps } = await host.session('memsteps', { params: { expect: TASKS } });
+    const breakdown = steps.map((s, i) => {
+      const before = i ? steps[i - 1].afterGc : undefined;
+      const d = (k, x = s.afterGc) => (before ? round(x[k] - before[k]) : undefined);
+      const anon = Object.fromEntries(
+        Object.entries(s.afterGc.anon ?? {}).map(([k, v]) => [k, before ? round(v - (before.anon?.[k] ?? 0)) : v]),
+      );
+      return {
+        step: s.step,
+        rssMB: round(s.afterGc.rssMB),
+        deltaRssMB: d('rssMB'),
+        deltaHeapUsedMB: d('heapUsedMB'),
+        deltaHeapTotalMB: d('heapTotalMB'),
+        [before ? 'deltaAnonByMappingMB' : 'anonByMappingMB']: anon,
+      };
+    });
+    for (const b of breakdown)
+      console.log(
+        `[memory] step "${b.step}": RSS ${b.rssMB} MB${b.deltaRssMB === undefined ? '' : ` (${b.deltaRssMB >= 0 ? '+' : ''}${b.deltaRssMB}; heap used ${b.deltaHeapUsedMB >= 0 ? '+' : ''}${b.deltaHeapUsedMB})`}`,
+      );
     await host.session('setup');
     const ours = [];
     const peer = [];
@@ -33,7 +56,19 @@ export async function run({ runs = 3 } = {}) {
     const sum = xs => ({
       rssMB: round(median(xs.map(x => x.rssMB))),
       heapUsedMB: round(median(xs.map(x => x.heapUsedMB))),
+      heapTotalMB: round(median(xs.map(x => x.heapTotalMB))),
       runs: xs.length,
+      afterGc: {
+        rssMB: round(median(xs.map(x => x.afterGc.rssMB))),
+        heapUsedMB: round(median(xs.map(x => x.afterGc.heapUsedMB))),
+        heapTotalMB: round(median(xs.map(x => x.afterGc.heapTotalMB))),
+      },
+      samples: xs.map(x => ({
+        rssMB: round(x.rssMB),
+        heapTotalMB: round(x.heapTotalMB),
+        afterGcRssMB: round(x.afterGc.rssMB),
+        afterGcHeapTotalMB: round(x.afterGc.heapTotalMB),
+      })),
     });
     const o = sum(ours);
     const p = sum(peer);
@@ -47,10 +82,15 @@ export async function run({ runs = 3 } = {}) {
       peer: { what: 'the same extension host without this extension', ...p, activeExtensions: active.peer },
       ratio: { rss: round(o.rssMB / p.rssMB, 3), heapUsed: round(o.heapUsedMB / p.heapUsedMB, 3) },
       deltaMB: { rss: round(o.rssMB - p.rssMB), heapUsed: round(o.heapUsedMB - p.heapUsedMB) },
+      breakdown,
+      afterGcDeltaMB: {
+        rss: round(o.afterGc.rssMB - p.afterGc.rssMB),
+        heapUsed: round(o.afterGc.heapUsedMB - p.afterGc.heapUsedMB),
+      },
     };
     saveResult('memory', result);
     console.log(
-      `[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB)`,
+      `[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB); after full GC: RSS +${result.afterGcDeltaMB.rss} MB, heap +${result.afterGcDeltaMB.heapUsed} MB`,
     );
     ok = true;
     return result;

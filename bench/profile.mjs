@@ -1,7 +1,8 @@
 // Where the time goes: runs one of the real-VS-Code benches' probes under the V8 profiler of the window's extension
 // host and sums the samples by where their code lives (this extension, its HTTP layer, VS Code's extension host,
 // other extensions, Node, garbage collection, idle). Not part of `npm run bench` (it exports no run()).
-// usage: npm run build && node bench/profile.mjs activation|tree [--runs N]
+// usage: npm run build && node bench/profile.mjs activation|tree|load [--runs N]
+//   load: a sampling heap profile of what the host allocates while the extension loads 1,000 tasks (.heapprofile)
 //   writes bench/results/profiles/<what>-<n>.cpuprofile (open in Chrome DevTools) and prints a summary of each.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -103,20 +104,54 @@ export function summarize(profile, { top = 25, under = [] } = {}) {
   };
 }
 
+/** A sampling heap profile: bytes allocated (kept or not) by place and by function. */
+export function summarizeAllocations(profile, top = 30) {
+  const places = new Map();
+  const fns = new Map();
+  const add = (m, k, v) => m.set(k, (m.get(k) ?? 0) + v);
+  const walk = (node, stack) => {
+    const o = origin(node.callFrame);
+    const where = place(node.callFrame, o);
+    const key = `${label(node.callFrame, o)} [${where}]`;
+    // Native allocations (JSON.parse, string building) are charged to the nearest frame that is not Node's own.
+    const owner = where === 'node / native' || where === 'program' || where === 'root' ? stack : where;
+    add(places, owner ?? where, node.selfSize);
+    add(fns, key, node.selfSize);
+    for (const c of node.children ?? []) walk(c, owner ?? stack);
+  };
+  walk(profile.head, undefined);
+  const sorted = m => [...m].sort((a, b) => b[1] - a[1]);
+  const mb = v => Math.round((v / 2 ** 20) * 10) / 10;
+  return {
+    totalMB: mb([...places.values()].reduce((a, b) => a + b, 0)),
+    byPlaceMB: Object.fromEntries(sorted(places).map(([k, v]) => [k, mb(v)])),
+    topMB: sorted(fns).slice(0, top).map(([k, v]) => `${mb(v).toFixed(1).padStart(6)} MB  ${k}`),
+  };
+}
+
 const UNDER = { activation: ['activation'], tree: [] };
 
 async function main() {
   const what = process.argv[2];
   const runs = numberArg('--runs', 1);
-  if (what !== 'activation' && what !== 'tree') throw new Error('usage: node bench/profile.mjs activation|tree [--runs N]');
+  if (!['activation', 'tree', 'load'].includes(what)) throw new Error('usage: node bench/profile.mjs activation|tree|load [--runs N]');
   fs.mkdirSync(outDir, { recursive: true });
-  const world = what === 'tree' ? bigWorld(1000, 5) : sandboxLib().demoWorld();
+  const world = what === 'activation' ? sandboxLib().demoWorld() : bigWorld(1000, 5);
   const host = await startHost({ world, kind: `bench-prof-${what}` });
   let ok = false;
   try {
     await host.session('setup');
     for (let i = 1; i <= runs; i++) {
       const file = path.join(outDir, `${what}-${i}.cpuprofile`);
+      if (what === 'load') {
+        // What the host allocates while the extension loads 1,000 tasks into both views and settles.
+        const heapFile = file.replace(/\.cpuprofile$/, '.heapprofile');
+        const r = await host.session('load', { params: { expect: 1000, settleSeconds: 5, allocations: heapFile } });
+        console.log(JSON.stringify(r.memory));
+        console.log(JSON.stringify(summarizeAllocations(JSON.parse(fs.readFileSync(heapFile, 'utf8'))), null, 2));
+        console.log(`[profile] ${path.relative(process.cwd(), heapFile)}`);
+        continue;
+      }
       const r = what === 'activation'
         ? await host.session('activation', { params: { id: EXTENSION_ID, profile: file } })
         : await host.session('load', { params: { expect: 1000, treeRounds: 15, profile: file } });
@@ -133,7 +168,8 @@ async function main() {
 
 if (process.argv[2] === '--summary') {
   const [file, what] = process.argv.slice(3);
-  console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8')), { under: UNDER[what] ?? [], top: 40 }), null, 2));
+  const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  console.log(JSON.stringify(data.head?.selfSize !== undefined ? summarizeAllocations(data, 40) : summarize(data, { under: UNDER[what] ?? [], top: 40 }), null, 2));
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await main();
   process.exit(0);
