@@ -1,14 +1,15 @@
 // Where the time goes: runs one of the real-VS-Code benches' probes under the V8 profiler of the window's extension
 // host and sums the samples by where their code lives (this extension, its HTTP layer, VS Code's extension host,
 // other extensions, Node, garbage collection, idle). Not part of `npm run bench` (it exports no run()).
-// usage: npm run build && node bench/profile.mjs activation|tree|load [--runs N]
+// usage: npm run build && node bench/profile.mjs activation|tree|load|snapshots [--runs N]
 //   load: a sampling heap profile of what the host allocates while the extension loads 1,000 tasks (.heapprofile)
+//   snapshots: heap snapshots with 1,000 tasks and without the extension, and what the first holds beyond the second
 //   writes bench/results/profiles/<what>-<n>.cpuprofile (open in Chrome DevTools) and prints a summary of each.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMap } from 'node:module';
-import { startHost, bigWorld, sandboxLib, EXTENSION_ID } from './vscode-host.mjs';
+import { startHost, bigWorld, sandboxLib, writePeerExtension, EXTENSION_ID } from './vscode-host.mjs';
 import { numberArg } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,10 +40,12 @@ function place(frame, o) {
   if (name === '(garbage collector)') return 'gc';
   if (name === '(idle)' || name === '(program)' || name === '(root)') return name.slice(1, -1);
   if (o) return o.file.startsWith('node_modules/') ? 'ours: undici' : o.file.startsWith('src/api/') ? 'ours: api' : 'ours: extension';
+  if (url.includes(`${ROOT}/dist/`)) return url.endsWith('/api.js') ? 'ours: api' : 'ours: extension';
   if (/host-probe\.cjs/.test(url)) return 'bench probe';
   if (/extensions\/git\//.test(url)) return 'git extension';
   if (/extensionHostProcess\.js/.test(url)) return 'vscode extension host';
   if (/\/extensions\//.test(url)) return 'other extensions';
+  if (/code-server/.test(url)) return 'vscode (its node modules)';
   if (url.startsWith('node:') || url === '') return 'node / native';
   return `other: ${url.split('/').slice(-2).join('/')}`;
 }
@@ -52,55 +55,30 @@ function label(frame, o) {
   return o ? `${name} ${o.file}:${o.line}` : `${name} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
 }
 
-/**
- * Self time by place and by function, and inclusive time of every function under the frames named `under` (e.g.
- * the probe's rebuild of our tree), in ms.
- */
-export function summarize(profile, { top = 25, under = [] } = {}) {
+/** Self time by place and by function, in ms. */
+export function summarize(profile, top = 25) {
   const byId = new Map(profile.nodes.map(n => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
   const self = new Map();
   const dt = profile.timeDeltas;
   for (let i = 0; i < profile.samples.length; i++) {
     const n = byId.get(profile.samples[i]);
     self.set(n, (self.get(n) ?? 0) + (dt[i + 1] ?? 0) / 1000);
   }
-  const info = new Map(profile.nodes.map(n => {
-    const o = origin(n.callFrame);
-    return [n, { place: place(n.callFrame, o), label: label(n.callFrame, o) }];
-  }));
   const add = (m, k, v) => m.set(k, (m.get(k) ?? 0) + v);
   const places = new Map();
   const fns = new Map();
-  const inclusive = Object.fromEntries(under.map(u => [u, new Map()]));
   for (const [n, ms] of self) {
-    const { place: where, label: key } = info.get(n);
+    const o = origin(n.callFrame);
+    const where = place(n.callFrame, o);
     add(places, where, ms);
-    add(fns, `${key} [${where}]`, ms);
-    // Every distinct function on this sample's stack, below the first frame named `u`, gets the sample.
-    const stack = [];
-    for (let p = n; p; p = parent.get(p)) stack.push(p);
-    for (const u of under) {
-      const at = stack.findIndex(p => p.callFrame.functionName === u);
-      if (at < 0) continue;
-      const seen = new Set();
-      for (const p of stack.slice(0, at + 1)) {
-        const k = `${info.get(p).label} [${info.get(p).place}]`;
-        if (!seen.has(k)) add(inclusive[u], k, ms);
-        seen.add(k);
-      }
-      add(inclusive[u], `  self in ${'place'}: ${info.get(n).place}`, ms);
-    }
+    add(fns, `${label(n.callFrame, o)} [${where}]`, ms);
   }
   const total = [...places.values()].reduce((a, b) => a + b, 0);
   const sorted = m => [...m].sort((a, b) => b[1] - a[1]);
-  const fmt = ([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`;
   return {
     totalMs: Math.round(total),
     byPlace: Object.fromEntries(sorted(places).map(([k, v]) => [k, Math.round(v * 10) / 10])),
-    topSelf: sorted(fns).slice(0, top).map(fmt),
-    ...Object.fromEntries(under.map(u => [`under ${u}`, sorted(inclusive[u]).slice(0, top).map(fmt)])),
+    topSelf: sorted(fns).slice(0, top).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`),
   };
 }
 
@@ -129,12 +107,35 @@ export function summarizeAllocations(profile, top = 30) {
   };
 }
 
-const UNDER = { activation: ['activation'], tree: [] };
+/** Self sizes of a heap snapshot, summed by kind (strings, arrays, code, closures, objects by constructor). */
+function snapshotSizes(file) {
+  const snap = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { node_fields: fields, node_types: [types] } = snap.snapshot.meta;
+  const [iType, iName, iSize] = ['type', 'name', 'self_size'].map(f => fields.indexOf(f));
+  const sizes = new Map();
+  for (let i = 0; i < snap.nodes.length; i += fields.length) {
+    const type = types[snap.nodes[i + iType]];
+    const key = type === 'object' || type === 'closure' ? `${type} ${snap.strings[snap.nodes[i + iName]].slice(0, 40)}` : type;
+    sizes.set(key, (sizes.get(key) ?? 0) + snap.nodes[i + iSize]);
+  }
+  return sizes;
+}
+
+/** What the first heap snapshot holds beyond the second, by kind, in MB. */
+export function snapshotDiff(oursFile, peerFile, top = 20) {
+  const [a, b] = [snapshotSizes(oursFile), snapshotSizes(peerFile)];
+  const total = m => [...m.values()].reduce((x, y) => x + y, 0) / 2 ** 20;
+  const rows = [...new Set([...a.keys(), ...b.keys()])].map(k => [k, ((a.get(k) ?? 0) - (b.get(k) ?? 0)) / 2 ** 20]);
+  rows.sort((x, y) => y[1] - x[1]);
+  return { oursMB: round1(total(a)), peerMB: round1(total(b)), moreMB: rows.slice(0, top).map(([k, v]) => `${v.toFixed(2).padStart(6)} MB  ${k}`) };
+}
+
+const round1 = x => Math.round(x * 10) / 10;
 
 async function main() {
   const what = process.argv[2];
   const runs = numberArg('--runs', 1);
-  if (!['activation', 'tree', 'load'].includes(what)) throw new Error('usage: node bench/profile.mjs activation|tree|load [--runs N]');
+  if (!['activation', 'tree', 'load', 'snapshots'].includes(what)) throw new Error('usage: node bench/profile.mjs activation|tree|load|snapshots [--runs N]');
   fs.mkdirSync(outDir, { recursive: true });
   const world = what === 'activation' ? sandboxLib().demoWorld() : bigWorld(1000, 5);
   const host = await startHost({ world, kind: `bench-prof-${what}` });
@@ -143,6 +144,16 @@ async function main() {
     await host.session('setup');
     for (let i = 1; i <= runs; i++) {
       const file = path.join(outDir, `${what}-${i}.cpuprofile`);
+      if (what === 'snapshots') {
+        // The live heap with 1,000 tasks in both views, against the host without the extension.
+        const ours = file.replace(/\.cpuprofile$/, '-ours.heapsnapshot');
+        const peer = file.replace(/\.cpuprofile$/, '-peer.heapsnapshot');
+        const emptyDir = writePeerExtension(path.join(host.runDir, 'peer-empty'), 'empty');
+        await host.session('load', { params: { expect: 1000, settleSeconds: 5, snapshot: ours } });
+        await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5, snapshot: peer } });
+        console.log(JSON.stringify(snapshotDiff(ours, peer), null, 2));
+        continue;
+      }
       if (what === 'load') {
         // What the host allocates while the extension loads 1,000 tasks into both views and settles.
         const heapFile = file.replace(/\.cpuprofile$/, '.heapprofile');
@@ -156,7 +167,7 @@ async function main() {
         ? await host.session('activation', { params: { id: EXTENSION_ID, profile: file } })
         : await host.session('load', { params: { expect: 1000, treeRounds: 15, profile: file } });
       console.log(JSON.stringify(r.tree ?? r));
-      console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8')), { under: UNDER[what] }), null, 2));
+      console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8'))), null, 2));
       console.log(`[profile] ${path.relative(process.cwd(), file)}`);
     }
     ok = !process.env.KEEP;
@@ -167,9 +178,9 @@ async function main() {
 }
 
 if (process.argv[2] === '--summary') {
-  const [file, what] = process.argv.slice(3);
+  const [file] = process.argv.slice(3);
   const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-  console.log(JSON.stringify(data.head?.selfSize !== undefined ? summarizeAllocations(data, 40) : summarize(data, { under: UNDER[what] ?? [], top: 40 }), null, 2));
+  console.log(JSON.stringify(data.head?.selfSize !== undefined ? summarizeAllocations(data, 40) : summarize(data, 40), null, 2));
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await main();
   process.exit(0);

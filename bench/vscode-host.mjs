@@ -60,15 +60,22 @@ export function bigWorld(tasks = 1000, running = 5) {
   return world;
 }
 
-/** A tiny extension folder: the peer of activation (one tree view over A1) or nothing at all (memory's baseline). */
+/**
+ * A tiny extension folder: a peer of activation (one tree view over A1) or nothing at all (memory's baseline).
+ * `tree`: the token comes from the environment. `tree-secrets`: the token comes from SecretStorage, as every extension
+ * that keeps its token where it belongs must read it (the first window stores it there).
+ */
 export function writePeerExtension(dir, kind) {
   fs.mkdirSync(dir, { recursive: true });
+  const tree = kind === 'tree' || kind === 'tree-secrets';
+  const name =
+    kind === 'tree' ? 'bench-tree-peer' : kind === 'tree-secrets' ? 'bench-tree-secrets-peer' : 'bench-empty';
   const manifest = {
-    name: kind === 'tree' ? 'bench-tree-peer' : 'bench-empty',
+    name,
     publisher: 'bench',
     version: '0.0.1',
     engines: { vscode: '^1.100.0' },
-    ...(kind === 'tree'
+    ...(tree
       ? {
           main: './extension.js',
           activationEvents: ['onStartupFinished'],
@@ -80,21 +87,25 @@ export function writePeerExtension(dir, kind) {
       : {}),
   };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  if (kind !== 'tree') return dir;
+  if (!tree) return dir;
   fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'media/x.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>');
+  const token =
+    kind === 'tree'
+      ? 'Promise.resolve(process.env.AGENT_TASKS_BENCH_TOKEN)'
+      : `context.secrets.get('token').then(async t => t || (await context.secrets.store('token', process.env.AGENT_TASKS_BENCH_TOKEN), process.env.AGENT_TASKS_BENCH_TOKEN))`;
   // The least an extension must do to show a repository's tasks: one GET of A1, one TreeItem per task.
   fs.writeFileSync(
     path.join(dir, 'extension.js'),
     `
 const vscode = require('vscode');
-exports.activate = function () {
+exports.activate = function (context) {
   let resolveReady;
   const ready = new Promise(r => (resolveReady = r));
   let tasks;
-  const load = fetch(process.env.AGENT_TASKS_SANDBOX_URL + '/agents/repos/acme/rocket/tasks?per_page=100', {
-    headers: { authorization: 'Bearer ' + process.env.AGENT_TASKS_BENCH_TOKEN, accept: 'application/vnd.vendor+json', 'x-vendor-api-version': '2026-03-10' },
-  }).then(r => r.json()).then(b => { tasks = b.tasks; });
+  const load = ${token}.then(token => fetch(process.env.AGENT_TASKS_SANDBOX_URL + '/agents/repos/acme/rocket/tasks?per_page=100', {
+    headers: { authorization: 'Bearer ' + token, accept: 'application/vnd.vendor+json', 'x-vendor-api-version': '2026-03-10' },
+  })).then(r => r.json()).then(b => { tasks = b.tasks; });
   const provider = {
     getTreeItem: t => Object.assign(new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.None), { id: t.id, description: t.state, iconPath: new vscode.ThemeIcon('circle') }),
     getChildren: async () => { await load; if (tasks.length) resolveReady(Date.now()); return tasks; },
