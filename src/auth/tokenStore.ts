@@ -42,7 +42,7 @@ export class TokenStore extends DisposableBase {
         this.reads.delete(e.key);
         const kind = TOKEN_KINDS.find(k => e.key === this.key(k));
         if (kind)
-          void this.secrets.get(e.key).then(
+          void this.read(e.key).then(
             v => this.announce(kind, e.key, v),
             () => this.changed.fire(kind),
           );
@@ -70,8 +70,11 @@ export class TokenStore extends DisposableBase {
    * request still under way when the address changes can never pick up the new service's token.
    */
   async getIn(scope: string, kind: TokenKind): Promise<string | undefined> {
-    if (!scope) return undefined;
-    const key = this.key(kind, scope);
+    return scope ? this.read(this.key(kind, scope)) : undefined;
+  }
+
+  /** The secret under `key`, read once until it changes; a failed read is not kept. */
+  private read(key: string): Promise<string | undefined> {
     let read = this.reads.get(key);
     if (!read) {
       const fresh = Promise.resolve(this.secrets.get(key)).then(v => (v ? v : undefined));

@@ -7,7 +7,14 @@ import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import { Emitter } from './emitter';
 import type { GitApi, GitExtension, GitRemote, GitRepository } from './gitApi';
-import { gitConfigFile, parseGitConfigRemotes, parseRemoteUrl, remoteMatchesService, repoLabel, sameRepo } from './remotes';
+import {
+  gitConfigFile,
+  parseGitConfigRemotes,
+  parseRemoteUrl,
+  remoteMatchesService,
+  repoLabel,
+  sameRepo,
+} from './remotes';
 
 export interface RepoCandidate extends RepoRef {
   /** The git remote it came from, and the local repository, when it was detected (not typed in). */
@@ -23,9 +30,16 @@ interface ConfigRead {
   remotes: GitRemote[];
 }
 
+/** A set of remotes and the local repository they belong to, when the Git extension has it. */
+interface Source {
+  remotes: GitRemote[];
+  git?: GitRepository;
+}
+
 /** Git has read this repository (its first status is in: HEAD and remotes are known). */
 const loaded = (r: GitRepository) => r.state.HEAD !== undefined || r.state.remotes.length > 0;
-const sameRoot = (a: vscode.Uri, b: vscode.Uri) => a.scheme === b.scheme && path.normalize(a.fsPath) === path.normalize(b.fsPath);
+const sameRoot = (a: vscode.Uri, b: vscode.Uri) =>
+  a.scheme === b.scheme && path.normalize(a.fsPath) === path.normalize(b.fsPath);
 
 /**
  * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
@@ -150,10 +164,10 @@ export class RepoDetector extends DisposableBase {
    * yet. A config file stops counting once Git has read its repository, or has finished its scan without one there
    * (it may be set not to open it); without the Git extension none count, as before it was found missing.
    */
-  private sources(): { remotes: GitRemote[]; git?: GitRepository }[] {
+  private sources(): Source[] {
     if (this.gitMissing) return [];
     const repos = this.git?.repositories ?? [];
-    const out: { remotes: GitRemote[]; git?: GitRepository }[] = repos.filter(loaded).map(git => ({ remotes: git.state.remotes, git }));
+    const out: Source[] = repos.filter(loaded).map(git => ({ remotes: git.state.remotes, git }));
     const scanned = this.git?.state === 'initialized';
     for (const c of this.configs) {
       const git = repos.find(r => sameRoot(r.rootUri, c.root));

@@ -46,12 +46,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
-    this.nodeContext = {
-      viewId: opts.viewId,
-      model: opts.model,
-      repoName: opts.repoName,
-      describeError: opts.describeError,
-    };
+    const repoName = opts.repoName?.bind(opts);
+    const describeError = (err: unknown) => opts.describeError(err);
+    this.nodeContext = { viewId: opts.viewId, model: opts.model, repoName, describeError };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.filter.onDidChange(() => this.refresh()));
   }

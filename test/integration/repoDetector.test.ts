@@ -13,7 +13,7 @@ function memento(): vscode.Memento {
     keys: () => [...data.keys()],
     get: <T>(key: string, fallback?: T) => (data.has(key) ? (data.get(key) as T) : fallback),
     update: async (key: string, value: unknown) => void (value === undefined ? data.delete(key) : data.set(key, value)),
-  } as vscode.Memento;
+  };
 }
 
 const quiet: Log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
@@ -27,21 +27,25 @@ describe('repository detection', () => {
     return d;
   };
 
-  it('knows the repository from the workspace folder\'s git config, before the Git extension has said anything', async () => {
+  it("knows the repository from the workspace folder's git config, before the Git extension has said anything", async () => {
     assert.ok(SANDBOX, 'AGENT_TASKS_SANDBOX_URL is not set');
     const d = detector();
     assert.equal(d.current(), undefined, 'nothing known yet');
     await d.readConfigs();
     const repo = d.current();
-    assert.deepEqual(repo && { owner: repo.owner, repo: repo.repo, remote: repo.remote }, { owner: 'acme', repo: 'rocket', remote: 'origin' });
+    assert.deepEqual(repo && { owner: repo.owner, repo: repo.repo, remote: repo.remote }, {
+      owner: 'acme',
+      repo: 'rocket',
+      remote: 'origin',
+    });
     assert.equal(repo?.git, undefined, 'not from the Git extension');
     assert.equal(d.state, 'found');
   });
 
-  it('takes the Git extension\'s repository once Git has read it, with the same answer', async () => {
+  it("takes the Git extension's repository once Git has read it, with the same answer", async () => {
     const d = detector();
     await d.start();
-    await waitFor(() => d.current()?.git !== undefined, 'the Git extension\'s repository');
+    await waitFor(() => d.current()?.git !== undefined, "the Git extension's repository");
     const repo = d.current()!;
     assert.equal(`${repo.owner}/${repo.repo}`, 'acme/rocket');
     const folder = vscode.workspace.workspaceFolders![0].uri;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Task } from '../../src/api';
 import type { TaskNodeContext } from '../../src/views/nodes/taskNode';
 import { TaskNode } from '../../src/views/nodes/taskNode';
@@ -7,10 +7,20 @@ import { TaskNode } from '../../src/views/nodes/taskNode';
 // A task node on its own, in the real extension host: what it draws, and when it draws again.
 function task(over: Partial<Task> = {}): Task {
   return {
-    id: 'node-1', name: 'Tidy the README', creator: { id: 1 }, creator_type: 'user', owner: { id: 1 }, repository: { id: 5000 },
-    state: 'completed', session_count: 1, artifacts: [], archived_at: null,
-    created_at: '2026-01-05T10:00:00Z', updated_at: '2026-01-05T11:00:00Z',
-    url: 'https://api.example.com/agents/repos/acme/rocket/tasks/node-1', html_url: 'https://example.com/acme/rocket/tasks/node-1',
+    id: 'node-1',
+    name: 'Tidy the README',
+    creator: { id: 1 },
+    creator_type: 'user',
+    owner: { id: 1 },
+    repository: { id: 5000 },
+    state: 'completed',
+    session_count: 1,
+    artifacts: [],
+    archived_at: null,
+    created_at: '2026-01-05T10:00:00Z',
+    updated_at: '2026-01-05T11:00:00Z',
+    url: 'https://api.example.com/agents/repos/acme/rocket/tasks/node-1',
+    html_url: 'https://example.com/acme/rocket/tasks/node-1',
     ...over,
   };
 }
@@ -20,6 +30,7 @@ function context(repoName?: (t: Task) => string | undefined): TaskNodeContext {
 }
 
 const iconOf = (item: vscode.TreeItem) => (item.iconPath as vscode.ThemeIcon).id;
+const tooltipOf = (item: vscode.TreeItem) => (typeof item.tooltip === 'string' ? item.tooltip : '');
 
 describe('task node', () => {
   it('hands out the same item while the task draws the same, and a new one when what it shows changed', () => {
@@ -40,12 +51,21 @@ describe('task node', () => {
     node.task = task({ state: 'failed', name: 'Tidy the README again' });
     assert.equal(node.getTreeItem().label, 'Tidy the README again');
 
-    node.task = task({ state: 'failed', name: 'Tidy the README again', artifacts: [{ provider: 'p', type: 'pull', data: { id: 7 } }] });
+    node.task = task({
+      state: 'failed',
+      name: 'Tidy the README again',
+      artifacts: [{ provider: 'p', type: 'pull', data: { id: 7 } }],
+    });
     assert.match(String(node.getTreeItem().contextValue), /\bpull\b/);
 
-    node.task = task({ state: 'failed', name: 'Tidy the README again', artifacts: [{ provider: 'p', type: 'pull', data: { id: 7 } }], archived_at: '2026-01-06T00:00:00Z' });
+    node.task = task({
+      state: 'failed',
+      name: 'Tidy the README again',
+      artifacts: [{ provider: 'p', type: 'pull', data: { id: 7 } }],
+      archived_at: '2026-01-06T00:00:00Z',
+    });
     assert.match(String(node.getTreeItem().description), /archived$/);
-    assert.match(String(node.getTreeItem().tooltip), /Archived 2026-01-06T00:00:00Z/);
+    assert.match(tooltipOf(node.getTreeItem()), /Archived 2026-01-06T00:00:00Z/);
 
     node.task = task({ updated_at: '2026-01-07T09:00:00Z' });
     assert.match(String(node.getTreeItem().description), /2026-01-07$/, 'a newer change is drawn with its own date');
@@ -53,19 +73,26 @@ describe('task node', () => {
 
   it('draws again when the repository name it shows changes', () => {
     let name = 'repository 5000';
-    const node = new TaskNode(task(), context(() => name));
+    const node = new TaskNode(
+      task(),
+      context(() => name),
+    );
     assert.match(String(node.getTreeItem().description), /^repository 5000 · /);
     name = 'acme/rocket';
     assert.match(String(node.getTreeItem().description), /^acme\/rocket · /);
   });
 
-  it('shows the service\'s text in the tooltip as plain text, never as Markdown', () => {
+  it("shows the service's text in the tooltip as plain text, never as Markdown", () => {
     const hostile = '[run](command:workbench.action.terminal.new) **loud** <b>x</b>';
-    const node = new TaskNode(task({ name: hostile, state: `odd_${hostile}` }), context(() => `acme/${hostile}`));
-    const tooltip = node.getTreeItem().tooltip;
-    assert.equal(typeof tooltip, 'string', 'a MarkdownString would render the service text as markup');
-    assert.ok(String(tooltip).startsWith(`${hostile}\n`), 'the name, as sent');
-    assert.ok(String(tooltip).includes(`in acme/${hostile}`), 'the repository, as sent');
-    assert.ok(String(tooltip).includes('ID: node-1'));
+    const node = new TaskNode(
+      task({ name: hostile, state: `odd_${hostile}` }),
+      context(() => `acme/${hostile}`),
+    );
+    const item = node.getTreeItem();
+    assert.equal(typeof item.tooltip, 'string', 'a MarkdownString would render the service text as markup');
+    const tooltip = tooltipOf(item);
+    assert.ok(tooltip.startsWith(`${hostile}\n`), 'the name, as sent');
+    assert.ok(tooltip.includes(`in acme/${hostile}`), 'the repository, as sent');
+    assert.ok(tooltip.includes('ID: node-1'));
   });
 });

@@ -53,14 +53,26 @@ describe('model/remotes: reading remotes from a git config file', () => {
 
   describe('finding the config file', () => {
     let dir: string;
-    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 
     before(() => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-config-'));
       const main = path.join(dir, 'main');
       fs.mkdirSync(main);
       git(main, 'init', '-q', '-b', 'main');
-      git(main, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'init');
+      git(
+        main,
+        '-c',
+        'user.name=t',
+        '-c',
+        'user.email=t@example.invalid',
+        'commit',
+        '-q',
+        '--allow-empty',
+        '-m',
+        'init',
+      );
       git(main, 'remote', 'add', 'origin', 'https://example.com/acme/rocket.git');
       git(main, 'worktree', 'add', '-q', path.join(dir, 'tree'), '-b', 'side');
     });
@@ -71,14 +83,16 @@ describe('model/remotes: reading remotes from a git config file', () => {
       assert.equal(await gitConfigFile(path.join(dir, 'main')), path.join(dir, 'main', '.git', 'config'));
     });
 
-    it('is the shared repository\'s config in a worktree, whose .git is a file', async () => {
+    it("is the shared repository's config in a worktree, whose .git is a file", async () => {
       assert.ok(fs.statSync(path.join(dir, 'tree', '.git')).isFile());
       const file = await gitConfigFile(path.join(dir, 'tree'));
       assert.equal(fs.realpathSync(file), fs.realpathSync(path.join(dir, 'main', '.git', 'config')));
-      assert.deepEqual(parseGitConfigRemotes(fs.readFileSync(file, 'utf8')), [{ name: 'origin', fetchUrl: 'https://example.com/acme/rocket.git' }]);
+      assert.deepEqual(parseGitConfigRemotes(fs.readFileSync(file, 'utf8')), [
+        { name: 'origin', fetchUrl: 'https://example.com/acme/rocket.git' },
+      ]);
     });
 
-    it('is the named git directory\'s config when .git names one without commondir (a submodule)', async () => {
+    it("is the named git directory's config when .git names one without commondir (a submodule)", async () => {
       const sub = path.join(dir, 'sub');
       fs.mkdirSync(path.join(dir, 'modules', 'sub'), { recursive: true });
       fs.mkdirSync(sub);
@@ -86,7 +100,7 @@ describe('model/remotes: reading remotes from a git config file', () => {
       assert.equal(await gitConfigFile(sub), path.join(dir, 'modules', 'sub', 'config'));
     });
 
-    it('rejects a folder that is not a repository\'s root', async () => {
+    it("rejects a folder that is not a repository's root", async () => {
       await assert.rejects(gitConfigFile(dir));
       fs.writeFileSync(path.join(dir, '.git'), 'not a link\n');
       await assert.rejects(gitConfigFile(dir), /names no git directory/);
