@@ -22,14 +22,20 @@ async function activation(builds, runs) {
       const order = [...Object.keys(ms)];
       for (let k = 0; k < i % order.length; k++) order.push(order.shift());
       for (const who of order) {
-        const r = who === 'peer'
-          ? await host.session('activation', { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer' } })
-          : await host.session('activation', { extensionPath: builds[who], params: { id: EXTENSION_ID } });
+        const r =
+          who === 'peer'
+            ? await host.session('activation', { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer' } })
+            : await host.session('activation', { extensionPath: builds[who], params: { id: EXTENSION_ID } });
         if (!r.wasActive) ms[who].push(r.firstTreeMs);
       }
     }
     const peer = median(ms.peer);
-    return Object.fromEntries(Object.keys(builds).map(k => [k, { firstTreeMs: median(ms[k]), peerMs: peer, ratio: round(median(ms[k]) / peer, 2), samples: ms[k] }]));
+    return Object.fromEntries(
+      Object.keys(builds).map(k => [
+        k,
+        { firstTreeMs: median(ms[k]), peerMs: peer, ratio: round(median(ms[k]) / peer, 2), samples: ms[k] },
+      ]),
+    );
   } finally {
     await host.close(true);
   }
@@ -47,9 +53,14 @@ async function load(builds, runs) {
       for (let k = 0; k < i % order.length; k++) order.push(order.shift());
       for (const who of order) {
         if (who === 'peer') {
-          mem.peer.push((await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5 } })).memory);
+          mem.peer.push(
+            (await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5 } })).memory,
+          );
         } else {
-          const r = await host.session('load', { extensionPath: builds[who], params: { expect: 1000, settleSeconds: 5, treeRounds: 15 } });
+          const r = await host.session('load', {
+            extensionPath: builds[who],
+            params: { expect: 1000, settleSeconds: 5, treeRounds: 15 },
+          });
           mem[who].push(r.memory);
           tree[who].push(r.tree);
         }
@@ -57,19 +68,26 @@ async function load(builds, runs) {
     }
     const m = (xs, f) => round(median(xs.map(f)));
     const peer = { rssMB: m(mem.peer, x => x.rssMB), afterGcRssMB: m(mem.peer, x => x.afterGc.rssMB) };
-    return Object.fromEntries(Object.keys(builds).map(k => [k, {
-      memory: {
-        rssMB: m(mem[k], x => x.rssMB), peerRssMB: peer.rssMB, deltaRssMB: round(m(mem[k], x => x.rssMB) - peer.rssMB),
-        afterGcDeltaRssMB: round(m(mem[k], x => x.afterGc.rssMB) - peer.afterGcRssMB),
-        afterGcDeltaHeapMB: round(m(mem[k], x => x.afterGc.heapUsedMB) - m(mem.peer, x => x.afterGc.heapUsedMB)),
-      },
-      tree: {
-        rebuildRatio: round(median(tree[k].map(t => t.rebuildMs / t.floorMs)), 2),
-        rebuildCpuRatio: round(median(tree[k].map(t => t.cpuMs.rebuild / t.cpuMs.floor)), 2),
-        firstDrawRatio: round(median(tree[k].map(t => t.firstDrawMs / t.floorMs)), 2),
-        changeRatio: round(median(tree[k].map(t => t.changeMs / t.unchangedPollMs)), 2),
-      },
-    }]));
+    return Object.fromEntries(
+      Object.keys(builds).map(k => [
+        k,
+        {
+          memory: {
+            rssMB: m(mem[k], x => x.rssMB),
+            peerRssMB: peer.rssMB,
+            deltaRssMB: round(m(mem[k], x => x.rssMB) - peer.rssMB),
+            afterGcDeltaRssMB: round(m(mem[k], x => x.afterGc.rssMB) - peer.afterGcRssMB),
+            afterGcDeltaHeapMB: round(m(mem[k], x => x.afterGc.heapUsedMB) - m(mem.peer, x => x.afterGc.heapUsedMB)),
+          },
+          tree: {
+            rebuildRatio: round(median(tree[k].map(t => t.rebuildMs / t.floorMs)), 2),
+            rebuildCpuRatio: round(median(tree[k].map(t => t.cpuMs.rebuild / t.cpuMs.floor)), 2),
+            firstDrawRatio: round(median(tree[k].map(t => t.firstDrawMs / t.floorMs)), 2),
+            changeRatio: round(median(tree[k].map(t => t.changeMs / t.unchangedPollMs)), 2),
+          },
+        },
+      ]),
+    );
   } finally {
     await host.close(true);
   }
@@ -77,10 +95,18 @@ async function load(builds, runs) {
 
 async function main() {
   const other = process.argv[2];
-  if (!other || !fs.existsSync(path.join(other, 'dist', 'extension.js'))) throw new Error('usage: node bench/compare.mjs /path/to/other/built/checkout [--runs N]');
+  if (!other || !fs.existsSync(path.join(other, 'dist', 'extension.js')))
+    throw new Error('usage: node bench/compare.mjs /path/to/other/built/checkout [--runs N]');
   const runs = numberArg('--runs', 5);
   const builds = { before: path.resolve(other), after: THIS };
-  const result = { bench: 'compare', date: new Date().toISOString(), builds, runs, activation: await activation(builds, runs), load: await load(builds, Math.max(3, runs - 2)) };
+  const result = {
+    bench: 'compare',
+    date: new Date().toISOString(),
+    builds,
+    runs,
+    activation: await activation(builds, runs),
+    load: await load(builds, Math.max(3, runs - 2)),
+  };
   console.log(JSON.stringify(result, null, 2));
   saveResult('compare', result);
 }

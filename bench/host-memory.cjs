@@ -44,7 +44,17 @@ function anonByMapping() {
       }
       const r = /^Anonymous:\s+(\d+) kB/.exec(line);
       if (r && head && Number(r[1]) > 0) {
-        const kind = head.startsWith('/') ? 'file' : head === '[anon]' ? (size >= 65536 - 4096 && size <= 65536 ? 'anon 64MB (malloc arena)' : size >= 1024 * 32 ? 'anon >=32MB' : size >= 1024 ? 'anon 1-32MB' : 'anon <1MB') : head;
+        const kind = head.startsWith('/')
+          ? 'file'
+          : head === '[anon]'
+            ? size >= 65536 - 4096 && size <= 65536
+              ? 'anon 64MB (malloc arena)'
+              : size >= 1024 * 32
+                ? 'anon >=32MB'
+                : size >= 1024
+                  ? 'anon 1-32MB'
+                  : 'anon <1MB'
+            : head;
         out[kind] = (out[kind] ?? 0) + Number(r[1]) / 1024;
       }
     }
@@ -56,10 +66,18 @@ function anonByMapping() {
 
 function snapshot() {
   const m = process.memoryUsage();
-  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map(s => [s.space_name, +(s.space_size / MB).toFixed(2)]));
+  const spaces = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map(s => [s.space_name, +(s.space_size / MB).toFixed(2)]),
+  );
   return {
-    rssMB: m.rss / MB, heapUsedMB: m.heapUsed / MB, heapTotalMB: m.heapTotal / MB, externalMB: m.external / MB,
-    arrayBuffersMB: m.arrayBuffers / MB, spacesMB: spaces, resident: residentByKind(), anon: anonByMapping(),
+    rssMB: m.rss / MB,
+    heapUsedMB: m.heapUsed / MB,
+    heapTotalMB: m.heapTotal / MB,
+    externalMB: m.external / MB,
+    arrayBuffersMB: m.arrayBuffers / MB,
+    spacesMB: spaces,
+    resident: residentByKind(),
+    anon: anonByMapping(),
     nodeFetchLoaded: globalThis[Symbol.for('undici.globalDispatcher.1')] !== undefined,
   };
 }
@@ -97,9 +115,14 @@ exports.allocations = async function allocations(file, fn) {
   const inspector = require('node:inspector');
   const session = new inspector.Session();
   session.connect();
-  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  const post = (method, params) =>
+    new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
   await post('HeapProfiler.enable');
-  await post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   try {
     return await fn();
   } finally {
@@ -122,7 +145,9 @@ exports.heapSnapshot = async function heapSnapshot(file) {
   session.connect();
   const out = fs.openSync(file, 'w');
   session.on('HeapProfiler.addHeapSnapshotChunk', m => fs.writeSync(out, m.params.chunk));
-  await new Promise((resolve, reject) => session.post('HeapProfiler.takeHeapSnapshot', { reportProgress: false }, e => (e ? reject(e) : resolve())));
+  await new Promise((resolve, reject) =>
+    session.post('HeapProfiler.takeHeapSnapshot', { reportProgress: false }, e => (e ? reject(e) : resolve())),
+  );
   fs.closeSync(out);
   session.disconnect();
 };
@@ -135,29 +160,47 @@ exports.breakdown = async function breakdown({ ourId, sandboxUrl, token, loaded,
   const list = (owner, page, per_page = 100) => client.listTasksForRepo({ owner, repo: 'rocket', per_page, page });
   const steps = [
     ['extension active, signed out', async () => {}],
-    ['HTTP layer loaded (dist/api.js)', async () => {
-      api = require(path.join(ext.extensionPath, 'dist', 'api.js'));
-    }],
-    ['first request', async () => {
-      client = new api.ApiClient({ baseUrl: sandboxUrl, token: () => token });
-      await list('acme', 1, 1);
-    }],
-    ['ten more requests', async () => {
-      for (let i = 0; i < 10; i++) await list('acme', 1, 1);
-    }],
-    ['both lists read and kept (2,019 tasks)', async () => {
-      const kept = [];
-      for (let page = 1; page <= 11; page++) kept.push(await list('acme', page));
-      for (let page = 1; page <= 11; page++) kept.push(await client.listTasks({ per_page: 100, page }));
-      globalThis.__benchKept = kept;
-    }],
-    ['lists dropped', async () => {
-      delete globalThis.__benchKept;
-      await client.close();
-    }],
-    ['signed in, both views filled', async () => {
-      await loaded(expect);
-    }],
+    [
+      'HTTP layer loaded (dist/api.js)',
+      async () => {
+        api = require(path.join(ext.extensionPath, 'dist', 'api.js'));
+      },
+    ],
+    [
+      'first request',
+      async () => {
+        client = new api.ApiClient({ baseUrl: sandboxUrl, token: () => token });
+        await list('acme', 1, 1);
+      },
+    ],
+    [
+      'ten more requests',
+      async () => {
+        for (let i = 0; i < 10; i++) await list('acme', 1, 1);
+      },
+    ],
+    [
+      'both lists read and kept (2,019 tasks)',
+      async () => {
+        const kept = [];
+        for (let page = 1; page <= 11; page++) kept.push(await list('acme', page));
+        for (let page = 1; page <= 11; page++) kept.push(await client.listTasks({ per_page: 100, page }));
+        globalThis.__benchKept = kept;
+      },
+    ],
+    [
+      'lists dropped',
+      async () => {
+        delete globalThis.__benchKept;
+        await client.close();
+      },
+    ],
+    [
+      'signed in, both views filled',
+      async () => {
+        await loaded(expect);
+      },
+    ],
   ];
   return { steps: await measureSteps(steps) };
 };

@@ -57,7 +57,9 @@ s.listen(0, '127.0.0.1', () => process.stdout.write(s.address().port + '\\n'));
 `;
 
 function measure(what, port, { hostLike, flags = [] }) {
-  const out = execFileSync(NODE24, [...flags, '-e', CHILD, what, String(port), hostLike ? '1' : '0'], { encoding: 'utf8' });
+  const out = execFileSync(NODE24, [...flags, '-e', CHILD, what, String(port), hostLike ? '1' : '0'], {
+    encoding: 'utf8',
+  });
   return JSON.parse(out);
 }
 
@@ -83,11 +85,19 @@ export async function run({ runs = 3 } = {}) {
       const xs = Array.from({ length: runs }, () => measure(what, port, opts));
       rows.push({
         case: `${what}${opts.hostLike ? ' (host-like)' : ' (fresh Node)'}${opts.flags?.length ? ` ${opts.flags.join(' ')}` : ''}`,
-        rssMB: round(median(xs.map(x => x.rssMB))), heapMB: round(median(xs.map(x => x.heapMB))),
+        rssMB: round(median(xs.map(x => x.rssMB))),
+        heapMB: round(median(xs.map(x => x.heapMB))),
       });
     }
     console.table(rows);
-    const result = { bench: 'http-memory', date: new Date().toISOString(), node: NODE24.includes('node24') ? 'Node 24 (the extension host\'s)' : NODE24, cpus: os.cpus().length, runs, rows };
+    const result = {
+      bench: 'http-memory',
+      date: new Date().toISOString(),
+      node: NODE24.includes('node24') ? "Node 24 (the extension host's)" : NODE24,
+      cpus: os.cpus().length,
+      runs,
+      rows,
+    };
     saveResult('http-memory', result);
     return result;
   } finally {

@@ -39,7 +39,12 @@ function place(frame, o) {
   const { url, functionName: name } = frame;
   if (name === '(garbage collector)') return 'gc';
   if (name === '(idle)' || name === '(program)' || name === '(root)') return name.slice(1, -1);
-  if (o) return o.file.startsWith('node_modules/') ? 'ours: undici' : o.file.startsWith('src/api/') ? 'ours: api' : 'ours: extension';
+  if (o)
+    return o.file.startsWith('node_modules/')
+      ? 'ours: undici'
+      : o.file.startsWith('src/api/')
+        ? 'ours: api'
+        : 'ours: extension';
   if (url.includes(`${ROOT}/dist/`)) return url.endsWith('/api.js') ? 'ours: api' : 'ours: extension';
   if (/host-probe\.cjs/.test(url)) return 'bench probe';
   if (/extensions\/git\//.test(url)) return 'git extension';
@@ -78,7 +83,9 @@ export function summarize(profile, top = 25) {
   return {
     totalMs: Math.round(total),
     byPlace: Object.fromEntries(sorted(places).map(([k, v]) => [k, Math.round(v * 10) / 10])),
-    topSelf: sorted(fns).slice(0, top).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`),
+    topSelf: sorted(fns)
+      .slice(0, top)
+      .map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`),
   };
 }
 
@@ -103,19 +110,25 @@ export function summarizeAllocations(profile, top = 30) {
   return {
     totalMB: mb([...places.values()].reduce((a, b) => a + b, 0)),
     byPlaceMB: Object.fromEntries(sorted(places).map(([k, v]) => [k, mb(v)])),
-    topMB: sorted(fns).slice(0, top).map(([k, v]) => `${mb(v).toFixed(1).padStart(6)} MB  ${k}`),
+    topMB: sorted(fns)
+      .slice(0, top)
+      .map(([k, v]) => `${mb(v).toFixed(1).padStart(6)} MB  ${k}`),
   };
 }
 
 /** Self sizes of a heap snapshot, summed by kind (strings, arrays, code, closures, objects by constructor). */
 function snapshotSizes(file) {
   const snap = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const { node_fields: fields, node_types: [types] } = snap.snapshot.meta;
+  const {
+    node_fields: fields,
+    node_types: [types],
+  } = snap.snapshot.meta;
   const [iType, iName, iSize] = ['type', 'name', 'self_size'].map(f => fields.indexOf(f));
   const sizes = new Map();
   for (let i = 0; i < snap.nodes.length; i += fields.length) {
     const type = types[snap.nodes[i + iType]];
-    const key = type === 'object' || type === 'closure' ? `${type} ${snap.strings[snap.nodes[i + iName]].slice(0, 40)}` : type;
+    const key =
+      type === 'object' || type === 'closure' ? `${type} ${snap.strings[snap.nodes[i + iName]].slice(0, 40)}` : type;
     sizes.set(key, (sizes.get(key) ?? 0) + snap.nodes[i + iSize]);
   }
   return sizes;
@@ -127,7 +140,11 @@ export function snapshotDiff(oursFile, peerFile, top = 20) {
   const total = m => [...m.values()].reduce((x, y) => x + y, 0) / 2 ** 20;
   const rows = [...new Set([...a.keys(), ...b.keys()])].map(k => [k, ((a.get(k) ?? 0) - (b.get(k) ?? 0)) / 2 ** 20]);
   rows.sort((x, y) => y[1] - x[1]);
-  return { oursMB: round1(total(a)), peerMB: round1(total(b)), moreMB: rows.slice(0, top).map(([k, v]) => `${v.toFixed(2).padStart(6)} MB  ${k}`) };
+  return {
+    oursMB: round1(total(a)),
+    peerMB: round1(total(b)),
+    moreMB: rows.slice(0, top).map(([k, v]) => `${v.toFixed(2).padStart(6)} MB  ${k}`),
+  };
 }
 
 const round1 = x => Math.round(x * 10) / 10;
@@ -135,7 +152,8 @@ const round1 = x => Math.round(x * 10) / 10;
 async function main() {
   const what = process.argv[2];
   const runs = numberArg('--runs', 1);
-  if (!['activation', 'tree', 'load', 'snapshots'].includes(what)) throw new Error('usage: node bench/profile.mjs activation|tree|load|snapshots [--runs N]');
+  if (!['activation', 'tree', 'load', 'snapshots'].includes(what))
+    throw new Error('usage: node bench/profile.mjs activation|tree|load|snapshots [--runs N]');
   fs.mkdirSync(outDir, { recursive: true });
   const world = what === 'activation' ? sandboxLib().demoWorld() : bigWorld(1000, 5);
   const host = await startHost({ world, kind: `bench-prof-${what}` });
@@ -163,9 +181,10 @@ async function main() {
         console.log(`[profile] ${path.relative(process.cwd(), heapFile)}`);
         continue;
       }
-      const r = what === 'activation'
-        ? await host.session('activation', { params: { id: EXTENSION_ID, profile: file } })
-        : await host.session('load', { params: { expect: 1000, treeRounds: 15, profile: file } });
+      const r =
+        what === 'activation'
+          ? await host.session('activation', { params: { id: EXTENSION_ID, profile: file } })
+          : await host.session('load', { params: { expect: 1000, treeRounds: 15, profile: file } });
       console.log(JSON.stringify(r.tree ?? r));
       console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8'))), null, 2));
       console.log(`[profile] ${path.relative(process.cwd(), file)}`);
@@ -180,7 +199,9 @@ async function main() {
 if (process.argv[2] === '--summary') {
   const [file] = process.argv.slice(3);
   const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-  console.log(JSON.stringify(data.head?.selfSize !== undefined ? summarizeAllocations(data, 40) : summarize(data, 40), null, 2));
+  console.log(
+    JSON.stringify(data.head?.selfSize !== undefined ? summarizeAllocations(data, 40) : summarize(data, 40), null, 2),
+  );
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await main();
   process.exit(0);
