@@ -48,6 +48,8 @@ export class TokenStore extends DisposableBase {
           );
       }),
     );
+    // The task views' first list needs this one: its round trip then overlaps the rest of activation.
+    void this.get('fine_grained').catch(() => undefined);
   }
 
   private announce(kind: TokenKind, key: string, value: string | undefined): void {

@@ -46,6 +46,16 @@ describe('token store', () => {
     tokens.dispose();
   });
 
+  it('asks for the fine-grained token as soon as it is made, and hands that read to the first caller', async () => {
+    const secrets = new CountingSecrets();
+    secrets.values.set(KEY, 'token-early');
+    const tokens = new TokenStore(secrets, () => SCOPE);
+    assert.equal(secrets.reads, 1, 'read before anyone asked');
+    assert.equal(await tokens.has('fine_grained'), true);
+    assert.equal(secrets.reads, 1, 'the first caller joined that read');
+    tokens.dispose();
+  });
+
   it('reads a token set or removed in this window at once, before any change event', async () => {
     const secrets = new CountingSecrets();
     const tokens = new TokenStore(secrets, () => SCOPE);
