@@ -137,6 +137,27 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
   };
 }
 
+const NEVER: vscode.CancellationToken = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
+
+/**
+ * The tooltip as a hover shows it: an item drawn without one is resolved by its provider, as VS Code does when the
+ * pointer rests on it, and only when a test reads it (reading thousands of items must not hover them all).
+ */
+function hoverTooltip(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, item: vscode.TreeItem) {
+  let hovered: vscode.TreeItem | undefined;
+  return (): vscode.TreeItem['tooltip'] => {
+    if (item.tooltip !== undefined || !provider.resolveTreeItem) return item.tooltip;
+    if (!hovered) {
+      const resolved = provider.resolveTreeItem(item, node, NEVER);
+      hovered = resolved instanceof vscode.TreeItem ? resolved : item;
+    }
+    return hovered.tooltip;
+  };
+}
+
 async function describe(
   provider: vscode.TreeDataProvider<TreeNode>,
   node: TreeNode,
@@ -145,7 +166,7 @@ async function describe(
   const item = await provider.getTreeItem(node);
   const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
   const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+  const tooltipOf = hoverTooltip(provider, node, item);
   const out: TestTreeItem = {
     kind: node.kind,
     id: item.id,
@@ -154,10 +175,24 @@ async function describe(
     contextValue: item.contextValue,
     icon: icon?.id,
     color: icon?.color?.id,
-    tooltip,
-    ...(item.tooltip instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(item.tooltip) } : {}),
     ...(item.command ? { command: { command: item.command.command, arguments: item.command.arguments } } : {}),
   };
+  Object.defineProperties(out, {
+    tooltip: {
+      enumerable: true,
+      get: () => {
+        const t = tooltipOf();
+        return typeof t === 'string' ? t : t?.value;
+      },
+    },
+    tooltipRendering: {
+      enumerable: true,
+      get: () => {
+        const t = tooltipOf();
+        return t instanceof vscode.MarkdownString ? renderingOf(t) : undefined;
+      },
+    },
+  });
   if (
     depth > 0 &&
     item.collapsibleState !== undefined &&

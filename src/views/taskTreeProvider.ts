@@ -62,6 +62,11 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     return node.getTreeItem();
   }
 
+  /** On hover: what a task shows only then (its tooltip). */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    return node instanceof TaskNode ? node.resolved() : item;
+  }
+
   getParent(): TreeNode | undefined {
     return undefined; // only task nodes are revealed, and they are roots
   }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Task } from '../../src/api';
 import type { TaskNodeContext } from '../../src/views/nodes/taskNode';
 import { TaskNode } from '../../src/views/nodes/taskNode';
@@ -67,7 +67,7 @@ describe('task node', () => {
       archived_at: '2026-01-06T00:00:00Z',
     });
     assert.match(String(node.getTreeItem().description), /archived$/);
-    assert.match(tooltipOf(node.getTreeItem()), /Archived 2026-01-06T00:00:00Z/);
+    assert.match(tooltipOf(node.resolved()), /Archived 2026-01-06T00:00:00Z/);
 
     node.task = task({ updated_at: '2026-01-07T09:00:00Z' });
     assert.match(String(node.getTreeItem().description), /2026-01-07$/, 'a newer change is drawn with its own date');
@@ -82,5 +82,21 @@ describe('task node', () => {
     assert.match(String(node.getTreeItem().description), /^repository 5000 · /);
     name = 'acme/rocket';
     assert.match(String(node.getTreeItem().description), /^acme\/rocket · /);
+  });
+
+  it('makes the tooltip only when asked for, on a copy: the item handed out at redraws has none', () => {
+    const node = new TaskNode(task({ name: 'Tidy **the** README' }), context());
+    const drawn = node.getTreeItem();
+    assert.equal(drawn.tooltip, undefined, 'VS Code would parse a Markdown tooltip for every item at every redraw');
+    const hovered = node.resolved();
+    assert.notEqual(hovered, drawn);
+    assert.ok(hovered.tooltip instanceof vscode.MarkdownString);
+    assert.match(tooltipOf(hovered), /^Tidy \*\*the\*\* README\n/);
+    assert.equal(hovered.label, drawn.label);
+    assert.equal(hovered.id, drawn.id);
+    assert.equal(drawn.tooltip, undefined, 'the drawn item stays as it was');
+    assert.equal(node.resolved(), hovered, 'asked again for the same task: the same answer');
+    node.task = task({ name: 'Tidy **the** README', state: 'failed' });
+    assert.match(tooltipOf(node.resolved()), /Failed/, 'a changed task is described anew');
   });
 });

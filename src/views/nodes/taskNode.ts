@@ -45,13 +45,15 @@ function drawsSame(a: Task, b: Task): boolean {
  * contextValue: `agentTask` followed by ` web` (has a web page), ` pull` (has a pull request), ` branch`
  * (has sessions, so a head branch), read by the manifest's `when` clauses.
  * The item is kept and handed out again while the task draws the same and its age label has not moved on: a
- * root redraw of a long list then costs a comparison per task.
+ * root redraw of a long list then costs a comparison per task. The tooltip is Markdown, which VS Code parses for
+ * every item it is handed at every redraw; so it is made only when asked for (on hover, `resolved()`).
  */
 export class TaskNode implements TreeNode {
   readonly kind = 'task';
   /** The "5 min ago" shown when last drawn, so the view can redraw just the nodes whose age label moved on. */
   drawnAge: string | undefined;
   private item: vscode.TreeItem | undefined;
+  private withTooltip: vscode.TreeItem | undefined;
   private drawnFrom: Task | undefined;
   private drawnRepo: string | undefined;
   private ageOf: string | undefined;
@@ -98,24 +100,36 @@ export class TaskNode implements TreeNode {
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
     item.accessibilityInformation = { label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${age}` };
-    // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
-    const md = new vscode.MarkdownString();
-    md.appendMarkdown(
-      `${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${repo ? ` in ${forMarkdown(repo)}` : ''}\n\n`,
-    );
-    const dates = [
-      `Created ${t.created_at}`,
-      `Updated ${t.updated_at}`,
-      ...(t.archived_at ? [`Archived ${t.archived_at}`] : []),
-    ];
-    md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
-    md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${artifactCount(t)}\nID: ${t.id}`));
-    item.tooltip = md;
     this.item = item;
+    this.withTooltip = undefined;
     this.drawnFrom = t;
     this.drawnAge = age;
     this.drawnRepo = repo;
     return item;
+  }
+
+  /**
+   * The item as it draws now, with its tooltip: what VS Code asks for when the pointer rests on the task. A copy, so
+   * the item handed out at redraws stays without it.
+   */
+  resolved(): vscode.TreeItem {
+    const item = this.getTreeItem();
+    if (!this.withTooltip) {
+      const t = this.drawnFrom ?? this.task;
+      const repo = this.drawnRepo;
+      // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
+      const md = new vscode.MarkdownString();
+      const where = repo ? ` in ${forMarkdown(repo)}` : '';
+      md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${where}\n\n`);
+      const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`];
+      if (t.archived_at) dates.push(`Archived ${t.archived_at}`);
+      md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
+      md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${artifactCount(t)}\nID: ${t.id}`));
+      this.withTooltip = Object.assign(new vscode.TreeItem(item.label ?? '', item.collapsibleState), item, {
+        tooltip: md,
+      });
+    }
+    return this.withTooltip;
   }
 
   async getChildren(): Promise<TreeNode[]> {
