@@ -96,7 +96,7 @@ export async function run({ runs = 5 } = {}) {
     };
     saveResult('memory', result);
     console.log(
-      `[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB); after full GC: RSS +${result.afterGcDeltaMB.rss} MB; window by window: RSS +${result.pairedDeltaMB.rss} MB, heap +${result.afterGcDeltaMB.heapUsed} MB`,
+      `[memory] host RSS ${o.rssMB} MB with ${TASKS} tasks vs ${p.rssMB} MB without the extension (ratio ${result.ratio.rss}, +${result.deltaMB.rss} MB); heap ${o.heapUsedMB} vs ${p.heapUsedMB} MB (+${result.deltaMB.heapUsed} MB); after full GC: RSS +${result.afterGcDeltaMB.rss} MB, heap +${result.afterGcDeltaMB.heapUsed} MB; window by window: RSS +${result.pairedDeltaMB.rss} MB`,
     );
     ok = true;
     return result;
