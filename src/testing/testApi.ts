@@ -143,19 +143,68 @@ const NEVER: vscode.CancellationToken = {
 };
 
 /**
- * The tooltip as a hover shows it: an item drawn without one is resolved by its provider, as VS Code does when the
- * pointer rests on it, and only when a test reads it (reading thousands of items must not hover them all).
+ * A tree item as a test sees it. The tooltip of an item drawn without one is asked of its provider the way VS Code
+ * asks when the pointer rests on the item, and only when a test reads it: reading thousands of items (the benches do)
+ * must not hover them all.
  */
-function hoverTooltip(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, item: vscode.TreeItem) {
-  let hovered: vscode.TreeItem | undefined;
-  return (): vscode.TreeItem['tooltip'] => {
-    if (item.tooltip !== undefined || !provider.resolveTreeItem) return item.tooltip;
-    if (!hovered) {
-      const resolved = provider.resolveTreeItem(item, node, NEVER);
-      hovered = resolved instanceof vscode.TreeItem ? resolved : item;
+class DescribedItem implements TestTreeItem {
+  readonly kind: TreeNode['kind'];
+  readonly id?: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly contextValue?: string;
+  readonly icon?: string;
+  readonly color?: string;
+  command?: { command: string; arguments?: unknown[] };
+  children?: TestTreeItem[];
+  readonly #provider: vscode.TreeDataProvider<TreeNode>;
+  readonly #node: TreeNode;
+  readonly #item: vscode.TreeItem;
+  #hovered: vscode.TreeItem | undefined;
+
+  constructor(provider: vscode.TreeDataProvider<TreeNode>, node: TreeNode, item: vscode.TreeItem) {
+    this.#provider = provider;
+    this.#node = node;
+    this.#item = item;
+    const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
+    this.kind = node.kind;
+    this.id = item.id;
+    this.label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    this.description = typeof item.description === 'string' ? item.description : undefined;
+    this.contextValue = item.contextValue;
+    this.icon = icon?.id;
+    this.color = icon?.color?.id;
+    if (item.command) this.command = { command: item.command.command, arguments: item.command.arguments };
+    // A tooltip drawn with the item is a field, as the rest (snapshots of a view compare it); only one made on hover
+    // is left to the getters below.
+    if (item.tooltip !== undefined) {
+      const { tooltip, tooltipRendering } = this;
+      Object.defineProperties(this, {
+        tooltip: { value: tooltip, enumerable: true },
+        tooltipRendering: { value: tooltipRendering, enumerable: true },
+      });
     }
-    return hovered.tooltip;
-  };
+  }
+
+  get tooltip(): string | undefined {
+    const t = this.#hover();
+    return typeof t === 'string' ? t : t?.value;
+  }
+
+  get tooltipRendering(): MarkdownRendering | undefined {
+    const t = this.#hover();
+    return t instanceof vscode.MarkdownString ? renderingOf(t) : undefined;
+  }
+
+  #hover(): vscode.TreeItem['tooltip'] {
+    const item = this.#item;
+    if (item.tooltip !== undefined || !this.#provider.resolveTreeItem) return item.tooltip;
+    if (!this.#hovered) {
+      const resolved = this.#provider.resolveTreeItem(item, this.#node, NEVER);
+      this.#hovered = resolved instanceof vscode.TreeItem ? resolved : item;
+    }
+    return this.#hovered.tooltip;
+  }
 }
 
 async function describe(
@@ -164,35 +213,7 @@ async function describe(
   depth: number,
 ): Promise<TestTreeItem> {
   const item = await provider.getTreeItem(node);
-  const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
-  const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-  const tooltipOf = hoverTooltip(provider, node, item);
-  const out: TestTreeItem = {
-    kind: node.kind,
-    id: item.id,
-    label,
-    description: typeof item.description === 'string' ? item.description : undefined,
-    contextValue: item.contextValue,
-    icon: icon?.id,
-    color: icon?.color?.id,
-    ...(item.command ? { command: { command: item.command.command, arguments: item.command.arguments } } : {}),
-  };
-  Object.defineProperties(out, {
-    tooltip: {
-      enumerable: true,
-      get: () => {
-        const t = tooltipOf();
-        return typeof t === 'string' ? t : t?.value;
-      },
-    },
-    tooltipRendering: {
-      enumerable: true,
-      get: () => {
-        const t = tooltipOf();
-        return t instanceof vscode.MarkdownString ? renderingOf(t) : undefined;
-      },
-    },
-  });
+  const out = new DescribedItem(provider, node, item);
   if (
     depth > 0 &&
     item.collapsibleState !== undefined &&
