@@ -46,9 +46,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
-    const repoName = opts.repoName?.bind(opts);
-    const describeError = (err: unknown) => opts.describeError(err);
-    this.nodeContext = { viewId: opts.viewId, model: opts.model, repoName, describeError };
+    this.nodeContext = {
+      viewId: opts.viewId,
+      model: opts.model,
+      repoName: task => opts.repoName?.(task),
+      describeError: err => opts.describeError(err),
+    };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.filter.onDidChange(() => this.refresh()));
   }
