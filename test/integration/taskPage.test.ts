@@ -51,8 +51,10 @@ describe('task page', () => {
     const probe = pages(await freshStart());
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-01', state: 'completed' });
     const html = await pageHolding(probe, 'demo-rocket-01', /telemetry uploader<\/pre>/);
-    assert.equal(pageTabs().length, 1);
-    assert.equal(pageTabs()[0].label, 'Add retries with backoff to the…');
+    // The tab reaches the extension host's list of tabs a moment after the page is drawn.
+    const tabs = (await waitFor(() => (pageTabs().length ? pageTabs() : undefined), "the page's tab"))!;
+    assert.equal(tabs.length, 1);
+    assert.equal(tabs[0].label, 'Add retries with backoff to the…');
     const nonce = /<script nonce="([A-Za-z0-9+/=]+)" src="[^"]+\/media\/taskPage\.js"><\/script>/.exec(html)?.[1];
     assert.ok(nonce, 'the one script is media/taskPage.js, by nonce');
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1].replace(/&#39;/g, "'");
@@ -215,6 +217,7 @@ describe('task page', () => {
       'no markup and no direction override',
     );
     assert.equal((html.match(/<script/g) ?? []).length, 1, "the page's own script only");
-    assert.equal(pageTabs()[0].label, '"><img src=x onerror=alert(1)>…', 'the tab title is plain text');
+    const [tab] = (await waitFor(() => (pageTabs().length ? pageTabs() : undefined), "the page's tab"))!;
+    assert.equal(tab.label, '"><img src=x onerror=alert(1)>…', 'the tab title is plain text');
   });
 });
