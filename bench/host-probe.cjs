@@ -42,13 +42,9 @@ async function profiled(file, fn) {
   }
 }
 
-const taskItems = async (api, view = 'repoTasks') => (await api.treeItems(view)).filter(i => i.kind === 'task');
+const { tree } = require('./host-tree.cjs');
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+const taskItems = async (api, view = 'repoTasks') => (await api.treeItems(view)).filter(i => i.kind === 'task');
 
 async function setToken() {
   await vscode.commands.executeCommand('agentTasks.setToken', 'fine_grained', process.env.AGENT_TASKS_BENCH_TOKEN);
@@ -136,120 +132,6 @@ async function memory() {
   const asIs = usage();
   await require('./host-memory.cjs').collectGarbage();
   return { ...asIs, afterGc: usage(), detail: require('./host-memory.cjs').snapshot() };
-}
-
-/**
- * The least a tree provider can do with the same tasks: sort them, one plain TreeItem each. Read back the way the
- * test API reads ours (getChildren, then getTreeItem for every node, fields copied out), so both pay the same reading.
- */
-async function floorItems(tasks) {
-  const provider = {
-    getChildren: async () => [...tasks].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
-    getTreeItem: t => {
-      const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = t.id;
-      item.description = t.state;
-      item.tooltip = `${t.name}\n${t.state}`;
-      item.iconPath = new vscode.ThemeIcon('circle');
-      item.contextValue = 'task';
-      return item;
-    },
-  };
-  const roots = await provider.getChildren();
-  return Promise.all(
-    roots.map(async n => {
-      const item = await provider.getTreeItem(n);
-      return {
-        id: item.id,
-        label: item.label,
-        description: item.description,
-        tooltip: item.tooltip,
-        icon: item.iconPath.id,
-        contextValue: item.contextValue,
-      };
-    }),
-  );
-}
-
-async function allTasks() {
-  const out = [];
-  for (let page = 1; ; page++) {
-    const r = await fetch(`${sandbox()}/agents/repos/acme/rocket/tasks?per_page=100&page=${page}`, {
-      headers: { authorization: `Bearer ${process.env.AGENT_TASKS_BENCH_TOKEN}` },
-    });
-    const { tasks } = await r.json();
-    out.push(...tasks);
-    if (tasks.length < 100) return out;
-  }
-}
-
-/** Rebuilding the whole tree, and one poll that brings a change to one task, each against its plain peer. */
-async function tree(api, { rounds }) {
-  const tasks = await allTasks();
-  // Wall time, and the host's CPU time over the same span: on a busy machine the second is what the work cost,
-  // without the time the process waited for a core.
-  const rebuild = [];
-  const floor = [];
-  const cpu = { ours: [], floor: [] };
-  for (let i = 0; i < rounds; i++) {
-    const order = i % 2 ? ['floor', 'ours'] : ['ours', 'floor'];
-    for (const who of order) {
-      const c = process.cpuUsage();
-      const t = performance.now();
-      const n = who === 'ours' ? (await api.treeItems('repoTasks')).length : (await floorItems(tasks)).length;
-      (who === 'ours' ? rebuild : floor).push(performance.now() - t);
-      const used = process.cpuUsage(c);
-      cpu[who].push((used.user + used.system) / 1000);
-      if (n < tasks.length) throw new Error(`${who} built ${n} items for ${tasks.length} tasks`);
-    }
-  }
-  // A first draw: a filter that hides every task lets the view drop its nodes, so the next read builds them all anew.
-  const cold = [];
-  for (let i = 0; i < rounds; i++) {
-    await vscode.commands.executeCommand('agentTasks.filterStates', ['queued']);
-    await api.treeItems('repoTasks');
-    await vscode.commands.executeCommand('agentTasks.filterStates', []);
-    const c = process.cpuUsage();
-    const t = performance.now();
-    const n = (await api.treeItems('repoTasks')).length;
-    cold.push(performance.now() - t);
-    const used = process.cpuUsage(c);
-    cpu.cold = [...(cpu.cold ?? []), (used.user + used.system) / 1000];
-    if (n < tasks.length) throw new Error(`ours built ${n} items for ${tasks.length} tasks after the filter`);
-  }
-  const change = [];
-  const same = [];
-  const redraws = { root: 0, node: 0 };
-  for (let i = 0; i < rounds; i++) {
-    const id = tasks[(i * 7) % tasks.length].id;
-    await control(`/_sandbox/tasks/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ state: i % 2 ? 'completed' : 'failed' }),
-    });
-    const s0 = api.treeStats().repoTasks;
-    let t = performance.now();
-    await api.refresh();
-    change.push(performance.now() - t);
-    const s1 = api.treeStats().repoTasks;
-    redraws.root += s1.rootRefreshes - s0.rootRefreshes;
-    redraws.node += s1.nodeRefreshes - s0.nodeRefreshes;
-    t = performance.now();
-    await api.refresh();
-    same.push(performance.now() - t);
-  }
-  return {
-    tasks: tasks.length,
-    rounds,
-    rebuildMs: median(rebuild),
-    floorMs: median(floor),
-    firstDrawMs: median(cold),
-    cpuMs: { rebuild: median(cpu.ours), floor: median(cpu.floor), firstDraw: median(cpu.cold) },
-    samples: { rebuild, floor, cold, cpu },
-    changeMs: median(change),
-    unchangedPollMs: median(same),
-    redrawsPerChange: { root: redraws.root / rounds, node: redraws.node / rounds },
-  };
 }
 
 exports.run = async function run() {
