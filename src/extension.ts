@@ -33,7 +33,8 @@ import { TaskViews } from './views/taskViews';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
 // the API clients feed the models (tasks, installations), the views and the status bar draw the models, the commands
-// act on them. The HTTP layer and the sandbox are not loaded here: the clients and the sandbox require them on first use.
+// act on them. The HTTP layer and the sandbox are not loaded here: the clients and the sandbox require them on first
+// use.
 export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | undefined {
   const t0 = Date.now();
   const channel = vscode.window.createOutputChannel('Agent Tasks', { log: true });

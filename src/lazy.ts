@@ -1,5 +1,6 @@
-// Node's module cache makes the second call free. The heavy parts (the HTTP layer with undici, the sandbox) are separate bundles beside dist/extension.js,
-// required on first use so that activation stays cheap. The require path is computed, so esbuild leaves it alone.
+// Node's module cache makes the second call free. The heavy parts (the HTTP layer with undici, the sandbox) are
+// separate bundles beside dist/extension.js, required on first use so that activation stays cheap. The require path
+// is computed, so esbuild leaves it alone.
 import * as path from 'node:path';
 import type * as Api from './api';
 import type * as Sandbox from './sandbox';

@@ -37,5 +37,8 @@ export function tokenRefusal(target: URL, serviceOrigin: string): string | undef
   }
   if (target.protocol === 'https:') return undefined;
   if (target.protocol === 'http:' && isLoopbackHost(target.hostname)) return undefined;
-  return `Refusing to send the token over plain http to ${target.host}: use https, or a loopback address (localhost, 127.0.0.0/8, ::1).`;
+  return (
+    `Refusing to send the token over plain http to ${target.host}: ` +
+    'use https, or a loopback address (localhost, 127.0.0.0/8, ::1).'
+  );
 }

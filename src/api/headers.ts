@@ -76,7 +76,10 @@ export function readRetryAfterMs(headers: HeaderBag, now = Date.now(), note?: Wa
   return bounded(at - now, 'Retry-After', note);
 }
 
-/** `x-poll-interval` (seconds; fractions taken) in milliseconds, at most MAX_WAIT_MS; undefined when absent or unreadable. */
+/**
+ * `x-poll-interval` (seconds; fractions taken) in milliseconds, at most MAX_WAIT_MS; undefined when absent or
+ * unreadable.
+ */
 export function readPollIntervalMs(headers: HeaderBag, note?: WaitNote): number | undefined {
   const v = header(headers, 'x-poll-interval')?.trim();
   if (v === undefined || v === '') return undefined;

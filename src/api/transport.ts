@@ -79,7 +79,8 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
           if (isWrite(req.method) && next.origin !== req.serviceOrigin) {
             throw refused(
               req,
-              `the service redirected it to another address (${next.origin}); a ${req.method} goes only to the service, so it was not sent there`,
+              `the service redirected it to another address (${next.origin}); ` +
+                `a ${req.method} goes only to the service, so it was not sent there`,
             );
           }
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {

@@ -135,7 +135,8 @@ export class AccountCommands extends DisposableBase {
         : await vscode.window.showInputBox({
             title: 'Agent Tasks service address',
             prompt:
-              'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
+              'For example https://api.example.com, or an enterprise address such as ' +
+              'https://code.example.com/api/v3. Empty: none.',
             value: current,
             ignoreFocusOut: true,
             validateInput: validateServiceUrl,

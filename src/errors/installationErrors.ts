@@ -104,7 +104,9 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
       }
       if (op === 'listRepositories') {
         return {
-          text: `The fine-grained token may not list these repositories: it needs the Metadata repository permission (read).${said}`,
+          text:
+            'The fine-grained token may not list these repositories: ' +
+            `it needs the Metadata repository permission (read).${said}`,
           tokenKind: kind,
         };
       }
@@ -118,19 +120,24 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
       if (op === 'removeRepository') {
         if (s.selection === 'all') {
           return {
-            text: `${repo} cannot be removed: ${inst} is set to all repositories, so no single one can be taken out.${said}`,
+            text:
+              `${repo} cannot be removed: ${inst} is set to all repositories, ` +
+              `so no single one can be taken out.${said}`,
           };
         }
         return {
           text:
-            `${repo} cannot be removed: it is the last repository ${inst} can reach, or the installation now covers all ` +
-            `repositories. An installation cannot be left without repositories.${said}`,
+            `${repo} cannot be removed: it is the last repository ${inst} can reach, ` +
+            'or the installation now covers all repositories. ' +
+            `An installation cannot be left without repositories.${said}`,
         };
       }
       return { text: `${DOING[op]} was refused as invalid (422).${said}` };
     case 429:
       return {
-        text: `${DOING[op]} was refused: the rate limit is exhausted. Try again later; nothing is retried automatically.${said}`,
+        text:
+          `${DOING[op]} was refused: the rate limit is exhausted. ` +
+          `Try again later; nothing is retried automatically.${said}`,
       };
     default:
       return { text: `${DOING[op]} failed with status ${f.status}. Nothing was retried.${said}` };

@@ -82,7 +82,9 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
       if (f.kind === 'rate_limited') return rateLimited(f);
       return ctx.starting
         ? {
-            text: `Starting a task was refused. It needs a business or enterprise subscription of the agent product and a ${token} with the Agent tasks read and write permission${on}.${said}`,
+            text:
+              'Starting a task was refused. It needs a business or enterprise subscription of the agent product ' +
+              `and a ${token} with the Agent tasks read and write permission${on}.${said}`,
             remedy: 'setToken',
             tokenKind: 'fine_grained',
           }
@@ -93,7 +95,9 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
           };
     case 404:
       return {
-        text: `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} was not found on the service, or your token cannot see it.`,
+        text:
+          `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} ` +
+          'was not found on the service, or your token cannot see it.',
         remedy: 'none',
       };
     case 422: {

@@ -98,9 +98,18 @@ export function forDocument(text: ServiceText): string {
  * excepted), direction marks, embeddings, overrides and isolates, zero-width characters and joiners, the soft
  * hyphen, fillers, variation selectors, tag characters, and lone surrogates (not text at all).
  */
-const HIDDEN =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these very characters is the point
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\uD800-\uDFFF\u{E0000}-\u{E007F}]/gu;
+const HIDDEN = new RegExp(
+  // The class as escapes, a few groups a line.
+  // eslint-disable-next-line no-misleading-character-class -- matching these very characters is the point
+  '[' +
+    '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F' +
+    '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F' +
+    '\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F' +
+    '\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF9-\\uFFFB' +
+    '\\uD800-\\uDFFF\\u{E0000}-\\u{E007F}' +
+    ']',
+  'gu',
+);
 
 function codePoint(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;

@@ -1,4 +1,5 @@
-// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
+// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]
+// [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
 import { startSandbox } from './server';
@@ -18,7 +19,8 @@ interface CliOptions {
 }
 
 const USAGE =
-  'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] [--compact-bytes N]';
+  'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] ' +
+  '[--compact-bytes N]';
 
 class UsageError extends Error {}
 
@@ -102,7 +104,8 @@ async function main(argv: string[]): Promise<void> {
     });
     process.stdout.write(`${sandbox.url}\n`);
     process.stdout.write(
-      `serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`,
+      `serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}` +
+        `${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`,
     );
     const stop = (): void => {
       void sandbox.close().then(() => process.exit(0));

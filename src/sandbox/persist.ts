@@ -17,7 +17,10 @@ export interface Saved {
   journal: number;
 }
 
-/** The snapshot kept in a state file, or undefined when there is no file yet. A file that is not ours or is broken is an error. */
+/**
+ * The snapshot kept in a state file, or undefined when there is no file yet. A file that is not ours or is broken
+ * is an error.
+ */
 export function readStateFile(file: string): Saved | undefined {
   let text: string;
   try {
@@ -45,7 +48,8 @@ export function readStateFile(file: string): Saved | undefined {
 }
 
 const head = (journal: number): string =>
-  `{"format":"${FORMAT}","version":1,"saved_at":${JSON.stringify(new Date().toISOString())},"journal":${journal},"world":`;
+  `{"format":"${FORMAT}","version":1,` +
+  `"saved_at":${JSON.stringify(new Date().toISOString())},"journal":${journal},"world":`;
 
 const tempName = (file: string): string =>
   path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);

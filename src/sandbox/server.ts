@@ -23,7 +23,10 @@ export interface SandboxOptions {
   host?: string;
   /** The world to serve; the demo world by default. Checked like a world file (throws WorldError). */
   world?: WorldFile;
-  /** Keep the state in this file (and its journal, FILE.journal.N) across restarts; when it exists it wins over `world`. */
+  /**
+   * Keep the state in this file (and its journal, FILE.journal.N) across restarts; when it exists it wins over
+   * `world`.
+   */
   statePath?: string;
   /** Pace of the real-time life of tasks; 0 leaves tasks still until the control endpoints move them. */
   stepMs?: number;

@@ -15,7 +15,10 @@ export interface Service {
   kind: 'none' | 'remote' | 'sandbox';
   /** Where requests go: the configured address, or the sandbox's once it runs; '' otherwise. */
   url: string;
-  /** The key tokens are kept under; it names the service and stays put while the sandbox's port changes. '' for none. */
+  /**
+   * The key tokens are kept under; it names the service and stays put while the sandbox's port changes. '' for
+   * none.
+   */
   scope: string;
   /** The address git remotes are matched against: for the sandbox any loopback remote is one of its repositories. */
   remoteMatch: string;

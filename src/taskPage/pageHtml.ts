@@ -33,7 +33,10 @@ export interface PageInput {
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource}`;
+  return (
+    `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; ` +
+    `script-src 'nonce-${nonce}'; img-src ${cspSource}`
+  );
 }
 
 function actionsHtml(task: Task, actions: readonly PageAction[]): string {
@@ -41,7 +44,8 @@ function actionsHtml(task: Task, actions: readonly PageAction[]): string {
     const why = a.unavailable(task);
     return why === undefined
       ? `<button type="button" data-action="${forHtml(a.id)}">${forHtml(a.label)}</button>`
-      : `<button type="button" data-action="${forHtml(a.id)}" disabled title="${forHtml(why)}">${forHtml(a.label)}</button>`;
+      : `<button type="button" data-action="${forHtml(a.id)}" disabled title="${forHtml(why)}">` +
+          `${forHtml(a.label)}</button>`;
   });
   return `<nav class="actions" aria-label="Task actions">${buttons.join('')}</nav>`;
 }
@@ -49,7 +53,8 @@ function actionsHtml(task: Task, actions: readonly PageAction[]): string {
 function statusHtml(status: PageStatus): string {
   const pace =
     status.everySeconds !== undefined
-      ? `Refreshes every ${forHtml(status.everySeconds)} s while the task is queued or running and this page is visible.`
+      ? `Refreshes every ${forHtml(status.everySeconds)} s ` +
+        'while the task is queued or running and this page is visible.'
       : 'The task is not queued or running: this page refreshes when the task changes in the task views.';
   const error = status.error ? `<p class="error" role="alert">Could not refresh: ${forHtml(status.error)}</p>` : '';
   return `<footer>${error}<p class="muted">${pace}</p></footer>`;

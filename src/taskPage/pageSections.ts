@@ -70,7 +70,8 @@ export function artifactsHtml(task: Task): string {
     const id = asText(fieldsOf(a.data)?.id);
     const what = type === 'pull' ? `Pull request #${id}` : `${type || 'Artifact'}${id ? ` ${id}` : ''}`;
     const provider = asText(a.provider);
-    return `<li dir="auto">${forHtml(what)}${provider ? ` <span class="muted">(${forHtml(provider)})</span>` : ''}</li>`;
+    const from = provider ? ` <span class="muted">(${forHtml(provider)})</span>` : '';
+    return `<li dir="auto">${forHtml(what)}${from}</li>`;
   });
   return `<section class="artifacts"><h2>Artifacts</h2><ul>${li.join('')}</ul></section>`;
 }

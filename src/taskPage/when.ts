@@ -33,7 +33,8 @@ export function timeHtml(clock: Clock): TimeFormatter {
     if (Number.isNaN(t)) return `${forHtml(raw)} <span class="muted">(not a time)</span>`;
     const ago = relativeTime(new Date(t).toISOString(), clock.now);
     return (
-      `<time datetime="${forHtml(new Date(t).toISOString())}" title="${forHtml(raw)}">${forHtml(format.format(t))}</time>` +
+      `<time datetime="${forHtml(new Date(t).toISOString())}" title="${forHtml(raw)}">` +
+      `${forHtml(format.format(t))}</time>` +
       (ago ? ` <span class="muted">· ${forHtml(ago)}</span>` : '')
     );
   };

@@ -43,7 +43,8 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
 
   if (inst?.repository_selection === 'all') {
-    const message = `${instName} already covers all repositories of ${forMessage(inst.account.login)}; there is nothing to add.`;
+    const owner = forMessage(inst.account.login);
+    const message = `${instName} already covers all repositories of ${owner}; there is nothing to add.`;
     tell(env.ui, 'info', message);
     return { done: false, reason: 'blocked', message };
   }
@@ -124,7 +125,10 @@ function pickItems(candidates: Candidate[]): PickItem[] {
     }
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-  items.push({ label: '$(edit) Enter a repository ID…', detail: 'For a repository none of your installations shows' });
+  items.push({
+    label: '$(edit) Enter a repository ID…',
+    detail: 'For a repository none of your installations shows',
+  });
   return items;
 }
 

@@ -17,7 +17,9 @@ export interface Change {
  */
 export async function applyChange(env: InstallationsEnv, c: Change): Promise<Outcome> {
   const adding = c.op === 'addRepository';
-  const what = `${adding ? 'add' : 'remove'} repository ${c.repositoryId} ${adding ? 'to' : 'from'} installation ${c.installationId}`;
+  const what = adding
+    ? `add repository ${c.repositoryId} to installation ${c.installationId}`
+    : `remove repository ${c.repositoryId} from installation ${c.installationId}`;
   try {
     const api = await env.client('classic');
     const params = { installation_id: c.installationId, repository_id: c.repositoryId };

@@ -33,7 +33,10 @@ export function selectionPrompt(
 ): string {
   const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}–${endLine}`;
   const fence = text.includes('```') ? '~~~' : '```';
-  return `${fence}${languageId ?? ''}\n${text.replace(/\s+$/, '')}\n${fence}\n\nReference: \`${relativePath}\`, ${lines}.`;
+  return (
+    `${fence}${languageId ?? ''}\n${text.replace(/\s+$/, '')}\n${fence}\n\n` +
+    `Reference: \`${relativePath}\`, ${lines}.`
+  );
 }
 
 /** Whether a prompt has several lines, which a one-line input box would flatten. */

@@ -258,7 +258,9 @@ export class StartCommands extends DisposableBase {
         box.value = value;
       } else {
         const lines = attached.split(/\r?\n/).length;
-        box.prompt = `The ${lines} lines of the prompt are sent as they are. Add what the agent should do with them (optional); Enter continues to the options.`;
+        box.prompt =
+          `The ${lines} lines of the prompt are sent as they are. ` +
+          'Add what the agent should do with them (optional); Enter continues to the options.';
         box.placeholder = 'For example: add tests for this';
       }
       box.ignoreFocusOut = true;

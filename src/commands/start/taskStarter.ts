@@ -153,7 +153,8 @@ export class TaskStarter {
     await this.drafts.clear();
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
-    const text = `Task “${forMessage(task.name || task.id, 200)}” ${recovered ? 'was started (found after the answer was lost)' : 'started'} on ${forMessage(repoLabel(req.repo))}.`;
+    const how = recovered ? 'was started (found after the answer was lost)' : 'started';
+    const text = `Task “${forMessage(task.name || task.id, 200)}” ${how} on ${forMessage(repoLabel(req.repo))}.`;
     tell(this.ui, 'info', text, [
       { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
       ...(task.html_url

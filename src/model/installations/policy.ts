@@ -54,7 +54,8 @@ export function canRemove(
   if (repo.permissions && !repo.permissions.admin) {
     return blocked(
       'not-admin',
-      `Removing ${repo.full_name} from ${label} needs admin access to ${repo.full_name}; you have ${accessWord(repo.permissions)} access.`,
+      `Removing ${repo.full_name} from ${label} needs admin access to ${repo.full_name}; ` +
+        `you have ${accessWord(repo.permissions)} access.`,
     );
   }
   const others = siblings.filter(r => r.id !== repo.id).length;
@@ -85,7 +86,8 @@ export function canAdd(
   if (!sameAccount(inst, repo)) {
     return blocked(
       'other-account',
-      `${repo.full_name} belongs to ${repo.owner?.login ?? 'another account'}, but ${label} is installed on ${inst.account.login}.`,
+      `${repo.full_name} belongs to ${repo.owner?.login ?? 'another account'}, ` +
+        `but ${label} is installed on ${inst.account.login}.`,
     );
   }
   if (repo.permissions && !repo.permissions.admin) {

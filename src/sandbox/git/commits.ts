@@ -7,7 +7,10 @@ const IDENT = 'Agent Tasks sandbox <sandbox@sandbox.invalid>';
 // a clone made from one run of the sandbox can fetch from the next.
 const FIRST_COMMIT_SECONDS = 1767225600;
 
-/** Whether git takes `name` as a branch name (the rules of `git check-ref-format --branch`); checked before git sees it. */
+/**
+ * Whether git takes `name` as a branch name (the rules of `git check-ref-format --branch`); checked before git
+ * sees it.
+ */
 export function isBranchName(name: string): boolean {
   if (name.length === 0 || name.length > 255 || name === '@') return false;
   if ([...name].some(ch => ch <= ' ' || ch === '\u007f' || '~^:?*[\\'.includes(ch))) return false;
@@ -27,7 +30,11 @@ function commit(
   from: string | undefined,
   files: Array<[string, string]>,
 ): string {
-  let out = `commit refs/heads/${branch}\nauthor ${IDENT} ${seconds} +0000\ncommitter ${IDENT} ${seconds} +0000\n${data(message)}`;
+  let out =
+    `commit refs/heads/${branch}\n` +
+    `author ${IDENT} ${seconds} +0000\n` +
+    `committer ${IDENT} ${seconds} +0000\n` +
+    data(message);
   if (from) out += `from ${from}\n`;
   for (const [p, text] of files) out += `M 100644 inline ${p}\n${data(text)}`;
   return `${out}\n`;

@@ -47,7 +47,9 @@ export class GitRepos {
           .filter(r => r.git)
           .map(r => `${r.ownerAccount.login}/${r.name}`);
         this.o.log(
-          `git cannot be run (${(e as NodeJS.ErrnoException).code ?? e.message}): the git repositories of the world (${names.join(', ')}) are not served, so agents' branches cannot be fetched; install git to serve them. The REST interface works as usual.`,
+          `git cannot be run (${(e as NodeJS.ErrnoException).code ?? e.message}): ` +
+            `the git repositories of the world (${names.join(', ')}) are not served, ` +
+            "so agents' branches cannot be fetched; install git to serve them. The REST interface works as usual.",
         );
         return false;
       },
@@ -60,7 +62,10 @@ export class GitRepos {
     return path.join(this.root, repo.ownerAccount.login.toLowerCase(), `${repo.name.toLowerCase()}.git`);
   }
 
-  /** Creates the repositories `st` lacks, or all of them anew (`fresh`, after a reset), with their sessions' branches. */
+  /**
+   * Creates the repositories `st` lacks, or all of them anew (`fresh`, after a reset), with their sessions'
+   * branches.
+   */
   load(st: State, fresh: boolean): void {
     const served = [...st.repos.values()].filter(r => r.git);
     if (served.length === 0 && !this.root) return;

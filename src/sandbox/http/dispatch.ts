@@ -78,7 +78,8 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
         if (v !== undefined && v !== API_VERSION) {
           throw new HttpError(
             400,
-            `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; this service speaks ${API_VERSION}`,
+            `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; ` +
+              `this service speaks ${API_VERSION}`,
           );
         }
       }

@@ -51,7 +51,8 @@ export class Site {
     if (origin !== undefined && !this.origins.has(origin.toLowerCase())) {
       throw new HttpError(
         403,
-        `Control endpoints refuse requests from other origins (Origin ${shown(origin)}); they answer only the sandbox's own user`,
+        `Control endpoints refuse requests from other origins (Origin ${shown(origin)}); ` +
+          "they answer only the sandbox's own user",
       );
     }
     if (method === 'GET' || method === 'HEAD') return;
@@ -59,7 +60,8 @@ export class Site {
     if (type !== 'application/json') {
       throw new HttpError(
         415,
-        `Control endpoints need Content-Type: application/json${type ? `, not ${shown(type)}` : ''} (a web page cannot send it across origins without asking first)`,
+        `Control endpoints need Content-Type: application/json${type ? `, not ${shown(type)}` : ''} ` +
+          '(a web page cannot send it across origins without asking first)',
       );
     }
   }

@@ -80,7 +80,9 @@ async function resetWorld(ctx: Ctx): Promise<Reply> {
 function avatar(ctx: Ctx): Reply {
   const id = Number(ctx.params.id) || 0;
   const hue = (id * 47) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="32" fill="hsl(${hue},55%,55%)"/></svg>`;
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">' +
+    `<rect width="64" height="64" rx="32" fill="hsl(${hue},55%,55%)"/></svg>`;
   return {
     status: 200,
     html: svg,

@@ -9,10 +9,12 @@ import { renderTask } from '../render/task';
 const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const STYLE = `body{font:14px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:56rem;padding:0 1rem}table{border-collapse:collapse}
+const STYLE = `body{font:14px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:56rem;padding:0 1rem}
+table{border-collapse:collapse}
 td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}.state{font-weight:600}small{color:#666}`;
 
-// Nothing runs, loads or submits but the page's own style (by its hash); should an escape ever fail, the text stays inert.
+// Nothing runs, loads or submits but the page's own style (by its hash); should an escape ever fail, the text stays
+// inert.
 export const PAGE_CSP =
   `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'; ` +
   "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -56,7 +58,9 @@ function taskPage(ctx: Ctx): Reply {
       )
       .join('') || '<p>No session yet.</p>';
   const artifacts = task.artifacts.length
-    ? `<ul>${task.artifacts.map(a => `<li>${esc(a.type)} #${esc(a.data.id)} <small>(${esc(a.provider)})</small></li>`).join('')}</ul>`
+    ? `<ul>${task.artifacts
+        .map(a => `<li>${esc(a.type)} #${esc(a.data.id)} <small>(${esc(a.provider)})</small></li>`)
+        .join('')}</ul>`
     : '<p>No artifacts.</p>';
   return page(
     task.name,
@@ -129,7 +133,9 @@ function installationPage(ctx: Ctx, inst: InstRec | undefined): Reply {
       ['account', `${inst.accountRec.login} (${inst.accountRec.type})`],
       ['repository_selection', inst.repository_selection],
       ['permissions', JSON.stringify(inst.permissions ?? {})],
-    ])}<h2>Repositories (${repos.length})</h2><ul>${repos.map(r => `<li>${esc(r.ownerAccount.login)}/${esc(r.name)}${r.private ? ' <small>private</small>' : ''}</li>`).join('')}</ul>`,
+    ])}<h2>Repositories (${repos.length})</h2><ul>${repos
+      .map(r => `<li>${esc(r.ownerAccount.login)}/${esc(r.name)}${r.private ? ' <small>private</small>' : ''}</li>`)
+      .join('')}</ul>`,
   );
 }
 
@@ -156,13 +162,17 @@ function home(ctx: Ctx): Reply {
     .map(r => {
       const tasks = (st.tasksByRepo.get(r.id) ?? []).map(t => taskItem(ctx, t)).join('');
       const href = `/${encodeURIComponent(r.ownerAccount.login)}/${encodeURIComponent(r.name)}`;
-      return `<h3><a href="${esc(href)}">${esc(r.ownerAccount.login)}/${esc(r.name)}</a></h3><ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`;
+      return (
+        `<h3><a href="${esc(href)}">${esc(r.ownerAccount.login)}/${esc(r.name)}</a></h3>` +
+        `<ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`
+      );
     })
     .join('');
   const insts = [...st.installations.values()]
     .map(
       i =>
-        `<li><a href="${esc(new URL(installationHtmlUrl(i, ctx.origin)).pathname)}">${esc(i.app_slug)} on ${esc(i.accountRec.login)}</a></li>`,
+        `<li><a href="${esc(new URL(installationHtmlUrl(i, ctx.origin)).pathname)}">` +
+        `${esc(i.app_slug)} on ${esc(i.accountRec.login)}</a></li>`,
     )
     .join('');
   return page('Sandbox', `<h2>Repositories and tasks</h2>${repos}<h2>Installations</h2><ul>${insts}</ul>`);

@@ -51,7 +51,8 @@ export class InstallationNode implements TreeNode {
       avatar(i) ??
       new vscode.ThemeIcon(i.suspended_at ? 'debug-pause' : i.account?.type === 'User' ? 'account' : 'organization');
     // Stable tokens for the manifest's `when` clauses: adding makes sense only on a `selected` installation.
-    item.contextValue = `installation:${i.repository_selection === 'all' ? 'all' : 'selected'}${i.html_url ? ':web' : ''}`;
+    const selection = i.repository_selection === 'all' ? 'all' : 'selected';
+    item.contextValue = `installation:${selection}${i.html_url ? ':web' : ''}`;
     return item;
   }
 }
@@ -74,7 +75,8 @@ function avatar(i: Installation): vscode.Uri | undefined {
 function tooltip(i: Installation): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
   md.appendMarkdown(
-    `**${forMarkdown(i.app_slug)}** on **${forMarkdown(i.account?.login ?? '?')}** (${forMarkdown(i.target_type ?? i.account?.type ?? '')})\n\n`,
+    `**${forMarkdown(i.app_slug)}** on **${forMarkdown(i.account?.login ?? '?')}** ` +
+      `(${forMarkdown(i.target_type ?? i.account?.type ?? '')})\n\n`,
   );
   md.appendMarkdown(`Installation ${i.id}, app ${i.app_id}\n\n`);
   md.appendMarkdown(

@@ -25,7 +25,8 @@ export class SessionNode implements TreeNode {
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${forMarkdown(s.name || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);
     md.appendMarkdown(
-      `Model: ${forMarkdown(s.model || 'default')}  \nBranch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`,
+      `Model: ${forMarkdown(s.model || 'default')}  \n` +
+        `Branch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`,
     );
     md.appendMarkdown(`Created ${forMarkdown(s.created_at)}  \nUpdated ${forMarkdown(s.updated_at)}`);
     if (s.completed_at)
