@@ -2,7 +2,7 @@
 // goes through its reader in `validate/` before a caller sees it.
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
-import type { ApiClientOptions } from './engine';
+import type { ApiClientOptions } from './options';
 import { Engine, NOTHING } from './engine';
 import { DEFAULT_MAX_PAGES, parseLinkHeader } from './paginate';
 import type {

@@ -7,7 +7,10 @@ import type { RateLimit } from './errors';
 import { ApiError, redact } from './errors';
 import { parseBaseUrl, tokenRefusal } from './guard';
 import type { HeaderBag } from './headers';
-import { header, MAX_WAIT_MS, readPollIntervalMs, readRateLimit, readRetryAfterMs } from './headers';
+import { header, MAX_WAIT_MS, readPollIntervalMs, readRetryAfterMs } from './headers';
+import type { ApiClientOptions, ResponseInfo } from './options';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from './options';
+import { RateGate } from './rateGate';
 import { decode, httpError } from './responses';
 import { API_VERSION, MEDIA_TYPE, VERSION_HEADER } from './protocol';
 import {
@@ -22,48 +25,7 @@ import {
 import { exchange, pathOf } from './transport';
 import type { AnswerReader } from './validate/answers';
 import { Unreadable } from './validate/fields';
-import type { ApiWarning } from './warnings';
 import { Warnings } from './warnings';
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_USER_AGENT = 'agent-tasks-api';
-
-export type TokenSource = string | (() => Promise<string | undefined> | string | undefined);
-
-/** One HTTP exchange, for a log. The path has no origin; nothing here is secret. */
-export interface ResponseInfo {
-  method: string;
-  path: string;
-  /** 0 when there was no response (network error, timeout, abort). */
-  status: number;
-  durationMs: number;
-  /** A 304 whose body was served from the ETag memory. */
-  fromCache: boolean;
-  /** 1 for the first try, 2 for the first retry … */
-  attempt: number;
-}
-
-export interface ApiClientOptions {
-  /** Service address; may carry a path prefix (enterprise hosting), with or without a trailing slash. */
-  baseUrl: string;
-  /** A token, or a function asked before every call. */
-  token?: TokenSource;
-  /** Deadline of one HTTP exchange, headers and body (default 30 s). */
-  timeoutMs?: number;
-  /** How many times a GET may be retried after a network error, timeout or 5xx (default 2); 0 turns it off. */
-  retries?: number;
-  userAgent?: string;
-  /** An undici dispatcher to use instead of the client's own keep-alive Agent (the client will not close it). */
-  dispatcher?: Dispatcher;
-  /** Called once per HTTP exchange. */
-  onResponse?: (info: ResponseInfo) => void;
-  /** Called once for each distinct thing the service sent that was not taken as it came (see ApiWarning). */
-  onWarning?: (warning: ApiWarning) => void;
-  /** Longest Retry-After a GET waits out before retrying (default 10 s); longer ones are surfaced. */
-  maxRetryAfterMs?: number;
-  /** Bounds of the ETag memory (default 256 responses). */
-  cacheEntries?: number;
-}
 
 /** For a call that reads no body (B2, B5, B6). */
 export const NOTHING: AnswerReader<void> = () => undefined;
@@ -86,14 +48,12 @@ export class Engine {
   private readonly ownAgent?: Dispatcher;
   private readonly cache: EtagCache;
   private readonly ids = new TokenIdentity();
-  /** Per token identity: when an exhausted rate limit resets. */
-  private readonly exhausted = new Map<string, { until: number; rateLimit: RateLimit }>();
+  private readonly rate = new RateGate();
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly maxRetryAfterMs: number;
   private readonly userAgent: string;
   private readonly warnings: Warnings;
-  lastRateLimit: RateLimit | undefined;
   /** The last `x-poll-interval` the service sent, in ms. */
   pollIntervalMs: number | undefined;
 
@@ -109,6 +69,10 @@ export class Engine {
     this.cache = new EtagCache(opts.cacheEntries ?? 256);
     if (opts.dispatcher) this.dispatcher = opts.dispatcher;
     else this.dispatcher = this.ownAgent = createAgent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  }
+
+  get lastRateLimit(): RateLimit | undefined {
+    return this.rate.last;
   }
 
   /** The absolute URL of a service path (with query), under the base URL's path prefix. */
@@ -136,7 +100,7 @@ export class Engine {
       if (refusal) throw new ApiError({ status: 0, kind: 'refused', message: refusal, method, path, secret: token });
     }
     const tokenId = this.ids.of(token);
-    this.failFastIfExhausted(tokenId, method, path);
+    this.rate.failFast(tokenId, method, path);
     const scrub = (text: string): string => redact(text, token);
     const expect = read === NOTHING ? 'none' : 'json';
 
@@ -182,7 +146,7 @@ export class Engine {
             }),
         });
         const now = Date.now();
-        const rateLimit = this.noteRateLimit(tokenId, res.headers, now, noteWait);
+        const rateLimit = this.rate.note(tokenId, res.headers, now, noteWait);
         const poll = readPollIntervalMs(res.headers, noteWait);
         if (poll !== undefined) this.pollIntervalMs = poll;
         if (res.status === 304 && cached) {
@@ -278,42 +242,6 @@ export class Engine {
       });
     }
     return token;
-  }
-
-  private failFastIfExhausted(tokenId: string, method: string, path: string): void {
-    const block = this.exhausted.get(tokenId);
-    if (!block) return;
-    const wait = block.until - Date.now();
-    if (wait <= 0) {
-      this.exhausted.delete(tokenId);
-      return;
-    }
-    throw new ApiError({
-      status: 429,
-      kind: 'rate_limited',
-      method,
-      path,
-      retryAfterMs: wait,
-      rateLimit: block.rateLimit,
-      message: `Rate limit exhausted until ${new Date(block.until).toISOString()}; not sent`,
-    });
-  }
-
-  private noteRateLimit(
-    tokenId: string,
-    headers: HeaderBag,
-    now: number,
-    note: (name: string, message: string) => void,
-  ): RateLimit | undefined {
-    const rl = readRateLimit(headers, now, note);
-    if (!rl) return undefined;
-    this.lastRateLimit = rl;
-    if (rl.remaining === 0 && rl.reset && rl.reset.getTime() > Date.now()) {
-      this.exhausted.set(tokenId, { until: rl.reset.getTime(), rateLimit: rl });
-    } else if (rl.remaining !== undefined && rl.remaining > 0) {
-      this.exhausted.delete(tokenId);
-    }
-    return rl;
   }
 
   private report(info: ResponseInfo): void {

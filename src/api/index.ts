@@ -2,8 +2,8 @@
 // the code on first use through src/lazy.ts; model/remotes.ts takes the loopback rule from guard.ts, and the sandbox
 // takes the protocol constants and resource types from protocol.ts and types.ts (both free of undici).
 export { ApiClient } from './client';
-export type { ApiClientOptions, ResponseInfo, TokenSource } from './engine';
-export { DEFAULT_TIMEOUT_MS } from './engine';
+export type { ApiClientOptions, ResponseInfo, TokenSource } from './options';
+export { DEFAULT_TIMEOUT_MS } from './options';
 export { ApiError, isApiError } from './errors';
 export type { ApiErrorKind, RateLimit } from './errors';
 export { isLoopbackHost } from './guard';

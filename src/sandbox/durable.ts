@@ -5,7 +5,8 @@ import * as fsp from 'node:fs/promises';
 import { Journal, listSegments, readSegment, segmentPath } from './journal';
 import { readStateFile, removeTemps, writeStateFile, writeStateFileAsync } from './persist';
 import { type Change, Pending, Replay } from './records';
-import { type State, taskToWorld } from './state';
+import { taskToWorld } from './records';
+import type { State } from './state';
 import { WorldError, type WorldFile } from './world';
 import { validateWorld } from './world-check';
 

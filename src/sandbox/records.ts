@@ -2,7 +2,6 @@
 // the whole world after a reset. Whole values make a record mean the same whenever it is applied, so a snapshot
 // taken while changes go on is made right by applying the journal written since the snapshot began.
 import type { InstRec, State, TaskRec, TokenRec } from './state';
-import { taskToWorld } from './state';
 import type { WorldFile, WorldInstallation, WorldTask, WorldToken } from './world';
 
 export type JournalRecord =
@@ -21,6 +20,39 @@ export const installationToWorld = ({ accountRec: _a, ...s }: InstRec): WorldIns
   ...s,
   repositories: [...s.repositories],
 });
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export function taskToWorld(t: TaskRec): WorldTask {
+  return {
+    id: t.id,
+    repository: t.repository,
+    creator: t.creator,
+    prompt: t.prompt,
+    state: t.state,
+    name: t.name,
+    model: t.model,
+    create_pull_request: t.create_pull_request,
+    base_ref: t.base_ref,
+    head_ref: t.head_ref,
+    ...(t.custom_agent !== undefined ? { custom_agent: t.custom_agent } : {}),
+    archived_at: t.archivedMs === null ? null : iso(t.archivedMs),
+    created_at: iso(t.createdMs),
+    updated_at: iso(t.updatedMs),
+    artifacts: t.artifacts.map(a => ({ ...a, data: { ...a.data } })),
+    sessions: t.sessions.map(s => ({
+      id: s.id,
+      state: s.state,
+      created_at: iso(s.createdMs),
+      updated_at: iso(s.updatedMs),
+      completed_at: s.completedMs === null ? null : iso(s.completedMs),
+      prompt: s.prompt,
+      model: s.model,
+      head_ref: s.head_ref,
+      base_ref: s.base_ref,
+    })),
+  };
+}
 
 /** The changes noted since the last batch, turned into journal lines when the batch is written. */
 export class Pending {

@@ -2,8 +2,8 @@
 import { KNOWN_MODELS } from '../api/types';
 import type { Artifact } from '../api/types';
 import type { Reply } from './http/reply';
+import { installationToWorld, taskToWorld } from './records';
 import type {
-  Level,
   WorldFile,
   WorldInstallation,
   WorldOrganization,
@@ -155,47 +155,11 @@ export class State {
         ...r,
         created_at: new Date(createdMs).toISOString(),
       })),
-      installations: [...this.installations.values()].map(({ accountRec: _a, ...s }) => ({
-        ...s,
-        repositories: [...s.repositories],
-      })),
+      installations: [...this.installations.values()].map(installationToWorld),
       tokens: [...this.tokens.values()].map(t => ({ ...t })),
       tasks: withTasks ? [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld) : [],
     };
   }
-}
-
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-export function taskToWorld(t: TaskRec): WorldTask {
-  return {
-    id: t.id,
-    repository: t.repository,
-    creator: t.creator,
-    prompt: t.prompt,
-    state: t.state,
-    name: t.name,
-    model: t.model,
-    create_pull_request: t.create_pull_request,
-    base_ref: t.base_ref,
-    head_ref: t.head_ref,
-    ...(t.custom_agent !== undefined ? { custom_agent: t.custom_agent } : {}),
-    archived_at: t.archivedMs === null ? null : iso(t.archivedMs),
-    created_at: iso(t.createdMs),
-    updated_at: iso(t.updatedMs),
-    artifacts: t.artifacts.map(a => ({ ...a, data: { ...a.data } })),
-    sessions: t.sessions.map(s => ({
-      id: s.id,
-      state: s.state,
-      created_at: iso(s.createdMs),
-      updated_at: iso(s.updatedMs),
-      completed_at: s.completedMs === null ? null : iso(s.completedMs),
-      prompt: s.prompt,
-      model: s.model,
-      head_ref: s.head_ref,
-      base_ref: s.base_ref,
-    })),
-  };
 }
 
 /** A task name from its prompt: the first line without the sandbox's `[sandbox:STATE]` directives, shortened. */
@@ -289,46 +253,4 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
   }
   if (!w.artifacts && state === 'completed') t.artifacts = [artifactFor(t, 100 + seq)];
   return t;
-}
-
-/** The user's explicit level on a repository: owner, the access map, or the organization's default for members. */
-export function explicitLevel(st: State, userId: number, repo: RepoRec): Level | null {
-  if (repo.ownerAccount.type === 'User') {
-    if (repo.ownerAccount.id === userId) return 'admin';
-  }
-  const direct = repo.access?.[String(userId)] ?? null;
-  if (repo.ownerAccount.type === 'Organization') {
-    const org = st.orgs.get(repo.ownerAccount.id);
-    const dflt = org?.default_permission;
-    if (dflt && dflt !== 'none' && org.members?.includes(userId)) return maxLevel(direct, dflt);
-  }
-  return direct;
-}
-
-const RANK: Record<Level, number> = { read: 1, write: 2, admin: 3 };
-function maxLevel(a: Level | null, b: Level): Level {
-  return a && RANK[a] >= RANK[b] ? a : b;
-}
-
-export function atLeast(l: Level | null, need: Level): boolean {
-  return l !== null && RANK[l] >= RANK[need];
-}
-
-/** Reading tasks: explicit access, or any public repository. */
-export function canRead(st: State, userId: number, repo: RepoRec): boolean {
-  return !repo.private || explicitLevel(st, userId, repo) !== null;
-}
-
-/** Repositories an installation covers, in id order. */
-export function installationRepos(st: State, inst: InstRec): RepoRec[] {
-  const out: RepoRec[] = [];
-  if (inst.repository_selection === 'all') {
-    for (const r of st.repos.values()) if (r.ownerAccount.id === inst.accountRec.id) out.push(r);
-  } else {
-    for (const id of inst.repositories) {
-      const r = st.repos.get(id);
-      if (r) out.push(r);
-    }
-  }
-  return out.sort((a, b) => a.id - b.id);
 }

@@ -11,6 +11,7 @@ import type { CommandRegistry } from '../registry';
 import type { DraftStore } from './draftStore';
 import { isMultiLine, withInstruction } from './frontMatter';
 import { initialOptions, pickOptions } from './optionsPicker';
+import { choosePrompt } from './promptPicker';
 import { forQuickPick } from '../../safety/serviceText';
 import {
   findCustomAgents,
@@ -60,7 +61,7 @@ export class StartCommands extends DisposableBase {
     let prompt = a.prompt;
     if (prompt === undefined && a.interactive !== false) {
       const draft = this.drafts.get();
-      prompt = draft ? draft.prompt : await this.choosePrompt();
+      prompt = draft ? draft.prompt : await choosePrompt(this.recent);
       if (prompt === undefined) return undefined;
     }
     return this.run(prompt ?? '', a, 'Start Task');
@@ -210,38 +211,6 @@ export class StartCommands extends DisposableBase {
     return head?.upstream?.name ?? '';
   }
 
-  /** New prompt, the recent ones, or a prompt file. */
-  private async choosePrompt(): Promise<string | undefined> {
-    const recent = this.recent.all();
-    const files = await findPromptFiles().catch(() => []);
-    if (!recent.length && !files.length) return '';
-    type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
-    const items: Item[] = [{ label: '$(edit) New prompt…', prompt: '' }];
-    if (recent.length)
-      items.push(
-        { label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator },
-        ...recent.map(p => ({
-          label: forQuickPick(firstLine(p)),
-          detail: p.length > 80 ? forQuickPick(p.slice(0, 200)) : undefined,
-          prompt: p,
-        })),
-      );
-    if (files.length)
-      items.push(
-        { label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator },
-        ...files.map(f => ({
-          label: `$(file) ${forQuickPick(f.name)}`,
-          description: forQuickPick(vscode.workspace.asRelativePath(f.uri)),
-          file: f.uri,
-        })),
-      );
-    const pick = await vscode.window.showQuickPick(items, {
-      placeHolder: 'Start from a new prompt, a recent one or a prompt file',
-    });
-    if (!pick) return undefined;
-    return pick.file ? readPromptFile(pick.file) : (pick.prompt ?? '');
-  }
-
   /**
    * The prompt in an input box; what is typed is kept as a draft as it is typed, so a reload loses nothing.
    * An input box holds one line, so a prompt of several lines (a selection, a prompt file) is not put in it, where
@@ -298,9 +267,4 @@ export class StartCommands extends DisposableBase {
 
 function args(a: unknown): StartArgs {
   return a && typeof a === 'object' && !(a instanceof vscode.Uri) ? a : {};
-}
-
-function firstLine(p: string): string {
-  const l = p.split(/\r?\n/).find(x => x.trim()) ?? p;
-  return l.length > 70 ? `${l.slice(0, 70)}…` : l;
 }

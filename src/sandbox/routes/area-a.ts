@@ -1,16 +1,8 @@
 // Area A: agent tasks (A1–A5).
 import { KNOWN_MODELS } from '../../api/types';
 import { createTask } from '../lifecycle';
-import {
-  atLeast,
-  canRead,
-  DEFAULT_BRANCH,
-  DEFAULT_MODEL,
-  explicitLevel,
-  type RepoRec,
-  type State,
-  type TaskRec,
-} from '../state';
+import { atLeast, canRead, explicitLevel } from '../access';
+import { DEFAULT_BRANCH, DEFAULT_MODEL, type RepoRec, type State, type TaskRec } from '../state';
 import { requireAgentTasks } from '../http/auth';
 import { readJson } from '../http/body';
 import { paginate } from '../http/paginate';

@@ -1,6 +1,7 @@
 // Area B: app installations (B1–B6).
 import type { Level } from '../world';
-import { atLeast, canRead, explicitLevel, type InstRec, installationRepos, type RepoRec, type State } from '../state';
+import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
+import type { InstRec, RepoRec, State } from '../state';
 import { requireClassicRepo, requireFineGrained, requireInstallation } from '../http/auth';
 import { paginate } from '../http/paginate';
 import { parsePageLenient } from '../http/query';

@@ -1,6 +1,7 @@
 // The small read-only web pages behind the `html_url`s the sandbox hands out, so "open on the web" leads somewhere.
 import { createHash } from 'node:crypto';
-import { installationRepos, type InstRec, type RepoRec, type TaskRec } from '../state';
+import { installationRepos } from '../access';
+import type { InstRec, RepoRec, TaskRec } from '../state';
 import { notFound, type Reply } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
 import { installationHtmlUrl } from '../render/installation';

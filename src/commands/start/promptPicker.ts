@@ -1,0 +1,41 @@
+// The first step of Start Task… without a prompt: a new one, one of the recent ones, or a prompt file.
+import * as vscode from 'vscode';
+import { forQuickPick } from '../../safety/serviceText';
+import { findPromptFiles, readPromptFile, type RecentPrompts } from './promptSources';
+
+/** New prompt, the recent ones, or a prompt file. */
+export async function choosePrompt(recentPrompts: RecentPrompts): Promise<string | undefined> {
+  const recent = recentPrompts.all();
+  const files = await findPromptFiles().catch(() => []);
+  if (!recent.length && !files.length) return '';
+  type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
+  const items: Item[] = [{ label: '$(edit) New prompt…', prompt: '' }];
+  if (recent.length)
+    items.push(
+      { label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator },
+      ...recent.map(p => ({
+        label: forQuickPick(firstLine(p)),
+        detail: p.length > 80 ? forQuickPick(p.slice(0, 200)) : undefined,
+        prompt: p,
+      })),
+    );
+  if (files.length)
+    items.push(
+      { label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator },
+      ...files.map(f => ({
+        label: `$(file) ${forQuickPick(f.name)}`,
+        description: forQuickPick(vscode.workspace.asRelativePath(f.uri)),
+        file: f.uri,
+      })),
+    );
+  const pick = await vscode.window.showQuickPick(items, {
+    placeHolder: 'Start from a new prompt, a recent one or a prompt file',
+  });
+  if (!pick) return undefined;
+  return pick.file ? readPromptFile(pick.file) : (pick.prompt ?? '');
+}
+
+function firstLine(p: string): string {
+  const l = p.split(/\r?\n/).find(x => x.trim()) ?? p;
+  return l.length > 70 ? `${l.slice(0, 70)}…` : l;
+}
