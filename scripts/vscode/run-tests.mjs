@@ -14,6 +14,7 @@ import {
   exposeAutomationHooks,
   watchPage,
   userSettingsFile,
+  WORKBENCH_NOISE,
 } from './lib.mjs';
 import { startSandbox, ensureDemoRepo } from './demo.mjs';
 import { scanRunDir, describeScan } from '../scan-tokens.mjs';
@@ -81,12 +82,9 @@ process.on('SIGTERM', () => finish(143, 'terminated'));
 
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 watchPage(page, 'integration');
-// Lines the workbench itself logs while starting, which say nothing about the suite.
-const noise =
-  /^Canceled|ENOTFOUND|Timed out waiting for authentication provider|AgentHost|ChatModelSelection|AccountPolicyGate|Creating a socket|connection token|grace time|builtin extensions cache|Service Worker/;
 await exposeAutomationHooks(page, {
   onLog: (_type, line) => {
-    if (process.env.VERBOSE || !noise.test(line)) console.log(line);
+    if (process.env.VERBOSE || !WORKBENCH_NOISE.test(line)) console.log(line);
   },
   onExit: code => finish(code, 'the extension host finished the suite'),
 });

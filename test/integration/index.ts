@@ -1,51 +1,7 @@
 // The entry VS Code's extension host loads through `extensionTestsPath` (code-server runner and
 // @vscode/test-electron alike): it runs every compiled `*.test.js` beside this file with mocha and settles when done.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import Mocha from 'mocha';
+import { runSuite } from '../support/hostSuite';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({
-    ui: 'bdd',
-    color: false,
-    timeout: 20_000,
-    // Lets a developer run part of the suite: AGENT_TASKS_TEST_GREP=activation npm run test:integration
-    grep: process.env.AGENT_TASKS_TEST_GREP || undefined,
-  });
-  const files = testFiles(__dirname);
-  for (const f of files) mocha.addFile(f);
-  return new Promise((resolve, reject) => {
-    if (files.length === 0) {
-      report(0, 0);
-      reject(new Error(`no *.test.js files under ${__dirname}`));
-      return;
-    }
-    try {
-      const runner = mocha.run(failures => {
-        report(runner.stats?.passes ?? 0, failures);
-        if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
-        else resolve();
-      });
-    } catch (err) {
-      // A test file that throws while loading lands here; report it as a failed run rather than a silent one.
-      report(0, 1);
-      reject(err instanceof Error ? err : new Error(String(err)));
-    }
-  });
-}
-
-function testFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter(f => f.endsWith('.test.js'))
-    .sort()
-    .map(f => path.join(dir, f));
-}
-
-/** The summary line runners look for; also written to a file when the runner asks, so it need not parse logs. */
-function report(passed: number, failed: number): void {
-  const line = `${passed} passed, ${failed} failed`;
-  console.log(line);
-  const file = process.env.AGENT_TASKS_RESULT_FILE;
-  if (file) fs.writeFileSync(file, line + '\n');
+  return runSuite(__dirname);
 }

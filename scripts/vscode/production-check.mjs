@@ -1,0 +1,101 @@
+// Checks the packaged extension in Production mode, the mode users run it in: installs the .vsix into a fresh real
+// VS Code (no development options for it), and runs the small suite test/production there from a probe extension
+// under development beside it. The suite asserts that activate() exports nothing (the test surface is built only in
+// development and test mode) and that every contributed command is registered.
+//   node scripts/vscode/production-check.mjs [path/to.vsix]   (npm run test:production; needs `npm run package`
+//   for the .vsix and `npm run build` for out/test/production)
+// Env: TEST_TIMEOUT_MS (default 300000), VERBOSE=1.
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ROOT,
+  ARTIFACTS,
+  makeRunDir,
+  installVsix,
+  startCodeServer,
+  launchBrowser,
+  workbenchUrl,
+  exposeAutomationHooks,
+  watchPage,
+  WORKBENCH_NOISE,
+} from './lib.mjs';
+
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const vsix = path.resolve(process.argv[2] || path.join(ARTIFACTS, `${manifest.name}-${manifest.version}.vsix`));
+const suite = path.join(ROOT, 'out', 'test', 'production');
+for (const [file, how] of [
+  [vsix, 'npm run package'],
+  [path.join(suite, 'index.js'), 'npm run build'],
+]) {
+  if (!fs.existsSync(file)) {
+    console.error(`[production] ${file} is missing: run \`${how}\` first`);
+    process.exit(2);
+  }
+}
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 300_000);
+const t0 = Date.now();
+const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+const runDir = makeRunDir('production');
+const extensionsDir = path.join(runDir, 'extensions');
+installVsix(runDir, vsix);
+const id = `${manifest.publisher}.${manifest.name}`;
+const installed = fs.readdirSync(extensionsDir).filter(d => d.startsWith(`${id}-`));
+if (installed.length !== 1) {
+  console.error(`[production] --install-extension left ${JSON.stringify(installed)} in ${extensionsDir}`);
+  process.exit(1);
+}
+// The probe: an extension with no code of its own, so that VS Code runs the suite in its extension host. Its
+// manifest sits beside the compiled suite, so the suite's files belong to it (and find mocha in node_modules).
+fs.writeFileSync(
+  path.join(suite, 'package.json'),
+  JSON.stringify({
+    name: 'production-probe',
+    publisher: 'agent-tasks-tests',
+    version: '0.0.0',
+    engines: { vscode: manifest.engines.vscode },
+  }),
+);
+const resultFile = path.join(runDir, 'result.txt');
+const folder = path.join(runDir, 'workspace');
+fs.mkdirSync(folder, { recursive: true });
+const server = await startCodeServer({
+  runDir,
+  folder,
+  env: { AGENT_TASKS_RESULT_FILE: resultFile, AGENT_TASKS_EXTENSIONS_DIR: extensionsDir },
+});
+console.log(`[production] ${installed[0]} installed; VS Code ${server.url}, run folder ${runDir} (${since()})`);
+const browser = await launchBrowser(runDir);
+
+let finished = false;
+async function finish(code, why) {
+  if (finished) return;
+  finished = true;
+  const summary = fs.existsSync(resultFile) ? fs.readFileSync(resultFile, 'utf8').trim() : '';
+  // The exit code alone is not trusted: a suite that loaded no tests, or died before reporting, also fails.
+  const m = /^(\d+) passed, (\d+) failed$/.exec(summary);
+  if (code === 0 && !(m && Number(m[1]) > 0 && m[2] === '0')) {
+    code = 1;
+    why += summary ? ` but the suite reported "${summary}"` : ' but the suite reported no result';
+  }
+  console.log(`[production] ${why}; ${summary || 'no result'}; exit code ${code} after ${since()}`);
+  await browser.close().catch(() => {});
+  server.stop();
+  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
+  else console.log(`[production] logs kept in ${runDir}`);
+  process.exit(code);
+}
+process.on('SIGINT', () => finish(130, 'interrupted'));
+process.on('SIGTERM', () => finish(143, 'terminated'));
+
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+watchPage(page, 'production');
+await exposeAutomationHooks(page, {
+  onLog: (_type, line) => {
+    if (process.env.VERBOSE || !WORKBENCH_NOISE.test(line)) console.log(line);
+  },
+  onExit: code => finish(code, 'the extension host finished the suite'),
+});
+setTimeout(() => finish(1, `TIMEOUT after ${timeoutMs} ms`), timeoutMs).unref();
+const testsPath = path.join(suite, 'index.js');
+await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: suite, extensionTestsPath: testsPath }));
