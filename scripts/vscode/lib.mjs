@@ -258,10 +258,6 @@ export async function exposeAutomationHooks(page, { onLog, onExit }) {
 }
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Lines the workbench itself logs while starting (offline, no accounts), which say nothing about a suite. */
-export const WORKBENCH_NOISE =
-  /^Canceled|ENOTFOUND|Timed out waiting for authentication provider|AgentHost|ChatModelSelection|AccountPolicyGate|Creating a socket|connection token|grace time|builtin extensions cache|Service Worker/;
-
 /** Logs a browser page's errors (and with VERBOSE=1 its whole console) with a prefix. */
 export function watchPage(page, prefix) {
   page.on('pageerror', e => console.log(`[${prefix}:pageerror] ${e.message}`));

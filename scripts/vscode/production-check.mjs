@@ -7,18 +7,8 @@
 // Env: TEST_TIMEOUT_MS (default 300000), VERBOSE=1.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  ROOT,
-  ARTIFACTS,
-  makeRunDir,
-  installVsix,
-  startCodeServer,
-  launchBrowser,
-  workbenchUrl,
-  exposeAutomationHooks,
-  watchPage,
-  WORKBENCH_NOISE,
-} from './lib.mjs';
+import { ROOT, ARTIFACTS, makeRunDir, installVsix, startCodeServer, launchBrowser } from './lib.mjs';
+import { finisher, runSuitePage, suiteVerdict } from './host-suite.mjs';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const vsix = path.resolve(process.argv[2] || path.join(ARTIFACTS, `${manifest.name}-${manifest.version}.vsix`));
@@ -67,35 +57,21 @@ const server = await startCodeServer({
 console.log(`[production] ${installed[0]} installed; VS Code ${server.url}, run folder ${runDir} (${since()})`);
 const browser = await launchBrowser(runDir);
 
-let finished = false;
-async function finish(code, why) {
-  if (finished) return;
-  finished = true;
-  const summary = fs.existsSync(resultFile) ? fs.readFileSync(resultFile, 'utf8').trim() : '';
-  // The exit code alone is not trusted: a suite that loaded no tests, or died before reporting, also fails.
-  const m = /^(\d+) passed, (\d+) failed$/.exec(summary);
-  if (code === 0 && !(m && Number(m[1]) > 0 && m[2] === '0')) {
-    code = 1;
-    why += summary ? ` but the suite reported "${summary}"` : ' but the suite reported no result';
-  }
+const finish = finisher('production', runDir, async (exitCode, reason) => {
+  const { code, why, summary } = suiteVerdict(exitCode, reason, resultFile);
   console.log(`[production] ${why}; ${summary || 'no result'}; exit code ${code} after ${since()}`);
   await browser.close().catch(() => {});
   server.stop();
-  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
-  else console.log(`[production] logs kept in ${runDir}`);
-  process.exit(code);
-}
-process.on('SIGINT', () => finish(130, 'interrupted'));
-process.on('SIGTERM', () => finish(143, 'terminated'));
-
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-watchPage(page, 'production');
-await exposeAutomationHooks(page, {
-  onLog: (_type, line) => {
-    if (process.env.VERBOSE || !WORKBENCH_NOISE.test(line)) console.log(line);
-  },
-  onExit: code => finish(code, 'the extension host finished the suite'),
+  return code;
 });
-setTimeout(() => finish(1, `TIMEOUT after ${timeoutMs} ms`), timeoutMs).unref();
-const testsPath = path.join(suite, 'index.js');
-await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: suite, extensionTestsPath: testsPath }));
+
+await runSuitePage({
+  browser,
+  server,
+  prefix: 'production',
+  folder,
+  extensionDevelopmentPath: suite,
+  extensionTestsPath: path.join(suite, 'index.js'),
+  timeoutMs,
+  onExit: finish,
+});

@@ -4,18 +4,8 @@
 // Env: AGENT_TASKS_TEST_GREP (mocha --grep inside the host), TEST_TIMEOUT_MS (default 600000), VERBOSE=1.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  ROOT,
-  ARTIFACTS,
-  makeRunDir,
-  startCodeServer,
-  launchBrowser,
-  workbenchUrl,
-  exposeAutomationHooks,
-  watchPage,
-  userSettingsFile,
-  WORKBENCH_NOISE,
-} from './lib.mjs';
+import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, userSettingsFile } from './lib.mjs';
+import { finisher, runSuitePage, suiteVerdict } from './host-suite.mjs';
 import { startSandbox, ensureDemoRepo } from './demo.mjs';
 import { scanRunDir, describeScan } from '../scan-tokens.mjs';
 
@@ -46,17 +36,8 @@ const server = await startCodeServer({
 console.log(`[integration] sandbox ${sandbox.url}, VS Code ${server.url}, run folder ${runDir} (${since()})`);
 const browser = await launchBrowser(runDir);
 
-let finished = false;
-async function finish(code, why) {
-  if (finished) return;
-  finished = true;
-  const summary = fs.existsSync(resultFile) ? fs.readFileSync(resultFile, 'utf8').trim() : '';
-  // The exit code alone is not trusted: a suite that loaded no tests, or died before reporting, also fails.
-  const m = /^(\d+) passed, (\d+) failed$/.exec(summary);
-  if (code === 0 && !(m && Number(m[1]) > 0 && m[2] === '0')) {
-    code = 1;
-    why += summary ? ` but the suite reported "${summary}"` : ' but the suite reported no result';
-  }
+const finish = finisher('integration', runDir, async (exitCode, reason) => {
+  let { code, why, summary } = suiteVerdict(exitCode, reason, resultFile);
   console.log(`[integration] ${why}; exit code ${code} after ${since()}`);
   console.log(summary || '0 passed, 0 failed (no result)');
   await browser.close().catch(() => {});
@@ -73,24 +54,20 @@ async function finish(code, why) {
   const scan = scanRunDir(runDir);
   for (const line of describeScan(scan)) console.log(line);
   if (scan.leaks.length && code === 0) code = 1;
-  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
-  else console.log(`[integration] logs kept in ${runDir}`);
-  process.exit(code);
-}
-process.on('SIGINT', () => finish(130, 'interrupted'));
-process.on('SIGTERM', () => finish(143, 'terminated'));
-
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-watchPage(page, 'integration');
-await exposeAutomationHooks(page, {
-  onLog: (_type, line) => {
-    if (process.env.VERBOSE || !WORKBENCH_NOISE.test(line)) console.log(line);
-  },
-  onExit: code => finish(code, 'the extension host finished the suite'),
+  return code;
 });
-setTimeout(async () => {
-  fs.mkdirSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, 'screenshots', 'integration-timeout.png') }).catch(() => {});
-  finish(1, `TIMEOUT after ${timeoutMs} ms`);
-}, timeoutMs).unref();
-await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT, extensionTestsPath: testsIndex }));
+
+await runSuitePage({
+  browser,
+  server,
+  prefix: 'integration',
+  folder,
+  extensionDevelopmentPath: ROOT,
+  extensionTestsPath: testsIndex,
+  timeoutMs,
+  onTimeout: async page => {
+    fs.mkdirSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'screenshots', 'integration-timeout.png') }).catch(() => {});
+  },
+  onExit: finish,
+});

@@ -3,26 +3,18 @@ import * as vscode from 'vscode';
 import type { Task } from '../../src/api';
 import type { TaskNodeContext } from '../../src/views/nodes/taskNode';
 import { TaskNode } from '../../src/views/nodes/taskNode';
+import { rawTask } from '../support/serviceData';
 
 // A task node on its own, in the real extension host: what it draws, and when it draws again.
 function task(over: Partial<Task> = {}): Task {
-  return {
-    id: 'node-1',
+  return rawTask('node-1', {
     name: 'Tidy the README',
     creator: { id: 1 },
-    creator_type: 'user',
     owner: { id: 1 },
-    repository: { id: 5000 },
-    state: 'completed',
-    session_count: 1,
-    artifacts: [],
-    archived_at: null,
     created_at: '2026-01-05T10:00:00Z',
     updated_at: '2026-01-05T11:00:00Z',
-    url: 'https://api.example.com/agents/repos/acme/rocket/tasks/node-1',
-    html_url: 'https://example.com/acme/rocket/tasks/node-1',
     ...over,
-  };
+  }) as unknown as Task;
 }
 
 function context(repoName?: (t: Task) => string | undefined): TaskNodeContext {

@@ -3,7 +3,8 @@ import type { Account, Installation } from '../types';
 import type { Note, Where } from './fields';
 import { drop, Fields, isRecord, kindOf, numberId, place } from './fields';
 
-const ACCOUNT_TEXTS = [
+/** Account text fields, as the specification lists them; the reader checks each. */
+export const ACCOUNT_TEXTS = [
   'node_id',
   'avatar_url',
   'gravatar_id',

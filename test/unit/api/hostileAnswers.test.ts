@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import type { ApiWarning } from '../../../src/api';
 import { ApiClient, ApiError } from '../../../src/api';
-import { NOT_TEXT, rawInstallation, rawRepository, rawSession, rawTask } from '../../support/hostile';
+import { NOT_TEXT } from '../../support/hostile';
+import { rawInstallation, rawRepository, rawSession, rawTask } from '../../support/serviceData';
 import type { Scripted } from './scripted';
 import { closeAll, json, rejection, scripted } from './scripted';
 

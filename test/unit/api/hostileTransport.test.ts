@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import type { ApiWarning, ResponseInfo } from '../../../src/api';
 import { ApiClient, ApiError, MAX_BODY_BYTES, MAX_WAIT_MS } from '../../../src/api';
-import { giantWaitHeaders, rawTask, streamHuge, UNREADABLE_WAITS } from '../../support/hostile';
+import { giantWaitHeaders, streamHuge, UNREADABLE_WAITS } from '../../support/hostile';
+import { rawTask } from '../../support/serviceData';
 import type { Scripted } from './scripted';
 import { closeAll, empty, json, rejection, scripted } from './scripted';
 

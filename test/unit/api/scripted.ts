@@ -2,6 +2,7 @@
 // repeats), and every request is recorded, so tests can count what reached the wire.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rawTask } from '../../support/serviceData';
 
 export interface Seen {
   method: string;
@@ -82,23 +83,9 @@ export async function rejection(p: Promise<unknown>): Promise<Record<string, unk
   throw new Error('expected a rejection');
 }
 
+/** A queued task as the service sends it, with overrides. */
 export function task(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const at = '2026-03-10T10:00:00Z';
-  return {
-    id,
-    name: `task ${id}`,
-    creator: { id: 1001 },
-    creator_type: 'user',
-    owner: { id: 900 },
-    repository: { id: 5000 },
-    state: 'queued',
-    session_count: 0,
-    artifacts: [],
-    archived_at: null,
-    created_at: at,
-    updated_at: at,
-    ...extra,
-  };
+  return rawTask(id, { state: 'queued', session_count: 0, ...extra });
 }
 
 /** Closes what a test opened (its client, then its server), skipping what it did not; `undefined` for the client. */

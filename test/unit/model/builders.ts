@@ -1,28 +1,20 @@
 import type { Session, Task } from '../../../src/api/types';
+import { rawTask } from '../../support/serviceData';
 
 let seq = 0;
 
-/** A task as the service would send it, with overrides. */
+/** A task as the service would send it, with overrides; each later than the one before. */
 export function aTask(over: Partial<Task> = {}): Task {
   seq++;
   const stamp = new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString().replace('.000Z', 'Z');
-  return {
-    id: `task-${seq}`,
+  return rawTask(`task-${seq}`, {
     url: `http://127.0.0.1:1/agents/repos/acme/rocket/tasks/task-${seq}`,
     html_url: `http://127.0.0.1:1/acme/rocket/tasks/task-${seq}`,
     name: `Task ${seq}`,
-    creator: { id: 1001 },
-    creator_type: 'user',
-    owner: { id: 900 },
-    repository: { id: 5000 },
-    state: 'completed',
-    session_count: 1,
-    artifacts: [],
-    archived_at: null,
     created_at: stamp,
     updated_at: stamp,
     ...over,
-  };
+  }) as unknown as Task;
 }
 
 export function aSession(task: Task, over: Partial<Session> = {}): Session {
