@@ -14,11 +14,12 @@ export const SANDBOX_JS = path.join(ROOT, 'dist', 'sandbox.js');
  * Runs `node dist/sandbox.js --port 0 ...` and waits for the first line it prints, which holds its address.
  * `stepMs: 0` keeps tasks still until the control endpoints move them (what tests want).
  */
-export async function startSandbox({ stepMs, statePath, logFile, inheritOutput = false } = {}) {
+export async function startSandbox({ stepMs, statePath, reset = false, logFile, inheritOutput = false } = {}) {
   if (!fs.existsSync(SANDBOX_JS)) throw new Error(`${SANDBOX_JS} is missing: run \`npm run build\` first`);
   const args = [SANDBOX_JS, '--port', '0'];
   if (stepMs !== undefined) args.push('--step-ms', String(stepMs));
   if (statePath) args.push('--state', statePath);
+  if (reset) args.push('--reset');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
   child.stderr.on('data', d => {

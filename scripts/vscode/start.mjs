@@ -1,6 +1,7 @@
 // `npm start`: the sandbox with its demo world and a real VS Code with the extension under development, opened on
 // a demo repository whose `origin` is the sandbox's acme/rocket. Prints the address to open; Ctrl-C stops both.
-// The sandbox keeps its state in the cache, so tasks started in one session are there in the next.
+// The sandbox keeps its state in the cache, so tasks started in one session are there in the next; `npm start --
+// --reset` (or AGENT_TASKS_RESET=1) starts it from the demo world again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -11,9 +12,15 @@ const cacheRoot = path.dirname(CACHE);
 const statePath = path.join(cacheRoot, 'demo-state.json');
 const repo = path.join(cacheRoot, 'demo', 'rocket');
 const port = Number(process.env.PORT) || undefined;
+const unknown = process.argv.slice(2).filter(a => a !== '--reset');
+if (unknown.length) {
+  console.error(`unknown argument ${JSON.stringify(unknown[0])}; usage: npm start [-- --reset]`);
+  process.exit(2);
+}
+const reset = process.argv.includes('--reset') || /^(1|true|yes)$/i.test(process.env.AGENT_TASKS_RESET ?? '');
 
 const runDir = makeRunDir('start');
-const sandbox = await startSandbox({ statePath, logFile: path.join(runDir, 'sandbox.log') });
+const sandbox = await startSandbox({ statePath, reset, logFile: path.join(runDir, 'sandbox.log') });
 ensureDemoRepo(repo, sandbox.url);
 const server = await startCodeServer({
   runDir,
@@ -47,7 +54,7 @@ sandbox.child.once('exit', c => {
 });
 
 console.log(`
-Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${statePath}).
+Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${statePath}${reset ? ', reset to the demo world' : ''}).
 
   Open in a browser:  ${workbenchUrl(server, { folder: repo, extensionDevelopmentPath: ROOT })}
 
@@ -56,4 +63,4 @@ Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${sta
   (or type ${DEMO_TOKENS.fineGrained}: the sandbox's demo user mona; the README lists the other demo tokens).
   Tasks move along on their own every few seconds.
 
-Ctrl-C stops VS Code and the sandbox.`);
+Ctrl-C stops VS Code and the sandbox. \`npm start -- --reset\` starts again from the demo world.`);

@@ -1,4 +1,4 @@
-// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N]
+// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--reset] [--step-ms N] [--rate-limit N]
 // [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
@@ -13,13 +13,14 @@ interface CliOptions {
   host: string;
   world?: string;
   state?: string;
+  reset?: boolean;
   stepMs?: number;
   rateLimit?: number;
   compactBytes?: number;
 }
 
 const USAGE =
-  'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--step-ms N] [--rate-limit N] ' +
+  'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--reset] [--step-ms N] [--rate-limit N] ' +
   '[--compact-bytes N]';
 
 class UsageError extends Error {}
@@ -51,6 +52,10 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--state':
         o.state = value();
         if (!o.state) throw new UsageError('--state needs a file');
+        break;
+      case '--reset':
+        if (inline !== undefined) throw new UsageError('--reset takes no value');
+        o.reset = true;
         break;
       case '--step-ms':
         o.stepMs = intArg(flag, value(), 86_400_000);
@@ -96,6 +101,7 @@ async function main(argv: string[]): Promise<void> {
       host: o.host,
       world: o.world ? loadWorld(o.world) : undefined,
       statePath: o.state,
+      reset: o.reset,
       stepMs: o.stepMs,
       rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined,
       compactBytes: o.compactBytes,
@@ -105,7 +111,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${sandbox.url}\n`);
     process.stdout.write(
       `serving ${o.world ? o.world : 'the demo world (tokens: docs/sandbox.md)'}` +
-        `${o.state ? `, state in ${o.state}` : ''}; control endpoints under ${sandbox.url}/_sandbox/\n`,
+        `${o.state ? `, state in ${o.state}` : ''}${o.reset ? ' (reset to its start)' : ''}; ` +
+        `control endpoints under ${sandbox.url}/_sandbox/\n`,
     );
     const stop = (): void => {
       void sandbox.close().then(() => process.exit(0));

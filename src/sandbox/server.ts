@@ -28,6 +28,8 @@ export interface SandboxOptions {
    * `world`.
    */
   statePath?: string;
+  /** Start from `world` (the demo world by default) whatever the state file holds; written before listening. */
+  reset?: boolean;
   /** Pace of the real-time life of tasks; 0 leaves tasks still until the control endpoints move them. */
   stepMs?: number;
   /** The primary rate limit per caller; 5000 requests an hour by default. */
@@ -53,6 +55,8 @@ export interface Sandbox {
   /** `http://127.0.0.1:PORT` (or the host given). */
   url: string;
   port: number;
+  /** Back to the world it started from (the demo world by default); resolves once that would survive a crash. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,9 +65,11 @@ export const DEFAULT_STEP_MS = 4000;
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const initial = structuredClone(validateWorld(opts.world ?? demoWorld()));
   const recovered = opts.statePath ? recover(opts.statePath) : undefined;
-  if (recovered?.world) serveGitAsWorldSays(recovered.world, initial);
+  // A reset start still takes the journal's numbering from what is on disk, so no old segment is read again.
+  const saved = opts.reset ? undefined : recovered?.world;
+  if (saved) serveGitAsWorldSays(saved, initial);
   const onError = opts.onError ?? (() => undefined);
-  const core = new Core(initial, recovered?.world ?? structuredClone(initial), {
+  const core = new Core(initial, saved ?? structuredClone(initial), {
     stepMs: opts.stepMs ?? DEFAULT_STEP_MS,
     rateLimit: opts.rateLimit,
     onError,
@@ -113,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: site.origin,
     port,
+    reset: () => core.replaceWorld(structuredClone(core.initialWorld)),
     close: () =>
       (closing ??= new Promise<void>(resolve => {
         server.close(() => resolve());
