@@ -3,6 +3,7 @@ import { TokenStore } from './auth/tokenStore';
 import { AccountCommands } from './commands/accountCommands';
 import { InstallationCommands } from './commands/installationCommands';
 import { CommandRegistry } from './commands/registry';
+import { SandboxCommands } from './commands/sandboxCommands';
 import { DraftStore } from './commands/start/draftStore';
 import { RecentPrompts } from './commands/start/promptSources';
 import { StartCommands } from './commands/start/startCommands';
@@ -92,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     ui,
     log: log.child('installations'),
     serviceUrl: () => service.current().url,
+    inSandbox: () => service.current().kind === 'sandbox',
   };
   context.subscriptions.push(
     ...[
@@ -111,7 +113,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       pages,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
-    new AccountCommands(tokens, service, sandbox, ui, commands, log.child('auth')),
+    new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth')),
+    new SandboxCommands(tokens, service, sandbox, ui, commands, log.child('sandbox')),
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),

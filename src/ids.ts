@@ -30,6 +30,7 @@ export const COMMANDS = {
   signOut: 'agentTasks.signOut',
   configureService: 'agentTasks.configureService',
   useSandbox: 'agentTasks.useSandbox',
+  resetSandbox: 'agentTasks.resetSandbox',
   chooseRepository: 'agentTasks.chooseRepository',
   filterStates: 'agentTasks.filterStates',
   filterStatesActive: 'agentTasks.filterStates.active',

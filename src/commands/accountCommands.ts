@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
+import { checkToken } from '../auth/tokenCheck';
 import type { TokenStore } from '../auth/tokenStore';
 import { COMMANDS, SETTINGS_SECTION, TOKEN_KIND_LABELS, TOKEN_KINDS, type TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import type { BuiltinSandbox } from '../service/builtinSandbox';
+import { answersAsSandbox, checkAddress, type AddressFinding } from '../service/addressCheck';
+import { DEMO_TOKEN_OFFERS, type BuiltinSandbox } from '../service/builtinSandbox';
+import type { ServiceClients } from '../service/clients';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { validateServiceUrl } from '../service/serviceUrl';
 import type { Ui } from '../ui';
@@ -15,6 +18,7 @@ export class AccountCommands extends DisposableBase {
     private readonly tokens: TokenStore,
     private readonly service: ServiceChoice,
     private readonly sandbox: BuiltinSandbox,
+    private readonly clients: Pick<ServiceClients, 'probe'>,
     private readonly ui: Ui,
     commands: CommandRegistry,
     private readonly log: Log,
@@ -55,7 +59,7 @@ export class AccountCommands extends DisposableBase {
           tokenKind: k,
         })),
       );
-      kind = (await vscode.window.showQuickPick(items, { placeHolder: 'Which token do you want to set?' }))?.tokenKind;
+      kind = (await this.ui.pick(items, { placeHolder: 'Which token do you want to set?' }))?.tokenKind;
       if (!kind) return false;
     }
     let value = typeof valueArg === 'string' ? valueArg : undefined;
@@ -63,38 +67,46 @@ export class AccountCommands extends DisposableBase {
       value = await this.askValue(kind);
       if (value === undefined) return false;
     }
-    await this.tokens.set(kind, value);
-    this.log.info(`token set: ${kind}`);
-    if (valueArg === undefined)
-      void this.ui.notify('info', `${TOKEN_KIND_LABELS[kind].split(' (')[0]} saved in the secret storage.`);
-    return true;
+    const candidate = value.trim();
+    if (!candidate) throw new Error('A token cannot be empty.');
+    // Checked with one read before it is kept: a token the service refuses is never saved.
+    const verdict = await checkToken(kind, read => this.clients.probe(candidate, read), this.service.current().label);
+    this.log.info(`token ${kind}: ${verdict.save ? 'set' : 'refused, not saved'} (${verdict.level})`);
+    if (verdict.save) await this.tokens.set(kind, candidate);
+    // Said when the user set it by hand, and always when something is wrong with it.
+    if (valueArg === undefined || verdict.level !== 'info') void this.ui.notify(verdict.level, verdict.text);
+    return verdict.save;
   }
 
   private async askValue(kind: TokenKind): Promise<string | undefined> {
     const service = this.service.current();
-    if (service.local) {
-      const demo = this.demoToken(kind);
-      if (demo) {
-        const pick = await vscode.window.showQuickPick(
-          [
-            { label: '$(beaker) Use the demo token', description: 'sandbox user mona', use: true },
-            { label: '$(key) Enter a token…', use: false },
-          ],
-          { placeHolder: 'This is a local sandbox: its demo token lets you try everything' },
-        );
-        if (!pick) return undefined;
-        if (pick.use) return demo;
-      }
+    const sandbox = service.kind === 'sandbox' ? 'the built-in sandbox' : await this.otherSandbox();
+    const demo = sandbox ? this.demoToken(kind) : undefined;
+    if (demo) {
+      const offer = DEMO_TOKEN_OFFERS[kind];
+      const pick = await this.ui.pick(
+        [
+          { label: `$(beaker) ${offer.label}`, description: offer.description, use: true },
+          { label: '$(key) Enter a token…', use: false },
+        ],
+        { placeHolder: `This is ${sandbox}: its demo tokens let you try everything` },
+      );
+      if (!pick) return undefined;
+      if (pick.use) return demo;
     }
     // Where the token will be sent, so that the user sees it before pasting one.
-    return vscode.window.showInputBox({
+    return this.ui.input({
       title: `${TOKEN_KIND_LABELS[kind]} for ${service.label}`,
       prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${service.label}.`,
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: v =>
-        v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.',
+      validate: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),
     });
+  }
+
+  /** A loopback address is offered demo tokens only when it answers as a sandbox (the one `npm start` runs). */
+  private async otherSandbox(): Promise<string | undefined> {
+    const service = this.service.current();
+    if (service.kind !== 'remote' || !service.local) return undefined;
+    return (await answersAsSandbox(service.url)) ? `a sandbox at ${service.label}` : undefined;
   }
 
   private demoToken(kind: TokenKind): string | undefined {
@@ -127,7 +139,8 @@ export class AccountCommands extends DisposableBase {
     this.log.info(`signed out: ${kinds.join(', ')}`);
   }
 
-  async configureService(urlArg?: unknown): Promise<void> {
+  /** Sets the address (or clears it with ''), then tries it and says what it found; resolves with that finding. */
+  async configureService(urlArg?: unknown): Promise<AddressFinding | undefined> {
     const current = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>('serviceUrl', '');
     const url =
       typeof urlArg === 'string'
@@ -141,12 +154,22 @@ export class AccountCommands extends DisposableBase {
             ignoreFocusOut: true,
             validateInput: validateServiceUrl,
           });
-    if (url === undefined) return;
+    if (url === undefined) return undefined;
     const problem = validateServiceUrl(url);
     if (problem) throw new Error(problem);
+    const address = url.trim().replace(/\/+$/, '');
     await vscode.workspace
       .getConfiguration(SETTINGS_SECTION)
-      .update('serviceUrl', url.trim().replace(/\/+$/, ''), vscode.ConfigurationTarget.Global);
+      .update('serviceUrl', address, vscode.ConfigurationTarget.Global);
+    if (!address) return undefined;
+    // Said at once: an address that does not answer is not left to look like one that works.
+    const found = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Trying ${address}…` },
+      () => checkAddress(address, read => this.clients.probe(undefined, read)),
+    );
+    this.log.info(`service address ${address}: ${found.kind}`);
+    void this.ui.notify(found.level, found.text);
+    return found;
   }
 
   /** Opts into the built-in sandbox and puts its demo tokens in place for the kinds not set yet. */

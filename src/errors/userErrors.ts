@@ -19,6 +19,8 @@ export interface UserError {
 
 export interface ErrorContext {
   repo?: string;
+  /** The service's address, said when it cannot be reached or answers with an unexpected status. */
+  address?: string;
   /** The token kind the action needs, named for the user. */
   tokenLabel?: string;
   starting?: boolean;
@@ -63,13 +65,19 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
   const token = ctx.tokenLabel ?? 'fine-grained token';
   const said = f.message ? ` The service said: “${forMessage(f.message.replace(/\.$/, ''))}”.` : '';
   const on = ctx.repo ? ` on ${forMessage(ctx.repo)}` : '';
+  const at = ctx.address ? ` at ${forMessage(ctx.address, 200)}` : '';
   switch (f.status) {
     case 0:
       if (f.kind === 'refused')
         return { text: `The request was not sent: ${forMessage(f.message)}`, remedy: 'openSettings' };
-      if (f.kind === 'timeout') return { text: 'The service did not answer in time.', remedy: 'retry' };
+      if (f.kind === 'timeout') return { text: `The service${at} did not answer in time.`, remedy: 'retry' };
       if (f.kind === 'aborted') return { text: 'The request was cancelled.', remedy: 'retry' };
-      return { text: 'The service cannot be reached. Check the address and your connection.', remedy: 'retry' };
+      return {
+        text:
+          `The service${at} cannot be reached (no answer: ${forMessage(networkDetail(f), 200)}). ` +
+          'Check the address and your connection.',
+        remedy: 'retry',
+      };
     case 400:
       return { text: `The service could not read the request.${said}`, remedy: 'showLog' };
     case 401:
@@ -96,8 +104,8 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
     case 404:
       return {
         text:
-          `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} ` +
-          'was not found on the service, or your token cannot see it.',
+          `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} was not found on the service${at}, ` +
+          'or your token cannot see it.',
         remedy: 'none',
       };
     case 422: {
@@ -113,9 +121,15 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
       return rateLimited(f);
     default:
       if (f.status >= 500)
-        return { text: `The service had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
-      return { text: `The service answered ${f.status}.${said}`, remedy: 'showLog' };
+        return { text: `The service${at} had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
+      return { text: `The service${at} answered ${f.status}.${said}`, remedy: 'showLog' };
   }
+}
+
+/** What the network layer said when no answer came (e.g. `connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)`). */
+export function networkDetail(f: Failure): string {
+  const i = f.message.indexOf(' failed: ');
+  return i >= 0 ? f.message.slice(i + ' failed: '.length) : f.message;
 }
 
 function rateLimited(f: Failure): UserError {

@@ -5,8 +5,16 @@ import type { TokenKind } from '../ids';
 
 interface Running {
   url: string;
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How each demo token is offered: each under its own name, saying whose it is and what it may do. */
+export const DEMO_TOKEN_OFFERS: Record<TokenKind, { label: string; description: string }> = {
+  fine_grained: { label: 'Use the demo fine-grained token', description: 'sandbox user mona: tasks read and write' },
+  classic: { label: 'Use the demo classic token', description: 'sandbox user mona: repo scope' },
+  installation: { label: 'Use the demo installation token', description: 'installation 71 on acme' },
+};
 
 /**
  * The local implementation of the service, started on loopback inside the extension host the first time it is
@@ -51,6 +59,16 @@ export class BuiltinSandbox implements vscode.Disposable {
     const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath, log: line => this.log.warn(line) });
     this.log.info(`built-in sandbox listening on ${sbx.url} (started in ${Date.now() - t0} ms)`);
     return sbx;
+  }
+
+  /**
+   * Back to the demo world: tasks started since are gone, a revoked demo token works again. Resolves once the reset
+   * is on disk (the sandbox answers a change only then), so a crash right after cannot undo it.
+   */
+  async reset(): Promise<void> {
+    const r = await this.start();
+    await r.reset();
+    this.log.info('built-in sandbox reset to its demo world');
   }
 
   /** The demo world's token of each kind; they are public test values, not secrets. */

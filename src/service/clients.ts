@@ -9,6 +9,9 @@ import { Emitter } from '../model/emitter';
 import type { BuiltinSandbox } from './builtinSandbox';
 import type { ServiceChoice } from './serviceChoice';
 
+/** A check the user waits for: an address that does not answer within this is said to be not reachable. */
+const PROBE_TIMEOUT_MS = 10_000;
+
 export interface Clients {
   /** A client for the current service that sends the token of `kind`; starts the built-in sandbox when that is the
    *  configured choice. Rejects with a `NoServiceError` when no service is configured. Cached per service and kind. */
@@ -59,6 +62,29 @@ export class ServiceClients extends DisposableBase implements Clients {
       this.cache.set(key, client);
     }
     return client;
+  }
+
+  /**
+   * Runs `use` with a client of the current service that sends `token` (none: no Authorization) instead of a stored
+   * one, without retries, and closes it after: for checking a token before it is saved, or an address once set.
+   */
+  async probe<T>(token: string | undefined, use: (client: ApiClient) => Promise<T>): Promise<T> {
+    const target = this.service.current();
+    if (target.kind === 'none') throw new NoServiceError();
+    const baseUrl = target.kind === 'sandbox' ? (await this.sandbox.start()).url : target.url;
+    const client = new (loadApi().ApiClient)({
+      baseUrl,
+      token,
+      retries: 0,
+      timeoutMs: PROBE_TIMEOUT_MS,
+      userAgent: this.userAgent,
+      onResponse: (info: ResponseInfo) => this.record(info),
+    });
+    try {
+      return await use(client);
+    } finally {
+      void client.close().catch(() => undefined);
+    }
   }
 
   private record(info: ResponseInfo): void {

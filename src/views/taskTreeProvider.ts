@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Task } from '../api';
+import { readFailure, statusOf } from '../errors/failure';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
@@ -131,6 +132,17 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
           'Click to retry',
         ),
       );
+    } else if (problem !== undefined && !refusesToken(problem)) {
+      // Nothing to show yet: say which it was (no answer, or which status) and where, which welcome text cannot.
+      out.push(
+        new MessageNode(
+          this.opts.describeError(problem),
+          'error',
+          { command: COMMANDS.refresh, title: 'Retry' },
+          'Click to retry',
+        ),
+        new MessageNode('Show Log', 'output', { command: COMMANDS.showLog, title: 'Show Log' }),
+      );
     }
     const tasks = this.visibleTasks();
     for (const t of tasks) {
@@ -178,6 +190,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       }
     }
   }
+}
+
+/** A refused or too weak token has its own welcome content, with the way to set another. */
+function refusesToken(problem: unknown): boolean {
+  const status = statusOf(problem);
+  return status === 401 || (status === 403 && readFailure(problem)?.kind !== 'rate_limited');
 }
 
 /** The list is longer than what was read: said at its end, with the way to read further. */

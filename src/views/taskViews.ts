@@ -34,7 +34,7 @@ export class TaskViews extends DisposableBase {
   constructor(private readonly deps: TaskViewsDeps) {
     super();
     const { model, filter } = deps;
-    const describeError = (err: unknown) => explain(err).text;
+    const describeError = (err: unknown) => explain(err, { address: deps.service.current().url }).text;
     this.repoProvider = this.register(
       new TaskTreeProvider({
         viewId: VIEWS.repoTasks,

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS, VIEWS } from '../../src/ids';
-import { extensionApi, SANDBOX, waitFor } from './tasksSupport';
+import type { Outcome } from '../../src/commands/installations/shared';
+import { COMMANDS, INSTALLATION_COMMANDS, VIEWS } from '../../src/ids';
+import { extensionApi, messagesFrom, SANDBOX, waitFor } from './tasksSupport';
 
 describe('built-in sandbox', () => {
   after(async () => {
@@ -40,5 +41,44 @@ describe('built-in sandbox', () => {
       "the demo world's tasks",
     );
     assert.ok(!tasks[0].id?.includes(SANDBOX), 'ids are task ids, not addresses');
+  });
+
+  it('Reset Sandbox brings back the demo world: a started task goes, a revoked demo installation token returns', async function () {
+    this.timeout(60_000);
+    const api = await extensionApi();
+    assert.equal(api.context()['agentTasks.service'], 'sandbox', 'the test before chose the built-in sandbox');
+    const taskNames = async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').map(i => i.label);
+    const installationToken = async () =>
+      (await api.treeItems('installations', 1)).find(i => i.label === 'Installation token');
+    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Gone after the reset', interactive: false });
+    await api.refresh();
+    await waitFor(async () => (await taskNames()).includes('Gone after the reset'), 'the started task in the view');
+    api.answer({ confirm: true });
+    try {
+      await vscode.commands.executeCommand(`${VIEWS.installations}.focus`);
+      await vscode.commands.executeCommand(INSTALLATION_COMMANDS.refresh);
+      assert.ok(await installationToken(), 'the demo installation token is set');
+      const told = messagesFrom(api);
+      const revoked = await vscode.commands.executeCommand<Outcome>(INSTALLATION_COMMANDS.revokeToken);
+      assert.equal(revoked?.done, true, revoked?.message);
+      assert.match(told().join('\n'), /Reset Sandbox brings the demo installation token back/);
+      assert.equal(await installationToken(), undefined, 'revoked and removed');
+
+      assert.equal(await vscode.commands.executeCommand(COMMANDS.resetSandbox), true);
+      assert.match(told().at(-1) ?? '', /back to its demo world/);
+      await api.refresh();
+      await waitFor(async () => !(await taskNames()).includes('Gone after the reset'), 'the started task to go');
+      assert.ok((await taskNames()).length > 0, 'the demo tasks are there');
+      const token = await waitFor(async () => {
+        const t = await installationToken();
+        return t?.children?.length ? t : undefined;
+      }, 'the demo installation token back, listing its repositories');
+      assert.ok(
+        token!.children!.every(c => c.kind !== 'message'),
+        `its repositories, not a refusal: ${JSON.stringify(token!.children)}`,
+      );
+    } finally {
+      api.answer(undefined);
+    }
   });
 });

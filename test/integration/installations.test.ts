@@ -171,12 +171,13 @@ describeInstallations('installations', suite => {
     });
 
     it('explains a token that is already revoked (401), and keeps it until the user removes it', async () => {
-      // Revoked at the service, whatever the tests before did.
+      // Set while it works (a token refused when set is not saved), then revoked at the service behind its back.
+      await resetSandbox();
+      await setToken('installation', DEMO_TOKENS.installation);
       await fetch(`${SANDBOX}/installation/token`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${DEMO_TOKENS.installation}` },
       });
-      await setToken('installation', DEMO_TOKENS.installation);
       const shown = await refresh();
       const problem = node(shown, 'Installation token').children?.[0];
       assert.match(problem?.label ?? '', /installation token was refused: it has been revoked or has expired/);

@@ -38,7 +38,10 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
   env.model.reset('token');
   const message =
     'The installation token was revoked and removed from this editor. It cannot be used again: ' +
-    "to see the installation's repositories, create a new installation token for the app and set it.";
+    "to see the installation's repositories, create a new installation token for the app and set it." +
+    (env.inSandbox?.()
+      ? ' In the built-in sandbox, Reset Sandbox brings the demo installation token back (with the demo world).'
+      : '');
   explainTo(env, 'info', { text: message, remedy: 'setToken', tokenKind: 'installation' });
   return { done: true, message };
 }

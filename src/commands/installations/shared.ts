@@ -18,6 +18,8 @@ export interface InstallationsEnv {
   log: Log;
   /** The service's address, which decides whether a plain-http page may be opened. */
   serviceUrl(): string;
+  /** Whether the service is the built-in sandbox, whose Reset Sandbox brings a revoked demo token back. */
+  inSandbox?(): boolean;
 }
 
 export type OutcomeReason = 'no-token' | 'cancelled' | 'blocked' | 'refused' | 'unknown-target';

@@ -1,0 +1,103 @@
+// Checking a token before it is saved, with the one cheap read its kind may make by the service's rules. Pure: the
+// client comes from the caller. What is said never holds the token (the API error texts are redacted of it).
+import type { ApiClient } from '../api';
+import { readFailure } from '../errors/failure';
+import { explain, networkDetail } from '../errors/userErrors';
+import type { TokenKind } from '../ids';
+import { forMessage } from '../safety/serviceText';
+
+interface Read {
+  /** A one-item list: the cheapest answer the service gives this kind. */
+  run(client: ApiClient): Promise<unknown>;
+  /** What a 403 means for this kind, named for the user. */
+  forbidden(name: string, where: string): string;
+}
+
+/**
+ * Fine-grained: A4 (the user's tasks) needs the Agent tasks permission, read. Installation: B1 needs no permission.
+ * Classic: the service lets it call only B5 and B6, which are changes, so there is nothing to read with it.
+ */
+const READS: Record<TokenKind, Read | undefined> = {
+  fine_grained: {
+    run: c => c.listTasks({ per_page: 1 }),
+    forbidden: (name, where) =>
+      `${name} saved, but it lacks the Agent tasks permission (read) on ${where} (403). The task views need it, ` +
+      'and starting tasks needs read and write; listing installations works without it.',
+  },
+  installation: {
+    run: c => c.listInstallationRepos({ per_page: 1 }),
+    forbidden: (name, where) =>
+      `${name} saved, but ${where} refused it the list of its installation's repositories (403), which needs no ` +
+      'permission: the installation may be suspended.',
+  },
+  classic: undefined,
+};
+
+const NAMES: Record<TokenKind, string> = {
+  fine_grained: 'Fine-grained token',
+  classic: 'Classic token',
+  installation: 'Installation token',
+};
+
+export interface TokenVerdict {
+  /** False only when the service refused the token outright (401). */
+  save: boolean;
+  level: 'info' | 'warning' | 'error';
+  text: string;
+}
+
+/** Whether the kind has a read to check it with. */
+export function canCheck(kind: TokenKind): boolean {
+  return READS[kind] !== undefined;
+}
+
+/**
+ * Checks a token of `kind` with `probe` (which runs a read with a client that sends it), and says what to do with
+ * it. `where` names the service for the user. A service that cannot be reached does not keep the token out: it is
+ * kept per address, so nothing is lost by keeping it, and it is checked on first use.
+ */
+export async function checkToken(
+  kind: TokenKind,
+  probe: (read: (client: ApiClient) => Promise<unknown>) => Promise<unknown>,
+  where: string,
+): Promise<TokenVerdict> {
+  const name = NAMES[kind];
+  const read = READS[kind];
+  if (!read)
+    return {
+      save: true,
+      level: 'info',
+      text:
+        `${name} saved. The service offers no read a classic token may make, so it is checked on first use ` +
+        '(adding or removing a repository of an installation).',
+    };
+  try {
+    await probe(c => read.run(c));
+    return { save: true, level: 'info', text: `${name} saved: ${where} accepted it.` };
+  } catch (err) {
+    const f = readFailure(err);
+    if (f?.status === 401)
+      return {
+        save: false,
+        level: 'error',
+        text:
+          `${name} not saved: ${where} refused it (401: unknown, expired or revoked). ` +
+          `Check that it was copied whole and is a token for ${where}.`,
+      };
+    if (f?.status === 403 && f.kind !== 'rate_limited')
+      return { save: true, level: 'warning', text: read.forbidden(name, where) };
+    if (f?.status === 0 && (f.kind === 'network' || f.kind === 'timeout'))
+      return {
+        save: true,
+        level: 'warning',
+        text:
+          `${name} saved without a check: ${where} cannot be reached (${forMessage(networkDetail(f), 200)}). ` +
+          'It is checked on first use.',
+      };
+    return {
+      save: true,
+      level: 'warning',
+      text: `${name} saved without a check: ${explain(err).text.replace(/\.?$/, '.')} It is checked on first use.`,
+    };
+  }
+}
