@@ -46,7 +46,12 @@ describe('built-in sandbox', () => {
   it('Reset Sandbox brings back the demo world: a started task goes, a revoked demo installation token returns', async function () {
     this.timeout(60_000);
     const api = await extensionApi();
-    assert.equal(api.context()['agentTasks.service'], 'sandbox', 'the test before chose the built-in sandbox');
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(COMMANDS.useSandbox);
+    await waitFor(() => api.context()['agentTasks.service'] === 'sandbox', 'the built-in sandbox in use');
+    await waitFor(() => api.repository() === 'acme/rocket', 'the repository');
     const taskNames = async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').map(i => i.label);
     const installationToken = async () =>
       (await api.treeItems('installations', 1)).find(i => i.label === 'Installation token');

@@ -89,6 +89,10 @@ describe('errors/explain', () => {
     assert.ok(network instanceof ApiError && network.kind === 'network');
     assert.equal(explain(network).remedy, 'retry');
     assert.match(explain(network).text, /cannot be reached/);
+    // With the address: where, and that no answer came, with what the network said (its code once).
+    const withAddress = explain(network, { address: url }).text;
+    assert.ok(withAddress.startsWith(`The service at ${url} cannot be reached (no answer: connect ECONNREFUSED`));
+    assert.equal(withAddress.match(/ECONNREFUSED/g)?.length, 1, withAddress);
 
     const timeout = new ApiError({
       status: 0,
