@@ -136,6 +136,9 @@ export async function answerStep(page, { pick, text } = {}, timeoutMs = 10_000) 
   if (pick) {
     const row = page.locator(sel.quickInputRow).filter({ hasText: pick }).first();
     await row.waitFor();
+    // The pointer rests where the previous step's row was clicked; the hover it raises on this step's row there
+    // would cover the row to click, so it is moved off the list first, as a person's hand would.
+    await page.mouse.move(0, 0);
     await row.click();
   } else {
     if (text !== undefined) await page.locator(sel.quickInputBox).fill(text);

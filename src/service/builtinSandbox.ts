@@ -11,9 +11,9 @@ interface Running {
 
 /** How each demo token is offered: each under its own name, saying whose it is and what it may do. */
 export const DEMO_TOKEN_OFFERS: Record<TokenKind, { label: string; description: string }> = {
-  fine_grained: { label: 'Use the demo fine-grained token', description: 'sandbox user mona: tasks read and write' },
-  classic: { label: 'Use the demo classic token', description: 'sandbox user mona: repo scope' },
-  installation: { label: 'Use the demo installation token', description: 'installation 71 on acme' },
+  fine_grained: { label: 'Use the demo fine-grained token', description: 'sandbox user mona' },
+  classic: { label: 'Use the demo classic token', description: 'sandbox user mona' },
+  installation: { label: 'Use the demo installation token', description: 'installation 71' },
 };
 
 /**
