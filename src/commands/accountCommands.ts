@@ -9,7 +9,7 @@ import { DEMO_TOKEN_OFFERS, type BuiltinSandbox } from '../service/builtinSandbo
 import type { ServiceClients } from '../service/clients';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { validateServiceUrl } from '../service/serviceUrl';
-import type { Ui } from '../ui';
+import { tell, type Ui } from '../ui';
 import type { CommandRegistry } from './registry';
 
 /** Set Token…, Sign Out, Set Service Address…, Try the Built-in Sandbox. */
@@ -70,11 +70,18 @@ export class AccountCommands extends DisposableBase {
     const candidate = value.trim();
     if (!candidate) throw new Error('A token cannot be empty.');
     // Checked with one read before it is kept: a token the service refuses is never saved.
-    const verdict = await checkToken(kind, read => this.clients.probe(candidate, read), this.service.current().label);
+    const where = this.service.current().label;
+    const verdict = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Checking the token with ${where}…` },
+      () => checkToken(kind, read => this.clients.probe(candidate, read), where),
+    );
     this.log.info(`token ${kind}: ${verdict.save ? 'set' : 'refused, not saved'} (${verdict.level})`);
     if (verdict.save) await this.tokens.set(kind, candidate);
     // Said when the user set it by hand, and always when something is wrong with it.
-    if (valueArg === undefined || verdict.level !== 'info') void this.ui.notify(verdict.level, verdict.text);
+    if (valueArg === undefined || verdict.level !== 'info') {
+      const again = verdict.save ? [] : [{ title: 'Set Token…', run: () => this.setToken(kind) }];
+      tell(this.ui, verdict.level, verdict.text, again);
+    }
     return verdict.save;
   }
 

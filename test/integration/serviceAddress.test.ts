@@ -30,7 +30,7 @@ async function otherServer(status: number): Promise<{ url: string; close(): Prom
 }
 
 /** The messages said since `from`, with their level. */
-function saidSince(api: AgentTasksTestApi, from: number): Array<{ level: string; text: string }> {
+function saidSince(api: AgentTasksTestApi, from: number): Array<{ level: string; text: string; actions: string[] }> {
   return api.said().slice(from);
 }
 
@@ -53,6 +53,7 @@ describe('checking tokens and addresses', () => {
     assert.equal(said[0].level, 'error');
     assert.match(said[0].text, /^Fine-grained token not saved: 127\.0\.0\.1:\d+ refused it \(401/);
     assert.ok(!said[0].text.includes('sbx_wrong_token'), 'the token is not in the message');
+    assert.deepEqual(said[0].actions, ['Set Token…'], 'the way on: another token');
     // The token kept before is still the one in use.
     await api.refresh();
     assert.ok(
