@@ -51,7 +51,9 @@ describe('chat/startPlan', () => {
       assert.doesNotMatch(afterPrompt, /<(a|img|em|strong|code|h\d|blockquote|li|table|pre|b)\b/, what);
       // Line breaks and leading spaces aside, every character of the prompt is shown.
       // (the invisible joiner that keeps `$(` from drawing an icon aside).
-      const shown = textOf(afterPrompt).replace(/\u2060/g, '').replace(/\s+/g, ' ');
+      const shown = textOf(afterPrompt)
+        .replace(/\u2060/g, '')
+        .replace(/\s+/g, ' ');
       assert.ok(shown.includes(prompt.replace(/\s+/g, ' ').trim().slice(0, 40)), `${what}: ${shown}`);
     }
   });
