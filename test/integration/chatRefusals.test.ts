@@ -46,14 +46,6 @@ describe('chat tools: refusals', () => {
     assert.equal((await sandboxStats()).total, before, 'no request reached the service');
   });
 
-  it('no service: each tool says how to set one', async () => {
-    const api = await freshStart();
-    await config().update('serviceUrl', '', vscode.ConfigurationTarget.Global);
-    const a = await answers(api);
-    for (const text of Object.values(a))
-      assert.match(text, /^No service address is set for Agent Tasks\. Run “Agent Tasks: Set Service Address…”/);
-  });
-
   it('no repository: start and a repository list say to choose one; the user can still list their own', async () => {
     const api = await freshStart();
     const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
