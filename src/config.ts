@@ -13,6 +13,8 @@ export interface Settings {
   defaultModel: string;
   defaultCreatePullRequest: boolean;
   showArchived: boolean;
+  /** Whether chat may use the language-model tools (start, list, get tasks). */
+  chatTools: boolean;
 }
 
 export function readSettings(): Settings {
@@ -25,6 +27,7 @@ export function readSettings(): Settings {
     defaultModel: c.get<string>('defaultModel', ''),
     defaultCreatePullRequest: c.get<boolean>('defaultCreatePullRequest', true),
     showArchived: c.get<boolean>('showArchived', false),
+    chatTools: c.get<boolean>('chat.tools.enabled', true),
   };
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { TokenStore } from './auth/tokenStore';
+import { ChatTools } from './chat/chatTools';
 import { AccountCommands } from './commands/accountCommands';
 import { InstallationCommands } from './commands/installationCommands';
 import { CommandRegistry } from './commands/registry';
@@ -85,6 +86,19 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     isGone: err => statusOf(err) === 404,
   });
   const starter = new TaskStarter(clients, tokens, model, drafts, recent, context.globalState, ui, log.child('start'));
+  const chat = new ChatTools({
+    enabled: () => readSettings().chatTools,
+    service: () => service.current(),
+    hasToken: () => tokens.has('fine_grained'),
+    client: () => clients.forKind('fine_grained'),
+    model,
+    starter,
+    defaults: () => ({
+      model: readSettings().defaultModel,
+      createPullRequest: readSettings().defaultCreatePullRequest,
+    }),
+    log: log.child('chat'),
+  });
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
     model: installations,
@@ -119,6 +133,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
     new InstallationCommands(installationsEnv, commands),
+    chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.
     service.onDidChange(() => service.current().kind !== 'sandbox' && void sandbox.stop()),
     vscode.window.onDidChangeWindowState(s => {
@@ -147,6 +162,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     logFile,
     mementos,
     subscriptions,
+    chat,
   });
 }
 

@@ -88,3 +88,10 @@ export const INSTALLATION_COMMANDS = {
   openOnWeb: 'agentTasks.installations.openOnWeb',
   loadMore: 'agentTasks.installations.loadMore',
 } as const;
+
+/** Language-model tools for chat: their names in `languageModelTools` and in `vscode.lm.registerTool`. */
+export const CHAT_TOOLS = {
+  startTask: 'agentTasks_startTask',
+  listTasks: 'agentTasks_listTasks',
+  getTask: 'agentTasks_getTask',
+} as const;

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
 import { checkTaskPage } from './ui-taskpage.mjs';
+import { checkChatToolConfirmation, installToolCaller } from './ui-chattool.mjs';
 import {
   sel,
   waitForWorkbench,
@@ -39,6 +40,7 @@ const runDir = makeRunDir('ui');
 const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
 const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
 const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+installToolCaller(runDir);
 const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
 const browser = await launchBrowser(runDir);
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -107,6 +109,9 @@ try {
 
   // The task page: Show Task Details from a task's context menu, its theme, one of its buttons.
   await checkTaskPage(page, { pane, task: (await rocketTasks()).find(t => t.id === 'demo-rocket-01'), shots, check });
+
+  // The chat start tool's confirmation: VS Code's own dialog, read and answered.
+  await checkChatToolConfirmation(page, { runDir, sandboxUrl: sandbox.url, shots, check });
 
   const statusBefore = await statusTexts(page, EXTENSION_ID);
   console.log(`[ui] status bar before: ${JSON.stringify(statusBefore)}`);

@@ -3,6 +3,7 @@
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
 import type { ResponseInfo } from '../api';
+import type { ChatTools } from '../chat/chatTools';
 import type { DraftStore } from '../commands/start/draftStore';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
@@ -70,6 +71,14 @@ export interface AgentTasksTestApi {
   readonly logFile: string;
   /** The open task pages and the HTML each last rendered. */
   readonly taskPages: TaskPagesProbe;
+  /** What each chat tool's preparation gave VS Code since activation: the question put to the user, if any. */
+  preparedToolCalls(): PreparedToolCall[];
+}
+
+export interface PreparedToolCall {
+  tool: string;
+  invocationMessage?: string;
+  confirmation?: { title: string; message: string; rendering?: MarkdownRendering };
 }
 
 export interface TestApiDeps {
@@ -85,6 +94,7 @@ export interface TestApiDeps {
   logFile: string;
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
+  chat: ChatTools;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -93,6 +103,8 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
   };
+  const prepared: PreparedToolCall[] = [];
+  d.subscriptions.push(d.chat.onDidPrepare(c => prepared.push(describePrepared(c.tool, c.prepared))));
   const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
   d.subscriptions.push(
     d.clients.onDidRespond(r =>
@@ -134,6 +146,25 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     logFile: d.logFile,
     taskPages: recordTaskPages(d.pages, d.subscriptions),
+    preparedToolCalls: () => [...prepared],
+  };
+}
+
+function describePrepared(tool: string, p: vscode.PreparedToolInvocation | undefined): PreparedToolCall {
+  const text = (m: string | vscode.MarkdownString) => (typeof m === 'string' ? m : m.value);
+  const c = p?.confirmationMessages;
+  return {
+    tool,
+    ...(p?.invocationMessage !== undefined ? { invocationMessage: text(p.invocationMessage) } : {}),
+    ...(c
+      ? {
+          confirmation: {
+            title: c.title,
+            message: text(c.message),
+            ...(c.message instanceof vscode.MarkdownString ? { rendering: renderingOf(c.message) } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,0 +1,40 @@
+// Reads one task by its id (A5) with its sessions and artifacts: state, branches, prompts, the pull request.
+import type * as vscode from 'vscode';
+import type { Task } from '../api';
+import { statusOf } from '../errors/failure';
+import { explain } from '../errors/userErrors';
+import { failureText, refusal } from './refusals';
+import { plain, taskDetails } from './taskText';
+import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
+import { parseGet, type GetInput } from './toolInput';
+
+export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
+  constructor(private readonly d: ChatToolDeps) {}
+
+  prepareInvocation(): vscode.PreparedToolInvocation {
+    return { invocationMessage: 'Reading an agent task' };
+  }
+
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<GetInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
+    const b = await blocker(this.d, 'optional');
+    if (b) return textResult(refusal(b));
+    const parsed = parseGet(options.input);
+    if (!parsed.ok) return textResult(`Nothing was read: ${parsed.problem}`);
+    const { taskId } = parsed.value;
+    let task: Task;
+    try {
+      const client = await this.d.client();
+      task = await client.getTask({ task_id: taskId }, { signal: signalOf(token) });
+    } catch (err) {
+      if (statusOf(err) === 404)
+        return textResult(
+          `Task ${plain(taskId)} was not found, or the token cannot see it. List the tasks to find its id.`,
+        );
+      return textResult(failureText('Reading the task', explain(err)));
+    }
+    return textResult(taskDetails(task, textContext(this.d)));
+  }
+}

@@ -1,0 +1,89 @@
+// What a start from chat will send, shown to the user before it is sent, and kept between the confirmation and the
+// start so that exactly what was shown is what goes out. Pure: no `vscode`.
+import type { RepoRef } from '../api/params';
+import type { StartOptions } from '../commands/start/startOptions';
+import { repoLabel } from '../model/remotes';
+import { forMarkdown } from '../safety/serviceText';
+
+export interface StartPlan {
+  repo: RepoRef;
+  prompt: string;
+  options: StartOptions;
+  /** The task whose branch the agent keeps working on. */
+  continues?: { taskId: string; name: string };
+}
+
+/** Either a plan to confirm, or the sentence to answer with instead (nothing is sent). */
+export type Planned = { ok: true; plan: StartPlan } | { ok: false; text: string };
+
+export const CONFIRM_TITLE = 'Start a cloud agent task?';
+
+/**
+ * The confirmation's body as Markdown source (for an untrusted MarkdownString without HTML or icons): the labels are
+ * ours, every value is written through `forMarkdown`, so a prompt or a branch name shows as its own characters and
+ * never as a link, an image, emphasis or a heading. VS Code shows the same source as plain text in a modal dialog.
+ */
+export function confirmationMarkdown(plan: StartPlan): string {
+  const o = plan.options;
+  const row = (label: string, value: string) => `**${label}:** ${forMarkdown(value, 300)}`;
+  const rows = [
+    row('Repository', repoLabel(plan.repo)),
+    row('Model', o.model || 'the service chooses'),
+    row('Base branch', o.base_ref || 'the repository’s default branch'),
+    ...(o.head_ref ? [row('Works on branch', o.head_ref)] : []),
+    ...(plan.continues
+      ? [row('Continues task', `${plan.continues.name || plan.continues.taskId} (${plan.continues.taskId})`)]
+      : []),
+    row('Pull request', o.create_pull_request ? 'yes, the agent opens one' : 'no'),
+    ...(o.custom_agent ? [row('Custom agent', o.custom_agent)] : []),
+  ];
+  return [
+    'The prompt below goes to the cloud agent, which works on the repository and pushes a branch.',
+    '',
+    rows.join('  \n'),
+    '',
+    '**Prompt:**',
+    '',
+    forMarkdown(plan.prompt, 8000),
+  ].join('\n');
+}
+
+/** What the progress line says while the start runs: ours, with the repository written as text. */
+export function invocationMarkdown(plan: StartPlan): string {
+  return `Starting a task on ${forMarkdown(repoLabel(plan.repo), 200)}`;
+}
+
+/**
+ * Outcomes of `prepareInvocation`, by the input they were made for, until `invoke` takes them: a confirmed start
+ * sends the plan the user saw, not one made again later. Bounded: an input prepared but never invoked (the user
+ * cancelled) is forgotten once newer ones pile up.
+ */
+export class PreparedStarts {
+  private readonly byInput = new Map<string, Planned>();
+
+  constructor(private readonly max = 20) {}
+
+  put(input: unknown, planned: Planned): void {
+    const key = keyOf(input);
+    this.byInput.delete(key);
+    this.byInput.set(key, planned);
+    while (this.byInput.size > this.max) this.byInput.delete(this.byInput.keys().next().value as string);
+  }
+
+  /** The outcome prepared for this input, once: a second invocation needs a second confirmation. */
+  take(input: unknown): Planned | undefined {
+    const key = keyOf(input);
+    const planned = this.byInput.get(key);
+    this.byInput.delete(key);
+    return planned;
+  }
+}
+
+/** The same input gives the same key whatever the order of its fields. */
+function keyOf(input: unknown): string {
+  return JSON.stringify(input, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}

@@ -1,0 +1,159 @@
+// Starts a task in the workspace's repository from chat, always after the user confirmed what is sent: the
+// repository, the prompt and every option, shown as text. The start goes through the same TaskStarter as the
+// commands: the task appears in the views and the status bar, its end is notified, and a failed start keeps its
+// prompt as a draft with Retry.
+import * as vscode from 'vscode';
+import type { Task } from '../api';
+import { statusOf } from '../errors/failure';
+import { explain } from '../errors/userErrors';
+import { continuationOf } from '../model/continuation';
+import { repoLabel } from '../model/remotes';
+import { failureText, refusal } from './refusals';
+import {
+  CONFIRM_TITLE,
+  confirmationMarkdown,
+  invocationMarkdown,
+  PreparedStarts,
+  type Planned,
+  type StartPlan,
+} from './startPlan';
+import { blocker, signalOf, textResult, type ChatToolDeps } from './toolEnv';
+import { parseStart, type StartInput } from './toolInput';
+import { plain, quote, safeAddress } from './taskText';
+
+/** Markdown that runs nothing: not trusted, no HTML, no theme icons (values in it are escaped by startPlan.ts). */
+function markdown(source: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(source, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  return md;
+}
+
+export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
+  private readonly prepared = new PreparedStarts();
+
+  constructor(private readonly d: ChatToolDeps) {}
+
+  async prepareInvocation(
+    options: vscode.LanguageModelToolInvocationPrepareOptions<StartInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.PreparedToolInvocation> {
+    const planned = await this.plan(options.input, token);
+    this.prepared.put(options.input, planned);
+    // Nothing will be sent (a refusal): no question to ask, the answer says what is missing.
+    if (!planned.ok) return { invocationMessage: 'Checking what Agent Tasks needs to start a task' };
+    return {
+      invocationMessage: markdown(invocationMarkdown(planned.plan)),
+      confirmationMessages: { title: CONFIRM_TITLE, message: markdown(confirmationMarkdown(planned.plan)) },
+    };
+  }
+
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<StartInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
+    const prepared = this.prepared.take(options.input);
+    if (!prepared) {
+      // VS Code prepares every invocation first; without that, nothing was confirmed and nothing is sent.
+      const now = await this.plan(options.input, token);
+      return textResult(
+        now.ok ? 'Nothing was started: the start was not confirmed by the user. Ask again to confirm it.' : now.text,
+      );
+    }
+    if (!prepared.ok) return textResult(prepared.text);
+    if (!this.d.enabled()) return textResult(refusal({ kind: 'off' }));
+    const plan = prepared.plan;
+    this.d.log.info(`starting a task on ${repoLabel(plan.repo)} from chat`);
+    const result = await this.d.starter.start({ repo: plan.repo, prompt: plan.prompt, options: plan.options });
+    if (!result.ok)
+      return textResult(
+        `The task was not started: ${result.problem} The prompt is kept as a draft in the Repository Tasks view, ` +
+          'where Retry sends it again.',
+      );
+    return textResult(startedText(result.task, plan, this.d.service().url, result.recovered === true));
+  }
+
+  private async plan(input: unknown, token: vscode.CancellationToken): Promise<Planned> {
+    const b = await blocker(this.d, 'needed');
+    if (b) return { ok: false, text: refusal(b) };
+    const parsed = parseStart(input);
+    if (!parsed.ok) return { ok: false, text: `Nothing was started: ${parsed.problem}` };
+    const i = parsed.value;
+    const repo = this.d.model.repo();
+    if (!repo)
+      return { ok: false, text: refusal({ kind: 'noRepo', repoState: this.d.model.repoState, canListMine: false }) };
+    const defaults = this.d.defaults();
+    const plan: StartPlan = {
+      repo: { owner: repo.owner, repo: repo.repo },
+      prompt: i.prompt,
+      options: {
+        model: i.model ?? defaults.model,
+        create_pull_request: i.createPullRequest ?? defaults.createPullRequest,
+        base_ref: i.baseRef ?? '',
+        head_ref: '',
+        custom_agent: i.customAgent ?? '',
+      },
+    };
+    return i.continueTaskId ? this.continuing(plan, i.continueTaskId, i.baseRef, token) : { ok: true, plan };
+  }
+
+  /** The plan on the branch of an earlier task of the same repository, read with its sessions. */
+  private async continuing(
+    plan: StartPlan,
+    taskId: string,
+    baseRef: string | undefined,
+    token: vscode.CancellationToken,
+  ): Promise<Planned> {
+    const label = repoLabel(plan.repo);
+    let task: Task;
+    try {
+      const client = await this.d.client();
+      task = await client.getTaskForRepo(
+        { owner: plan.repo.owner, repo: plan.repo.repo, task_id: taskId },
+        { signal: signalOf(token) },
+      );
+    } catch (err) {
+      if (statusOf(err) === 404)
+        return { ok: false, text: `Nothing was started: task ${plain(taskId)} was not found in ${label}.` };
+      return { ok: false, text: failureText('Reading the task to continue', explain(err, { repo: label })) };
+    }
+    const refs = continuationOf(task);
+    const name = quote(task.name || task.id);
+    if (!refs)
+      return {
+        ok: false,
+        text:
+          `Nothing was started: task ${name} has no session that names a branch yet (it may still be queued), ` +
+          'so there is no branch to continue. Start a new task instead, or ask again once it has run.',
+      };
+    if (baseRef !== undefined && baseRef !== refs.base_ref)
+      return {
+        ok: false,
+        text:
+          `Nothing was started: task ${name} works on branch ${plain(refs.head_ref)} onto ${plain(refs.base_ref)}, ` +
+          `and a continuation keeps that base. Leave “baseRef” out, or start a new task on ${plain(baseRef)}.`,
+      };
+    return {
+      ok: true,
+      plan: {
+        ...plan,
+        options: { ...plan.options, head_ref: refs.head_ref, base_ref: refs.base_ref },
+        continues: { taskId: task.id, name: task.name },
+      },
+    };
+  }
+}
+
+function startedText(task: Task, plan: StartPlan, serviceUrl: string, recovered: boolean): string {
+  const page = safeAddress(task.html_url, serviceUrl);
+  return [
+    `Started task ${quote(task.name || task.id)} on ${plain(repoLabel(plan.repo))}` +
+      (recovered ? ' (the answer was lost, but the task was found on the service)' : '') +
+      `: id ${plain(task.id)}, state ${plain(task.state, 40)}.`,
+    plan.options.head_ref ? `The agent works on branch ${plain(plan.options.head_ref)}.` : '',
+    'It shows in the Agent Tasks views, and the user is notified when it finishes.',
+    page ? `Web page: ${page}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

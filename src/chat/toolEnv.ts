@@ -1,0 +1,58 @@
+// What the three tools share: the parts of the extension they use (the same clients, model and starter as the
+// commands), the checks that come before any request, and how a plain-text answer is handed back.
+import * as vscode from 'vscode';
+import type { ApiClient, Task } from '../api';
+import type { TaskStarter } from '../commands/start/taskStarter';
+import type { Log } from '../log';
+import type { TaskModel } from '../model/taskModel';
+import { repoOfTask } from '../views/taskLinks';
+import type { Blocker } from './refusals';
+import type { TaskTextContext } from './taskText';
+
+export interface ChatToolDeps {
+  /** The setting that turns the tools off. */
+  enabled(): boolean;
+  service(): { kind: 'none' | 'remote' | 'sandbox'; url: string };
+  hasToken(): Promise<boolean>;
+  /** A client that sends the fine-grained token, to the configured service only. */
+  client(): Promise<ApiClient>;
+  model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName'>;
+  starter: Pick<TaskStarter, 'start'>;
+  /** Model and pull-request choice when the chat names none (the settings' defaults). */
+  defaults(): { model: string; createPullRequest: boolean };
+  log: Log;
+}
+
+/** What keeps a tool from acting now, checked in the order the user would fix it; undefined when nothing does. */
+export async function blocker(d: ChatToolDeps, repo: 'needed' | 'optional'): Promise<Blocker | undefined> {
+  if (!d.enabled()) return { kind: 'off' };
+  if (d.service().kind === 'none') return { kind: 'noService' };
+  if (!(await d.hasToken())) return { kind: 'noToken' };
+  if (repo === 'needed' && !d.model.repo()) return { kind: 'noRepo', repoState: d.model.repoState, canListMine: false };
+  return undefined;
+}
+
+export function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/** "owner/name" of a task: from its own address, else from what the model learnt, else its repository's id. */
+export function textContext(d: ChatToolDeps): TaskTextContext {
+  return {
+    serviceUrl: d.service().url,
+    repoName: (task: Task) => d.model.repoName(task, repoOfTask(task)),
+  };
+}
+
+/** An AbortSignal that follows a cancellation token, for the requests a tool makes. */
+export function signalOf(token: vscode.CancellationToken): AbortSignal {
+  const abort = new AbortController();
+  if (token.isCancellationRequested) abort.abort();
+  else {
+    const sub = token.onCancellationRequested(() => {
+      abort.abort();
+      sub.dispose();
+    });
+  }
+  return abort.signal;
+}

@@ -1,0 +1,127 @@
+// The tools' inputs as the model sends them, read strictly: VS Code checks them against the declared schema, but what
+// reaches a request is checked here again, and a bad value gets a sentence the model can act on. Pure: no `vscode`.
+import { TASK_STATES, type KnownTaskState } from '../api/types';
+import { refProblem } from '../safety/gitRef';
+import { forMessage } from '../safety/serviceText';
+
+export interface StartInput {
+  prompt: string;
+  model?: string;
+  baseRef?: string;
+  createPullRequest?: boolean;
+  continueTaskId?: string;
+  customAgent?: string;
+}
+
+export interface ListInput {
+  scope?: 'repository' | 'mine';
+  states?: string[];
+  limit?: number;
+}
+
+export interface GetInput {
+  taskId: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 50;
+/** Far above any real prompt; only a runaway input is refused. */
+const MAX_PROMPT = 100_000;
+
+const fail = <T>(problem: string): Parsed<T> => ({ ok: false, problem });
+
+function record(input: unknown): Record<string, unknown> {
+  return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}
+
+/** An optional string: absent, empty or blank means not given. */
+function optionalText(v: unknown, name: string): Parsed<string | undefined> {
+  if (v === undefined || v === null) return { ok: true, value: undefined };
+  if (typeof v !== 'string') return fail(`“${name}” must be text.`);
+  const t = v.trim();
+  return { ok: true, value: t === '' ? undefined : t };
+}
+
+/** An id as the service writes them: short, one line, no path separators. */
+function idProblem(id: string): string | undefined {
+  if (id.length > 200) return 'it is longer than 200 characters';
+  // eslint-disable-next-line no-control-regex -- an id with control characters is not one
+  if (/[\s/\\?#%\u0000-\u001F\u007F]/.test(id))
+    return 'it contains a space, a slash, “?”, “#”, “%” or a control character';
+  return undefined;
+}
+
+export function parseStart(input: unknown): Parsed<StartInput> {
+  const r = record(input);
+  if (typeof r.prompt !== 'string' || !r.prompt.trim())
+    return fail('“prompt” is required: say what the agent should do.');
+  if (r.prompt.length > MAX_PROMPT) return fail(`“prompt” is longer than ${MAX_PROMPT} characters.`);
+  const fields = {
+    model: optionalText(r.model, 'model'),
+    baseRef: optionalText(r.baseRef, 'baseRef'),
+    continueTaskId: optionalText(r.continueTaskId, 'continueTaskId'),
+    customAgent: optionalText(r.customAgent, 'customAgent'),
+  };
+  for (const f of Object.values(fields)) if (!f.ok) return fail(f.problem);
+  const value: StartInput = { prompt: r.prompt };
+  for (const k of ['model', 'baseRef', 'continueTaskId', 'customAgent'] as const) {
+    const f = fields[k];
+    if (f.ok && f.value !== undefined) value[k] = f.value;
+  }
+  if (r.createPullRequest !== undefined && r.createPullRequest !== null) {
+    if (typeof r.createPullRequest !== 'boolean') return fail('“createPullRequest” must be true or false.');
+    value.createPullRequest = r.createPullRequest;
+  }
+  if (value.baseRef !== undefined) {
+    const problem = refProblem(value.baseRef);
+    if (problem) return fail(`“baseRef” ${quoted(value.baseRef)} is not a valid branch name: ${problem}.`);
+  }
+  if (value.model !== undefined && (value.model.length > 100 || /\s/.test(value.model)))
+    return fail('“model” must be one model name, such as family-a-sonnet-4.6.');
+  if (value.customAgent !== undefined && value.customAgent.length > 200)
+    return fail('“customAgent” is longer than 200 characters.');
+  if (value.continueTaskId !== undefined) {
+    const problem = idProblem(value.continueTaskId);
+    if (problem) return fail(`“continueTaskId” is not a task id: ${problem}.`);
+  }
+  return { ok: true, value };
+}
+
+export function parseList(input: unknown): Parsed<Required<Pick<ListInput, 'limit'>> & ListInput> {
+  const r = record(input);
+  let scope: ListInput['scope'];
+  if (r.scope !== undefined && r.scope !== null) {
+    if (r.scope !== 'repository' && r.scope !== 'mine') return fail('“scope” must be “repository” or “mine”.');
+    scope = r.scope;
+  }
+  let states: KnownTaskState[] = [];
+  if (r.states !== undefined && r.states !== null) {
+    const given = Array.isArray(r.states) ? r.states : [r.states];
+    const known = new Set<string>(TASK_STATES);
+    const bad = given.filter(s => typeof s !== 'string' || !known.has(s));
+    if (bad.length)
+      return fail(`Unknown state ${bad.map(quoted).join(', ')}. The states are: ${TASK_STATES.join(', ')}.`);
+    states = [...new Set(given as KnownTaskState[])];
+  }
+  let limit = DEFAULT_LIMIT;
+  if (r.limit !== undefined && r.limit !== null) {
+    if (typeof r.limit !== 'number' || !Number.isInteger(r.limit) || r.limit < 1)
+      return fail('“limit” must be a whole number from 1 to 50.');
+    limit = Math.min(r.limit, MAX_LIMIT);
+  }
+  return { ok: true, value: { ...(scope ? { scope } : {}), states, limit } };
+}
+
+export function parseGet(input: unknown): Parsed<GetInput> {
+  const r = record(input);
+  if (typeof r.taskId !== 'string' || !r.taskId.trim()) return fail('“taskId” is required.');
+  const taskId = r.taskId.trim();
+  const problem = idProblem(taskId);
+  return problem ? fail(`“taskId” is not a task id: ${problem}.`) : { ok: true, value: { taskId } };
+}
+
+function quoted(v: unknown): string {
+  return `“${forMessage(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''), 80)}”`;
+}
