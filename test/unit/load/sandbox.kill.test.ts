@@ -2,16 +2,14 @@
 // file each time. Every change it acknowledged (a task started with 201, a task archived with 200) must be there
 // after the restart; nothing may appear that nobody asked for; no temporary file may be left.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as readline from 'node:readline';
 import { demoWorld } from '../../../src/sandbox';
 import { readStateFile } from '../../../src/sandbox/persist';
+import { kill9, startSandboxCli, type SandboxProcess } from '../../support/sandboxProcess';
 
-const CLI = path.resolve(__dirname, '../../../../dist/sandbox.js');
 const ROUNDS = 5;
 const CLIENTS = 16;
 const BASE = '/agents/repos/acme/rocket/tasks';
@@ -51,17 +49,6 @@ function call(agent: http.Agent, base: string, method: string, p: string, body?:
   });
 }
 
-function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', d => (stderr += d));
-  const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
-  return new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', url => resolve({ child, url, exited }));
-    void exited.then(code => reject(new Error(`the sandbox exited (${code}) before printing its address: ${stderr}`)));
-  });
-}
-
 /** Every task of acme/rocket, archived or not, as id → { prompt, archived }. */
 async function everyTask(url: string): Promise<Map<string, { name: string; archived: boolean }>> {
   const agent = new http.Agent({ keepAlive: true });
@@ -85,16 +72,12 @@ async function everyTask(url: string): Promise<Map<string, { name: string; archi
 
 describe('sandbox killed under load', () => {
   let dir: string;
-  let running: ChildProcess | undefined;
+  let running: SandboxProcess | undefined;
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbx-kill-'));
   });
   after(async () => {
-    if (running && running.exitCode === null && running.signalCode === null) {
-      const gone = new Promise(r => running!.once('exit', r));
-      running.kill('SIGKILL');
-      await gone;
-    }
+    if (running) await kill9(running);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -117,8 +100,8 @@ describe('sandbox killed under load', () => {
     const original = new Set((demoWorld().tasks ?? []).map(t => t.id!));
     let cut = 0;
     const args = ['--state', file, '--step-ms', '20', '--rate-limit', '1000000000', '--compact-bytes', '65536'];
-    let sb = await startCli([...args, '--world', worldFile]);
-    running = sb.child;
+    let sb = await startSandboxCli([...args, '--world', worldFile]);
+    running = sb;
     for (let round = 0; round < ROUNDS; round++) {
       const url = sb.url;
       let stop = false;
@@ -154,13 +137,12 @@ describe('sandbox killed under load', () => {
       const before = acked.size;
       while (acked.size < before + 100 && !failed) await new Promise(r => setImmediate(r));
       await new Promise(r => setTimeout(r, rnd(400)));
-      sb.child.kill('SIGKILL');
-      await sb.exited;
+      await kill9(sb);
       stop = true;
       await load;
 
-      sb = await startCli(args);
-      running = sb.child;
+      sb = await startSandboxCli(args);
+      running = sb;
       const after = await everyTask(sb.url);
       const lost = [...acked.keys()].filter(id => after.get(id)?.name !== acked.get(id));
       assert.deepEqual(

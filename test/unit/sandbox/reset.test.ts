@@ -2,40 +2,14 @@
 // with --reset, once the sandbox listens) a kill -9 cannot undo it. The sandbox runs as its own process here, so
 // the kill is a real one.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as readline from 'node:readline';
 import { DEMO_TOKENS, demoWorld, startSandbox } from '../../../src/sandbox';
 import { recover } from '../../../src/sandbox/durable';
+import { kill9, startSandboxCli, type SandboxProcess } from '../../support/sandboxProcess';
 
-const CLI = path.resolve(__dirname, '../../../../dist/sandbox.js');
 const A1 = '/agents/repos/acme/rocket/tasks';
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-function startCli(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--step-ms', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', d => (stderr += d));
-  const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
-  return new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', url => resolve({ child, url, exited }));
-    void exited.then(code => reject(new Error(`the sandbox exited (${code}) before printing its address: ${stderr}`)));
-  });
-}
-
-async function kill9(r: Running): Promise<void> {
-  r.child.kill('SIGKILL');
-  await r.exited;
-}
 
 async function call(url: string, method: string, p: string, token?: string, body?: unknown): Promise<number> {
   const res = await fetch(`${url}${p}`, {
@@ -79,9 +53,9 @@ describe('sandbox reset', function () {
   this.timeout(30_000);
   let dir: string;
   let file: string;
-  const running: Running[] = [];
+  const running: SandboxProcess[] = [];
   const start = async (args: string[]) => {
-    const r = await startCli(args);
+    const r = await startSandboxCli(['--step-ms', '0', ...args]);
     running.push(r);
     return r;
   };
@@ -90,7 +64,7 @@ describe('sandbox reset', function () {
     file = path.join(dir, 'state.json');
   });
   afterEach(async () => {
-    for (const r of running.splice(0)) if (r.child.exitCode === null && r.child.signalCode === null) await kill9(r);
+    for (const r of running.splice(0)) await kill9(r);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
