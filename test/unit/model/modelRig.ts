@@ -1,0 +1,61 @@
+// A task model on the sandbox over HTTP with the real API client, its surroundings plain objects a test can move.
+import assert from 'node:assert/strict';
+import { ApiClient, type RepoRef, type ResponseInfo } from '../../../src/api';
+import type { TokenKind } from '../../../src/ids';
+import type { Log } from '../../../src/log';
+import { Emitter } from '../../../src/model/emitter';
+import { TaskModel } from '../../../src/model/taskModel';
+import { DEMO_TOKENS, type WorldFile } from '../../../src/sandbox';
+import { FakeTimers } from './fakeTimers';
+
+const silent: Log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
+
+/** A model on the sandbox with mona's token (or `token`), showing acme/rocket; every response is kept in order. */
+export function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGrained) {
+  const tokens: { value: string | undefined; changed: Emitter<TokenKind> } = {
+    value: token,
+    changed: new Emitter<TokenKind>(),
+  };
+  const service = { changed: new Emitter<void>(), kind: 'remote' };
+  const repo: { current: RepoRef | undefined } = { current: { owner: 'acme', repo: 'rocket' } };
+  const filter = { showArchived: false, onlyMine: false, changed: new Emitter<void>() };
+  const responses: ResponseInfo[] = [];
+  const client = new ApiClient({
+    baseUrl: url,
+    token: async () => tokens.value,
+    retries: 0,
+    onResponse: info => responses.push(info),
+  });
+  const timers = new FakeTimers();
+  const model = new TaskModel({
+    client: async () => client,
+    service: { current: () => ({ kind: service.kind, url }), onDidChange: service.changed.event },
+    tokens: { has: async () => tokens.value !== undefined, onDidChange: tokens.changed.event },
+    repos: { current: () => repo.current, state: 'found', refresh() {}, onDidChange: () => ({ dispose() {} }) },
+    filter: {
+      get showArchived() {
+        return filter.showArchived;
+      },
+      get onlyMine() {
+        return filter.onlyMine;
+      },
+      onDidChange: filter.changed.event,
+    },
+    pace: { activeMs: () => 10_000, idleMs: () => 60_000 },
+    log: silent,
+    timers,
+  });
+  return { model, tokens, service, repo, filter, client, responses, timers };
+}
+
+/** The model needs no git repositories; without them no git work is under way when a test closes the sandbox. */
+export function withoutGit(w: WorldFile): WorldFile {
+  for (const r of w.repositories ?? []) delete r.git;
+  return w;
+}
+
+export async function waitUntil(probe: () => boolean): Promise<void> {
+  // The model works through promise chains and HTTP on loopback; each turn of the event loop lets them move on.
+  for (let i = 0; i < 2_000 && !probe(); i++) await new Promise(r => setImmediate(r));
+  assert.ok(probe(), 'the condition never came');
+}
