@@ -16,6 +16,12 @@ export interface Timers {
 export const MAX_DELAY_MS = 60 * 60_000;
 /** The floor of a pace that came unusable (0, negative, NaN): a tick a second at most. */
 const MIN_PACE_MS = 1_000;
+/**
+ * Right after a start and while a task is queued, states move within seconds (queued, then running): the brisk pace
+ * sees each of them. Only for a short while: a task that stays queued longer is watched at the quick pace again.
+ */
+export const BRISK_INTERVAL_MS = 2_000;
+export const BRISK_FOR_MS = 30_000;
 
 export const realTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -34,14 +40,17 @@ export interface PollConditions {
 }
 
 /**
- * quick: some task is queued or running; slow: all finished; paused: unfocused with nothing running;
- * stopped: signed out, or views hidden with nothing running; backoff: the last tick failed.
+ * brisk: a task was just started or is queued (for a short while); quick: some task is queued or running; slow: all
+ * finished; paused: unfocused with nothing running; stopped: signed out, or views hidden with nothing running;
+ * backoff: the last tick failed.
  */
-export type PollMode = 'quick' | 'slow' | 'paused' | 'stopped' | 'backoff';
+export type PollMode = 'brisk' | 'quick' | 'slow' | 'paused' | 'stopped' | 'backoff';
 
 export interface TickResult {
   /** Whether any watched task is queued or running. */
   active: boolean;
+  /** Whether any watched task is queued: its next state comes soon. */
+  queued?: boolean;
   /** The service asked not to be polled more often than this (x-poll-interval). */
   minIntervalMs?: number;
 }
@@ -53,6 +62,9 @@ export interface PollerOptions {
   /** How long the service asked us to wait after this error (Retry-After, rate-limit reset), if it did. */
   waitHintMs?(error: unknown): number | undefined;
   maxBackoffMs?: number;
+  /** The brisk pace and how long it lasts (BRISK_INTERVAL_MS, BRISK_FOR_MS). */
+  briskIntervalMs?: number;
+  briskForMs?: number;
   timers?: Timers;
 }
 
@@ -71,6 +83,8 @@ export class Poller {
   private rerun = false;
   /** Counts markActive() calls, so a tick that began before one cannot declare everything finished. */
   private marks = 0;
+  /** When the brisk pace began (a start, or a queued task first seen), while it lasts. */
+  private briskSince: number | undefined;
   private disposed = false;
   private readonly modeChanged = new Emitter<PollMode>();
   readonly onDidChangeMode = this.modeChanged.event;
@@ -90,7 +104,13 @@ export class Poller {
     if (!c.signedIn || (!c.visible && !this.active && known)) return 'stopped';
     if (!c.focused && !this.active && known) return 'paused';
     if (this.failures > 0) return 'backoff';
+    if (this.brisk()) return 'brisk';
     return this.active ? 'quick' : 'slow';
+  }
+
+  private brisk(): boolean {
+    const since = this.briskSince;
+    return since !== undefined && this.timers.now() - since < (this.options.briskForMs ?? BRISK_FOR_MS);
   }
 
   get consecutiveFailures(): number {
@@ -120,10 +140,11 @@ export class Poller {
     return this.run();
   }
 
-  /** A quick tick is wanted: a newly started task is queued, so the pace must be quick right away. */
+  /** A task was just started: it is queued, and its next states come soon, so the pace is brisk for a while. */
   markActive(): void {
     this.active = true;
     this.marks++;
+    this.briskSince = this.timers.now();
     this.schedule();
   }
 
@@ -136,7 +157,12 @@ export class Poller {
     this.inFlight = (async () => {
       try {
         const result = await this.options.tick(controller.signal);
-        this.active = result.active || this.marks !== marksAtStart;
+        const marked = this.marks !== marksAtStart;
+        this.active = result.active || marked;
+        // Brisk from the first sight of a queued task until none is queued (or its while is over); a start made
+        // during this tick keeps the while it began.
+        if (!result.queued && !marked) this.briskSince = undefined;
+        else if (result.queued) this.briskSince ??= this.timers.now();
         this.minInterval = result.minIntervalMs ?? 0;
         this.failures = 0;
         this.waitHint = 0;
@@ -167,7 +193,7 @@ export class Poller {
 
   /**
    * The delay the current mode asks for; backoff doubles from the quick interval with ±20% jitter. Never below
-   * the configured quick pace, never above MAX_DELAY_MS; a wait asked for that is not a number is ignored.
+   * the configured quick pace (the brisk one while it lasts), nor what the service asked for, never above MAX_DELAY_MS; a wait asked for that is not a number is ignored.
    */
   delayMs(): number {
     const mode = this.mode;
@@ -178,10 +204,13 @@ export class Poller {
       const base = Math.min(max, quick * 2 ** Math.min(this.failures - 1, 20));
       delay = Math.min(max, base * (0.8 + 0.4 * this.timers.random()));
       delay = Math.max(delay, wait(this.waitHint));
+    } else if (mode === 'brisk') {
+      delay = Math.min(quick, pace(this.options.briskIntervalMs ?? BRISK_INTERVAL_MS));
     } else {
       delay = mode === 'quick' ? quick : pace(this.options.idleIntervalMs());
     }
-    return Math.min(MAX_DELAY_MS, Math.max(delay, wait(this.minInterval), quick));
+    // What the service asked for (x-poll-interval) and what the rate limit allows hold in every mode.
+    return Math.min(MAX_DELAY_MS, Math.max(delay, wait(this.minInterval), mode === 'brisk' ? delay : quick));
   }
 
   private schedule(): void {

@@ -138,6 +138,7 @@ export class TaskSync {
     this.started = true;
     return {
       active: keys.some(k => this.store.list(k).some(task => isActive(task.state))),
+      queued: keys.some(k => this.store.list(k).some(task => task.state === 'queued')),
       // The slower of what the rate limit allows and what the service asked for (x-poll-interval).
       minIntervalMs: Math.max(rateLimitPaceMs(client.lastRateLimit, keys.length), client.pollIntervalMs ?? 0),
     };

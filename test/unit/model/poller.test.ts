@@ -260,7 +260,7 @@ describe('model/Poller', () => {
     poller.dispose();
   });
 
-  it('stays quick when a task starts while a tick that predates it is answering', async () => {
+  it('stays brisk when a task starts while a tick that predates it is answering', async () => {
     const timers = new FakeTimers();
     let release!: (r: TickResult) => void;
     const poller = new Poller({
@@ -274,7 +274,7 @@ describe('model/Poller', () => {
     poller.markActive();
     release({ active: false }); // read before the new task existed
     await settle();
-    assert.equal(poller.mode, 'quick');
+    assert.equal(poller.mode, 'brisk');
     poller.dispose();
   });
 });
