@@ -76,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const contextKeys = new ContextKeys();
   const views = new TaskViews({ model, service, filter, drafts, context: contextKeys });
   const installationsView = new InstallationsView(installations, service);
-  const status = new StatusBarController(model, service);
+  const status = new StatusBarController(model, service, commands, ui);
   const pages = new TaskPages({
     source: modelSource(model),
     mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),

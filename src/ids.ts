@@ -49,6 +49,7 @@ export const COMMANDS = {
   retryFailedStart: 'agentTasks.retryStart',
   discardDraft: 'agentTasks.discardDraft',
   loadMoreTasks: 'agentTasks.loadMoreTasks',
+  serviceProblem: 'agentTasks.serviceProblem',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

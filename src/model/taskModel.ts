@@ -33,6 +33,7 @@ export class TaskModel extends DisposableBase {
   private readonly poller: Poller;
   private signedInNow = false;
   private reachableNow: Reachable = 'unknown';
+  private problemNow: { error: unknown; text: string } | undefined;
   private visible = { repo: false, mine: false };
   private readonly repoNames = new Map<number, string>();
   private readonly statusChanged = this.register(new Emitter<void>());
@@ -84,6 +85,11 @@ export class TaskModel extends DisposableBase {
 
   get reachable(): Reachable {
     return this.reachableNow;
+  }
+
+  /** What the last poll failed with, in plain words (and the error itself), until a poll goes well again. */
+  get failure(): { error: unknown; text: string } | undefined {
+    return this.problemNow;
   }
 
   get pollMode(): PollMode {
@@ -230,6 +236,7 @@ export class TaskModel extends DisposableBase {
     this.sync.reset();
     this.repoNames.clear();
     this.reachableNow = 'unknown';
+    this.problemNow = undefined;
     this.deps.repos.refresh();
     this.statusChanged.fire();
     this.poller.update({ signedIn: this.signedInNow });
@@ -243,12 +250,16 @@ export class TaskModel extends DisposableBase {
 
   private noteOutcome(err: unknown): void {
     const before = this.reachableNow;
-    if (err === undefined) this.reachableNow = this.signedInNow ? 'yes' : 'unknown';
-    else {
+    const said = this.problemNow?.text;
+    if (err === undefined) {
+      this.reachableNow = this.signedInNow ? 'yes' : 'unknown';
+      this.problemNow = undefined;
+    } else {
       const status = statusOf(err);
       this.reachableNow = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'no';
-      this.deps.log.child('poll').warn(`refresh failed: ${explain(err).text}`);
+      this.problemNow = { error: err, text: explain(err).text };
+      this.deps.log.child('poll').warn(`refresh failed: ${this.problemNow.text}`);
     }
-    if (before !== this.reachableNow) this.statusChanged.fire();
+    if (before !== this.reachableNow || said !== this.problemNow?.text) this.statusChanged.fire();
   }
 }

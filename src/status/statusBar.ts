@@ -1,15 +1,41 @@
 import * as vscode from 'vscode';
-import { VIEWS } from '../ids';
+import type { Task } from '../api';
+import type { CommandRegistry } from '../commands/registry';
+import { statusOf } from '../errors/failure';
+import { COMMANDS, VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
-import type { ServiceChoice } from '../service/serviceChoice';
 import { forMarkdown } from '../safety/serviceText';
+import type { ServiceChoice } from '../service/serviceChoice';
 import { renderingOf, type MarkdownRendering } from '../testing/rendering';
+import type { Ui } from '../ui';
 import { stateLabel } from '../views/stateStyle';
 
+/** What the item shows, for the test API. */
+export interface StatusShown {
+  text: string;
+  tooltip: string;
+  visible: boolean;
+  /** The command a click runs. */
+  command?: string;
+  /** The theme colour of the background, when the item stands out (a problem). */
+  background?: string;
+  tooltipRendering?: MarkdownRendering;
+}
+
+/** How the status bar names what went wrong with the service, by the answer's status (0: no answer at all). */
+function problemTitle(status: number | undefined): string {
+  if (status === 401) return 'token refused';
+  if (status === 403) return 'access refused';
+  if (!status) return 'service unreachable';
+  return `service error ${status}`;
+}
+
 /**
- * How many tasks are running, with a spinner while any is; the running ones in the tooltip; a click reveals the
- * views. Hidden when no service is configured; says "Sandbox" when it is the built-in one.
+ * Queued and running tasks, counted apart, with a spinner while any runs; the tasks in the tooltip; a click reveals
+ * the views. It speaks of tasks only once the service has answered: before a token is set it says so, while the
+ * first answer is awaited it says that, and when the service cannot be reached or refuses it shows a problem (the
+ * address and the error in the tooltip, a click to try again or read the log). Hidden when no service is configured.
  */
 export class StatusBarController extends DisposableBase {
   private readonly item = this.register(
@@ -19,25 +45,30 @@ export class StatusBarController extends DisposableBase {
   constructor(
     private readonly model: TaskModel,
     private readonly service: ServiceChoice,
+    commands: CommandRegistry,
+    private readonly ui: Ui,
   ) {
     super();
     this.item.name = 'Agent Tasks';
-    this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: 'Show Agent Tasks' };
+    this.register(commands.register({ [COMMANDS.serviceProblem]: () => this.offerWayOut() }));
     this.register(model.onDidChangeTasks(() => this.update()));
     this.register(model.onDidChangeStatus(() => this.update()));
     this.register(service.onDidChange(() => this.update()));
     this.update();
   }
 
-  /** What the item shows: its text ('' while hidden), its tooltip, and whether it is shown. */
-  shown(): { text: string; tooltip: string; visible: boolean; tooltipRendering?: MarkdownRendering } {
+  shown(): StatusShown {
     const visible = this.service.current().kind !== 'none';
     const t = this.item.tooltip;
     const rendering = t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {};
+    const c = this.item.command;
+    const bg = this.item.backgroundColor;
     return {
       text: visible ? this.item.text : '',
       tooltip: typeof t === 'string' ? t : (t?.value ?? ''),
       visible,
+      ...(c ? { command: typeof c === 'string' ? c : c.command } : {}),
+      ...(bg ? { background: bg.id } : {}),
       ...rendering,
     };
   }
@@ -49,25 +80,90 @@ export class StatusBarController extends DisposableBase {
       return;
     }
     const sandbox = s.kind === 'sandbox';
-    const running = this.model.running();
     const prefix = sandbox ? '$(beaker) Sandbox · ' : '';
-    this.item.text = running.length
-      ? `${prefix}$(sync~spin) ${running.length} task${running.length === 1 ? '' : 's'} running`
-      : `${prefix}$(checklist) No tasks running`;
+    const where = sandbox ? `the built-in sandbox${s.url ? ` at ${s.url}` : ''}` : s.url;
     const md = new vscode.MarkdownString();
     md.appendMarkdown(
       sandbox
         ? `**Agent Tasks** — built-in sandbox${s.url ? ` at ${forMarkdown(s.url)}` : ''} (demo data)\n\n`
         : `**Agent Tasks** — ${forMarkdown(s.url)}\n\n`,
     );
-    if (running.length)
-      for (const t of running)
-        md.appendMarkdown(`- ${forMarkdown(stateLabel(t.state))}: ${forMarkdown(t.name || t.id)}\n`);
-    else md.appendMarkdown('No task is queued or running.');
+    const problem = this.model.signedIn ? this.model.failure : undefined;
+    let label: string;
+    this.item.backgroundColor = undefined;
+    this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: 'Show Agent Tasks' };
+    if (!this.model.signedIn) {
+      this.item.text = `${prefix}$(key) Agent Tasks: no token`;
+      md.appendMarkdown(
+        'No fine-grained token is set for this service, so its tasks cannot be read. Click to set one.',
+      );
+      this.item.command = { command: COMMANDS.setToken, title: 'Set Token', arguments: ['fine_grained'] };
+      label = 'Agent Tasks: no token set';
+    } else if (problem) {
+      const title = problemTitle(statusOf(problem.error));
+      this.item.text = `${prefix}$(error) Agent Tasks: ${title}`;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+      md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
+      md.appendMarkdown(`${forMarkdown(problem.text)}\n\n`);
+      md.appendMarkdown('Click to try again or to see the log.');
+      this.item.command = { command: COMMANDS.serviceProblem, title: 'Try Again or See the Log' };
+      label = `Agent Tasks: ${title} at ${where}`;
+    } else if (this.model.reachable !== 'yes') {
+      this.item.text = `${prefix}$(loading~spin) Agent Tasks`;
+      md.appendMarkdown('Asking the service for tasks…');
+      label = 'Agent Tasks: asking the service for tasks';
+    } else {
+      const active = this.model.running();
+      const queued = active.filter(t => t.state === 'queued');
+      const running = active.filter(t => t.state !== 'queued');
+      this.item.text = `${prefix}${countText(queued.length, running.length)}`;
+      if (active.length) for (const t of [...running, ...queued]) md.appendMarkdown(line(t));
+      else md.appendMarkdown('No task is queued or running.');
+      label = `Agent Tasks: ${queued.length} queued, ${running.length} running`;
+    }
     this.item.tooltip = md;
-    this.item.accessibilityInformation = {
-      label: `Agent Tasks: ${running.length} running${sandbox ? ', sandbox' : ''}`,
-    };
+    this.item.accessibilityInformation = { label: `${label}${sandbox ? ', sandbox' : ''}` };
     this.item.show();
   }
+
+  /** The click on a problem: try again now, read the log, or fix what the error points at. */
+  private async offerWayOut(): Promise<void> {
+    const problem = this.model.failure;
+    const status = problem && statusOf(problem.error);
+    type Item = vscode.QuickPickItem & { run(): unknown };
+    const items: Item[] = [
+      { label: '$(refresh) Try Again', run: () => this.model.refresh() },
+      { label: '$(output) Show Log', run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
+    ];
+    if (status === 401 || status === 403)
+      items.push({
+        label: '$(key) Set Fine-grained Token…',
+        run: () => vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained'),
+      });
+    else if (!status)
+      items.push({
+        label: '$(gear) Set Service Address…',
+        run: () => vscode.commands.executeCommand(COMMANDS.configureService),
+      });
+    const picked = await this.ui.pick(items, {
+      title: 'Agent Tasks',
+      placeHolder: problem ? problem.text : 'The service answers again.',
+    });
+    await picked?.run();
+  }
+}
+
+/** "1 queued · 2 running", with a spinner while any runs. */
+function countText(queued: number, running: number): string {
+  if (!queued && !running) return '$(checklist) No tasks running';
+  const parts = [queued ? `${queued} queued` : '', running ? `${running} running` : ''].filter(Boolean);
+  return `${running ? '$(sync~spin)' : '$(clock)'} ${parts.join(' · ')}`;
+}
+
+function line(t: Task): string {
+  return `- ${forMarkdown(stateLabel(t.state))}: ${forMarkdown(t.name || t.id)}\n`;
+}
+
+function sentence(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

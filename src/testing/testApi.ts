@@ -8,7 +8,7 @@ import type { DraftStore } from '../commands/start/draftStore';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceClients } from '../service/clients';
-import type { StatusBarController } from '../status/statusBar';
+import type { StatusBarController, StatusShown } from '../status/statusBar';
 import type { TaskPages } from '../taskPage/taskPages';
 import type { ContextKeys } from '../views/contextKeys';
 import type { InstallationsView } from '../views/installationsView';
@@ -43,7 +43,9 @@ export type Response = Pick<ResponseInfo, 'method' | 'path' | 'status' | 'attemp
 export interface AgentTasksTestApi {
   /** The items of a view, with children to `depth` levels (0: roots only). */
   treeItems(view: ViewName, depth?: number): Promise<TestTreeItem[]>;
-  statusBar(): { text: string; tooltip: string; visible: boolean; tooltipRendering?: MarkdownRendering };
+  statusBar(): StatusShown;
+  /** The badge of each task view (its running count), undefined when it shows none. */
+  badges(): { repoTasks?: number; myTasks?: number };
   /** Poll now and wait until the model holds the answer. */
   refresh(): Promise<void>;
   /** "owner/repo" the Repository Tasks view shows, if any. */
@@ -125,6 +127,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       return Promise.all(roots.map(n => describe(provider, n, depth)));
     },
     statusBar: () => d.status.shown(),
+    badges: () => ({ repoTasks: d.views.repoView.badge?.value, myTasks: d.views.mineView.badge?.value }),
     refresh: () => d.model.refresh(),
     repository: () => {
       const r = d.model.repo();

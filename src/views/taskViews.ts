@@ -75,10 +75,16 @@ export class TaskViews extends DisposableBase {
         view.onDidCollapseElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, false)),
       );
     }
-    this.register(model.onDidChangeTasks(() => this.updateContext()));
+    this.register(
+      model.onDidChangeTasks(() => {
+        this.updateContext();
+        this.updateBadges();
+      }),
+    );
     this.register(
       model.onDidChangeStatus(() => {
         this.updateContext();
+        this.updateBadges();
         this.redraw();
       }),
     );
@@ -97,6 +103,7 @@ export class TaskViews extends DisposableBase {
     );
     this.visibilityChanged();
     this.updateContext();
+    this.updateBadges();
   }
 
   /** Reveals a task's node in whichever view shows it. */
@@ -118,6 +125,21 @@ export class TaskViews extends DisposableBase {
   private redraw(): void {
     this.repoProvider.refresh();
     this.mineProvider.refresh();
+  }
+
+  /** Each view's badge: how many of its tasks are running (queued ones are not running yet). */
+  private updateBadges(): void {
+    for (const [view, which] of [
+      [this.repoView, 'repo'],
+      [this.mineView, 'mine'],
+    ] as const) {
+      const ids = new Set<string>();
+      for (const key of this.deps.model.lists(which) ?? [])
+        for (const t of this.deps.model.store.list(key)) if (t.state === 'in_progress') ids.add(t.id);
+      const n = ids.size;
+      const badge = n ? { value: n, tooltip: `${n} task${n === 1 ? '' : 's'} running` } : undefined;
+      if (view.badge?.value !== badge?.value) view.badge = badge;
+    }
   }
 
   private visibilityChanged(): void {

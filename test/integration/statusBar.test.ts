@@ -17,16 +17,18 @@ describe('status bar', () => {
     await freshStart();
   });
 
-  it("counts running tasks as they advance, with a spinner while any runs, and announces only the user's", async () => {
-    // Running: mona's 03 and dotfiles-02, her queued 04, and lee's 05, which will fail.
+  it("counts queued and running tasks apart as they advance, with a spinner while any runs, and announces only the user's", async () => {
+    // Running: mona's 03 and dotfiles-02, and lee's 05, which will fail; queued: mona's 04.
     const w = demoWorld();
     w.tasks!.find(t => t.id === 'demo-rocket-05')!.state = 'in_progress';
     const api = await freshStart(w);
     const told = messagesFrom(api);
-    await waitFor(() => api.statusBar().text === '$(sync~spin) 4 tasks running', 'four running tasks');
+    await waitFor(() => api.statusBar().text === '$(sync~spin) 1 queued · 3 running', 'one queued, three running');
+    assert.match(api.statusBar().tooltip, /- Queued: Bump the protobuf dependency and regenerate stubs\n/);
+    assert.match(api.statusBar().tooltip, /- Running: Fix the flaky countdown test\n/);
     await sandboxPost('/_sandbox/advance'); // queued → running, running → finished
     await api.refresh();
-    assert.equal(api.statusBar().text, '$(sync~spin) 1 task running');
+    assert.equal(api.statusBar().text, '$(sync~spin) 1 running');
     await sandboxPost('/_sandbox/advance');
     await api.refresh();
     assert.equal(api.statusBar().text, '$(checklist) No tasks running');
@@ -42,7 +44,22 @@ describe('status bar', () => {
     assert.ok(!shown.some(t => /toolchain/.test(t)), `lee's failed task is not announced: ${JSON.stringify(shown)}`);
   });
 
-  it('shows a new task at once and names it in the tooltip', async () => {
+  it("shows each task view's running count as its badge, and none once nothing runs", async () => {
+    // Running: mona's 03 (acme/rocket) and dotfiles-02 (hers elsewhere), lee's 05 (acme/rocket); queued: her 04.
+    const w = demoWorld();
+    w.tasks!.find(t => t.id === 'demo-rocket-05')!.state = 'in_progress';
+    const api = await freshStart(w);
+    await waitFor(() => api.badges().repoTasks === 2, 'the Repository Tasks badge');
+    assert.deepEqual(api.badges(), { repoTasks: 2, myTasks: 2 }, 'queued tasks are not counted as running');
+    await sandboxPost('/_sandbox/advance'); // 04 starts running; the others finish
+    await api.refresh();
+    assert.deepEqual(api.badges(), { repoTasks: 1, myTasks: 1 });
+    await sandboxPost('/_sandbox/advance');
+    await api.refresh();
+    assert.deepEqual(api.badges(), { repoTasks: undefined, myTasks: undefined });
+  });
+
+  it('shows a new task at once as queued and names it in the tooltip', async () => {
     const api = await freshStart(quietWorld());
     assert.equal(api.statusBar().text, '$(checklist) No tasks running');
     const result = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, {
@@ -50,7 +67,7 @@ describe('status bar', () => {
       interactive: false,
     });
     assert.equal(result?.ok, true);
-    assert.equal(api.statusBar().text, '$(sync~spin) 1 task running');
+    assert.equal(api.statusBar().text, '$(clock) 1 queued');
     assert.match(api.statusBar().tooltip, /- Queued: Tidy the README\n/);
   });
 
@@ -62,8 +79,8 @@ describe('status bar', () => {
       const api = await freshStart(quietWorld());
       const told = messagesFrom(api);
       await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Watch me finish', interactive: false });
-      assert.equal(api.statusBar().text, '$(sync~spin) 1 task running');
-      await waitFor(() => api.pollMode() === 'quick', 'the quick pace');
+      assert.equal(api.statusBar().text, '$(clock) 1 queued');
+      await waitFor(() => ['brisk', 'quick'].includes(api.pollMode()), 'the brisk or quick pace');
       await sandboxPost('/_sandbox/advance');
       await sandboxPost('/_sandbox/advance');
       await waitFor(

@@ -1,0 +1,107 @@
+// The status bar when it cannot know about tasks: no token yet, a service that does not answer, a token refused.
+// It says so (icon, text, the address and the error in its tooltip, a click that offers the way out) and never says
+// "No tasks running" there.
+import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import type { AgentTasksTestApi } from '../../src/testing/testApi';
+import { DEMO_TOKENS, freshStart, SANDBOX, waitFor } from './tasksSupport';
+
+const G = vscode.ConfigurationTarget.Global;
+
+/** A loopback address where nothing listens: a port just let go. */
+async function deadAddress(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise(resolve => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The tooltip as the user reads it: bold markers and Markdown's escapes taken away. */
+function read(api: AgentTasksTestApi): { text: string; tooltip: string } {
+  const s = api.statusBar();
+  return { text: s.text, tooltip: s.tooltip.replace(/(?<!\\)\*\*/g, '').replace(/\\(.)/g, '$1') };
+}
+
+function assertSilentOnTasks(api: AgentTasksTestApi): void {
+  const { text, tooltip } = read(api);
+  assert.doesNotMatch(`${text}\n${tooltip}`, /No task|running|queued/i, 'it says nothing about tasks it cannot know');
+}
+
+describe('status bar problem states', () => {
+  before(async function () {
+    this.timeout(90_000);
+    await freshStart();
+  });
+
+  afterEach(async () => {
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    if (config.get<string>('serviceUrl') !== SANDBOX) await config.update('serviceUrl', SANDBOX, G);
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+  });
+
+  it('says a service that does not answer is unreachable, with its address and the error, and offers a retry and the log', async function () {
+    this.timeout(40_000);
+    const api = await freshStart();
+    const dead = await deadAddress();
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
+    // A token for that address, so that only the service is in question.
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+    await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 30_000);
+    const shown = api.statusBar();
+    assert.equal(shown.text, '$(error) Agent Tasks: service unreachable');
+    assert.equal(shown.background, 'statusBarItem.errorBackground');
+    assert.equal(shown.command, COMMANDS.serviceProblem);
+    const { tooltip } = read(api);
+    assert.ok(tooltip.includes(`Service unreachable at ${dead}`), tooltip);
+    assert.match(tooltip, /The service cannot be reached\. Check the address and your connection\./);
+    assert.match(tooltip, /Click to try again or to see the log/);
+    assertSilentOnTasks(api);
+
+    const tries = api.responses().filter(r => r.status === 0).length;
+    api.answer({ pick: items => items.find(i => i.label.includes('Try Again')) });
+    try {
+      await vscode.commands.executeCommand(shown.command);
+    } finally {
+      api.answer(undefined);
+    }
+    const asked = api.asked().at(-1);
+    assert.ok(asked?.kind === 'pick');
+    assert.deepEqual(asked.labels, ['$(refresh) Try Again', '$(output) Show Log', '$(gear) Set Service Address…']);
+    assert.ok(api.responses().filter(r => r.status === 0).length > tries, 'Try Again asked the service once more');
+    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+  });
+
+  it('says a refused token is refused, and offers to set another', async function () {
+    this.timeout(30_000);
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', 'sbx_not_a_token_at_all');
+    await waitFor(() => /token refused/.test(api.statusBar().text), 'the refused state', 20_000);
+    assert.equal(api.statusBar().text, '$(error) Agent Tasks: token refused');
+    const { tooltip } = read(api);
+    assert.ok(tooltip.includes(`Token refused at ${SANDBOX}`), tooltip);
+    assert.match(tooltip, /fine-grained token is missing, expired or revoked/);
+    assertSilentOnTasks(api);
+    api.answer({ pick: () => undefined });
+    try {
+      await vscode.commands.executeCommand(COMMANDS.serviceProblem);
+    } finally {
+      api.answer(undefined);
+    }
+    const asked = api.asked().at(-1);
+    assert.ok(asked?.kind === 'pick');
+    assert.ok(asked.labels.includes('$(key) Set Fine-grained Token…'), JSON.stringify(asked.labels));
+  });
+
+  it('says no token is set, not "No tasks running", before sign-in', async () => {
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    await waitFor(() => /no token/.test(api.statusBar().text), 'the signed-out state');
+    assert.equal(api.statusBar().text, '$(key) Agent Tasks: no token');
+    assert.equal(api.statusBar().command, COMMANDS.setToken);
+    assert.match(read(api).tooltip, /No fine-grained token is set for this service/);
+    assertSilentOnTasks(api);
+  });
+});
