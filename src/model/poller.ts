@@ -193,7 +193,8 @@ export class Poller {
 
   /**
    * The delay the current mode asks for; backoff doubles from the quick interval with ±20% jitter. Never below
-   * the configured quick pace (the brisk one while it lasts), nor what the service asked for, never above MAX_DELAY_MS; a wait asked for that is not a number is ignored.
+   * the configured quick pace (the brisk one while it lasts) nor what the service asked for, never above
+   * MAX_DELAY_MS; a wait asked for that is not a number is ignored.
    */
   delayMs(): number {
     const mode = this.mode;

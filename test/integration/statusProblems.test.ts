@@ -25,6 +25,21 @@ function read(api: AgentTasksTestApi): { text: string; tooltip: string } {
   return { text: s.text, tooltip: s.tooltip.replace(/(?<!\\)\*\*/g, '').replace(/\\(.)/g, '$1') };
 }
 
+/** Clicks the problem state's item, picks the choice labelled `choose` (none: dismissed); the labels offered. */
+async function click(api: AgentTasksTestApi, choose?: string): Promise<string[]> {
+  const command = api.statusBar().command;
+  assert.equal(command, COMMANDS.serviceProblem);
+  api.answer({ pick: items => items.find(i => choose !== undefined && i.label.includes(choose)) });
+  try {
+    await vscode.commands.executeCommand(command);
+  } finally {
+    api.answer(undefined);
+  }
+  const asked = api.asked().at(-1);
+  assert.ok(asked?.kind === 'pick', 'a choice was offered');
+  return asked.labels;
+}
+
 function assertSilentOnTasks(api: AgentTasksTestApi): void {
   const { text, tooltip } = read(api);
   assert.doesNotMatch(`${text}\n${tooltip}`, /No task|running|queued/i, 'it says nothing about tasks it cannot know');
@@ -61,15 +76,8 @@ describe('status bar problem states', () => {
     assertSilentOnTasks(api);
 
     const tries = api.responses().filter(r => r.status === 0).length;
-    api.answer({ pick: items => items.find(i => i.label.includes('Try Again')) });
-    try {
-      await vscode.commands.executeCommand(shown.command);
-    } finally {
-      api.answer(undefined);
-    }
-    const asked = api.asked().at(-1);
-    assert.ok(asked?.kind === 'pick');
-    assert.deepEqual(asked.labels, ['$(refresh) Try Again', '$(output) Show Log', '$(gear) Set Service Address…']);
+    const labels = await click(api, 'Try Again');
+    assert.deepEqual(labels, ['$(refresh) Try Again', '$(output) Show Log', '$(gear) Set Service Address…']);
     assert.ok(api.responses().filter(r => r.status === 0).length > tries, 'Try Again asked the service once more');
     assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
   });
@@ -84,15 +92,8 @@ describe('status bar problem states', () => {
     assert.ok(tooltip.includes(`Token refused at ${SANDBOX}`), tooltip);
     assert.match(tooltip, /fine-grained token is missing, expired or revoked/);
     assertSilentOnTasks(api);
-    api.answer({ pick: () => undefined });
-    try {
-      await vscode.commands.executeCommand(COMMANDS.serviceProblem);
-    } finally {
-      api.answer(undefined);
-    }
-    const asked = api.asked().at(-1);
-    assert.ok(asked?.kind === 'pick');
-    assert.ok(asked.labels.includes('$(key) Set Fine-grained Token…'), JSON.stringify(asked.labels));
+    const labels = await click(api);
+    assert.ok(labels.includes('$(key) Set Fine-grained Token…'), JSON.stringify(labels));
   });
 
   it('says no token is set, not "No tasks running", before sign-in', async () => {
