@@ -91,7 +91,11 @@ try {
   await acceptDefaults(page);
   check('token set through "Agent Tasks: Set Token…"');
 
-  await page.locator(sel.activityItem('Agent Tasks')).click();
+  // The item that holds the icon: the views' badge (running tasks) lies over the icon itself.
+  await page
+    .locator(`${sel.activityItem('Agent Tasks')}`)
+    .locator('xpath=..')
+    .click();
   const pane = viewPane(page, /Repository Tasks/i);
   await pane.waitFor();
   await focusPane(page, 'Repository Tasks');
