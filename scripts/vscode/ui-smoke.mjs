@@ -163,6 +163,12 @@ try {
   await page.keyboard.press('Control+Home');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
   await runCommand(page, 'Agent Tasks: Start Task from Selection');
+  // The box counts what was selected (3 lines), not the prompt's lines (which add the file's name and a fence).
+  const boxMessage = page.locator(`${sel.quickInput} .quick-input-message`);
+  await boxMessage.filter({ hasText: /sent as/ }).waitFor();
+  const boxSays = await boxMessage.innerText();
+  if (!boxSays.startsWith('The 3 selected lines are sent as they are'))
+    throw new Error(`for 3 selected lines the input box says ${JSON.stringify(boxSays)}`);
   const instruction = `Add a test for zero (ui smoke ${Date.now()})`;
   await answerStep(page, { text: instruction });
   await acceptDefaults(page);
