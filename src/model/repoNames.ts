@@ -35,14 +35,17 @@ interface Stored {
   names: [number, string][];
 }
 
-/** `owner/name`: two non-empty parts, no whitespace, no control characters, bounded. Anything else is not kept. */
+/** One part of a name: letters and digits of any script, `.`, `_` and `-`, as account and repository names are. */
+const PART = /^[\p{L}\p{N}._-]+$/u;
+
+/**
+ * `owner/name`, two parts of letters, digits, `.`, `_`, `-`, bounded. Anything else the service sends as a name is
+ * not kept: no markup, space, control or reordering character can come back out of the cache.
+ */
 export function validRepoName(name: unknown): name is string {
-  return (
-    typeof name === 'string' &&
-    name.length <= MAX_NAME_LENGTH &&
-    // eslint-disable-next-line no-control-regex -- control characters are what a name must not hold
-    /^[^/\s\u0000-\u001F\u007F-\u009F]+\/[^/\s\u0000-\u001F\u007F-\u009F]+$/.test(name)
-  );
+  if (typeof name !== 'string' || name.length > MAX_NAME_LENGTH) return false;
+  const parts = name.split('/');
+  return parts.length === 2 && parts.every(p => PART.test(p) && p !== '.' && p !== '..');
 }
 
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;

@@ -94,7 +94,10 @@ function undecorated(s: string): string {
  * itself: it still goes through the function of the surface that shows it (forLabel, forMessage, forHtml…).
  */
 export function plainName(text: ServiceText): string {
-  const s = base(text)
+  // Hidden characters stay: the surface decides whether to drop them or show them (a page shows ⟨U+202E⟩).
+  const raw = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+  const s = raw
+    .replace(LINE_BREAKS, '\n')
     .replace(/^\s{0,3}#{1,6}\s+/gm, '')
     .replace(/\s+#+\s*$/gm, '')
     .replace(/^\s{0,3}(?:>\s?)+/gm, '')
