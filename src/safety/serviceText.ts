@@ -69,13 +69,13 @@ export function forQuickPick(text: ServiceText, max = 200): string {
 /** `` `code` `` spans: a run of backticks, the content, the same run again (CommonMark's rule). */
 const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
 
-/** Markdown decoration of text outside code spans: links and images keep their words, emphasis loses its marks. */
+/**
+ * Markdown decoration of text outside code spans: emphasis and strike-through lose their marks. Links and images are
+ * left whole, target included: hiding where one points would hide words the service sent.
+ */
 function undecorated(s: string): string {
   return (
     s
-      .replace(/(?<!\\)!?\[([^\]\n]*?)(?<!\\)\]\([^)\n]*\)/g, '$1')
-      .replace(/(?<!\\)\[([^\]\n]+?)(?<!\\)\]\[[^\]\n]*\]/g, '$1')
-      .replace(/<((?:https?|mailto):[^>\s]+)>/gi, '$1')
       .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, '$1')
       // A dunder name (`__init__`) is a word, not strong emphasis.
       .replace(/(^|[^\w\\])__(?=\S)(?!\w+__(?!\w))([^\n]*?\S)__(?!\w)/g, '$1$2')
@@ -89,8 +89,8 @@ function undecorated(s: string): string {
 
 /**
  * A name (a task's or session's, made from a prompt's first line) without its Markdown decoration: `Fix `foo`
- * parser` reads "Fix foo parser", `**bold**` and `_em_` lose their marks, `[label](address)` keeps its label, a
- * heading or list marker at the start goes. The result is plain words, not Markdown and not safe for any surface by
+ * parser` reads "Fix foo parser", `**bold**` and `_em_` lose their marks, a heading or list marker at the start
+ * goes; a link stays as written (every surface then shows it as text). The result is plain words, not Markdown and not safe for any surface by
  * itself: it still goes through the function of the surface that shows it (forLabel, forMessage, forHtml…).
  */
 export function plainName(text: ServiceText): string {

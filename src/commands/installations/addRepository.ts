@@ -17,7 +17,8 @@ import {
 } from './shared';
 
 // Where the candidates come from, said in the picker: the service offers no list of all the user's repositories.
-const SOURCE_NOTE = "From your installations' lists (the service has no list of all your repositories)";
+const SOURCE_NOTE =
+  "From this workspace, your tasks and your installations' lists (the service has no list of all your repositories)";
 
 /**
  * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
@@ -63,7 +64,10 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
       };
     const candidates = await gatherCandidates(env, inst);
     const items = pickItems(env, inst, candidates);
-    const placeHolder = candidates.length ? SOURCE_NOTE : `Type owner/name or choose “Enter a name or ID…”`;
+    // Short enough to show whole at the picker's width.
+    const placeHolder = items.some(i => i.target)
+      ? SOURCE_NOTE
+      : `No list shows one yet: choose “Enter a name or ID…” below`;
     const picked = await env.ui.pick(items, { title: `Add a repository to ${instName}`, placeHolder });
     if (!picked) return { done: false, reason: 'cancelled' };
     let chosen = picked.target;

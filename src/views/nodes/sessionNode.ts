@@ -26,7 +26,7 @@ export class SessionNode implements TreeNode {
     item.iconPath = stateIcon(s.state);
     item.contextValue = 'agentSession';
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${forMarkdown(plainName(s.name) || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);
+    md.appendMarkdown(`**${forMarkdown(s.name || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);
     md.appendMarkdown(
       `Model: ${forMarkdown(s.model || 'default')}  \n` +
         `Branch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`,

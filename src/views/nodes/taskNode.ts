@@ -122,12 +122,11 @@ export class TaskNode implements TreeNode {
     if (!this.withTooltip) {
       const t = this.drawnFrom ?? this.task;
       const repo = this.drawnRepo;
-      // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
+      // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown. The name is as
+      // sent (as text), where the label shows it without its Markdown marks.
       const md = new vscode.MarkdownString();
       const where = repo ? ` in ${forMarkdown(repo)}` : '';
-      md.appendMarkdown(
-        `${forMarkdown(plainName(t.name) || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${where}\n\n`,
-      );
+      md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${where}\n\n`);
       const why = this.ctx.repoWhy?.(t);
       if (why) md.appendMarkdown(`${forMarkdown(why)}\n\n`);
       const by = this.ctx.creator?.(t);

@@ -19,9 +19,11 @@ describe('safety/plainName', () => {
     assert.equal(plainName('> quoted ask'), 'quoted ask');
   });
 
-  it('keeps a link or image as its words, and an autolink as its address', () => {
-    assert.equal(plainName('See [the docs](https://example.com/d) and ![logo](x.png)'), 'See the docs and logo');
-    assert.equal(plainName('Read <https://example.com/a>'), 'Read https://example.com/a');
+  it('leaves a link or image whole, target included, for the surface to show as text', () => {
+    const link = 'See [the docs](https://example.com/d) and ![logo](x.png)';
+    assert.equal(plainName(link), link);
+    assert.equal(plainName('**[Review](command:x)**'), '[Review](command:x)');
+    assert.doesNotMatch(forMessage(plainName('**[Review](command:x)**')), MESSAGE_LINK);
   });
 
   it('leaves what is not decoration: identifiers, arithmetic, code span contents, unmatched marks', () => {
