@@ -72,14 +72,28 @@ describeInstallations('Add Repository… by name', suite => {
     assert.deepEqual(await truth(71), [5000, 5001]);
   });
 
-  it("offers the workspace's repository first, by name, and adds it", async () => {
-    await resetSandbox(world(w => (w.installations!.find(i => i.id === 71)!.repositories = [5001])));
+  it("offers the workspace's repository first, by name, before what the lists show, and adds it", async () => {
+    // ci-bot on acme without acme/rocket; lint-bot on all of acme lists acme/docs, which sorts before it.
+    await resetSandbox(
+      world(w => {
+        w.installations!.find(i => i.id === 71)!.repositories = [5001];
+        w.installations!.push({
+          id: 74,
+          account: 'acme',
+          app_id: 4,
+          app_slug: 'lint-bot',
+          repository_selection: 'all',
+        });
+      }),
+    );
     await waitFor(() => suite.api().repository() === 'acme/rocket', "the workspace's repository");
     await suite.refresh();
     const ui = answering(suite.api(), { pick: items => items.find(i => !!i.label) });
     const o = await run(C.addRepository, { installationId: 71 });
     assert.equal(o.done, true, o.message);
-    assert.equal(ui.picks()[0]?.[0], '$(repo) acme/rocket', 'first in the picker');
+    const offered = ui.picks()[0] ?? [];
+    assert.equal(offered[0], '$(repo) acme/rocket', `first in the picker: ${offered.join(' | ')}`);
+    assert.ok(offered.includes('$(repo) acme/docs'), 'what the lists show follows');
     assert.deepEqual(await truth(71), [5000, 5001]);
     assert.match(ui.told(), /^Added acme\/rocket to ci-bot on acme\.$/m);
   });
