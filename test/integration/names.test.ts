@@ -2,8 +2,18 @@
 // list gives only as IDs; the task page says "you" for the user's own tasks; names show without Markdown marks.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../src/ids';
-import { byId, demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
+import { COMMANDS, VIEWS } from '../../src/ids';
+import { FaultProxy } from '../support/faultProxy';
+import {
+  byId,
+  DEMO_TOKENS,
+  demoWorld,
+  extensionApi,
+  freshStart,
+  SANDBOX,
+  waitFor,
+  type WorldFile,
+} from './tasksSupport';
 
 /** The demo world plus mona/notes (5099): no installation lists it, and the workspace is acme/rocket. */
 function withNotes(): WorldFile {
@@ -53,5 +63,39 @@ describe('names, not numbers', function () {
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-02', state: 'completed' });
     const lees = (await waitFor(() => api.taskPages.html('demo-rocket-02'), "the page of lee's task"))!;
     assert.match(lees, /<dt>Creator<\/dt><dd dir="auto">user 1002<\/dd>/);
+  });
+
+  it('shows an ID only when nothing names the repository, and its tooltip says why', async () => {
+    await freshStart();
+    // A new service address (a proxy): no names learnt yet; the one read that would name mona/dotfiles fails.
+    const proxy = await FaultProxy.start(SANDBOX);
+    proxy.setScript(req =>
+      req.method === 'GET' && /^\/agents\/tasks\/demo-dotfiles-/.test(req.path)
+        ? { kind: 'status', status: 404, message: 'Not Found' }
+        : undefined,
+    );
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    const G = vscode.ConfigurationTarget.Global;
+    try {
+      await config.update('serviceUrl', proxy.url, G);
+      const api = await extensionApi();
+      await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+      await vscode.commands.executeCommand(`${VIEWS.myTasks}.focus`);
+      const item = (await waitFor(
+        async () => byId(await api.treeItems('myTasks'), 'demo-dotfiles-01'),
+        'the task of mona/dotfiles',
+        20_000,
+      ))!;
+      assert.match(item.description ?? '', /^repository 5003 · /);
+      const tooltip = (item.tooltip ?? '').replace(/\\([\s\S])/g, '$1');
+      assert.match(tooltip, /The service gave only this repository's ID \(5003\)\. Its name is shown once/);
+      const rocket = byId(await api.treeItems('myTasks'), 'demo-rocket-01');
+      assert.match(rocket?.description ?? '', /^acme\/rocket · /, 'a repository a task list names shows its name');
+    } finally {
+      proxy.clearFaults();
+      await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+      await config.update('serviceUrl', SANDBOX, G);
+      await proxy.close();
+    }
   });
 });
