@@ -90,8 +90,9 @@ function undecorated(s: string): string {
 /**
  * A name (a task's or session's, made from a prompt's first line) without its Markdown decoration: `Fix `foo`
  * parser` reads "Fix foo parser", `**bold**` and `_em_` lose their marks, a heading or list marker at the start
- * goes; a link stays as written (every surface then shows it as text). The result is plain words, not Markdown and not safe for any surface by
- * itself: it still goes through the function of the surface that shows it (forLabel, forMessage, forHtml…).
+ * goes; a link stays as written (every surface then shows it as text). The result is plain words, not Markdown,
+ * and not safe for any surface by itself: it still goes through the function of the surface that shows it
+ * (forLabel, forMessage, forHtml…).
  */
 export function plainName(text: ServiceText): string {
   // Hidden characters stay: the surface decides whether to drop them or show them (a page shows ⟨U+202E⟩).
