@@ -59,7 +59,11 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     idleMs: () => readSettings().idlePollSeconds * 1000,
   };
   // Names by ID per service (its kind and address), kept across sessions; fed by the task and installation reads.
-  const names = new RepoNames(() => `${service.current().kind}\n${service.current().scope}`, context.globalState);
+  const names = new RepoNames(context.globalState);
+  const nameScope = () => names.useScope(`${service.current().kind}\n${service.current().scope}`);
+  nameScope();
+  // Before the task model's own listener: the answers to its next reads belong to the new service.
+  const nameScopeListener = service.onDidChange(nameScope);
   const model = new TaskModel({
     client: () => clients.forKind('fine_grained'),
     service,
@@ -126,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       clients,
       repos,
       names,
+      nameScopeListener,
       filter,
       drafts,
       model,

@@ -59,11 +59,23 @@ export class RepoNames {
   readonly onDidChange = this.changed.event;
 
   constructor(
-    /** Which service the names belong to (its address and kind); names of another service are not shown. */
-    private readonly scope: () => string,
     private readonly memento?: NameMemento,
     private readonly max = MAX_NAMES,
   ) {}
+
+  /**
+   * Which service the names belong to (its kind and address): names of another service are not shown. Told when
+   * the service changes, not asked at each lookup: views look names up for every row they draw.
+   */
+  useScope(scope: string): void {
+    if (scope === this.loadedScope) return;
+    this.loadedScope = scope;
+    const entry = this.stored().find(s => s.scope === scope);
+    const pairs = (entry?.names ?? []).filter(e => Array.isArray(e) && validId(e[0]) && validRepoName(e[1]));
+    this.byId = new Map(pairs);
+    while (this.byId.size > this.max) this.byId.delete(this.byId.keys().next().value as number);
+    this.changed.fire();
+  }
 
   /** The name of a repository, when some answer has named it. */
   name(id: unknown): string | undefined {
@@ -124,16 +136,7 @@ export class RepoNames {
     this.changed.dispose();
   }
 
-  /** The names of the current service, read from the memento when the service changed since the last look. */
   private names(): Map<number, string> {
-    const scope = this.scope();
-    if (scope !== this.loadedScope) {
-      this.loadedScope = scope;
-      const entry = this.stored().find(s => s.scope === scope);
-      const pairs = (entry?.names ?? []).filter(e => Array.isArray(e) && validId(e[0]) && validRepoName(e[1]));
-      this.byId = new Map(pairs);
-      while (this.byId.size > this.max) this.byId.delete(this.byId.keys().next().value as number);
-    }
     return this.byId;
   }
 

@@ -51,7 +51,7 @@ export class TaskModel extends DisposableBase {
 
   constructor(private readonly deps: TaskModelDeps) {
     super();
-    this.names = deps.names ?? new RepoNames(() => deps.service.current().url);
+    this.names = deps.names ?? new RepoNames();
     this.sync = new TaskSync(deps.client, this.store, () => ({
       repo: deps.repos.current(),
       repoVisible: this.visible.repo,

@@ -49,7 +49,9 @@ export class TaskNameFeed extends DisposableBase {
 
   private storeChanged(change: StoreChange): void {
     const { store, names } = this.deps;
-    const tasks: Task[] = change.list ? [...store.list(change.list)] : [];
+    // A list whose members changed is read whole (new tasks may name new repositories); otherwise only the tasks
+    // that changed are, so a poll that brings one change costs one task's look, not the whole list's.
+    const tasks: Task[] = change.list && change.membership ? [...store.list(change.list)] : [];
     for (const id of change.changed) {
       const t = store.get(id);
       if (t) tasks.push(t);

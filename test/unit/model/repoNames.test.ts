@@ -17,9 +17,15 @@ class JsonMemento implements NameMemento {
   }
 }
 
+function scoped(scope: string, memento?: NameMemento, max?: number): RepoNames {
+  const names = new RepoNames(memento, max);
+  names.useScope(scope);
+  return names;
+}
+
 describe('model/RepoNames', () => {
   it('names a repository by ID once an answer has named it, and finds the ID by name in any case', () => {
-    const names = new RepoNames(() => 'svc');
+    const names = scoped('svc');
     assert.equal(names.name(5003), undefined);
     assert.equal(names.learn(5003, 'mona/dotfiles'), true);
     assert.equal(names.name(5003), 'mona/dotfiles');
@@ -29,14 +35,14 @@ describe('model/RepoNames', () => {
   });
 
   it('shows an unknown ID as an ID, with why there is no name', () => {
-    const shown = new RepoNames(() => 'svc').shown(5005);
+    const shown = scoped('svc').shown(5005);
     assert.equal(shown?.label, 'repository 5005');
     assert.match(shown?.why ?? '', /only this repository's ID \(5005\)/);
-    assert.equal(new RepoNames(() => 'svc').shown('5005'), undefined, 'an ID that is not a number is not one');
+    assert.equal(scoped('svc').shown('5005'), undefined, 'an ID that is not a number is not one');
   });
 
   it('keeps nothing malformed: odd IDs, names with markup, spaces, control or reordering characters', () => {
-    const names = new RepoNames(() => 'svc');
+    const names = scoped('svc');
     const bad: [unknown, unknown][] = [
       [0, 'a/b'],
       [-1, 'a/b'],
@@ -59,26 +65,25 @@ describe('model/RepoNames', () => {
 
   it('remembers names across sessions, per service, in the memento', () => {
     const memento = new JsonMemento();
-    let scope = 'sandbox';
-    const first = new RepoNames(() => scope, memento);
+    const first = scoped('sandbox', memento);
     first.learnAll([
       [5000, 'acme/rocket'],
       [5003, 'mona/dotfiles'],
     ]);
-    scope = 'https://api.example.com';
-    first.learn(5000, 'other/thing');
+    first.useScope('https://api.example.com');
     assert.equal(first.name(5003), undefined, 'another service has its own names');
-    scope = 'sandbox';
+    first.learn(5000, 'other/thing');
+    first.useScope('sandbox');
     assert.equal(first.name(5000), 'acme/rocket');
-    const later = new RepoNames(() => scope, memento);
+    const later = scoped('sandbox', memento);
     assert.equal(later.name(5003), 'mona/dotfiles', 'read back in a new session');
-    scope = 'https://api.example.com';
+    later.useScope('https://api.example.com');
     assert.equal(later.name(5000), 'other/thing');
   });
 
   it('writes only when a name is new or changed', () => {
     const memento = new JsonMemento();
-    const names = new RepoNames(() => 's', memento);
+    const names = scoped('s', memento);
     names.learn(1, 'a/b');
     names.learn(1, 'a/b');
     names.learnAll([[1, 'a/b']]);
@@ -90,7 +95,7 @@ describe('model/RepoNames', () => {
 
   it('keeps at most its bound, dropping the names learnt longest ago', () => {
     const memento = new JsonMemento();
-    const names = new RepoNames(() => 's', memento, 3);
+    const names = scoped('s', memento, 3);
     names.learnAll([
       [1, 'a/one'],
       [2, 'a/two'],
@@ -101,24 +106,24 @@ describe('model/RepoNames', () => {
       names.known().map(k => k.id),
       [4, 3, 2],
     );
-    assert.equal(new RepoNames(() => 's', memento, 3).name(1), undefined, 'the stored copy is bounded too');
+    assert.equal(scoped('s', memento, 3).name(1), undefined, 'the stored copy is bounded too');
     assert.ok(MAX_NAMES >= 100 && MAX_NAMES <= 5000);
   });
 
   it('reads a damaged stored value as nothing, and learns anew', () => {
     const memento = new JsonMemento();
     memento.data.set(REPO_NAMES_KEY, JSON.stringify([{ scope: 's', names: [[1, 'a/b'], 'junk', [2, 'bad name']] }, 7]));
-    const names = new RepoNames(() => 's', memento);
+    const names = scoped('s', memento);
     assert.equal(names.name(1), 'a/b');
     assert.equal(names.name(2), undefined);
     memento.data.set(REPO_NAMES_KEY, '"not a list"');
-    const fresh = new RepoNames(() => 's', memento);
+    const fresh = scoped('s', memento);
     assert.equal(fresh.name(1), undefined);
     assert.equal(fresh.learn(1, 'a/b'), true);
   });
 
   it('tells listeners once per batch that changed something', () => {
-    const names = new RepoNames(() => 's');
+    const names = scoped('s');
     let fired = 0;
     names.onDidChange(() => fired++);
     names.learnAll([

@@ -9,7 +9,7 @@ import { aTask } from './builders';
 
 function rig(repo = { owner: 'acme', repo: 'rocket' }) {
   const store = new TaskStore();
-  const names = new RepoNames(() => 's');
+  const names = new RepoNames();
   const asked: string[] = [];
   const feed = new TaskNameFeed({
     store,

@@ -175,7 +175,7 @@ describe('installations model against the sandbox', function () {
   });
 
   it('teaches the repository names cache every repository its lists name, by ID', async () => {
-    const names = new RepoNames(() => sb.url);
+    const names = new RepoNames();
     const model = new InstallationsModel({
       access: accessFor(sb.url, { fine_grained: DEMO_TOKENS.fineGrained, installation: DEMO_TOKENS.installation }),
       names,
