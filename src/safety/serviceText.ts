@@ -66,6 +66,9 @@ export function forQuickPick(text: ServiceText, max = 200): string {
   return forLabel(text, max);
 }
 
+/** A character that can start a mark, or a heading, quote or list marker at a line's start. */
+const MAY_BE_DECORATED = /[`*_~\\]|(?:^|[\n\r\u2028\u2029\u0085])\s{0,3}(?:#|>|[-+]\s)/;
+
 /** `` `code` `` spans: a run of backticks, the content, the same run again (CommonMark's rule). */
 const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
 
@@ -97,10 +100,11 @@ function undecorated(s: string): string {
 export function plainName(text: ServiceText): string {
   // Hidden characters stay: the surface decides whether to drop them or show them (a page shows ⟨U+202E⟩).
   const raw = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+  // Most names carry no mark at all: one test, and a tree of a thousand tasks draws as fast as before.
+  if (!MAY_BE_DECORATED.test(raw)) return raw.replace(LINE_BREAKS, '\n');
   const s = raw
     .replace(LINE_BREAKS, '\n')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/\s+#+\s*$/gm, '')
+    .replace(/^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/gm, '$1')
     .replace(/^\s{0,3}(?:>\s?)+/gm, '')
     .replace(/^\s{0,3}[-*+]\s+(?!$)/gm, '');
   let out = '';

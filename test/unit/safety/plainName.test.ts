@@ -15,6 +15,9 @@ describe('safety/plainName', () => {
       'Bold and em and em and two words and old',
     );
     assert.equal(plainName('# Add a zsh prompt'), 'Add a zsh prompt');
+    assert.equal(plainName('## Closed heading ##'), 'Closed heading');
+    assert.equal(plainName('Fix `x` in issue #'), 'Fix x in issue #', 'a # that closes no heading stays');
+    assert.equal(plainName('Plain words, no marks'), 'Plain words, no marks');
     assert.equal(plainName('- move the config'), 'move the config');
     assert.equal(plainName('> quoted ask'), 'quoted ask');
   });
