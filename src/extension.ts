@@ -17,6 +17,7 @@ import { explain } from './errors/userErrors';
 import { createLog } from './log';
 import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
+import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
 import { TaskModel } from './model/taskModel';
 import { TaskNotifier } from './notify/taskNotifier';
@@ -57,6 +58,12 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     activeMs: () => readSettings().activePollSeconds * 1000,
     idleMs: () => readSettings().idlePollSeconds * 1000,
   };
+  // Names by ID per service (its kind and address), kept across sessions; fed by the task and installation reads.
+  const names = new RepoNames(context.globalState);
+  const nameScope = () => names.useScope(`${service.current().kind}\n${service.current().scope}`);
+  nameScope();
+  // Before the task model's own listener: the answers to its next reads belong to the new service.
+  const nameScopeListener = service.onDidChange(nameScope);
   const model = new TaskModel({
     client: () => clients.forKind('fine_grained'),
     service,
@@ -65,12 +72,14 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     filter,
     pace,
     log,
+    names,
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
   const installations = new InstallationsModel({
     access,
     onDidChangeToken: tokens.onDidChange,
     onDidChangeService: service.onDidChange,
+    names,
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys();
@@ -108,6 +117,9 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     log: log.child('installations'),
     serviceUrl: () => service.current().url,
     inSandbox: () => service.current().kind === 'sandbox',
+    names,
+    workspaceRepos: () => repos.candidates(),
+    tasks: () => clients.forKind('fine_grained'),
   };
   context.subscriptions.push(
     ...[
@@ -117,6 +129,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       tokens,
       clients,
       repos,
+      names,
+      nameScopeListener,
       filter,
       drafts,
       model,

@@ -167,6 +167,12 @@ try {
   await page.keyboard.press('Control+Home');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
   await runCommand(page, 'Agent Tasks: Start Task from Selection');
+  // The box counts what was selected (3 lines), not the prompt's lines (which add the file's name and a fence).
+  const boxMessage = page.locator(`${sel.quickInput} .quick-input-message`);
+  await boxMessage.filter({ hasText: /sent as/ }).waitFor();
+  const boxSays = await boxMessage.innerText();
+  if (!boxSays.startsWith('The 3 selected lines are sent as they are'))
+    throw new Error(`for 3 selected lines the input box says ${JSON.stringify(boxSays)}`);
   const instruction = `Add a test for zero (ui smoke ${Date.now()})`;
   await answerStep(page, { text: instruction });
   await acceptDefaults(page);
@@ -193,6 +199,21 @@ try {
   }
   await page.screenshot({ path: path.join(shots, '4-started-from-selection.png') });
   check('"Start Task from Selection" sent the instruction and the selected lines whole, with their reference');
+
+  // A session's tooltip, as the hover draws it: service text as the same words, no Markdown escapes shown.
+  await focusPane(page, 'Repository Tasks');
+  const running = pane.locator('.monaco-list-row', { hasText: 'Fix the flaky countdown test' }).first();
+  await running.click();
+  await page.keyboard.press('ArrowRight');
+  const session = pane.locator('.monaco-list-row', { hasText: 'family-b-5.3-codex' }).first();
+  await session.waitFor();
+  await session.hover();
+  const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Model:' }).first();
+  await hover.waitFor();
+  const hoverText = await hover.innerText();
+  if (!hoverText.includes('Model: family-b-5.3-codex') || hoverText.includes('\\'))
+    throw new Error(`the session's tooltip reads ${JSON.stringify(hoverText)}`);
+  check("a session's tooltip shows its model as sent, without Markdown escapes");
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

@@ -5,6 +5,7 @@ import type { ApiClient, Task } from '../api';
 import { explain } from '../errors/userErrors';
 import { repoLabel } from '../model/remotes';
 import { repoOfTask } from '../views/taskLinks';
+import { nameFromTask } from '../model/taskRepoNames';
 import { failureText, refusal } from './refusals';
 import { taskList, type ListHeading } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
@@ -69,18 +70,13 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
     const unnamed = new Map<number, Task>();
     for (const t of tasks) {
       const id = t.repository?.id;
-      if (
-        id !== undefined &&
-        !unnamed.has(id) &&
-        !repoOfTask(t) &&
-        /^repository /.test(this.d.model.repoName(t, undefined) ?? '')
-      )
+      if (id !== undefined && !unnamed.has(id) && !repoOfTask(t) && this.d.model.repoShown(t)?.why !== undefined)
         unnamed.set(id, t);
     }
     for (const t of [...unnamed.values()].slice(0, MAX_NAME_READS)) {
       try {
         const full = await client.getTask({ task_id: t.id }, { signal });
-        this.d.model.repoName(full, repoOfTask(full));
+        this.d.model.names.learn(full.repository?.id, nameFromTask(full));
       } catch {
         // Left as "repository <id>": the list is still worth giving.
       }

@@ -5,7 +5,6 @@ import type { ApiClient, Task } from '../api';
 import type { TaskStarter } from '../commands/start/taskStarter';
 import type { Log } from '../log';
 import type { TaskModel } from '../model/taskModel';
-import { repoOfTask } from '../views/taskLinks';
 import type { Blocker } from './refusals';
 import type { TaskTextContext } from './taskText';
 
@@ -16,7 +15,7 @@ export interface ChatToolDeps {
   hasToken(): Promise<boolean>;
   /** A client that sends the fine-grained token, to the configured service only. */
   client(): Promise<ApiClient>;
-  model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName'>;
+  model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName' | 'repoShown' | 'names'>;
   starter: Pick<TaskStarter, 'start'>;
   /** Model and pull-request choice when the chat names none (the settings' defaults). */
   defaults(): { model: string; createPullRequest: boolean };
@@ -40,7 +39,7 @@ export function textResult(text: string): vscode.LanguageModelToolResult {
 export function textContext(d: ChatToolDeps): TaskTextContext {
   return {
     serviceUrl: d.service().url,
-    repoName: (task: Task) => d.model.repoName(task, repoOfTask(task)),
+    repoName: (task: Task) => d.model.repoName(task),
   };
 }
 

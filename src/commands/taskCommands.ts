@@ -8,7 +8,7 @@ import { repoLabel, sameRepo } from '../model/remotes';
 import type { TaskModel } from '../model/taskModel';
 import { openAddress } from '../openAddress';
 import { checkRef } from '../safety/gitRef';
-import { forLabel, forMessage, forQuickPick } from '../safety/serviceText';
+import { forLabel, forMessage, forQuickPick, plainName } from '../safety/serviceText';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { tell, type Ui } from '../ui';
 import { pullRequests, pullRequestUrl, repoOfTask } from '../views/taskLinks';
@@ -48,7 +48,7 @@ export class TaskCommands extends DisposableBase {
     for (const k of this.model.store.listKeys()) for (const x of this.model.store.list(k)) all.set(x.id, x);
     const picked = await this.ui.pick(
       [...all.values()].map(x => ({
-        label: forQuickPick(x.name || x.id),
+        label: forQuickPick(plainName(x.name) || x.id),
         description: forQuickPick(x.state),
         task: x,
       })),

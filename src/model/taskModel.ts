@@ -9,8 +9,9 @@ import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import { Emitter, type Event } from './emitter';
 import { Poller, type PollMode, type Timers } from './poller';
-import { repoLabel } from './remotes';
+import { RepoNames, type RepoShown } from './repoNames';
 import { isActive, TaskStore, type ListKey } from './taskStore';
+import { nameFromTask, TaskNameFeed } from './taskRepoNames';
 import { listKeys, TaskSync, type TaskClient } from './taskSync';
 
 /** Whether the last poll reached the service, and if not, what it said (chooses the welcome content). */
@@ -25,6 +26,8 @@ export interface TaskModelDeps {
   pace: { activeMs: () => number; idleMs: () => number };
   log: Log;
   timers?: Timers;
+  /** The repository names cache; one that lasts only this session when not given. */
+  names?: RepoNames;
 }
 
 export class TaskModel extends DisposableBase {
@@ -35,7 +38,9 @@ export class TaskModel extends DisposableBase {
   private reachableNow: Reachable = 'unknown';
   private problemNow: { error: unknown; text: string } | undefined;
   private visible = { repo: false, mine: false };
-  private readonly repoNames = new Map<number, string>();
+  /** Repository names by ID, shared with the Installations view and the commands. */
+  readonly names: RepoNames;
+  private readonly nameFeed: TaskNameFeed;
   private readonly statusChanged = this.register(new Emitter<void>());
   /** Signed in or out, reachable or not, another service or repository: the views' frame changes. */
   readonly onDidChangeStatus = this.statusChanged.event;
@@ -47,6 +52,7 @@ export class TaskModel extends DisposableBase {
 
   constructor(private readonly deps: TaskModelDeps) {
     super();
+    this.names = deps.names ?? new RepoNames();
     this.sync = new TaskSync(deps.client, this.store, () => ({
       repo: deps.repos.current(),
       repoVisible: this.visible.repo,
@@ -61,6 +67,15 @@ export class TaskModel extends DisposableBase {
         idleIntervalMs: deps.pace.idleMs,
         waitHintMs,
         timers: deps.timers,
+      }),
+    );
+    this.nameFeed = this.register(
+      new TaskNameFeed({
+        store: this.store,
+        names: this.names,
+        repo: () => deps.repos.current(),
+        repoListKey: repo => listKeys.repo(repo),
+        loadDetails: id => this.loadDetails(id),
       }),
     );
     const log = deps.log.child('poll');
@@ -150,21 +165,23 @@ export class TaskModel extends DisposableBase {
     return [...seen.values()];
   }
 
-  /** "owner/repo" of a task, in views that mix repositories. */
-  repoName(task: Task, fromAddress: RepoRef | undefined): string | undefined {
-    // The user's list (A4) carries only the repository's id; names learnt from richer reads fill the gap.
-    if (fromAddress) {
-      if (task.repository) this.repoNames.set(task.repository.id, repoLabel(fromAddress));
-      return repoLabel(fromAddress);
-    }
-    const known = task.repository && this.repoNames.get(task.repository.id);
-    if (known) return known;
-    const current = this.repo();
-    if (current) {
-      const sample = this.store.list(listKeys.repo(current))[0];
-      if (sample && sample.repository?.id === task.repository?.id) return repoLabel(current);
-    }
-    return task.repository ? `repository ${task.repository.id}` : undefined;
+  /** The repository of a task as surfaces show it: `owner/name` when known, else its ID and why. */
+  repoShown(task: Task): RepoShown | undefined {
+    const fromAddress = nameFromTask(task);
+    return fromAddress ? { label: fromAddress } : this.names.shown(task.repository?.id);
+  }
+
+  /** "owner/name" of a task (or "repository 5003" while no answer has named it), in views that mix repositories. */
+  repoName(task: Task): string | undefined {
+    return this.repoShown(task)?.label;
+  }
+
+  /** "you" for the signed-in user's own tasks and sessions; undefined for anyone else, or while it is not known. */
+  creatorName(creatorId: unknown, task?: Task): string | undefined {
+    const me = this.sync.me;
+    if (me !== undefined) return creatorId === me ? 'you' : undefined;
+    // The user's own list (A4) holds only tasks the user created.
+    return task && this.store.list(listKeys.mine()).some(t => t.id === task.id) ? 'you' : undefined;
   }
 
   /** Poll now and wait for the answer: Refresh, a started task, a list that just became visible. */
@@ -234,7 +251,7 @@ export class TaskModel extends DisposableBase {
     // Another service or token means another user's world: forget what was shown.
     this.store.clear();
     this.sync.reset();
-    this.repoNames.clear();
+    this.nameFeed.reset();
     this.reachableNow = 'unknown';
     this.problemNow = undefined;
     this.deps.repos.refresh();

@@ -3,7 +3,7 @@ import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { StateTransition } from '../model/taskStore';
-import { forMessage } from '../safety/serviceText';
+import { forMessage, plainName } from '../safety/serviceText';
 import { pullRequests } from '../views/taskLinks';
 import { tell, type Action, type Level, type Ui } from '../ui';
 
@@ -52,6 +52,6 @@ export class TaskNotifier extends DisposableBase {
     if (pullRequests(task).length) actions.push({ title: 'Open Pull Request', run: on(COMMANDS.openPullRequest) });
     if (task.html_url) actions.push({ title: 'Open Task', run: on(COMMANDS.openTaskOnWeb) });
     actions.push({ title: 'Show Details', run: on(COMMANDS.showTaskDetails) });
-    tell(this.ui, level, `Task “${forMessage(task.name || t.id, 200)}” ${PHRASE[t.to]}.`, actions);
+    tell(this.ui, level, `Task “${forMessage(plainName(task.name) || t.id, 200)}” ${PHRASE[t.to]}.`, actions);
   }
 }

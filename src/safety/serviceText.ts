@@ -66,6 +66,56 @@ export function forQuickPick(text: ServiceText, max = 200): string {
   return forLabel(text, max);
 }
 
+/** A character that can start a mark, or a heading, quote or list marker at a line's start. */
+const MAY_BE_DECORATED = /[`*_~\\]|(?:^|[\n\r\u2028\u2029\u0085])\s{0,3}(?:#|>|[-+]\s)/;
+
+/** `` `code` `` spans: a run of backticks, the content, the same run again (CommonMark's rule). */
+const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
+
+/**
+ * Markdown decoration of text outside code spans: emphasis and strike-through lose their marks. Links and images are
+ * left whole, target included: hiding where one points would hide words the service sent.
+ */
+function undecorated(s: string): string {
+  return (
+    s
+      .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, '$1')
+      // A dunder name (`__init__`) is a word, not strong emphasis.
+      .replace(/(^|[^\w\\])__(?=\S)(?!\w+__(?!\w))([^\n]*?\S)__(?!\w)/g, '$1$2')
+      .replace(/~~(?=\S)([^\n]*?\S)~~/g, '$1')
+      .replace(/(^|[^\w*\\])\*(?=[^\s*])([^*\n]*?[^\s*\\])\*(?![\w*])/g, '$1$2')
+      // `_` marks emphasis only at a word's edge: snake_case and __init__ stay as they are.
+      .replace(/(^|[^\w\\])_(?=[^\s_])([^_\n]*?[^\s_\\])_(?!\w)/g, '$1$2')
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+  );
+}
+
+/**
+ * A name (a task's or session's, made from a prompt's first line) without its Markdown decoration: `Fix `foo`
+ * parser` reads "Fix foo parser", `**bold**` and `_em_` lose their marks, a heading or list marker at the start
+ * goes; a link stays as written (every surface then shows it as text). The result is plain words, not Markdown,
+ * and not safe for any surface by itself: it still goes through the function of the surface that shows it
+ * (forLabel, forMessage, forHtml…).
+ */
+export function plainName(text: ServiceText): string {
+  // Hidden characters stay: the surface decides whether to drop them or show them (a page shows ⟨U+202E⟩).
+  const raw = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+  // Most names carry no mark at all: one test, and a tree of a thousand tasks draws as fast as before.
+  if (!MAY_BE_DECORATED.test(raw)) return raw.replace(LINE_BREAKS, '\n');
+  const s = raw
+    .replace(LINE_BREAKS, '\n')
+    .replace(/^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/gm, '$1')
+    .replace(/^\s{0,3}(?:>\s?)+/gm, '')
+    .replace(/^\s{0,3}[-*+]\s+(?!$)/gm, '');
+  let out = '';
+  let last = 0;
+  for (const m of s.matchAll(CODE_SPAN)) {
+    out += undecorated(s.slice(last, m.index)) + m[2].replace(/^ (.*) $/s, '$1');
+    last = m.index + m[0].length;
+  }
+  return out + undecorated(s.slice(last));
+}
+
 /** Every ASCII punctuation character: CommonMark lets a backslash make any of them plain text. */
 const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
 

@@ -2,10 +2,10 @@
 // in plain Node with hostile data. Service text enters only through escapeHtml; the page has no links, no remote
 // content and no inline script or style: its one script and one style sheet come from media/, allowed by nonce.
 import type { Task } from '../api';
-import { forHtml } from '../safety/serviceText';
+import { forHtml, plainName } from '../safety/serviceText';
 import { asText } from './text';
 import type { PageAction } from './pageActions';
-import { artifactsHtml, factsHtml, sessionsHtml, stateHtml } from './pageSections';
+import { artifactsHtml, factsHtml, sessionsHtml, stateHtml, type PageLabels } from './pageSections';
 import { timeHtml, type Clock } from './when';
 
 export interface PageStatus {
@@ -18,7 +18,7 @@ export interface PageStatus {
 export interface PageInput {
   task: Task;
   /** Names the caller knows better than the task's own fields tell. */
-  labels?: { repository?: string; creator?: string };
+  labels?: PageLabels;
   actions: readonly PageAction[];
   /** The extension's state labels ("Running" for `in_progress`). */
   stateLabel: (state: string) => string;
@@ -64,7 +64,7 @@ function statusHtml(status: PageStatus): string {
 export function renderTaskPage(input: PageInput): string {
   const { task, nonce } = input;
   const when = timeHtml(input.clock);
-  const name = asText(task.name) || `Task ${asText(task.id)}`;
+  const name = plainName(asText(task.name)) || `Task ${asText(task.id)}`;
   return [
     '<!DOCTYPE html>',
     `<html lang="${forHtml(input.clock.locale)}">`,
@@ -84,7 +84,7 @@ export function renderTaskPage(input: PageInput): string {
     '<main>',
     factsHtml(task, when, input.labels ?? {}),
     artifactsHtml(task),
-    sessionsHtml(task, when, input.stateLabel),
+    sessionsHtml(task, when, input.stateLabel, input.labels?.sessionUser),
     '</main>',
     statusHtml(input.status),
     `<script nonce="${forHtml(nonce)}" src="${forHtml(input.scriptUri)}"></script>`,

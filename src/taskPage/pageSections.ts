@@ -3,7 +3,7 @@
 import { TASK_STATES, type Task } from '../api/types';
 import { duration } from '../views/relativeTime';
 import { repoOfTask } from '../views/taskLinks';
-import { forHtml } from '../safety/serviceText';
+import { forHtml, plainName } from '../safety/serviceText';
 import { asText } from './text';
 import type { TimeFormatter } from './when';
 
@@ -48,7 +48,15 @@ function creatorText(task: Task, known: string | undefined): string {
   return id ? `${kind} ${id}` : '';
 }
 
-export function factsHtml(task: Task, when: TimeFormatter, labels: { repository?: string; creator?: string }): string {
+/** Names the caller knows better than the service's fields tell ("acme/rocket" for repository 5001, "you"). */
+export interface PageLabels {
+  repository?: string;
+  creator?: string;
+  /** "you" for a session's user who is the signed-in user. */
+  sessionUser?: (userId: unknown) => string | undefined;
+}
+
+export function factsHtml(task: Task, when: TimeFormatter, labels: PageLabels): string {
   const rows = [
     row('Repository', orDash(forHtml(repositoryText(task, labels.repository)))),
     row('Created', when(task.created_at)),
@@ -76,13 +84,24 @@ export function artifactsHtml(task: Task): string {
   return `<section class="artifacts"><h2>Artifacts</h2><ul>${li.join('')}</ul></section>`;
 }
 
-function sessionHtml(s: Fields, index: number, when: TimeFormatter, label: (state: string) => string): string {
-  const name = asText(s.name) || `Session ${index + 1}`;
+type UserName = ((userId: unknown) => string | undefined) | undefined;
+
+function sessionHtml(
+  s: Fields,
+  index: number,
+  when: TimeFormatter,
+  label: (state: string) => string,
+  user: UserName,
+): string {
+  const name = plainName(asText(s.name)) || `Session ${index + 1}`;
   const head = asText(s.head_ref);
   const base = asText(s.base_ref);
   const branch = head || base ? `${code(head || '—')} → ${code(base || '—')}` : '';
   const took = s.completed_at ? duration(asText(s.created_at), asText(s.completed_at)) : '';
+  const userId = fieldsOf(s.user)?.id;
+  const by = user?.(userId) ?? (asText(userId) ? `user ${asText(userId)}` : '');
   const rows = [
+    ...(by ? [row('By', forHtml(by))] : []),
     row('Model', orDash(forHtml(asText(s.model)))),
     row('Branch', orDash(branch)),
     row('Started', when(s.created_at)),
@@ -99,7 +118,12 @@ function sessionHtml(s: Fields, index: number, when: TimeFormatter, label: (stat
   );
 }
 
-export function sessionsHtml(task: Task, when: TimeFormatter, label: (state: string) => string): string {
+export function sessionsHtml(
+  task: Task,
+  when: TimeFormatter,
+  label: (state: string) => string,
+  user?: UserName,
+): string {
   const raw: unknown = task.sessions;
   let body: string;
   if (raw === undefined) body = '<p class="muted">Reading the sessions…</p>';
@@ -107,7 +131,7 @@ export function sessionsHtml(task: Task, when: TimeFormatter, label: (state: str
   else {
     const sessions = (raw as unknown[]).map(fieldsOf).filter(s => s !== undefined);
     body = sessions.length
-      ? sessions.map((s, i) => sessionHtml(s, i, when, label)).join('')
+      ? sessions.map((s, i) => sessionHtml(s, i, when, label, user)).join('')
       : '<p class="muted">No session yet.</p>';
   }
   return `<section class="sessions"><h2>Sessions</h2>${body}</section>`;

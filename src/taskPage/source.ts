@@ -11,4 +11,10 @@ export interface TaskPageSource {
   readonly onDidChange: Event<{ readonly changed: readonly string[] }>;
   /** A repository name better than the task's own fields tell, when one is known. */
   repositoryName?(task: Task): string | undefined;
+  /** "you" when the task is the signed-in user's own. */
+  creatorName?(task: Task): string | undefined;
+  /** "you" when a session's user is the signed-in user. */
+  sessionUserName?(userId: unknown): string | undefined;
+  /** Repository names were learnt: a page showing an ID may show a name now. */
+  readonly onDidChangeNames?: Event<void>;
 }

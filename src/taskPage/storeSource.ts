@@ -1,10 +1,12 @@
 // The task page's source: the task model's store and its single-task read (A5). Pure: no `vscode`.
 import type { Task } from '../api';
 import type { TaskModel } from '../model/taskModel';
-import { repoOfTask } from '../views/taskLinks';
 import type { TaskPageSource } from './source';
 
-export type PageModel = Pick<TaskModel, 'task' | 'loadDetails' | 'onDidChangeTasks' | 'repoName'>;
+export type PageModel = Pick<
+  TaskModel,
+  'task' | 'loadDetails' | 'onDidChangeTasks' | 'repoName' | 'creatorName' | 'names'
+>;
 
 export function modelSource(model: PageModel): TaskPageSource {
   return {
@@ -19,14 +21,9 @@ export function modelSource(model: PageModel): TaskPageSource {
     },
     onDidChange: model.onDidChangeTasks,
     // The user's list (A4) names no repository; the model knows names learnt from richer reads.
-    repositoryName: (task: Task) => {
-      let fromAddress;
-      try {
-        fromAddress = repoOfTask(task);
-      } catch {
-        // A task address with broken %-encoding names no repository: the model's names may still.
-      }
-      return model.repoName(task, fromAddress);
-    },
+    repositoryName: (task: Task) => model.repoName(task),
+    creatorName: (task: Task) => model.creatorName(task.creator?.id, task),
+    sessionUserName: (userId: unknown) => model.creatorName(userId),
+    onDidChangeNames: model.names.onDidChange,
   };
 }

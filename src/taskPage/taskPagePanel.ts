@@ -6,6 +6,7 @@ import type { Log } from '../log';
 import { Emitter } from '../model/emitter';
 import { isActive } from '../model/taskStore';
 import { stateLabel } from '../views/stateStyle';
+import { plainName } from '../safety/serviceText';
 import { asText, plainLine } from './text';
 import { actionOfMessage, PAGE_ACTIONS } from './pageActions';
 import { renderTaskPage } from './pageHtml';
@@ -76,6 +77,7 @@ export class TaskPagePanel extends DisposableBase {
     // Released newest first: the timer and the read under way, the listeners, then the panel itself.
     this.register(this.panel);
     this.register(deps.source.onDidChange(c => c.changed.includes(this.taskId) && this.sourceChanged()));
+    if (deps.source.onDidChangeNames) this.register(deps.source.onDidChangeNames(() => this.render()));
     this.register(this.panel.webview.onDidReceiveMessage(m => this.received(m)));
     this.register(this.panel.onDidChangeViewState(() => this.visibilityChanged()));
     this.register(this.panel.onDidDispose(() => this.dispose()));
@@ -98,7 +100,7 @@ export class TaskPagePanel extends DisposableBase {
   }
 
   private title(): string {
-    return plainLine(asText(this.task.name) || `Task ${this.taskId}`, 40);
+    return plainLine(plainName(asText(this.task.name)) || `Task ${this.taskId}`, 40);
   }
 
   private running(): boolean {
@@ -169,7 +171,11 @@ export class TaskPagePanel extends DisposableBase {
       cspSource: webview.cspSource,
       scriptUri: media('taskPage.js'),
       styleUri: media('taskPage.css'),
-      labels: { repository: this.deps.source.repositoryName?.(this.task) },
+      labels: {
+        repository: this.deps.source.repositoryName?.(this.task),
+        creator: this.deps.source.creatorName?.(this.task),
+        sessionUser: id => this.deps.source.sessionUserName?.(id),
+      },
     });
     // Setting the HTML reloads the webview: only when what it shows changed (the nonce alone does not count).
     const key = html.split(nonce).join('');

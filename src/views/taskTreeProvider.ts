@@ -23,6 +23,7 @@ export interface TaskTreeOptions {
   /** A prompt that was not started, shown on top. */
   draft?(): { prompt: string; problem?: string } | undefined;
   repoName?(task: Task): string | undefined;
+  repoWhy?(task: Task): string | undefined;
   describeError(err: unknown): string;
 }
 
@@ -51,6 +52,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       viewId: opts.viewId,
       model: opts.model,
       repoName: task => opts.repoName?.(task),
+      repoWhy: task => opts.repoWhy?.(task),
+      creator: task => opts.model.creatorName(task.creator?.id, task),
       describeError: err => opts.describeError(err),
     };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));

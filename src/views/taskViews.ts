@@ -10,7 +10,6 @@ import type { ServiceChoice } from '../service/serviceChoice';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from './nodes/node';
 import { TaskNode } from './nodes/taskNode';
-import { repoOfTask } from './taskLinks';
 import { TaskTreeProvider } from './taskTreeProvider';
 
 export interface TaskViewsDeps {
@@ -56,7 +55,8 @@ export class TaskViews extends DisposableBase {
         filter,
         onlyMineApplies: false,
         lists: () => model.lists('mine'),
-        repoName: task => model.repoName(task, repoOfTask(task)),
+        repoName: task => model.repoName(task),
+        repoWhy: task => model.repoShown(task)?.why,
         describeError,
       }),
     );
@@ -95,6 +95,8 @@ export class TaskViews extends DisposableBase {
       }),
     );
     this.register(filter.onDidChange(() => this.updateContext()));
+    // A repository named at last: the rows that showed its ID show its name.
+    this.register(model.names.onDidChange(() => this.redraw()));
     this.register(
       deps.drafts.onDidChange(() => {
         this.updateContext();

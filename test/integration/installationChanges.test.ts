@@ -202,7 +202,7 @@ describeInstallations('installation changes', suite => {
         world(w => w.repositories.push({ id: 5010, owner: 'acme', name: 'ops', access: { 1001: 'write' } })),
       );
       await refresh();
-      answering(suite.api(), { pick: byLabel('Enter a repository ID'), input: '5005' });
+      answering(suite.api(), { pick: byLabel('Enter a name or ID'), input: '5005' });
       const typed = await run(C.addRepository, { installationId: 71 });
       assert.equal(typed.done, true, typed.message);
       assert.deepEqual(await truth(71), [5000, 5001, 5005]);

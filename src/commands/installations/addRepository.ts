@@ -5,6 +5,7 @@ import { canAdd, installationLabel, permissionsLabel, type Verdict } from '../..
 import { tell } from '../../ui';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
+import { INPUT_HINT, inputProblem, nameOfId, parseRepoInput, resolveName } from './repoByName';
 import {
   ensureToken,
   knownInstallations,
@@ -16,7 +17,8 @@ import {
 } from './shared';
 
 // Where the candidates come from, said in the picker: the service offers no list of all the user's repositories.
-const SOURCE_NOTE = "From your installations' lists (the service has no list of all your repositories)";
+const SOURCE_NOTE =
+  "From this workspace, your tasks and your installations' lists (the service has no list of all your repositories)";
 
 /**
  * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
@@ -52,6 +54,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   let repo: Repository | undefined;
   let repositoryId = target.repositoryId;
   let verdict: Verdict = { allowed: true };
+  let repoName: string | undefined;
   if (repositoryId === undefined) {
     if (!inst)
       return {
@@ -60,33 +63,48 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
         message: `Installation ${installationId} is not among your installations.`,
       };
     const candidates = await gatherCandidates(env, inst);
-    const placeHolder = candidates.length
+    const items = pickItems(env, inst, candidates);
+    // Short enough to show whole at the picker's width.
+    const placeHolder = items.some(i => i.target)
       ? SOURCE_NOTE
-      : `None found for ${forQuickPick(inst.account.login)}. ${SOURCE_NOTE}`;
-    const picked = await env.ui.pick(pickItems(candidates), { title: `Add a repository to ${instName}`, placeHolder });
+      : `No list shows one yet: choose “Enter a name or ID…” below`;
+    const picked = await env.ui.pick(items, { title: `Add a repository to ${instName}`, placeHolder });
     if (!picked) return { done: false, reason: 'cancelled' };
-    if (picked.candidate) {
-      repo = picked.candidate.repository;
-      repositoryId = repo.id;
-      verdict = picked.candidate.verdict;
-    } else {
+    let chosen = picked.target;
+    if (!chosen) {
       const typed = await env.ui.input({
         title: `Add a repository to ${instName}`,
-        prompt: `The numeric ID of a repository of ${forMessage(inst.account.login)} that you administer`,
-        validate: v => (/^\s*\d{1,15}\s*$/.test(v) ? undefined : 'A repository ID is a whole number, e.g. 5005.'),
+        prompt: `A repository of ${forMessage(inst.account.login)} that you administer: ${INPUT_HINT}`,
+        validate: inputProblem,
       });
-      if (!typed || !/^\s*\d{1,15}\s*$/.test(typed)) return { done: false, reason: 'cancelled' };
-      repositoryId = Number(typed.trim());
-      repo = knownRepository(env, repositoryId);
-      if (repo) verdict = canAdd(inst, repo, env.model.repositoriesOf(installationId).value ?? []);
+      const parsed = typed === undefined ? undefined : parseRepoInput(typed);
+      if (!parsed) return { done: false, reason: 'cancelled' };
+      chosen = 'id' in parsed ? { id: parsed.id } : { fullName: parsed.fullName, owner: parsed.owner };
     }
+    if (chosen.id === undefined) {
+      const fullName = chosen.fullName ?? '';
+      const [owner, name] = fullName.split('/');
+      const found = await withNotice(`Looking up ${forMessage(fullName)}…`, () =>
+        resolveName(env, { fullName, owner, name }),
+      );
+      if ('problem' in found) {
+        tell(env.ui, 'warning', found.problem);
+        return { done: false, reason: 'unknown-target', message: found.problem };
+      }
+      chosen = { ...chosen, id: found.id, repository: chosen.repository ?? found.repository };
+      repoName = forMessage(found.name);
+    }
+    repositoryId = chosen.id!;
+    repo = chosen.repository ?? knownRepository(env, repositoryId);
+    const owner = chosen.owner ?? repo?.owner?.login ?? env.names?.name(repositoryId)?.split('/')[0];
+    verdict = chosen.verdict ?? judge(inst, repo, owner, env.model.repositoriesOf(installationId).value ?? []);
   } else if (inst) {
     // Named by id: judge it with whatever the view already knows of that repository.
     repo = knownRepository(env, repositoryId);
     if (repo) verdict = canAdd(inst, repo, env.model.repositoriesOf(installationId).value ?? []);
   }
 
-  const repoName = repo ? forMessage(repo.full_name) : `repository ${repositoryId}`;
+  repoName ??= forMessage(nameOfId(env, repositoryId, repo));
   if (!verdict.allowed) {
     tell(env.ui, 'warning', verdict.message);
     env.log.info(`add repository ${repositoryId} to installation ${installationId}: not sent (${verdict.reason})`);
@@ -95,21 +113,74 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   return applyChange(env, { op: 'addRepository', installationId, repositoryId, instName, repoName });
 }
 
-interface PickItem extends vscode.QuickPickItem {
-  /** Absent on the item that asks for a repository ID. */
-  candidate?: Candidate;
+/** A choice of the picker: a repository with its ID, or one known only by name (looked up once chosen). */
+interface Target {
+  id?: number;
+  fullName?: string;
+  owner?: string;
+  repository?: Repository;
+  verdict?: Verdict;
 }
 
-function pickItems(candidates: Candidate[]): PickItem[] {
+/** Without a record (only an ID or a name), the one thing to judge here is the account; the service judges the rest. */
+function judge(inst: Installation, repo: Repository | undefined, owner: string | undefined, current: Repository[]) {
+  if (repo) return canAdd(inst, repo, current);
+  if (owner && owner.toLowerCase() !== inst.account.login.toLowerCase()) {
+    const message =
+      `That repository belongs to ${forMessage(owner)}, but ${installationLabel(inst)} is installed on ` +
+      `${forMessage(inst.account.login)}.`;
+    return { allowed: false, reason: 'other-account', message } as Verdict;
+  }
+  return { allowed: true } as Verdict;
+}
+
+interface PickItem extends vscode.QuickPickItem {
+  /** Absent on the item that asks for a name or ID. */
+  target?: Target;
+}
+
+/**
+ * The workspace's own repository first, then what the installations' lists show, then names the tasks taught (the
+ * service judges those), then a way to type a name or an ID.
+ */
+function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candidate[]): PickItem[] {
   const items: PickItem[] = [];
-  const open = candidates.filter(c => c.verdict.allowed);
-  const closed = candidates.filter(c => !c.verdict.allowed);
+  const inTarget = new Set((env.model.repositoriesOf(inst.id).value ?? []).map(r => r.full_name?.toLowerCase()));
+  const offered = new Set<string | undefined>(inTarget);
+  const account = inst.account.login.toLowerCase();
+  const ofAccount = (full: string) => full.split('/')[0].toLowerCase() === account;
+  const byName = new Map(candidates.map(c => [c.repository.full_name.toLowerCase(), c]));
+  for (const r of env.workspaceRepos?.() ?? []) {
+    const full = `${r.owner}/${r.repo}`;
+    if (offered.has(full.toLowerCase()) || !ofAccount(full)) continue;
+    offered.add(full.toLowerCase());
+    const c = byName.get(full.toLowerCase());
+    const id = c?.repository.id ?? env.names?.idOf(full);
+    items.push({
+      label: `$(repo) ${forQuickPick(c?.repository.full_name ?? full)}`,
+      description: ['this workspace', c && permissionsLabel(c.repository.permissions)].filter(Boolean).join(' · '),
+      detail: c && !c.verdict.allowed ? forQuickPick(c.verdict.message, 400) : undefined,
+      target: c ? fromCandidate(c) : { id, fullName: full, owner: r.owner },
+    });
+  }
+  const open = candidates.filter(c => c.verdict.allowed && !offered.has(c.repository.full_name.toLowerCase()));
+  const closed = candidates.filter(c => !c.verdict.allowed && !offered.has(c.repository.full_name.toLowerCase()));
   for (const c of open) {
     items.push({
       label: `$(repo) ${forQuickPick(c.repository.full_name)}`,
       description: permissionsLabel(c.repository.permissions),
       detail: forQuickPick(`Seen in ${c.seenIn.join(', ')}`),
-      candidate: c,
+      target: fromCandidate(c),
+    });
+  }
+  for (const c of candidates) offered.add(c.repository.full_name.toLowerCase());
+  for (const k of env.names?.known() ?? []) {
+    if (offered.has(k.name.toLowerCase()) || !ofAccount(k.name)) continue;
+    offered.add(k.name.toLowerCase());
+    items.push({
+      label: `$(repo) ${forQuickPick(k.name)}`,
+      description: 'named by a task',
+      target: { id: k.id, fullName: k.name, owner: k.name.split('/')[0] },
     });
   }
   if (closed.length) {
@@ -120,16 +191,17 @@ function pickItems(candidates: Candidate[]): PickItem[] {
         label: `$(circle-slash) ${forQuickPick(c.repository.full_name)}`,
         description: permissionsLabel(c.repository.permissions),
         detail: c.verdict.allowed ? undefined : forQuickPick(c.verdict.message, 400),
-        candidate: c,
+        target: fromCandidate(c),
       });
     }
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-  items.push({
-    label: '$(edit) Enter a repository ID…',
-    detail: 'For a repository none of your installations shows',
-  });
+  items.push({ label: '$(edit) Enter a name or ID…', detail: 'owner/name or a numeric ID, for any other repository' });
   return items;
+}
+
+function fromCandidate(c: Candidate): Target {
+  return { id: c.repository.id, fullName: c.repository.full_name, repository: c.repository, verdict: c.verdict };
 }
 
 /** Loads the repositories of every installation the user has (paged, cheap when unchanged) and offers the rest. */

@@ -2,6 +2,7 @@ import { canRemove, installationLabel } from '../../model/installations/policy';
 import { tell } from '../../ui';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
+import { nameOfId } from './repoByName';
 import {
   ensureToken,
   knownInstallations,
@@ -53,7 +54,7 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
 
   const repo = siblings?.find(r => r.id === repositoryId);
   const instName = inst ? installationLabel(inst) : `installation ${installationId}`;
-  const repoName = repo ? forMessage(repo.full_name) : `repository ${repositoryId}`;
+  const repoName = forMessage(nameOfId(env, repositoryId, repo));
   const verdict = inst ? canRemove(inst, repo, siblings ?? []) : undefined;
   if (verdict && !verdict.allowed) {
     tell(env.ui, 'warning', verdict.message);

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import type { Installation } from '../../api';
+import type { ApiClient, Installation, RepoRef } from '../../api';
 import { missingToken, TOKEN_FOR, type Operation } from '../../errors/installationErrors';
 import type { UserError } from '../../errors/userErrors';
 import type { TokenKind } from '../../ids';
 import type { Log } from '../../log';
 import type { InstallationsApi, InstallationsModel } from '../../model/installations/model';
+import type { RepoNames } from '../../model/repoNames';
 import { forQuickPick } from '../../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../../ui';
 import { wayOut } from '../registry';
@@ -20,6 +21,12 @@ export interface InstallationsEnv {
   serviceUrl(): string;
   /** Whether the service is the built-in sandbox, whose Reset Sandbox brings a revoked demo token back. */
   inSandbox?(): boolean;
+  /** Repository names by ID: what the messages say, and what a typed `owner/name` is looked up in. */
+  names?: Pick<RepoNames, 'name' | 'idOf' | 'known' | 'learn'>;
+  /** The service's repositories among the workspace's remotes, offered first. */
+  workspaceRepos?(): readonly RepoRef[];
+  /** A client for the task reads, which name a repository's ID when no installation lists it. */
+  tasks?(): Promise<Pick<ApiClient, 'listTasksForRepo'>>;
 }
 
 export type OutcomeReason = 'no-token' | 'cancelled' | 'blocked' | 'refused' | 'unknown-target';

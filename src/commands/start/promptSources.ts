@@ -25,8 +25,18 @@ export function promptFromSelection(editor: vscode.TextEditor, repoRoot?: vscode
   let rel = vscode.workspace.asRelativePath(uri, false);
   if (repoRoot && uri.path.startsWith(repoRoot.path.replace(/\/?$/, '/')))
     rel = uri.path.slice(repoRoot.path.replace(/\/?$/, '/').length);
-  const endLine = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;
+  const endLine = selectionEndLine(sel);
   return selectionPrompt(text, rel, sel.start.line + 1, endLine, editor.document.languageId);
+}
+
+/** The last line a selection covers, 1-based: a selection ending at a line's start does not take that line. */
+function selectionEndLine(sel: vscode.Selection): number {
+  return sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;
+}
+
+/** How many lines a selection covers, as its prompt says them ("lines 3-6" is 4). */
+export function selectedLineCount(sel: vscode.Selection): number {
+  return selectionEndLine(sel) - sel.start.line;
 }
 
 export async function findPromptFiles(): Promise<PromptFile[]> {

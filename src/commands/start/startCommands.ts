@@ -17,6 +17,7 @@ import {
   findCustomAgents,
   findPromptFiles,
   promptFromSelection,
+  selectedLineCount,
   readPromptFile,
   type RecentPrompts,
 } from './promptSources';
@@ -78,7 +79,8 @@ export class StartCommands extends DisposableBase {
     const repo = a.repo ?? detected;
     const prompt = promptFromSelection(editor, a.repo ? undefined : detected?.git?.rootUri);
     if (!prompt) return undefined;
-    return this.run(prompt, { ...a, repo }, 'Start Task from Selection');
+    const selected = selectedLineCount(editor.selection);
+    return this.run(prompt, { ...a, repo }, 'Start Task from Selection', selected);
   }
 
   async fromPromptFile(arg: unknown): Promise<StartResult | undefined> {
@@ -127,7 +129,7 @@ export class StartCommands extends DisposableBase {
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt: d.prompt, options });
   }
 
-  private async run(seed: string, a: StartArgs, title: string): Promise<StartResult | undefined> {
+  private async run(seed: string, a: StartArgs, title: string, selected?: number): Promise<StartResult | undefined> {
     if (!(await this.ready(a.interactive !== false))) return undefined;
     const repo = a.repo ?? (await this.repoOrAsk());
     if (!repo) return undefined;
@@ -135,7 +137,7 @@ export class StartCommands extends DisposableBase {
     let prompt = seed;
     let options: StartOptions | undefined = defaults;
     if (a.interactive !== false) {
-      const edited = await this.editPrompt(seed, repo, `${title} on ${repoLabel(repo)}`);
+      const edited = await this.editPrompt(seed, repo, `${title} on ${repoLabel(repo)}`, selected);
       if (edited === undefined) return undefined;
       prompt = edited;
       const root = this.current()?.git?.rootUri;
@@ -216,7 +218,7 @@ export class StartCommands extends DisposableBase {
    * An input box holds one line, so a prompt of several lines (a selection, a prompt file) is not put in it, where
    * its line breaks would be lost: it is sent as it is, and the box takes an optional instruction to put before it.
    */
-  private editPrompt(value: string, repo: RepoRef, title: string): Promise<string | undefined> {
+  private editPrompt(value: string, repo: RepoRef, title: string, selected?: number): Promise<string | undefined> {
     const attached = isMultiLine(value) ? value : undefined;
     const compose = (typed: string) => (attached === undefined ? typed : withInstruction(attached, typed));
     return new Promise(resolve => {
@@ -226,10 +228,14 @@ export class StartCommands extends DisposableBase {
         box.prompt = 'What should the agent do? Enter continues to the options.';
         box.value = value;
       } else {
-        const lines = attached.split(/\r?\n/).length;
-        box.prompt =
-          `The ${lines} lines of the prompt are sent as they are. ` +
-          'Add what the agent should do with them (optional); Enter continues to the options.';
+        // A selection's prompt adds its file and lines around it: say what the user selected, not the whole.
+        const what =
+          selected === undefined
+            ? `The ${attached.split(/\r?\n/).length} lines of the prompt are sent as they are`
+            : selected === 1
+              ? 'The selected line is sent as it is'
+              : `The ${selected} selected lines are sent as they are`;
+        box.prompt = `${what}. Add what the agent should do with them (optional); Enter continues to the options.`;
         box.placeholder = 'For example: add tests for this';
       }
       box.ignoreFocusOut = true;

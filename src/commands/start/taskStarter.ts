@@ -8,7 +8,7 @@ import type { Log } from '../../log';
 import { repoLabel } from '../../model/remotes';
 import type { TaskModel } from '../../model/taskModel';
 import { UnderWay } from '../../model/underWay';
-import { forMessage } from '../../safety/serviceText';
+import { forMessage, plainName } from '../../safety/serviceText';
 import type { Clients } from '../../service/clients';
 import { tell, type Ui } from '../../ui';
 import { wayOut } from '../registry';
@@ -154,7 +154,8 @@ export class TaskStarter {
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
     const how = recovered ? 'was started (found after the answer was lost)' : 'started';
-    const text = `Task “${forMessage(task.name || task.id, 200)}” ${how} on ${forMessage(repoLabel(req.repo))}.`;
+    const name = forMessage(plainName(task.name) || task.id, 200);
+    const text = `Task “${name}” ${how} on ${forMessage(repoLabel(req.repo))}.`;
     tell(this.ui, 'info', text, [
       { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
       ...(task.html_url

@@ -8,6 +8,7 @@ import type { TokenKind } from '../../ids';
 import { DisposableBase } from '../../lifecycle';
 import { Emitter, type Event } from '../emitter';
 import { PAGE_BUDGET, readPages, type Page, type Progress } from '../pager';
+import type { RepoNames } from '../repoNames';
 import { UnderWay } from '../underWay';
 
 export type InstallationsApi = Pick<
@@ -51,6 +52,8 @@ export interface InstallationsModelDeps {
   onDidChangeToken?: Event<TokenKind>;
   /** Another service: everything known belongs to the old one. */
   onDidChangeService?: Event<void>;
+  /** The repository names cache: every list read here names its repositories. */
+  names?: Pick<RepoNames, 'learnAll'>;
 }
 
 export class InstallationsModel extends DisposableBase {
@@ -68,10 +71,12 @@ export class InstallationsModel extends DisposableBase {
    */
   private readonly gens = { user: 0, token: 0 };
   private readonly access: Access;
+  private readonly names: InstallationsModelDeps['names'];
 
   constructor(deps: InstallationsModelDeps) {
     super();
     this.access = deps.access;
+    this.names = deps.names;
     if (deps.onDidChangeToken) {
       this.register(
         deps.onDidChangeToken(kind =>
@@ -160,7 +165,10 @@ export class InstallationsModel extends DisposableBase {
         ).listUserInstallationRepos({ installation_id: installationId, page, per_page });
         return { total: r.total_count, items: r.repositories ?? [] };
       },
-      stored => stored.forEach(repo => this.seen.set(repo.id, repo)),
+      stored => {
+        stored.forEach(repo => this.seen.set(repo.id, repo));
+        this.learnNames(stored);
+      },
     );
   }
 
@@ -174,7 +182,12 @@ export class InstallationsModel extends DisposableBase {
         const r = await (await this.access.client('installation')).listInstallationRepos({ page, per_page });
         return { total: r.total_count, items: r.repositories ?? [] };
       },
+      stored => this.learnNames(stored),
     );
+  }
+
+  private learnNames(repos: readonly Repository[]): void {
+    this.names?.learnAll(repos.map(r => [r.id, r.full_name] as const));
   }
 
   /** Reads further into a list that was cut. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../../api';
 import { duration, relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
-import { forLabel, forMarkdown } from '../../safety/serviceText';
+import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 export class SessionNode implements TreeNode {
@@ -14,7 +14,10 @@ export class SessionNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const s = this.session;
-    const item = new vscode.TreeItem(forLabel(s.name || `Session ${s.id}`), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      forLabel(plainName(s.name) || `Session ${s.id}`),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `${this.idPrefix}/session/${s.id}`;
     const refs = s.head_ref ? `${s.head_ref} → ${s.base_ref || '?'}` : s.base_ref;
     item.description = forLabel(

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
 import type { TaskModel } from '../../model/taskModel';
-import { forLabel, forMarkdown } from '../../safety/serviceText';
+import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { pullRequests } from '../taskLinks';
@@ -15,6 +15,10 @@ export interface TaskNodeContext {
   readonly model: TaskModel;
   /** The repository's name for the description, in views that mix repositories. */
   repoName?(task: Task): string | undefined;
+  /** Why the repository shows as an ID (no answer named it yet), for the tooltip. */
+  repoWhy?(task: Task): string | undefined;
+  /** "you" for the user's own tasks. */
+  creator?(task: Task): string | undefined;
   describeError(err: unknown): string;
 }
 
@@ -89,7 +93,8 @@ export class TaskNode implements TreeNode {
       this.drawnFrom = t;
       return this.item;
     }
-    const item = new vscode.TreeItem(forLabel(t.name || t.id), vscode.TreeItemCollapsibleState.Collapsed);
+    const name = plainName(t.name) || t.id;
+    const item = new vscode.TreeItem(forLabel(name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${t.id}`;
     const archived = t.archived_at ? 'archived' : '';
     item.description = forLabel([repo, stateLabel(t.state), age, archived].filter(Boolean).join(' · '));
@@ -99,7 +104,7 @@ export class TaskNode implements TreeNode {
     if (pullRequests(t).length) flags.push('pull');
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
-    item.accessibilityInformation = { label: `${forLabel(t.name || t.id)}, ${stateLabel(t.state)}, updated ${age}` };
+    item.accessibilityInformation = { label: `${forLabel(name)}, ${stateLabel(t.state)}, updated ${age}` };
     this.item = item;
     this.withTooltip = undefined;
     this.drawnFrom = t;
@@ -117,10 +122,15 @@ export class TaskNode implements TreeNode {
     if (!this.withTooltip) {
       const t = this.drawnFrom ?? this.task;
       const repo = this.drawnRepo;
-      // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown.
+      // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown. The name is as
+      // sent (as text), where the label shows it without its Markdown marks.
       const md = new vscode.MarkdownString();
       const where = repo ? ` in ${forMarkdown(repo)}` : '';
       md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${where}\n\n`);
+      const why = this.ctx.repoWhy?.(t);
+      if (why) md.appendMarkdown(`${forMarkdown(why)}\n\n`);
+      const by = this.ctx.creator?.(t);
+      if (by) md.appendMarkdown(`Created by ${forMarkdown(by)}\n\n`);
       const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`];
       if (t.archived_at) dates.push(`Archived ${t.archived_at}`);
       md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);

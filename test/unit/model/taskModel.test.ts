@@ -88,6 +88,37 @@ describe('model/TaskModel against the sandbox', function () {
     model.dispose();
   });
 
+  it("names the repositories of the user's list, which gives only IDs, by reading one task of each once", async () => {
+    const { model } = rig(sb.url);
+    await model.start(true);
+    const dotfiles = model.store.list(listKeys.mine()).find(t => t.repository?.id === 5003);
+    assert.ok(dotfiles, "the demo world lists mona/dotfiles's tasks in mona's list");
+    assert.equal(dotfiles.url, undefined, "the user's list carries no address");
+    await waitUntil(() => model.repoName(dotfiles) === 'mona/dotfiles');
+    assert.equal(model.repoShown(dotfiles)?.why, undefined);
+    assert.equal(model.repoName(model.store.list(listKeys.repo({ owner: 'acme', repo: 'rocket' }))[0]), 'acme/rocket');
+    const stats = (await (await fetch(`${sb.url}/_sandbox/stats`)).json()) as { by_route: Record<string, number> };
+    const reads = stats.by_route['GET /agents/tasks/{task_id}'] ?? 0;
+    await model.refresh();
+    const after = (await (await fetch(`${sb.url}/_sandbox/stats`)).json()) as { by_route: Record<string, number> };
+    assert.equal(after.by_route['GET /agents/tasks/{task_id}'] ?? 0, reads, 'a named repository is not read again');
+    model.dispose();
+  });
+
+  it('says "you" for the user\'s own tasks and sessions, and nothing for another\'s', async () => {
+    const { model } = rig(sb.url);
+    await model.start(true);
+    const rocket = model.store.list(listKeys.repo({ owner: 'acme', repo: 'rocket' }));
+    const mine = rocket.find(t => t.creator?.id === DEMO_USERS.mona)!;
+    const lees = rocket.find(t => t.creator?.id === DEMO_USERS.lee)!;
+    assert.ok(mine && lees, 'the demo world has tasks of both');
+    assert.equal(model.creatorName(mine.creator?.id, mine), 'you');
+    assert.equal(model.creatorName(lees.creator?.id, lees), undefined);
+    assert.equal(modelSource(model).creatorName?.(mine), 'you');
+    assert.equal(modelSource(model).sessionUserName?.(DEMO_USERS.mona), 'you');
+    model.dispose();
+  });
+
   it('shows archived lists only when the filter asks for them', async () => {
     const { model, filter } = rig(sb.url);
     await model.start(true);

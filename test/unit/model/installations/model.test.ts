@@ -4,6 +4,7 @@ import { ApiClient } from '../../../../src/api';
 import type { TokenKind } from '../../../../src/ids';
 import { Emitter } from '../../../../src/model/emitter';
 import { InstallationsModel, type Access, type ModelChange } from '../../../../src/model/installations/model';
+import { RepoNames } from '../../../../src/model/repoNames';
 import { DEMO_TOKENS, demoWorld, startSandbox, type Sandbox } from '../../../../src/sandbox';
 
 type Tokens = Partial<Record<TokenKind, string>>;
@@ -171,5 +172,22 @@ describe('installations model against the sandbox', function () {
     service.fire();
     assert.deepEqual([m.installations.value, m.tokenRepositories.value], [undefined, undefined]);
     m.dispose();
+  });
+
+  it('teaches the repository names cache every repository its lists name, by ID', async () => {
+    const names = new RepoNames();
+    const model = new InstallationsModel({
+      access: accessFor(sb.url, { fine_grained: DEMO_TOKENS.fineGrained, installation: DEMO_TOKENS.installation }),
+      names,
+    });
+    await model.refreshInstallations();
+    assert.equal(names.name(5001), undefined, 'the installations list names no repository');
+    await model.refreshRepositories(71);
+    assert.equal(names.name(5001), 'acme/website');
+    assert.equal(names.idOf('acme/rocket'), 5000);
+    await model.refreshTokenRepositories();
+    assert.ok(model.tokenRepositories.value?.length, 'the token lists repositories');
+    for (const r of model.tokenRepositories.value ?? []) assert.equal(names.name(r.id), r.full_name);
+    model.dispose();
   });
 });

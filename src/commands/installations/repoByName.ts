@@ -1,0 +1,107 @@
+// A repository named as `owner/name`, turned into the ID the installation endpoints take (B5, B6). The service has
+// no read of a repository by name; what names one with its ID is an installation's repository list (B4, B1), and a
+// task of it (A1: a task carries its repository's ID, its `url` the name). So: the lists the view has read, the
+// names cache, then one task of that repository. No `vscode`.
+import type { ApiClient, Repository } from '../../api';
+import { statusOf } from '../../errors/failure';
+import { validRepoName } from '../../model/repoNames';
+import type { InstallationsEnv } from './shared';
+
+/** What the user typed: a repository ID, or `owner/name`. */
+export type RepoInput = { id: number } | { fullName: string; owner: string; name: string };
+
+/** A repository the command can send: its ID, the name to say, and the full record when a list holds it. */
+export interface NamedRepo {
+  id: number;
+  name: string;
+  repository?: Repository;
+}
+
+export const INPUT_HINT = "owner/name (e.g. acme/docs), or the repository's numeric ID (e.g. 5005)";
+
+export function parseRepoInput(raw: string): RepoInput | undefined {
+  const v = raw.trim();
+  if (/^\d{1,15}$/.test(v)) return Number(v) > 0 ? { id: Number(v) } : undefined;
+  if (!validRepoName(v)) return undefined;
+  const [owner, name] = v.split('/');
+  return { fullName: v, owner, name };
+}
+
+export function inputProblem(raw: string): string | undefined {
+  return parseRepoInput(raw) ? undefined : `Enter ${INPUT_HINT}.`;
+}
+
+/** Every repository record the Installations view holds now: each installation's list and the token's. */
+export function listedRepositories(env: InstallationsEnv): Repository[] {
+  const { model } = env;
+  const lists = (model.installations.value ?? []).map(i => model.repositoriesOf(i.id).value ?? []);
+  return [...model.seenRepositories(), ...lists.flat(), ...(model.tokenRepositories.value ?? [])];
+}
+
+/** The name to say for a repository ID: from a list, from the cache, or the ID itself. */
+export function nameOfId(env: InstallationsEnv, id: number, repo?: Repository): string {
+  return repo?.full_name ?? env.names?.name(id) ?? `repository ${id}`;
+}
+
+/**
+ * The ID of `owner/name`, or a sentence that says why it could not be found and what to do. Reads one task of the
+ * repository only when neither a list nor the cache knows it.
+ */
+export async function resolveName(
+  env: InstallationsEnv,
+  input: { fullName: string; owner: string; name: string },
+): Promise<NamedRepo | { problem: string }> {
+  const wanted = input.fullName.toLowerCase();
+  const listed = listedRepositories(env).find(r => r.full_name?.toLowerCase() === wanted);
+  if (listed) return { id: listed.id, name: listed.full_name, repository: listed };
+  const cached = env.names?.idOf(input.fullName);
+  if (cached !== undefined) return { id: cached, name: env.names?.name(cached) ?? input.fullName };
+  const fromTask = await idFromTasks(env, input);
+  if (typeof fromTask === 'number') {
+    env.names?.learn(fromTask, input.fullName);
+    return { id: fromTask, name: env.names?.name(fromTask) ?? input.fullName };
+  }
+  const shown = input.fullName;
+  if (fromTask === 'not-found')
+    return {
+      problem:
+        `${shown} was not found on the service, or your fine-grained token cannot see it. Check the name, ` +
+        "or enter the repository's numeric ID instead.",
+    };
+  return {
+    problem:
+      `The ID of ${shown} is not known: none of your installations lists it and no task of it could be read ` +
+      '(the service has no other way to look a repository up by name). Enter its numeric ID instead, as the ' +
+      "repository's page or settings on the service show it.",
+  };
+}
+
+/** The repository's ID from one of its tasks (A1), active or archived; 'not-found' on 404; undefined otherwise. */
+async function idFromTasks(
+  env: InstallationsEnv,
+  input: { owner: string; name: string },
+): Promise<number | 'not-found' | undefined> {
+  if (!env.tasks || !(await env.model.has('fine_grained'))) return undefined;
+  let api: Pick<ApiClient, 'listTasksForRepo'>;
+  try {
+    api = await env.tasks();
+  } catch {
+    return undefined;
+  }
+  for (const archived of [false, true]) {
+    try {
+      const list = await api.listTasksForRepo({
+        owner: input.owner,
+        repo: input.name,
+        per_page: 1,
+        ...(archived ? { is_archived: true } : {}),
+      });
+      const id = list.tasks?.[0]?.repository?.id;
+      if (typeof id === 'number') return id;
+    } catch (e) {
+      env.log.info(`looking up ${input.owner}/${input.name} by its tasks: ${statusOf(e) ?? 'no answer'}`);
+      return statusOf(e) === 404 ? 'not-found' : undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,101 @@
+// Names, not numbers, in the real VS Code against the sandbox: My Tasks names the repositories that the user's task
+// list gives only as IDs; the task page says "you" for the user's own tasks; names show without Markdown marks.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS, VIEWS } from '../../src/ids';
+import { FaultProxy } from '../support/faultProxy';
+import {
+  byId,
+  DEMO_TOKENS,
+  demoWorld,
+  extensionApi,
+  freshStart,
+  SANDBOX,
+  waitFor,
+  type WorldFile,
+} from './tasksSupport';
+
+/** The demo world plus mona/notes (5099): no installation lists it, and the workspace is acme/rocket. */
+function withNotes(): WorldFile {
+  const w = demoWorld();
+  w.repositories.push({ id: 5099, owner: 'mona', name: 'notes', access: { 1001: 'admin' } });
+  w.tasks = [
+    ...(w.tasks ?? []),
+    { id: 'notes-1', repository: 5099, creator: 1001, prompt: 'Fix `foo` parser in **notes**', state: 'completed' },
+  ];
+  return w;
+}
+
+describe('names, not numbers', function () {
+  this.timeout(60_000);
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it("My Tasks shows owner/name for repositories the user's list names only by ID", async () => {
+    const api = await freshStart(withNotes());
+    const item = (await waitFor(async () => {
+      const found = byId(await api.treeItems('myTasks'), 'notes-1');
+      return found?.description?.startsWith('mona/notes · ') ? found : undefined;
+    }, 'the task of mona/notes to show its repository by name'))!;
+    assert.doesNotMatch(item.description ?? '', /repository 5099/);
+    const dotfiles = byId(await api.treeItems('myTasks'), 'demo-dotfiles-01');
+    assert.match(dotfiles?.description ?? '', /^mona\/dotfiles · /);
+  });
+
+  it('shows task names without their Markdown marks in the tree and on the page', async () => {
+    const api = await freshStart(withNotes());
+    const item = (await waitFor(async () => byId(await api.treeItems('myTasks'), 'notes-1'), 'the task'))!;
+    assert.equal(item.label, 'Fix foo parser in notes');
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'notes-1', state: 'completed' });
+    const html = (await waitFor(() => api.taskPages.html('notes-1'), 'the page'))!;
+    assert.match(html, /<h1 dir="auto">Fix foo parser in notes<\/h1>/);
+  });
+
+  it('the task page says "you" as creator of the user\'s own task, and the ID of another\'s', async () => {
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-01', state: 'completed' });
+    const mine = (await waitFor(() => {
+      const h = api.taskPages.html('demo-rocket-01');
+      return h && /<dt>By<\/dt>/.test(h) ? h : undefined;
+    }, "the page of mona's task with its session"))!;
+    assert.match(mine, /<dt>Creator<\/dt><dd dir="auto">you<\/dd>/);
+    assert.match(mine, /<dt>By<\/dt><dd dir="auto">you<\/dd>/, 'its session too');
+    assert.doesNotMatch(mine, /1001/);
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'demo-rocket-02', state: 'completed' });
+    const lees = (await waitFor(() => api.taskPages.html('demo-rocket-02'), "the page of lee's task"))!;
+    assert.match(lees, /<dt>Creator<\/dt><dd dir="auto">user 1002<\/dd>/);
+  });
+
+  it('shows an ID only when nothing names the repository, and its tooltip says why', async () => {
+    await freshStart();
+    // A new service address (a proxy): no names learnt yet; the one read that would name mona/dotfiles fails.
+    const proxy = await FaultProxy.start(SANDBOX);
+    proxy.setScript(req =>
+      req.method === 'GET' && /^\/agents\/tasks\/demo-dotfiles-/.test(req.path)
+        ? { kind: 'status', status: 404, message: 'Not Found' }
+        : undefined,
+    );
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    const G = vscode.ConfigurationTarget.Global;
+    try {
+      await config.update('serviceUrl', proxy.url, G);
+      const api = await extensionApi();
+      await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+      await vscode.commands.executeCommand(`${VIEWS.myTasks}.focus`);
+      const item = (await waitFor(
+        async () => byId(await api.treeItems('myTasks'), 'demo-dotfiles-01'),
+        'the task of mona/dotfiles',
+        20_000,
+      ))!;
+      assert.match(item.description ?? '', /^repository 5003 · /);
+      const tooltip = (item.tooltip ?? '').replace(/\\([\s\S])/g, '$1');
+      assert.match(tooltip, /The service gave only this repository's ID \(5003\)\. Its name is shown once/);
+      const rocket = byId(await api.treeItems('myTasks'), 'demo-rocket-01');
+      assert.match(rocket?.description ?? '', /^acme\/rocket · /, 'a repository a task list names shows its name');
+    } finally {
+      proxy.clearFaults();
+      await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+      await config.update('serviceUrl', SANDBOX, G);
+      await proxy.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+// The repository names cache: names by ID per service, kept in a memento with a bound, nothing malformed kept.
+import * as assert from 'node:assert/strict';
+import { MAX_NAMES, REPO_NAMES_KEY, RepoNames, validRepoName, type NameMemento } from '../../../src/model/repoNames';
+
+/** A memento as globalState behaves: values stored as JSON, so what comes back is a copy. */
+class JsonMemento implements NameMemento {
+  readonly data = new Map<string, string>();
+  writes = 0;
+  get<T>(key: string): T | undefined {
+    const v = this.data.get(key);
+    return v === undefined ? undefined : (JSON.parse(v) as T);
+  }
+  update(key: string, value: unknown): Promise<void> {
+    this.writes++;
+    this.data.set(key, JSON.stringify(value));
+    return Promise.resolve();
+  }
+}
+
+function scoped(scope: string, memento?: NameMemento, max?: number): RepoNames {
+  const names = new RepoNames(memento, max);
+  names.useScope(scope);
+  return names;
+}
+
+describe('model/RepoNames', () => {
+  it('names a repository by ID once an answer has named it, and finds the ID by name in any case', () => {
+    const names = scoped('svc');
+    assert.equal(names.name(5003), undefined);
+    assert.equal(names.learn(5003, 'mona/dotfiles'), true);
+    assert.equal(names.name(5003), 'mona/dotfiles');
+    assert.equal(names.idOf('Mona/DotFiles'), 5003);
+    assert.equal(names.idOf('acme/docs'), undefined);
+    assert.deepEqual(names.shown(5003), { label: 'mona/dotfiles' });
+  });
+
+  it('shows an unknown ID as an ID, with why there is no name', () => {
+    const shown = scoped('svc').shown(5005);
+    assert.equal(shown?.label, 'repository 5005');
+    assert.match(shown?.why ?? '', /only this repository's ID \(5005\)/);
+    assert.equal(scoped('svc').shown('5005'), undefined, 'an ID that is not a number is not one');
+  });
+
+  it('keeps nothing malformed: odd IDs, names with markup, spaces, control or reordering characters', () => {
+    const names = scoped('svc');
+    const bad: [unknown, unknown][] = [
+      [0, 'a/b'],
+      [-1, 'a/b'],
+      [1.5, 'a/b'],
+      ['7', 'a/b'],
+      [7, 'ab'],
+      [7, 'a/b/c'],
+      [7, '[x](command:y)/z'],
+      [7, 'a b/c'],
+      [7, 'a/b\u202E'],
+      [7, 'a/\u0007b'],
+      [7, '../x'],
+      [7, `a/${'x'.repeat(300)}`],
+      [7, 42],
+    ];
+    assert.equal(names.learnAll(bad), false);
+    assert.deepEqual(names.known(), []);
+    assert.ok(validRepoName('acme/rocket.js') && validRepoName('über-org/my_repo-2'));
+  });
+
+  it('remembers names across sessions, per service, in the memento', () => {
+    const memento = new JsonMemento();
+    const first = scoped('sandbox', memento);
+    first.learnAll([
+      [5000, 'acme/rocket'],
+      [5003, 'mona/dotfiles'],
+    ]);
+    first.useScope('https://api.example.com');
+    assert.equal(first.name(5003), undefined, 'another service has its own names');
+    first.learn(5000, 'other/thing');
+    first.useScope('sandbox');
+    assert.equal(first.name(5000), 'acme/rocket');
+    const later = scoped('sandbox', memento);
+    assert.equal(later.name(5003), 'mona/dotfiles', 'read back in a new session');
+    later.useScope('https://api.example.com');
+    assert.equal(later.name(5000), 'other/thing');
+  });
+
+  it('writes only when a name is new or changed', () => {
+    const memento = new JsonMemento();
+    const names = scoped('s', memento);
+    names.learn(1, 'a/b');
+    names.learn(1, 'a/b');
+    names.learnAll([[1, 'a/b']]);
+    assert.equal(memento.writes, 1);
+    names.learn(1, 'a/renamed');
+    assert.equal(memento.writes, 2);
+    assert.equal(names.name(1), 'a/renamed');
+  });
+
+  it('keeps at most its bound, dropping the names learnt longest ago', () => {
+    const memento = new JsonMemento();
+    const names = scoped('s', memento, 3);
+    names.learnAll([
+      [1, 'a/one'],
+      [2, 'a/two'],
+      [3, 'a/three'],
+    ]);
+    names.learn(4, 'a/four');
+    assert.deepEqual(
+      names.known().map(k => k.id),
+      [4, 3, 2],
+    );
+    assert.equal(scoped('s', memento, 3).name(1), undefined, 'the stored copy is bounded too');
+    assert.ok(MAX_NAMES >= 100 && MAX_NAMES <= 5000);
+  });
+
+  it('reads a damaged stored value as nothing, and learns anew', () => {
+    const memento = new JsonMemento();
+    memento.data.set(REPO_NAMES_KEY, JSON.stringify([{ scope: 's', names: [[1, 'a/b'], 'junk', [2, 'bad name']] }, 7]));
+    const names = scoped('s', memento);
+    assert.equal(names.name(1), 'a/b');
+    assert.equal(names.name(2), undefined);
+    memento.data.set(REPO_NAMES_KEY, '"not a list"');
+    const fresh = scoped('s', memento);
+    assert.equal(fresh.name(1), undefined);
+    assert.equal(fresh.learn(1, 'a/b'), true);
+  });
+
+  it('tells listeners once per batch that changed something', () => {
+    const names = scoped('s');
+    let fired = 0;
+    names.onDidChange(() => fired++);
+    names.learnAll([
+      [1, 'a/b'],
+      [2, 'a/c'],
+    ]);
+    names.learnAll([[1, 'a/b']]);
+    assert.equal(fired, 1);
+  });
+});
