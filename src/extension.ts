@@ -7,6 +7,8 @@ import { CommandRegistry } from './commands/registry';
 import { SandboxCommands } from './commands/sandboxCommands';
 import { DraftStore } from './commands/start/draftStore';
 import { RecentPrompts } from './commands/start/promptSources';
+import { ContinueCommand } from './commands/start/continueCommand';
+import { TaskContinuer } from './commands/start/continueTask';
 import { StartCommands } from './commands/start/startCommands';
 import { TaskStarter } from './commands/start/taskStarter';
 import { TaskCommands } from './commands/taskCommands';
@@ -15,6 +17,7 @@ import { readSettings } from './config';
 import { statusOf } from './errors/failure';
 import { explain } from './errors/userErrors';
 import { createLog } from './log';
+import { ContinuationLinks } from './model/continuationLinks';
 import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
@@ -54,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
   const recent = new RecentPrompts(context.globalState);
+  const links = new ContinuationLinks(context.workspaceState);
   const pace = {
     activeMs: () => readSettings().activePollSeconds * 1000,
     idleMs: () => readSettings().idlePollSeconds * 1000,
@@ -83,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys();
-  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys });
+  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(model, service, commands, ui);
   const pages = new TaskPages({
@@ -93,8 +97,21 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     activeIntervalMs: pace.activeMs,
     describeError: err => explain(err).text,
     isGone: err => statusOf(err) === 404,
+    continues: id => links.of(id)?.name,
   });
-  const starter = new TaskStarter(clients, tokens, model, drafts, recent, context.globalState, ui, log.child('start'));
+  const starter = new TaskStarter(
+    clients,
+    tokens,
+    model,
+    drafts,
+    recent,
+    context.globalState,
+    ui,
+    log.child('start'),
+    links,
+  );
+  // Continue Task… and the chat tool start continuations through this one object.
+  const continuer = new TaskContinuer(model, starter, context.globalState);
   const chat = new ChatTools({
     enabled: () => readSettings().chatTools,
     service: () => service.current(),
@@ -133,6 +150,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       nameScopeListener,
       filter,
       drafts,
+      links,
       model,
       installations,
       views,
@@ -146,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
+    new ContinueCommand(continuer, model, ui, commands),
     new InstallationCommands(installationsEnv, commands),
     chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.

@@ -34,6 +34,9 @@ export const COMMANDS = {
   chooseRepository: 'agentTasks.chooseRepository',
   filterStates: 'agentTasks.filterStates',
   filterStatesActive: 'agentTasks.filterStates.active',
+  filterMyStates: 'agentTasks.myTasks.filterStates',
+  filterMyStatesActive: 'agentTasks.myTasks.filterStates.active',
+  clearFilters: 'agentTasks.clearFilters',
   toggleOnlyMine: 'agentTasks.toggleOnlyMine',
   toggleOnlyMineOn: 'agentTasks.toggleOnlyMine.on',
   toggleArchived: 'agentTasks.toggleArchived',
@@ -50,6 +53,7 @@ export const COMMANDS = {
   discardDraft: 'agentTasks.discardDraft',
   loadMoreTasks: 'agentTasks.loadMoreTasks',
   serviceProblem: 'agentTasks.serviceProblem',
+  continueTask: 'agentTasks.continueTask',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */
@@ -60,7 +64,8 @@ export const CONTEXT = {
   reachable: 'agentTasks.reachable', // 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden'
   hasTasks: 'agentTasks.hasTasks',
   myHasTasks: 'agentTasks.myHasTasks',
-  filtered: 'agentTasks.filtered',
+  filtered: 'agentTasks.filtered', // Repository's states
+  myFiltered: 'agentTasks.myFiltered', // My Tasks' states
   onlyMine: 'agentTasks.onlyMine',
   showArchived: 'agentTasks.showArchived',
   hasDraft: 'agentTasks.hasDraft',
@@ -71,10 +76,12 @@ export const STATE_KEYS = {
   sandboxChosen: 'agentTasks.sandboxChosen',
   chosenRepo: 'agentTasks.chosenRepository',
   stateFilter: 'agentTasks.stateFilter',
+  stateFilterMine: 'agentTasks.stateFilter.mine',
   onlyMine: 'agentTasks.onlyMine',
   lastStartOptions: 'agentTasks.lastStartOptions',
   recentPrompts: 'agentTasks.recentPrompts',
   draft: 'agentTasks.draft',
+  continuations: 'agentTasks.continuations',
 } as const;
 
 /** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */

@@ -5,7 +5,7 @@ import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { RepoDetector } from '../model/repoDetector';
 import { repoLabel, sameRepo } from '../model/remotes';
-import type { TaskFilter } from '../model/taskFilter';
+import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
 import { stateLabel } from '../views/stateStyle';
 import type { TaskViews } from '../views/taskViews';
@@ -25,12 +25,16 @@ export class ViewCommands extends DisposableBase {
     private readonly suggestions: () => RepoRef[] = () => [],
   ) {
     super();
-    const filterStates = (states?: unknown) => this.filterStates(states);
+    const filterStates = (states?: unknown) => this.filterStates('repo', states);
+    const filterMyStates = (states?: unknown) => this.filterStates('mine', states);
     this.register(
       commands.register({
         [COMMANDS.refresh]: () => this.model.refresh(),
         [COMMANDS.filterStates]: filterStates,
         [COMMANDS.filterStatesActive]: filterStates,
+        [COMMANDS.filterMyStates]: filterMyStates,
+        [COMMANDS.filterMyStatesActive]: filterMyStates,
+        [COMMANDS.clearFilters]: (view?: unknown) => this.clearFilters(view),
         [COMMANDS.toggleOnlyMine]: () => this.filter.setOnlyMine(true),
         [COMMANDS.toggleOnlyMineOn]: () => this.filter.setOnlyMine(false),
         [COMMANDS.toggleArchived]: () => this.filter.setShowArchived(true),
@@ -42,18 +46,35 @@ export class ViewCommands extends DisposableBase {
     );
   }
 
-  /** `states` (an array) sets the filter without UI; an empty array clears it. */
-  private async filterStates(states?: unknown): Promise<void> {
+  /** A view's state filter. `states` (an array) sets it without UI; an empty array clears it. */
+  private async filterStates(view: TaskViewName, states?: unknown): Promise<void> {
     if (Array.isArray(states)) {
-      await this.filter.setStates(states.filter((s): s is string => typeof s === 'string'));
+      await this.filter.setStates(
+        view,
+        states.filter((s): s is string => typeof s === 'string'),
+      );
       return;
     }
-    const current = new Set(this.filter.states);
+    const current = new Set(this.filter.states(view));
     const picked = await vscode.window.showQuickPick(
       TASK_STATES.map(s => ({ label: stateLabel(s), description: s, state: s, picked: current.has(s) })),
-      { canPickMany: true, placeHolder: 'Show tasks in these states (none selected: all)' },
+      {
+        canPickMany: true,
+        title: view === 'mine' ? 'Filter My Tasks' : 'Filter Repository',
+        placeHolder: 'Show tasks in these states (none selected: all)',
+      },
     );
-    if (picked) await this.filter.setStates(picked.map(p => p.state));
+    if (picked)
+      await this.filter.setStates(
+        view,
+        picked.map(p => p.state),
+      );
+  }
+
+  /** `repo` or `mine` clears that view's filters; nothing (the palette) clears both. */
+  private async clearFilters(view?: unknown): Promise<void> {
+    const views: TaskViewName[] = view === 'repo' || view === 'mine' ? [view] : ['repo', 'mine'];
+    for (const v of views) await this.filter.clear(v);
   }
 
   /** `{owner, repo}` or "owner/repo" picks without UI; `null` returns to the detected repository. */
@@ -83,7 +104,7 @@ export class ViewCommands extends DisposableBase {
     }
     items.push({ label: '$(edit) Enter owner/repo…' });
     const pick = await vscode.window.showQuickPick(items, {
-      placeHolder: 'Which repository should Repository Tasks show?',
+      placeHolder: 'Which repository should the Repository view show?',
     });
     if (!pick) return;
     if (pick.repo) {

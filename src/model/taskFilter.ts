@@ -5,7 +5,15 @@ import { SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from './emitter';
 
-/** What the user asked the task views to show: states (none = all), only mine, archived; remembered per workspace. */
+/** The two task views, as the filter knows them. */
+export type TaskViewName = 'repo' | 'mine';
+
+const STATE_KEY: Record<TaskViewName, string> = { repo: STATE_KEYS.stateFilter, mine: STATE_KEYS.stateFilterMine };
+
+/**
+ * What the user asked each task view to show: states (none = all) per view, only mine (Repository), archived (a
+ * setting, for both: the task model reads it to choose which lists to poll); remembered per workspace.
+ */
 export class TaskFilter extends DisposableBase {
   private readonly changed = this.register(new Emitter<void>());
   readonly onDidChange = this.changed.event;
@@ -24,8 +32,10 @@ export class TaskFilter extends DisposableBase {
     this.changed.fire();
   }
 
-  get states(): string[] {
-    return this.workspaceState.get<string[]>(STATE_KEYS.stateFilter, []);
+  /** The states a view shows; none: all. Each view has its own. */
+  states(view: TaskViewName): string[] {
+    const v = this.workspaceState.get<unknown>(STATE_KEY[view], []);
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
   }
 
   get onlyMine(): boolean {
@@ -36,8 +46,15 @@ export class TaskFilter extends DisposableBase {
     return readSettings().showArchived;
   }
 
-  async setStates(states: string[]): Promise<void> {
-    await this.workspaceState.update(STATE_KEYS.stateFilter, states);
+  async setStates(view: TaskViewName, states: string[]): Promise<void> {
+    await this.workspaceState.update(STATE_KEY[view], states);
+    this.changed.fire();
+  }
+
+  /** Shows a view's tasks unfiltered again: every state, and everyone's in Repository. */
+  async clear(view: TaskViewName): Promise<void> {
+    await this.workspaceState.update(STATE_KEY[view], []);
+    if (view === 'repo') await this.workspaceState.update(STATE_KEYS.onlyMine, false);
     this.changed.fire();
   }
 
@@ -54,17 +71,31 @@ export class TaskFilter extends DisposableBase {
     this.archivedChanged();
   }
 
-  /** `me` is the signed-in user's id when known; "only mine" shows nothing until it is. */
-  apply(tasks: Task[], me: number | undefined, onlyMineApplies: boolean): Task[] {
-    const states = new Set(this.states);
+  /** `me` is the signed-in user's id when known; "only mine" (Repository only) shows nothing until it is. */
+  apply(view: TaskViewName, tasks: Task[], me: number | undefined): Task[] {
+    const states = new Set(this.states(view));
+    const onlyMine = view === 'repo' && this.onlyMine;
     return tasks.filter(
-      t =>
-        (states.size === 0 || states.has(t.state)) &&
-        (!onlyMineApplies || !this.onlyMine || (me !== undefined && t.creator?.id === me)),
+      t => (states.size === 0 || states.has(t.state)) && (!onlyMine || (me !== undefined && t.creator?.id === me)),
     );
   }
 
-  get active(): boolean {
-    return this.states.length > 0;
+  /** Whether a view's states are filtered (the filter icon shows it filled). */
+  statesFiltered(view: TaskViewName): boolean {
+    return this.states(view).length > 0;
+  }
+
+  /** Whether anything hides tasks of a view that it would show otherwise. */
+  active(view: TaskViewName): boolean {
+    return this.statesFiltered(view) || (view === 'repo' && this.onlyMine);
+  }
+
+  /** What a view's filter hides, in words ("Failed, Timed out · only mine"); undefined when it hides nothing. */
+  describe(view: TaskViewName, label: (state: string) => string): string | undefined {
+    const parts = [];
+    const states = this.states(view);
+    if (states.length) parts.push(states.map(label).join(', '));
+    if (view === 'repo' && this.onlyMine) parts.push('only mine');
+    return parts.length ? parts.join(' · ') : undefined;
   }
 }

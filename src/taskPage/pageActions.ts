@@ -1,6 +1,7 @@
 // The task page's buttons and the only messages its webview may send. Pure: no `vscode`.
-import type { Task } from '../api';
+import type { Session, Task } from '../api';
 import { COMMANDS } from '../ids';
+import { continuationOf } from '../model/continuation';
 import { pullRequests } from '../views/taskLinks';
 
 export interface PageAction {
@@ -41,6 +42,16 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
       sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
         ? undefined
         : 'No session of this task has a head branch yet.',
+  },
+  {
+    id: 'continueTask',
+    label: 'Continue Task…',
+    command: COMMANDS.continueTask,
+    // The same rule as the command's (the newest session naming a usable head and base); the command says why not.
+    unavailable: t =>
+      continuationOf({ sessions: sessionsOf(t).filter(s => typeof s === 'object' && s !== null) as Session[] })
+        ? undefined
+        : 'No session of this task names a branch to continue on yet.',
   },
 ];
 

@@ -18,7 +18,7 @@ export interface PageStatus {
 export interface PageInput {
   task: Task;
   /** Names the caller knows better than the task's own fields tell. */
-  labels?: PageLabels;
+  labels?: PageLabels & { continues?: string };
   actions: readonly PageAction[];
   /** The extension's state labels ("Running" for `in_progress`). */
   stateLabel: (state: string) => string;
@@ -60,6 +60,11 @@ function statusHtml(status: PageStatus): string {
   return `<footer>${error}<p class="muted">${pace}</p></footer>`;
 }
 
+/** The task this one continues (the agent works on its branch): a line under the name, when known. */
+function continuesHtml(name: string | undefined): string {
+  return name === undefined ? '' : `<p class="continues" dir="auto">Continues “${forHtml(name)}”</p>`;
+}
+
 /** The whole document for a webview. */
 export function renderTaskPage(input: PageInput): string {
   const { task, nonce } = input;
@@ -79,6 +84,7 @@ export function renderTaskPage(input: PageInput): string {
     '<header class="task">',
     `<h1 dir="auto">${forHtml(name)}</h1>`,
     `<p class="summary">${stateHtml(task.state, input.stateLabel)}</p>`,
+    continuesHtml(input.labels?.continues),
     actionsHtml(task, input.actions),
     '</header>',
     '<main>',

@@ -25,6 +25,8 @@ export interface TaskPageDeps {
   describeError(err: unknown): string;
   /** Whether an error means the task cannot be read any more (404): the page stops asking. */
   isGone(err: unknown): boolean;
+  /** The name of the task this one continues, when this workspace started it as a continuation. */
+  continues?(taskId: string): string | undefined;
 }
 
 /** How often a page of a finished task redraws, so "3 min ago" stays true; no request is made for it. */
@@ -175,6 +177,7 @@ export class TaskPagePanel extends DisposableBase {
         repository: this.deps.source.repositoryName?.(this.task),
         creator: this.deps.source.creatorName?.(this.task),
         sessionUser: id => this.deps.source.sessionUserName?.(id),
+        continues: this.deps.continues?.(this.taskId),
       },
     });
     // Setting the HTML reloads the webview: only when what it shows changed (the nonce alone does not count).

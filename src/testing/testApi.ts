@@ -75,6 +75,10 @@ export interface AgentTasksTestApi {
   readonly taskPages: TaskPagesProbe;
   /** What each chat tool's preparation gave VS Code since activation: the question put to the user, if any. */
   preparedToolCalls(): PreparedToolCall[];
+  /** The node a task view holds for a task: what its context menu and inline buttons hand a command. */
+  taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
+  /** What a task view's title bar says beside its name. */
+  viewDescription(view: 'repoTasks' | 'myTasks'): string | undefined;
 }
 
 export interface PreparedToolCall {
@@ -150,6 +154,8 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     logFile: d.logFile,
     taskPages: recordTaskPages(d.pages, d.subscriptions),
     preparedToolCalls: () => [...prepared],
+    taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
+    viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
   };
 }
 

@@ -4,13 +4,14 @@ import { readFailure, statusOf } from '../errors/failure';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
-import type { TaskFilter } from '../model/taskFilter';
+import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
 import type { ListKey, StoreChange } from '../model/taskStore';
 import { DraftNode } from './nodes/draftNode';
 import { MessageNode } from './nodes/messageNode';
 import type { TreeNode } from './nodes/node';
 import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
+import { stateLabel } from './stateStyle';
 
 export interface TaskTreeOptions {
   viewId: string;
@@ -18,12 +19,14 @@ export interface TaskTreeOptions {
   filter: TaskFilter;
   /** The store lists this view shows; undefined while the view cannot show tasks (welcome content instead). */
   lists(): ListKey[] | undefined;
-  /** Whether the "only mine" filter applies to this view. */
-  onlyMineApplies: boolean;
+  /** Which of the filter's views this is: each view has its own filters. */
+  filterView: TaskViewName;
   /** A prompt that was not started, shown on top. */
   draft?(): { prompt: string; problem?: string } | undefined;
   repoName?(task: Task): string | undefined;
   repoWhy?(task: Task): string | undefined;
+  /** The name of the task a task continues, when known. */
+  continues?(task: Task): string | undefined;
   describeError(err: unknown): string;
 }
 
@@ -54,6 +57,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       repoName: task => opts.repoName?.(task),
       repoWhy: task => opts.repoWhy?.(task),
       creator: task => opts.model.creatorName(task.creator?.id, task),
+      continues: task => opts.continues?.(task),
       describeError: err => opts.describeError(err),
     };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
@@ -104,7 +108,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const all: Task[] = [];
     for (const key of keys)
       for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
-    this.visible = this.opts.filter.apply(all.sort(byCreatedDesc), this.opts.model.me, this.opts.onlyMineApplies);
+    this.visible = this.opts.filter.apply(this.opts.filterView, all.sort(byCreatedDesc), this.opts.model.me);
     this.visibleFor = basis;
     return this.visible;
   }
@@ -116,6 +120,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   nodeFor(taskId: string): TaskNode | undefined {
     return this.nodes.get(taskId);
+  }
+
+  /** Redraws one task's node, if it is shown (something drawn beside the task's own fields changed). */
+  redrawTask(taskId: string): void {
+    const node = this.nodes.get(taskId);
+    if (node) this.changed.fire(node);
   }
 
   private roots(): TreeNode[] {
@@ -147,6 +157,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
         new MessageNode('Show Log', 'output', { command: COMMANDS.showLog, title: 'Show Log' }),
       );
     }
+    const filtered = loaded ? this.filterNode() : undefined;
+    if (filtered) out.push(filtered);
     const tasks = this.visibleTasks();
     for (const t of tasks) {
       let node = this.nodes.get(t.id);
@@ -163,7 +175,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (!tasks.length && this.hasAnyTask()) {
       out.push(
         new MessageNode('No task matches the filters', 'filter', {
-          command: COMMANDS.filterStates,
+          command: this.opts.filterView === 'mine' ? COMMANDS.filterMyStates : COMMANDS.filterStates,
           title: 'Change Filters',
         }),
       );
@@ -173,10 +185,22 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     return out;
   }
 
+  /** The filter in force, said on top of the list; a click shows everything again. */
+  private filterNode(): MessageNode | undefined {
+    const what = this.opts.filter.describe(this.opts.filterView, stateLabel);
+    if (what === undefined) return undefined;
+    return new MessageNode(
+      `Filtered: ${what} — click to clear`,
+      'filter-filled',
+      { command: COMMANDS.clearFilters, title: 'Clear Filters', arguments: [this.opts.filterView] },
+      'Click to clear the filters and show every task',
+    );
+  }
+
   private onStoreChange(change: StoreChange): void {
     this.visible = undefined;
     const keys = this.opts.lists() ?? [];
-    const statesFiltered = this.opts.filter.active;
+    const statesFiltered = this.opts.filter.statesFiltered(this.opts.filterView);
     if (
       (change.membership && change.list !== undefined && keys.includes(change.list)) ||
       (statesFiltered && change.transitions.length)

@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
+import type { Task } from '../api';
 import type { DraftStore } from '../commands/start/draftStore';
 import { explain } from '../errors/userErrors';
 import { VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import type { TaskFilter } from '../model/taskFilter';
+import type { ContinuationLinks } from '../model/continuationLinks';
+import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from './nodes/node';
 import { TaskNode } from './nodes/taskNode';
+import { stateLabel } from './stateStyle';
 import { TaskTreeProvider } from './taskTreeProvider';
 
 export interface TaskViewsDeps {
@@ -18,6 +21,8 @@ export interface TaskViewsDeps {
   filter: TaskFilter;
   drafts: DraftStore;
   context: ContextKeys;
+  /** Which task continues which (drawn beside the task). */
+  links?: Pick<ContinuationLinks, 'of' | 'onDidChange'>;
 }
 
 /**
@@ -34,17 +39,19 @@ export class TaskViews extends DisposableBase {
     super();
     const { model, filter } = deps;
     const describeError = (err: unknown) => explain(err, { address: deps.service.current().url }).text;
+    const continues = (task: Task) => deps.links?.of(task.id)?.name;
     this.repoProvider = this.register(
       new TaskTreeProvider({
         viewId: VIEWS.repoTasks,
         model,
         filter,
-        onlyMineApplies: true,
+        filterView: 'repo',
         lists: () => model.lists('repo'),
         draft: () => {
           const d = deps.drafts.get();
           return d && { prompt: d.prompt, problem: d.problem };
         },
+        continues,
         describeError,
       }),
     );
@@ -53,10 +60,11 @@ export class TaskViews extends DisposableBase {
         viewId: VIEWS.myTasks,
         model,
         filter,
-        onlyMineApplies: false,
+        filterView: 'mine',
         lists: () => model.lists('mine'),
         repoName: task => model.repoName(task),
         repoWhy: task => model.repoShown(task)?.why,
+        continues,
         describeError,
       }),
     );
@@ -97,6 +105,13 @@ export class TaskViews extends DisposableBase {
     this.register(filter.onDidChange(() => this.updateContext()));
     // A repository named at last: the rows that showed its ID show its name.
     this.register(model.names.onDidChange(() => this.redraw()));
+    if (deps.links)
+      this.register(
+        deps.links.onDidChange(id => {
+          this.repoProvider.redrawTask(id);
+          this.mineProvider.redrawTask(id);
+        }),
+      );
     this.register(
       deps.drafts.onDidChange(() => {
         this.updateContext();
@@ -157,13 +172,20 @@ export class TaskViews extends DisposableBase {
     context.set('repoState', model.repoState);
     context.set('hasTasks', this.repoProvider.hasAnyTask());
     context.set('myHasTasks', this.mineProvider.hasAnyTask());
-    context.set('filtered', filter.active);
+    context.set('filtered', filter.statesFiltered('repo'));
+    context.set('myFiltered', filter.statesFiltered('mine'));
     context.set('onlyMine', filter.onlyMine);
     context.set('showArchived', filter.showArchived);
     context.set('hasDraft', this.deps.drafts.get() !== undefined);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
-    this.repoView.description = [repo && repoLabel(repo), sandbox].filter(Boolean).join(' · ') || undefined;
-    this.mineView.description = sandbox;
+    // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.
+    const filtered = (view: TaskViewName) => {
+      const what = filter.describe(view, stateLabel);
+      return what && `filtered: ${what}`;
+    };
+    const describe = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' · ') || undefined;
+    this.repoView.description = describe(repo && repoLabel(repo), sandbox, filtered('repo'));
+    this.mineView.description = describe(sandbox, filtered('mine'));
   }
 }

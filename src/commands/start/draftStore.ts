@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { STATE_KEYS } from '../../ids';
+import type { ContinuedTask } from '../../model/continuationLinks';
 import type { StartOptions } from './startOptions';
 
 /** A prompt not yet started: kept in workspaceState so it survives a reload, a failure, a closed window. */
@@ -7,6 +8,8 @@ export interface Draft {
   prompt: string;
   options?: StartOptions;
   repo?: { owner: string; repo: string };
+  /** The task this prompt continues (its options then carry that task's head and base). */
+  continues?: ContinuedTask;
   /** Why the last attempt failed, in the user's terms. */
   problem?: string;
   savedAt: string;

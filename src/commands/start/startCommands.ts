@@ -16,11 +16,13 @@ import { forQuickPick } from '../../safety/serviceText';
 import {
   findCustomAgents,
   findPromptFiles,
+  firstLine,
   promptFromSelection,
   selectedLineCount,
   readPromptFile,
   type RecentPrompts,
 } from './promptSources';
+import type { ContinuedTask } from '../../model/continuationLinks';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
 
@@ -31,6 +33,7 @@ export interface StartArgs {
   repo?: RepoRef;
   /** false: no prompt editing and no option list; remembered options and defaults are used. */
   interactive?: boolean;
+  continues?: ContinuedTask; // kept from a draft of Continue Task…
 }
 
 /** Start Task…, Start Task from Selection, Start Task from Prompt File…, Retry, Discard Draft. */
@@ -64,6 +67,9 @@ export class StartCommands extends DisposableBase {
       const draft = this.drafts.get();
       prompt = draft ? draft.prompt : await choosePrompt(this.recent);
       if (prompt === undefined) return undefined;
+      // A kept continuation stays one: its branches and the task it continues go with the prompt being edited.
+      if (draft?.continues)
+        a = { repo: draft.repo, continues: draft.continues, ...a, options: { ...draft.options, ...a.options } };
     }
     return this.run(prompt ?? '', a, 'Start Task');
   }
@@ -126,7 +132,8 @@ export class StartCommands extends DisposableBase {
     const repo = d.repo ?? this.current();
     if (!repo) return undefined;
     const options = { ...initialOptions(this.globalState, this.baseRef()), ...d.options, ...a.options };
-    return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt: d.prompt, options });
+    const { prompt, continues } = d;
+    return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
 
   private async run(seed: string, a: StartArgs, title: string, selected?: number): Promise<StartResult | undefined> {
@@ -151,7 +158,8 @@ export class StartCommands extends DisposableBase {
       void this.ui.notify('warning', 'The prompt is empty.');
       return undefined;
     }
-    return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options });
+    const { continues } = a;
+    return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
 
   /**

@@ -5,6 +5,7 @@ import { readFailure } from '../../errors/failure';
 import { explain, type UserError } from '../../errors/userErrors';
 import { COMMANDS } from '../../ids';
 import type { Log } from '../../log';
+import type { ContinuationLinks, ContinuedTask } from '../../model/continuationLinks';
 import { repoLabel } from '../../model/remotes';
 import type { TaskModel } from '../../model/taskModel';
 import { UnderWay } from '../../model/underWay';
@@ -21,6 +22,8 @@ export interface StartRequest {
   repo: RepoRef;
   prompt: string;
   options: StartOptions;
+  /** The task this start continues (its head and base are in `options`): remembered once the start succeeds. */
+  continues?: ContinuedTask;
 }
 
 export type StartResult =
@@ -46,6 +49,7 @@ export class TaskStarter {
     private readonly globalState: vscode.Memento,
     private readonly ui: Ui,
     private readonly log: Log,
+    private readonly links?: Pick<ContinuationLinks, 'remember'>,
   ) {}
 
   /** Starts a task, or joins the start of the same prompt on the same repository that is still under way. */
@@ -56,7 +60,7 @@ export class TaskStarter {
   }
 
   private async startOnce(req: StartRequest): Promise<StartResult> {
-    await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo });
+    await this.drafts.save(draftOf(req));
     const sent = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
@@ -149,13 +153,16 @@ export class TaskStarter {
   }
 
   private async succeeded(req: StartRequest, task: Task, recovered: boolean): Promise<void> {
+    // Before the task is shown, so that it is drawn as continuing from the first.
+    if (req.continues) await this.links?.remember(task.id, req.continues);
     this.model.started(task, req.repo);
     await this.drafts.clear();
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
     const how = recovered ? 'was started (found after the answer was lost)' : 'started';
     const name = forMessage(plainName(task.name) || task.id, 200);
-    const text = `Task “${name}” ${how} on ${forMessage(repoLabel(req.repo))}.`;
+    const continuing = req.continues ? `, continuing “${forMessage(plainName(req.continues.name), 120)}”` : '';
+    const text = `Task “${name}” ${how} on ${forMessage(repoLabel(req.repo))}${continuing}.`;
     tell(this.ui, 'info', text, [
       { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
       ...(task.html_url
@@ -165,13 +172,22 @@ export class TaskStarter {
   }
 
   private async failed(req: StartRequest, error: UserError): Promise<void> {
-    await this.drafts.save({ prompt: req.prompt, options: req.options, repo: req.repo, problem: error.text });
+    await this.drafts.save({ ...draftOf(req), problem: error.text });
     tell(this.ui, 'error', `${error.text} Your prompt is kept.`, [
       { title: 'Retry', run: () => vscode.commands.executeCommand(COMMANDS.retryFailedStart) },
       { title: 'Edit Prompt', run: () => vscode.commands.executeCommand(COMMANDS.startTask) },
       ...wayOut(error),
     ]);
   }
+}
+
+function draftOf(req: StartRequest) {
+  return {
+    prompt: req.prompt,
+    options: req.options,
+    repo: req.repo,
+    ...(req.continues ? { continues: req.continues } : {}),
+  };
 }
 
 /** Whether a task name is its prompt's first line, whole or cut short with an ellipsis. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Task } from '../../api';
 import type { TaskModel } from '../../model/taskModel';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
+import { plainLine } from '../../taskPage/text';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { pullRequests } from '../taskLinks';
@@ -19,6 +20,8 @@ export interface TaskNodeContext {
   repoWhy?(task: Task): string | undefined;
   /** "you" for the user's own tasks. */
   creator?(task: Task): string | undefined;
+  /** The name of the task this one continues, when this workspace started it as a continuation. */
+  continues?(task: Task): string | undefined;
   describeError(err: unknown): string;
 }
 
@@ -60,6 +63,7 @@ export class TaskNode implements TreeNode {
   private withTooltip: vscode.TreeItem | undefined;
   private drawnFrom: Task | undefined;
   private drawnRepo: string | undefined;
+  private drawnContinues: string | undefined;
   private ageOf: string | undefined;
   private ageLabel = '';
   private ageFinal = false;
@@ -88,7 +92,13 @@ export class TaskNode implements TreeNode {
     const t = this.task;
     const repo = this.ctx.repoName?.(t);
     const age = this.age();
-    const same = this.drawnFrom && age === this.drawnAge && repo === this.drawnRepo && drawsSame(this.drawnFrom, t);
+    const continues = this.ctx.continues?.(t);
+    const same =
+      this.drawnFrom &&
+      age === this.drawnAge &&
+      repo === this.drawnRepo &&
+      continues === this.drawnContinues &&
+      drawsSame(this.drawnFrom, t);
     if (this.item && same) {
       this.drawnFrom = t;
       return this.item;
@@ -97,7 +107,8 @@ export class TaskNode implements TreeNode {
     const item = new vscode.TreeItem(forLabel(name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${t.id}`;
     const archived = t.archived_at ? 'archived' : '';
-    item.description = forLabel([repo, stateLabel(t.state), age, archived].filter(Boolean).join(' · '));
+    const after = continues === undefined ? '' : `continues “${plainLine(plainName(continues), 40)}”`;
+    item.description = forLabel([repo, stateLabel(t.state), age, archived, after].filter(Boolean).join(' · '));
     item.iconPath = stateIcon(t.state);
     const flags = ['agentTask'];
     if (t.html_url) flags.push('web');
@@ -110,6 +121,7 @@ export class TaskNode implements TreeNode {
     this.drawnFrom = t;
     this.drawnAge = age;
     this.drawnRepo = repo;
+    this.drawnContinues = continues;
     return item;
   }
 
@@ -131,6 +143,8 @@ export class TaskNode implements TreeNode {
       if (why) md.appendMarkdown(`${forMarkdown(why)}\n\n`);
       const by = this.ctx.creator?.(t);
       if (by) md.appendMarkdown(`Created by ${forMarkdown(by)}\n\n`);
+      const continues = this.drawnContinues;
+      if (continues !== undefined) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(continues)}”`)}\n\n`);
       const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`];
       if (t.archived_at) dates.push(`Archived ${t.archived_at}`);
       md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);

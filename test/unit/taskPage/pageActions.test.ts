@@ -14,7 +14,9 @@ describe('taskPage/pageActions', () => {
       openPullRequest: COMMANDS.openPullRequest,
       openOnWeb: COMMANDS.openTaskOnWeb,
       checkoutHeadBranch: COMMANDS.checkoutHeadBranch,
+      continueTask: COMMANDS.continueTask,
     });
+    assert.equal(actionOfMessage({ command: 'continueTask' }, task)?.command, COMMANDS.continueTask);
     assert.equal(actionOfMessage({ command: 'openPullRequest' }, task)?.command, COMMANDS.openPullRequest);
     assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, task)?.command, COMMANDS.checkoutHeadBranch);
   });
@@ -46,6 +48,10 @@ describe('taskPage/pageActions', () => {
     assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, bare), undefined);
     const noHead = { ...task, sessions: [aSession(task, { head_ref: '' })] };
     assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, noHead), undefined);
+    assert.equal(actionOfMessage({ command: 'continueTask' }, bare), undefined, 'no session: no branch to continue');
+    assert.equal(actionOfMessage({ command: 'continueTask' }, noHead), undefined);
+    const hostile = { ...task, sessions: [null, aSession(task, { head_ref: '--upload-pack=evil' })] } as never;
+    assert.equal(actionOfMessage({ command: 'continueTask' }, hostile), undefined, 'a ref git would misread');
   });
 });
 

@@ -1,0 +1,155 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import type { AgentTasksTestApi } from '../../src/testing/testApi';
+import {
+  byId,
+  DEMO_TOKENS,
+  freshStart,
+  messagesFrom,
+  SANDBOX,
+  sandboxPost,
+  sandboxStats,
+  waitFor,
+} from './tasksSupport';
+
+type Refs = { head_ref: string; base_ref: string; prompt: string };
+type StartResult = { ok: boolean; task?: { id: string; name: string }; problem?: string };
+
+/** A task as the service holds it, read on its own (A3), sessions included. */
+async function sessionsOf(taskId: string): Promise<Refs[]> {
+  const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${taskId}`, {
+    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
+  });
+  assert.equal(r.status, 200, `reading ${taskId}`);
+  return ((await r.json()) as { sessions: Refs[] }).sessions;
+}
+
+const START_ROUTE = 'POST /agents/repos/{owner}/{repo}/tasks';
+const starts = async () => (await sandboxStats()).by_route[START_ROUTE] ?? 0;
+
+/** The new task's first session, once the sandbox has moved it on from queued. */
+async function firstSession(taskId: string): Promise<Refs> {
+  return waitFor(async () => {
+    await sandboxPost('/_sandbox/advance');
+    return (await sessionsOf(taskId))[0];
+  }, `a session of ${taskId}`);
+}
+
+describe('continuing a task', () => {
+  let api: AgentTasksTestApi;
+  before(async function () {
+    this.timeout(90_000);
+    await freshStart();
+  });
+
+  afterEach(async () => {
+    api?.answer(undefined);
+    await vscode.commands.executeCommand(COMMANDS.discardDraft);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('from the tree item: sends the old task head_ref and base_ref, and the new task says what it continues', async () => {
+    api = await freshStart();
+    const [old] = await sessionsOf('demo-rocket-01');
+    assert.ok(old.head_ref && old.base_ref, 'the demo task has a branch');
+    // What the context menu hands the command: the node the tree holds, whose task came from a list (no sessions).
+    const node = api.taskNode('repoTasks', 'demo-rocket-01');
+    assert.ok(node, 'the task is in Repository Tasks');
+    api.answer({ input: 'Now also handle the empty case' });
+    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, node);
+    assert.equal(result.ok, true, JSON.stringify(result));
+    const id = result.task!.id;
+    assert.notEqual(id, 'demo-rocket-01');
+    assert.ok(
+      api.asked().some(a => a.kind === 'input' && /next/.test(a.text)),
+      'the next prompt was asked for',
+    );
+    // On the service's side: the new task's session works on the old task's branch, from its base.
+    const session = await firstSession(id);
+    assert.equal(session.head_ref, old.head_ref);
+    assert.equal(session.base_ref, old.base_ref);
+    assert.match(session.prompt, /^Now also handle the empty case/);
+    // In the tree: the description and the tooltip name the task it continues.
+    const item = (await waitFor(async () => byId(await api.treeItems('repoTasks'), id), 'the new task in the tree'))!;
+    assert.match(item.description ?? '', /continues “Add retries with backoff to the telemetry uploader”/);
+    assert.match(item.tooltip ?? '', /Continues “Add retries with backoff to the telemetry uploader”/);
+    // On its page.
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { task: result.task });
+    const html = (await waitFor(() => api.taskPages.html(id), 'the page of the new task'))!;
+    assert.match(
+      html,
+      /<p class="continues" dir="auto">Continues “Add retries with backoff to the telemetry uploader”/,
+    );
+    // The old task's page offers Continue Task, enabled.
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { task: { id: 'demo-rocket-01', state: 'x' } });
+    const oldHtml = String(
+      await waitFor(() => {
+        const h = api.taskPages.html('demo-rocket-01');
+        return h?.includes('Continue Task') && !/data-action="continueTask" disabled/.test(h) && h;
+      }, 'an enabled Continue Task button on the old task page'),
+    );
+    assert.match(oldHtml, /data-action="continueTask">Continue Task…</);
+  });
+
+  it('from the palette: asks which task, then continues it', async () => {
+    api = await freshStart();
+    const [old] = await sessionsOf('demo-rocket-09');
+    api.answer({
+      pick: items => items.find(i => /Review error messages of the CLI/.test(i.label)),
+      input: 'Shorten them too',
+    });
+    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask);
+    assert.equal(result.ok, true, JSON.stringify(result));
+    assert.ok(api.asked().some(a => a.kind === 'pick' && /Continue which task/.test(a.placeHolder)));
+    const session = await firstSession(result.task!.id);
+    assert.equal(session.head_ref, old.head_ref);
+  });
+
+  it('a failed continue keeps the prompt with its branches, and Retry continues the same task', async () => {
+    api = await freshStart();
+    const [old] = await sessionsOf('demo-rocket-01');
+    const failed = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
+      task: { id: 'demo-rocket-01', state: 'completed' },
+      prompt: 'Keep me as a continuation',
+      options: { model: 'no-such-model' },
+    });
+    assert.equal(failed.ok, false, JSON.stringify(failed));
+    assert.equal(api.draft()?.prompt, 'Keep me as a continuation');
+    assert.ok(
+      (await api.treeItems('repoTasks')).some(i => i.kind === 'draft'),
+      'the kept prompt is in the view with Retry',
+    );
+    const retried = await vscode.commands.executeCommand<StartResult>(COMMANDS.retryFailedStart, {
+      options: { model: '' },
+    });
+    assert.equal(retried.ok, true, JSON.stringify(retried));
+    assert.equal(api.draft(), undefined);
+    const session = await firstSession(retried.task!.id);
+    assert.equal(session.head_ref, old.head_ref, 'the retry still works on the old branch');
+    assert.equal(session.base_ref, old.base_ref);
+    const item = (await waitFor(
+      async () => byId(await api.treeItems('repoTasks'), retried.task!.id),
+      'the retried task in the tree',
+    ))!;
+    assert.match(item.description ?? '', /continues “Add retries/);
+  });
+
+  it('a queued task, which has no branch yet, says so and starts nothing', async () => {
+    api = await freshStart();
+    const said = messagesFrom(api);
+    const before = await starts();
+    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
+      task: { id: 'demo-rocket-04', state: 'queued' },
+      prompt: 'Too early',
+    });
+    assert.equal(result.ok, false);
+    assert.match(result.problem ?? '', /has no branch to continue yet/);
+    assert.ok(
+      said().some(t => /Bump the protobuf dependency.*has no branch to continue yet/.test(t)),
+      JSON.stringify(said()),
+    );
+    assert.equal(await starts(), before, 'no start was sent');
+    assert.equal(api.draft(), undefined, 'nothing to keep: no prompt was taken');
+  });
+});

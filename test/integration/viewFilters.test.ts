@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import type { AgentTasksTestApi } from '../../src/testing/testApi';
+import { byId, freshStart, waitFor } from './tasksSupport';
+
+const taskIds = async (api: AgentTasksTestApi, view: 'repoTasks' | 'myTasks') =>
+  (await api.treeItems(view))
+    .filter(i => i.kind === 'task')
+    .map(i => i.id!.split('/').pop())
+    .sort();
+
+describe('task view filters', () => {
+  let api: AgentTasksTestApi;
+  before(async function () {
+    this.timeout(90_000);
+    api = await freshStart();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand(COMMANDS.clearFilters);
+  });
+
+  it('an active filter is named in the title bar and on top of the list, and a click on it clears it', async () => {
+    await vscode.commands.executeCommand(COMMANDS.filterStates, ['failed', 'timed_out']);
+    assert.match(api.viewDescription('repoTasks') ?? '', /^acme\/rocket · sandbox · filtered: Failed, Timed out$/);
+    const [first] = await api.treeItems('repoTasks');
+    assert.equal(first.kind, 'message');
+    assert.match(first.label, /^Filtered: Failed, Timed out/);
+    assert.deepEqual(await taskIds(api, 'repoTasks'), ['demo-rocket-05', 'demo-rocket-07']);
+    // What a click on the line runs.
+    assert.equal(first.command?.command, COMMANDS.clearFilters);
+    await vscode.commands.executeCommand(first.command.command, ...(first.command.arguments ?? []));
+    assert.equal(api.viewDescription('repoTasks'), 'acme/rocket · sandbox');
+    const after = await api.treeItems('repoTasks');
+    assert.ok(!after.some(i => i.kind === 'message' && /Filtered/.test(i.label)), 'the line is gone');
+    assert.ok(byId(after, 'demo-rocket-01') && byId(after, 'demo-rocket-05'), 'every task is back');
+    assert.equal(api.context()['agentTasks.filtered'], false, 'the filter icon is the empty one again');
+  });
+
+  it('"only mine" is named too, and cleared with the states', async () => {
+    await vscode.commands.executeCommand(COMMANDS.toggleOnlyMine);
+    await api.refresh();
+    assert.match(api.viewDescription('repoTasks') ?? '', /filtered: only mine$/);
+    const [first] = await api.treeItems('repoTasks');
+    assert.match(first.label, /^Filtered: only mine/);
+    await vscode.commands.executeCommand(first.command!.command, ...(first.command!.arguments ?? []));
+    assert.equal(api.context()['agentTasks.onlyMine'], false);
+    assert.ok(byId(await api.treeItems('repoTasks'), 'demo-rocket-05'), "lee's task is shown again");
+  });
+
+  it('the Repository filter does not filter My Tasks, nor the other way round', async () => {
+    const mineBefore = await taskIds(api, 'myTasks');
+    const repoBefore = await taskIds(api, 'repoTasks');
+    assert.ok(mineBefore.includes('demo-rocket-01') && mineBefore.includes('demo-dotfiles-02'));
+    await vscode.commands.executeCommand(COMMANDS.filterStates, ['failed']);
+    assert.deepEqual(await taskIds(api, 'repoTasks'), ['demo-rocket-05']);
+    assert.deepEqual(await taskIds(api, 'myTasks'), mineBefore, 'My Tasks shows what it showed');
+    assert.equal(api.viewDescription('myTasks'), 'sandbox', 'and says no filter');
+    assert.ok(!(await api.treeItems('myTasks')).some(i => i.kind === 'message'), 'no filter line in My Tasks');
+    assert.equal(api.context()['agentTasks.myFiltered'], false);
+
+    await vscode.commands.executeCommand(COMMANDS.filterStates, []);
+    await vscode.commands.executeCommand(COMMANDS.filterMyStates, ['in_progress']);
+    await waitFor(
+      async () => (await taskIds(api, 'myTasks')).join() === 'demo-dotfiles-02,demo-rocket-03',
+      'My Tasks filtered to what runs',
+    );
+    assert.match(api.viewDescription('myTasks') ?? '', /filtered: Running$/);
+    assert.deepEqual(await taskIds(api, 'repoTasks'), repoBefore, 'Repository shows what it showed');
+    assert.equal(api.context()['agentTasks.filtered'], false);
+    assert.equal(api.context()['agentTasks.myFiltered'], true);
+  });
+});
