@@ -54,6 +54,7 @@ describe('continuing a task', () => {
     const [old] = await sessionsOf('demo-rocket-01');
     assert.ok(old.head_ref && old.base_ref, 'the demo task has a branch');
     // What the context menu hands the command: the node the tree holds, whose task came from a list (no sessions).
+    assert.ok(byId(await api.treeItems('repoTasks'), 'demo-rocket-01'), 'the task is drawn');
     const node = api.taskNode('repoTasks', 'demo-rocket-01');
     assert.ok(node, 'the task is in Repository Tasks');
     api.answer({ input: 'Now also handle the empty case' });
@@ -72,7 +73,8 @@ describe('continuing a task', () => {
     assert.match(session.prompt, /^Now also handle the empty case/);
     // In the tree: the description and the tooltip name the task it continues.
     const item = (await waitFor(async () => byId(await api.treeItems('repoTasks'), id), 'the new task in the tree'))!;
-    assert.match(item.description ?? '', /continues “Add retries with backoff to the telemetry uploader”/);
+    // The description cuts a long name short; the tooltip has it whole.
+    assert.match(item.description ?? '', /· continues “Add retries with backoff to the…”$/);
     assert.match(item.tooltip ?? '', /Continues “Add retries with backoff to the telemetry uploader”/);
     // On its page.
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { task: result.task });

@@ -23,7 +23,7 @@ describe('task view filters', () => {
 
   it('an active filter is named in the title bar and on top of the list, and a click on it clears it', async () => {
     await vscode.commands.executeCommand(COMMANDS.filterStates, ['failed', 'timed_out']);
-    assert.match(api.viewDescription('repoTasks') ?? '', /^acme\/rocket · sandbox · filtered: Failed, Timed out$/);
+    assert.match(api.viewDescription('repoTasks') ?? '', /^acme\/rocket · filtered: Failed, Timed out$/);
     const [first] = await api.treeItems('repoTasks');
     assert.equal(first.kind, 'message');
     assert.match(first.label, /^Filtered: Failed, Timed out/);
@@ -31,7 +31,7 @@ describe('task view filters', () => {
     // What a click on the line runs.
     assert.equal(first.command?.command, COMMANDS.clearFilters);
     await vscode.commands.executeCommand(first.command.command, ...(first.command.arguments ?? []));
-    assert.equal(api.viewDescription('repoTasks'), 'acme/rocket · sandbox');
+    assert.equal(api.viewDescription('repoTasks'), 'acme/rocket');
     const after = await api.treeItems('repoTasks');
     assert.ok(!after.some(i => i.kind === 'message' && /Filtered/.test(i.label)), 'the line is gone');
     assert.ok(byId(after, 'demo-rocket-01') && byId(after, 'demo-rocket-05'), 'every task is back');
@@ -56,7 +56,7 @@ describe('task view filters', () => {
     await vscode.commands.executeCommand(COMMANDS.filterStates, ['failed']);
     assert.deepEqual(await taskIds(api, 'repoTasks'), ['demo-rocket-05']);
     assert.deepEqual(await taskIds(api, 'myTasks'), mineBefore, 'My Tasks shows what it showed');
-    assert.equal(api.viewDescription('myTasks'), 'sandbox', 'and says no filter');
+    assert.equal(api.viewDescription('myTasks'), undefined, 'and says no filter');
     assert.ok(!(await api.treeItems('myTasks')).some(i => i.kind === 'message'), 'no filter line in My Tasks');
     assert.equal(api.context()['agentTasks.myFiltered'], false);
 
