@@ -16,7 +16,8 @@ export interface LinkMemento {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
-type Stored = Record<string, ContinuedTask & { at: number }>;
+/** Oldest first; an array, since the order of an object's keys is not the order they were set in for every id. */
+type Stored = { task: string; id: string; name: string }[];
 
 /** The newest links kept: enough for any list a view shows, and the state stays small. */
 const MAX_LINKS = 500;
@@ -30,23 +31,25 @@ export class ContinuationLinks {
 
   /** The task `taskId` continues, when this workspace started it as a continuation. */
   of(taskId: string): ContinuedTask | undefined {
-    const l = this.all()[taskId];
-    return l && typeof l.id === 'string' && typeof l.name === 'string' ? { id: l.id, name: l.name } : undefined;
+    const l = this.all().find(x => x.task === taskId);
+    return l && { id: l.id, name: l.name };
   }
 
   async remember(taskId: string, continued: ContinuedTask): Promise<void> {
-    const all = this.all();
-    all[taskId] = { id: continued.id, name: continued.name, at: Date.now() };
-    const kept = Object.entries(all)
-      .sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0))
-      .slice(0, MAX_LINKS);
-    await this.state.update(STATE_KEYS.continuations, Object.fromEntries(kept));
+    const kept = this.all().filter(x => x.task !== taskId);
+    kept.push({ task: taskId, id: continued.id, name: continued.name });
+    await this.state.update(STATE_KEYS.continuations, kept.slice(-MAX_LINKS));
     this.changed.fire(taskId);
   }
 
+  /** What is stored, without what is not a link (a damaged or older state). */
   private all(): Stored {
     const v = this.state.get<unknown>(STATE_KEYS.continuations);
-    return v && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Stored) } : {};
+    if (!Array.isArray(v)) return [];
+    return (v as unknown[]).filter((x): x is Stored[number] => {
+      const l = x as Partial<Record<keyof Stored[number], unknown>> | null;
+      return typeof l === 'object' && l !== null && [l.task, l.id, l.name].every(f => typeof f === 'string');
+    });
   }
 
   dispose(): void {

@@ -258,4 +258,13 @@ describe('taskPage/pageHtml', () => {
       ),
     );
   });
+
+  it('names the task it continues under its name, as text, and nothing when it continues none', () => {
+    assert.doesNotMatch(render(aTask()), /class="continues"/);
+    const html = render(aTask(), { labels: { continues: HOSTILE.attribute } });
+    assertOnlyPageMarkup(html);
+    assert.ok(
+      html.includes('<p class="continues" dir="auto">Continues “&quot;&gt;&lt;img src=x onerror=alert(3)&gt;”</p>'),
+    );
+  });
 });
