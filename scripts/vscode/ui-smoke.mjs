@@ -1,5 +1,5 @@
 // The UI smoke test: a real VS Code in headless chromium with the extension under development, against the
-// sandbox's demo world. Sets a token, opens the Agent Tasks container, checks the Repository Tasks tree against
+// sandbox's demo world. Sets a token, opens the Agent Tasks container, checks the Repository tree against
 // what the sandbox holds, opens a task's page and presses one of its buttons, starts a task from the command
 // palette and watches the status bar change, then starts one from a selection in an editor.
 // Screenshots go to .artifacts/screenshots/ (kept out of git).
@@ -96,20 +96,30 @@ try {
     .locator(`${sel.activityItem('Agent Tasks')}`)
     .locator('xpath=..')
     .click();
-  const pane = viewPane(page, /Repository Tasks/i);
+  const pane = viewPane(page, /^Repository/i);
   await pane.waitFor();
-  await focusPane(page, 'Repository Tasks');
+  // The task views' names fit the sidebar at its default width, with their title-bar buttons shown (on hover).
+  for (const name of ['Repository', 'My Tasks']) {
+    const header = viewPane(page, new RegExp(`^${name}`, 'i')).locator('.pane-header');
+    await header.hover();
+    const title = header.locator('.title');
+    const [text, cut] = await title.evaluate(el => [el.textContent, el.scrollWidth > el.clientWidth]);
+    if (cut) throw new Error(`the view title "${text}" is cut at the default sidebar width`);
+  }
+  await page.screenshot({ path: path.join(shots, '0-default-sidebar-width.png') });
+  check('the task views\' names are whole at the default sidebar width');
+  await focusPane(page, 'Repository');
   await widenSidebar(page, 640);
   const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
   if (expected.length === 0) throw new Error('the demo world has no unarchived task in acme/rocket');
   await pane.locator('.monaco-list-row', { hasText: expected[0] }).first().waitFor();
   await page.waitForTimeout(500);
   const labels = await treeLabels(pane);
-  console.log(`[ui] Repository Tasks rows: ${JSON.stringify(labels)}`);
+  console.log(`[ui] Repository rows: ${JSON.stringify(labels)}`);
   const absent = expected.filter(name => !labels.some(l => l.includes(name)));
   if (absent.length) throw new Error(`tasks of acme/rocket not in the tree: ${JSON.stringify(absent)}`);
   await page.screenshot({ path: path.join(shots, '1-repository-tasks.png') });
-  check(`the ${expected.length} unarchived tasks of acme/rocket are in Repository Tasks`);
+  check(`the ${expected.length} unarchived tasks of acme/rocket are in the Repository view`);
 
   // The task page: Show Task Details from a task's context menu, its theme, one of its buttons.
   await checkTaskPage(page, { pane, task: (await rocketTasks()).find(t => t.id === 'demo-rocket-01'), shots, check });

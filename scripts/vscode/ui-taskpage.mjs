@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { sel } from './workbench.mjs';
 
-/** `pane` is the Repository Tasks pane, `task` one of its tasks of acme/rocket (as the service lists it). */
+/** `pane` is the Repository pane, `task` one of its tasks of acme/rocket (as the service lists it). */
 export async function checkTaskPage(page, { pane, task, shots, check }) {
   await pane.locator('.monaco-list-row', { hasText: task.name }).first().click({ button: 'right' });
   // The item is hovered and chosen with Enter: a mouse click on it left the menu open and ran nothing here.
