@@ -11,6 +11,7 @@ import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchU
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
 import { checkTaskPage } from './ui-taskpage.mjs';
 import { checkChatToolConfirmation, installToolCaller } from './ui-chattool.mjs';
+import { checkContinueTask } from './ui-continue.mjs';
 import {
   sel,
   waitForWorkbench,
@@ -107,7 +108,7 @@ try {
     if (cut) throw new Error(`the view title "${text}" is cut at the default sidebar width`);
   }
   await page.screenshot({ path: path.join(shots, '0-default-sidebar-width.png') });
-  check('the task views\' names are whole at the default sidebar width');
+  check("the task views' names are whole at the default sidebar width");
   await focusPane(page, 'Repository');
   await widenSidebar(page, 640);
   const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
@@ -123,6 +124,9 @@ try {
 
   // The task page: Show Task Details from a task's context menu, its theme, one of its buttons.
   await checkTaskPage(page, { pane, task: (await rocketTasks()).find(t => t.id === 'demo-rocket-01'), shots, check });
+  // Continue Task from the context menu, and a filter set and cleared.
+  const old = (await rocketTasks()).find(t => t.id === 'demo-rocket-01');
+  await checkContinueTask(page, { pane, old, sandbox: sandbox.url, token: DEMO_TOKENS.fineGrained, shots, check });
 
   // The chat start tool's confirmation: VS Code's own dialog, read and answered.
   await checkChatToolConfirmation(page, { runDir, sandboxUrl: sandbox.url, shots, check });

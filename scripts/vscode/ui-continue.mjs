@@ -1,0 +1,55 @@
+// The UI smoke's look at Continue Task and the filters: a task continued from its context menu as a person does (the
+// new task works on the old one's branch, and its row says what it continues), then a state filter set through its
+// title-bar button, named in the view's title and on top of its list, and cleared by a click on that line.
+import path from 'node:path';
+import { answerStep, sel } from './workbench.mjs';
+
+/** `pane` is the Repository pane; `old` a task of acme/rocket that has run; `sandbox` its url and token. */
+export async function checkContinueTask(page, { pane, old, sandbox, token, shots, check }) {
+  const read = async p =>
+    (
+      await fetch(`${sandbox}${p}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.vendor+json' },
+      })
+    ).json();
+  const oldHead = (await read(`/agents/repos/acme/rocket/tasks/${old.id}`)).sessions?.[0]?.head_ref;
+  if (!oldHead) throw new Error(`${old.id} has no head_ref to continue on`);
+  const before = new Set((await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.map(t => t.id));
+  await pane.locator('.monaco-list-row', { hasText: old.name }).first().click({ button: 'right' });
+  const item = page.locator('.context-view .action-item', { hasText: 'Continue Task…' });
+  await item.hover();
+  await page.locator('.context-view .action-item.focused', { hasText: 'Continue Task…' }).waitFor();
+  await page.keyboard.press('Enter');
+  await answerStep(page, { text: `Now also handle the empty case (ui smoke ${Date.now()})` });
+  let created;
+  for (let i = 0; i < 50 && !created; i++) {
+    created = (await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.find(t => !before.has(t.id));
+    if (!created) await page.waitForTimeout(200);
+  }
+  if (!created) throw new Error('no continuing task reached the sandbox');
+  await fetch(`${sandbox}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  const head = (await read(`/agents/repos/acme/rocket/tasks/${created.id}`)).sessions?.[0]?.head_ref;
+  if (head !== oldHead) throw new Error(`the continuing task works on ${head}, not on ${oldHead}`);
+  check(`"Continue Task…" from the context menu started ${created.id} on ${oldHead}`);
+  const row = pane.locator('.monaco-list-row', { hasText: /continues “/ }).first();
+  await row.waitFor();
+  await page.screenshot({ path: path.join(shots, '1d-task-continued.png') });
+  check(`the new task's row says what it continues: ${JSON.stringify(await row.innerText())}`);
+
+  // A filter from the title bar's button: named beside the view's name and on top of the list; a click clears it.
+  await pane.locator('.pane-header').hover();
+  await pane.locator('.pane-header .action-label[aria-label^="Filter Repository by State"]').click();
+  await page.locator(sel.quickInputRow, { hasText: 'Failed' }).first().click();
+  await page.keyboard.press('Enter');
+  const description = pane.locator('.pane-header .description', { hasText: 'filtered: Failed' });
+  await description.waitFor();
+  const line = pane.locator('.monaco-list-row', { hasText: 'Filtered: Failed — click to clear' });
+  await line.waitFor();
+  await page.screenshot({ path: path.join(shots, '1e-filtered.png') });
+  check(`the filter is named in the title bar (${JSON.stringify(await description.innerText())}) and in the list`);
+  await line.click();
+  await line.waitFor({ state: 'detached' });
+  await description.waitFor({ state: 'detached' });
+  await pane.locator('.monaco-list-row', { hasText: old.name }).first().waitFor();
+  check('a click on the filter line cleared it');
+}
