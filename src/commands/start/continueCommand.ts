@@ -82,10 +82,11 @@ export class ContinueCommand extends DisposableBase {
     const lines = sel
       ? sel.end.line - sel.start.line + (sel.end.character === 0 && sel.end.line > sel.start.line ? 0 : 1)
       : 0;
+    const counted = lines === 1 ? 'The selected line is' : `The ${lines} selected lines are`;
     const typed = await this.ui.input({
       title: `Continue “${forMessage(task.name || task.id, 80)}” on ${forMessage(head, 80)}`,
       prompt: selected
-        ? `What should the agent do next? ${lines === 1 ? 'The selected line is' : `The ${lines} selected lines are`} sent with it.`
+        ? `What should the agent do next? ${counted} sent with it.`
         : 'What should the agent do next on the same branch?',
       validate: v => (v.trim() || selected ? undefined : 'Write what the agent should do next.'),
     });
