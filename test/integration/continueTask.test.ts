@@ -108,6 +108,29 @@ describe('continuing a task', () => {
     assert.equal(session.head_ref, old.head_ref);
   });
 
+  it('with a selection in the editor: the selected lines go with the next prompt, and the box counts them', async () => {
+    api = await freshStart();
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'typescript',
+      content: 'export function countdown(n: number) {\n  return n - 1;\n}\n',
+    });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(0, 0, 2, 1);
+    api.answer({ input: 'Handle zero here' });
+    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
+      task: { id: 'demo-rocket-01', state: 'completed' },
+    });
+    assert.equal(result.ok, true, JSON.stringify(result));
+    assert.ok(
+      api.asked().some(a => a.kind === 'input' && /The 3 selected lines are sent with it/.test(a.text)),
+      JSON.stringify(api.asked()),
+    );
+    const session = await firstSession(result.task!.id);
+    assert.match(session.prompt, /^Handle zero here\n\n```typescript\nexport function countdown/);
+    // The scratch document goes without a question about saving it.
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('a failed continue keeps the prompt with its branches, and Retry continues the same task', async () => {
     api = await freshStart();
     const [old] = await sessionsOf('demo-rocket-01');
