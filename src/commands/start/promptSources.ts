@@ -86,9 +86,3 @@ export class RecentPrompts {
     await this.state.update(STATE_KEYS.recentPrompts, next);
   }
 }
-
-/** A prompt's first line with text, cut for a list. */
-export function firstLine(p: string): string {
-  const l = p.split(/\r?\n/).find(x => x.trim()) ?? p;
-  return l.length > 70 ? `${l.slice(0, 70)}…` : l;
-}

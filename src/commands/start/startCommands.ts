@@ -16,7 +16,6 @@ import { forQuickPick } from '../../safety/serviceText';
 import {
   findCustomAgents,
   findPromptFiles,
-  firstLine,
   promptFromSelection,
   selectedLineCount,
   readPromptFile,
