@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
+import { inertLabel, inertMarkdown, inertMessage } from './serviceTextSupport';
 import {
   byId,
   DEMO_TOKENS,
@@ -176,5 +177,30 @@ describe('continuing a task', () => {
     );
     assert.equal(await starts(), before, 'no start was sent');
     assert.equal(api.draft(), undefined, 'nothing to keep: no prompt was taken');
+  });
+
+  it('a task named by a link and icons is continued: the words it shows are the name, never a link or an icon', async () => {
+    api = await freshStart();
+    api.answer({});
+    const line = '[Review](command:workbench.action.openSettings) $(zap) <b>bold</b>';
+    const started = await vscode.commands.executeCommand<StartResult>(COMMANDS.startTask, {
+      prompt: `${line}\nthen stop`,
+      interactive: false,
+    });
+    assert.equal(started.ok, true, JSON.stringify(started));
+    const old = started.task!;
+    await firstSession(old.id);
+    const said = messagesFrom(api);
+    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
+      task: { id: old.id, state: 'in_progress' },
+      prompt: 'Go on',
+    });
+    assert.equal(result.ok, true, JSON.stringify(result));
+    const told = said().find(t => t.includes('continuing'));
+    assert.ok(told, JSON.stringify(said()));
+    inertMessage(told, line);
+    const item = (await waitFor(async () => byId(await api.treeItems('repoTasks'), result.task!.id), 'the new task'))!;
+    inertLabel(item.description ?? '', line.slice(0, 30));
+    inertMarkdown(item.tooltip ?? '', `Continues “${line}”`, 'tooltip', item.tooltipRendering);
   });
 });
