@@ -64,10 +64,20 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
     if (!this.d.enabled()) return textResult(refusal({ kind: 'off' }));
     const plan = prepared.plan;
     this.d.log.info(`starting a task on ${repoLabel(plan.repo)} from chat`);
-    const result = await this.d.starter.start({ repo: plan.repo, prompt: plan.prompt, options: plan.options });
+    // A continuation is remembered as one, so the views and the task page say which task the new one continues.
+    const continues = plan.continues && {
+      id: plan.continues.taskId,
+      name: plan.continues.name || plan.continues.taskId,
+    };
+    const result = await this.d.starter.start({
+      repo: plan.repo,
+      prompt: plan.prompt,
+      options: plan.options,
+      continues,
+    });
     if (!result.ok)
       return textResult(
-        `The task was not started: ${result.problem} The prompt is kept as a draft in the Repository Tasks view, ` +
+        `The task was not started: ${result.problem} The prompt is kept as a draft in the Repository view, ` +
           'where Retry sends it again.',
       );
     return textResult(startedText(result.task, plan, this.d.service().url, result.recovered === true));

@@ -9,7 +9,16 @@ import * as vscode from 'vscode';
 import { CHAT_TOOLS, COMMANDS, EXTENSION_ID } from '../../src/ids';
 import { forMarkdown } from '../../src/safety/serviceText';
 import { invokeText } from './chatSupport';
-import { byId, DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
+import {
+  byId,
+  DEMO_TOKENS,
+  freshStart,
+  messagesFrom,
+  SANDBOX,
+  sandboxPost,
+  sandboxStats,
+  waitFor,
+} from './tasksSupport';
 
 const POST_TASKS = 'POST /agents/repos/{owner}/{repo}/tasks';
 const posts = async () => (await sandboxStats()).by_route[POST_TASKS] ?? 0;
@@ -133,6 +142,8 @@ describe('chat tools', () => {
     await sandboxPost('/_sandbox/advance');
     const s = (await fromSandbox(id)).sessions[0];
     assert.deepEqual([s?.head_ref, s?.base_ref], [earlier.head_ref, earlier.base_ref]);
+    const shown = await waitFor(async () => byId(await api.treeItems('repoTasks'), id), 'the new task in the tree');
+    assert.match(shown?.description ?? '', /continues “Add retries with backoff/, 'shown as continuing');
     const before = await posts();
     const missing = await invokeText(CHAT_TOOLS.startTask, { prompt: 'x', continueTaskId: 'no-such-task' });
     assert.equal(missing, 'Nothing was started: task no-such-task was not found in acme/rocket.');
