@@ -215,7 +215,7 @@ try {
   check('"Start Task from Selection" sent the instruction and the selected lines whole, with their reference');
 
   // A session's tooltip, as the hover draws it: service text as the same words, no Markdown escapes shown.
-  await focusPane(page, 'Repository Tasks');
+  await focusPane(page, 'Repository');
   const running = pane.locator('.monaco-list-row', { hasText: 'Fix the flaky countdown test' }).first();
   await running.click();
   await page.keyboard.press('ArrowRight');
