@@ -221,9 +221,22 @@ try {
   await page.keyboard.press('ArrowRight');
   const session = pane.locator('.monaco-list-row', { hasText: 'family-b-5.3-codex' }).first();
   await session.waitFor();
-  await session.hover();
   const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Model:' }).first();
-  await hover.waitFor();
+  // The tasks started above still move, and a row redrawn under the pointer drops its hover before it shows:
+  // point away and hover again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    await session.hover();
+    const shown = await hover.waitFor({ timeout: 6_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) {
+      if (attempt > 1) console.log(`[ui] the session's tooltip showed at hover ${attempt}`);
+      break;
+    }
+    if (attempt === 5) throw new Error("the session's tooltip did not show after 5 hovers");
+    await page.mouse.move(0, 0);
+  }
   const hoverText = await hover.innerText();
   if (!hoverText.includes('Model: family-b-5.3-codex') || hoverText.includes('\\'))
     throw new Error(`the session's tooltip reads ${JSON.stringify(hoverText)}`);
