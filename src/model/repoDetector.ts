@@ -43,7 +43,7 @@ const sameRoot = (a: vscode.Uri, b: vscode.Uri) =>
 
 /**
  * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
- * Repository Tasks view shows: the user's pick (remembered per workspace), else `origin`, else the first match.
+ * Repository view shows: the user's pick (remembered per workspace), else `origin`, else the first match.
  * Scanning the workspace takes the Git extension a while (a process per repository), so each workspace folder's
  * `.git/config` is read at once as well, and its remotes answer until Git has read that repository or has
  * finished without it.

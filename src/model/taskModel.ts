@@ -116,7 +116,7 @@ export class TaskModel extends DisposableBase {
     return this.deps.repos.state;
   }
 
-  /** The repository Repository Tasks shows. */
+  /** The repository the Repository view shows. */
   repo(): RepoRef | undefined {
     return this.deps.repos.current();
   }

@@ -12,7 +12,7 @@ import { repoOfTask } from '../views/taskLinks';
 export interface TaskNameFeedDeps {
   store: TaskStore;
   names: RepoNames;
-  /** The repository Repository Tasks lists (from the workspace's remotes). */
+  /** The repository the Repository view lists (from the workspace's remotes). */
   repo(): RepoRef | undefined;
   /** The key of the repository list of `repo`. */
   repoListKey(repo: RepoRef): string;

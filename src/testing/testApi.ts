@@ -48,7 +48,7 @@ export interface AgentTasksTestApi {
   badges(): { repoTasks?: number; myTasks?: number };
   /** Poll now and wait until the model holds the answer. */
   refresh(): Promise<void>;
-  /** "owner/repo" the Repository Tasks view shows, if any. */
+  /** "owner/repo" the Repository view shows, if any. */
   repository(): string | undefined;
   /** The prompt kept after a failed start. */
   draft(): { prompt: string; problem?: string } | undefined;

@@ -49,7 +49,7 @@ describe('status bar', () => {
     const w = demoWorld();
     w.tasks!.find(t => t.id === 'demo-rocket-05')!.state = 'in_progress';
     const api = await freshStart(w);
-    await waitFor(() => api.badges().repoTasks === 2, 'the Repository Tasks badge');
+    await waitFor(() => api.badges().repoTasks === 2, 'the Repository badge');
     assert.deepEqual(api.badges(), { repoTasks: 2, myTasks: 2 }, 'queued tasks are not counted as running');
     await sandboxPost('/_sandbox/advance'); // 04 starts running; the others finish
     await api.refresh();
