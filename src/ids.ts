@@ -36,6 +36,8 @@ export const COMMANDS = {
   filterStatesActive: 'agentTasks.filterStates.active',
   filterMyStates: 'agentTasks.myTasks.filterStates',
   filterMyStatesActive: 'agentTasks.myTasks.filterStates.active',
+  toggleMyArchived: 'agentTasks.myTasks.toggleArchived',
+  toggleMyArchivedOn: 'agentTasks.myTasks.toggleArchived.on',
   clearFilters: 'agentTasks.clearFilters',
   toggleOnlyMine: 'agentTasks.toggleOnlyMine',
   toggleOnlyMineOn: 'agentTasks.toggleOnlyMine.on',
@@ -67,7 +69,8 @@ export const CONTEXT = {
   filtered: 'agentTasks.filtered', // Repository's states
   myFiltered: 'agentTasks.myFiltered', // My Tasks' states
   onlyMine: 'agentTasks.onlyMine',
-  showArchived: 'agentTasks.showArchived',
+  showArchived: 'agentTasks.showArchived', // Repository's archived switch
+  myShowArchived: 'agentTasks.myShowArchived', // My Tasks' archived switch
   hasDraft: 'agentTasks.hasDraft',
 } as const;
 
@@ -77,6 +80,8 @@ export const STATE_KEYS = {
   chosenRepo: 'agentTasks.chosenRepository',
   stateFilter: 'agentTasks.stateFilter',
   stateFilterMine: 'agentTasks.stateFilter.mine',
+  showArchived: 'agentTasks.archivedShown',
+  showArchivedMine: 'agentTasks.archivedShown.mine',
   onlyMine: 'agentTasks.onlyMine',
   lastStartOptions: 'agentTasks.lastStartOptions',
   recentPrompts: 'agentTasks.recentPrompts',

@@ -1,7 +1,7 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { onDidChangeSettings, readSettings } from '../config';
-import { SETTINGS_SECTION, STATE_KEYS } from '../ids';
+import { STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from './emitter';
 
@@ -9,10 +9,15 @@ import { Emitter } from './emitter';
 export type TaskViewName = 'repo' | 'mine';
 
 const STATE_KEY: Record<TaskViewName, string> = { repo: STATE_KEYS.stateFilter, mine: STATE_KEYS.stateFilterMine };
+const ARCHIVED_KEY: Record<TaskViewName, string> = {
+  repo: STATE_KEYS.showArchived,
+  mine: STATE_KEYS.showArchivedMine,
+};
 
 /**
- * What the user asked each task view to show: states (none = all) per view, only mine (Repository), archived (a
- * setting, for both: the task model reads it to choose which lists to poll); remembered per workspace.
+ * What the user asked each task view to show: states (none = all), archived or not (the task model reads it to
+ * choose which lists to poll), and only mine (Repository); each view its own, remembered per workspace. The
+ * showArchived setting is where a view starts until its own toggle is used.
  */
 export class TaskFilter extends DisposableBase {
   private readonly changed = this.register(new Emitter<void>());
@@ -42,8 +47,10 @@ export class TaskFilter extends DisposableBase {
     return this.workspaceState.get<boolean>(STATE_KEYS.onlyMine, false);
   }
 
-  get showArchived(): boolean {
-    return readSettings().showArchived;
+  /** Whether a view shows archived tasks too: its own toggle once used, else the setting. */
+  showArchived(view: TaskViewName): boolean {
+    const own = this.workspaceState.get<unknown>(ARCHIVED_KEY[view]);
+    return typeof own === 'boolean' ? own : readSettings().showArchived;
   }
 
   async setStates(view: TaskViewName, states: string[]): Promise<void> {
@@ -63,12 +70,9 @@ export class TaskFilter extends DisposableBase {
     this.changed.fire();
   }
 
-  async setShowArchived(on: boolean): Promise<void> {
-    await vscode.workspace
-      .getConfiguration(SETTINGS_SECTION)
-      .update('showArchived', on, vscode.ConfigurationTarget.Global);
-    // Said now, whether or not the settings event has come yet: the caller goes on with the new filter.
-    this.archivedChanged();
+  async setShowArchived(view: TaskViewName, on: boolean): Promise<void> {
+    await this.workspaceState.update(ARCHIVED_KEY[view], on);
+    this.changed.fire();
   }
 
   /** `me` is the signed-in user's id when known; "only mine" (Repository only) shows nothing until it is. */

@@ -22,7 +22,7 @@ export interface TaskModelDeps {
   service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
   tokens: { has(kind: TokenKind): Promise<boolean>; onDidChange: Event<TokenKind> };
   repos: { current(): RepoRef | undefined; readonly state: string; refresh(): void; onDidChange: Event<void> };
-  filter: { readonly showArchived: boolean; readonly onlyMine: boolean; onDidChange: Event<void> };
+  filter: { showArchived(view: 'repo' | 'mine'): boolean; readonly onlyMine: boolean; onDidChange: Event<void> };
   pace: { activeMs: () => number; idleMs: () => number };
   log: Log;
   timers?: Timers;
@@ -57,7 +57,8 @@ export class TaskModel extends DisposableBase {
       repo: deps.repos.current(),
       repoVisible: this.visible.repo,
       mineVisible: this.visible.mine,
-      archived: deps.filter.showArchived,
+      repoArchived: deps.filter.showArchived('repo'),
+      mineArchived: deps.filter.showArchived('mine'),
       needMine: deps.filter.onlyMine,
     }));
     this.poller = this.register(
@@ -124,7 +125,7 @@ export class TaskModel extends DisposableBase {
   /** The store lists a view shows; undefined while it cannot show tasks (its welcome content speaks instead). */
   lists(view: 'repo' | 'mine'): ListKey[] | undefined {
     if (!this.signedInNow) return undefined;
-    const archived = this.deps.filter.showArchived;
+    const archived = this.deps.filter.showArchived(view);
     if (view === 'mine') return [listKeys.mine(), ...(archived ? [listKeys.mine(true)] : [])];
     const repo = this.repo();
     return repo && [listKeys.repo(repo), ...(archived ? [listKeys.repo(repo, true)] : [])];

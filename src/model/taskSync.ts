@@ -38,7 +38,9 @@ export interface SyncTargets {
   repo?: RepoRef;
   repoVisible: boolean;
   mineVisible: boolean;
-  archived: boolean;
+  /** Each view's archived switch: its archived list is read too. */
+  repoArchived: boolean;
+  mineArchived: boolean;
   /** The "only mine" filter needs the user's id, learned from the user's own list. */
   needMine: boolean;
 }
@@ -102,10 +104,10 @@ export class TaskSync {
     if (t.repo) {
       const k = listKeys.repo(t.repo);
       if (first || t.repoVisible || this.store.anyActive([k])) keys.push(k);
-      if (t.repoVisible && t.archived) keys.push(listKeys.repo(t.repo, true));
+      if (t.repoVisible && t.repoArchived) keys.push(listKeys.repo(t.repo, true));
     }
     if (first || t.mineVisible || t.needMine || this.store.anyActive([listKeys.mine()])) keys.push(listKeys.mine());
-    if (t.mineVisible && t.archived) keys.push(listKeys.mine(true));
+    if (t.mineVisible && t.mineArchived) keys.push(listKeys.mine(true));
     return keys;
   }
 

@@ -175,7 +175,8 @@ export class TaskViews extends DisposableBase {
     context.set('filtered', filter.statesFiltered('repo'));
     context.set('myFiltered', filter.statesFiltered('mine'));
     context.set('onlyMine', filter.onlyMine);
-    context.set('showArchived', filter.showArchived);
+    context.set('showArchived', filter.showArchived('repo'));
+    context.set('myShowArchived', filter.showArchived('mine'));
     context.set('hasDraft', this.deps.drafts.get() !== undefined);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();

@@ -71,4 +71,27 @@ describe('task view filters', () => {
     assert.equal(api.context()['agentTasks.filtered'], false);
     assert.equal(api.context()['agentTasks.myFiltered'], true);
   });
+
+  it("each view's archived switch is its own", async () => {
+    const has = async (view: 'repoTasks' | 'myTasks') => (await taskIds(api, view)).includes('demo-rocket-10');
+    try {
+      assert.equal(await has('repoTasks'), false, 'the archived task is hidden at first');
+      await vscode.commands.executeCommand(COMMANDS.toggleArchived);
+      await api.refresh();
+      await waitFor(() => has('repoTasks'), 'the archived task in Repository');
+      assert.equal(await has('myTasks'), false, 'My Tasks still hides it');
+      assert.equal(api.context()['agentTasks.myShowArchived'], false, "My Tasks' button still offers to show");
+
+      await vscode.commands.executeCommand(COMMANDS.toggleMyArchived);
+      await api.refresh();
+      await waitFor(() => has('myTasks'), 'the archived task in My Tasks');
+      await vscode.commands.executeCommand(COMMANDS.toggleArchivedOn);
+      await api.refresh();
+      await waitFor(async () => !(await has('repoTasks')), 'Repository hides it again');
+      assert.equal(await has('myTasks'), true, 'My Tasks keeps showing it');
+    } finally {
+      await vscode.commands.executeCommand(COMMANDS.toggleArchivedOn);
+      await vscode.commands.executeCommand(COMMANDS.toggleMyArchivedOn);
+    }
+  });
 });

@@ -33,7 +33,7 @@ export function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGra
     tokens: { has: async () => tokens.value !== undefined, onDidChange: tokens.changed.event },
     repos: { current: () => repo.current, state: 'found', refresh() {}, onDidChange: () => ({ dispose() {} }) },
     filter: {
-      get showArchived() {
+      showArchived() {
         return filter.showArchived;
       },
       get onlyMine() {

@@ -44,7 +44,8 @@ describe('model/TaskSync', () => {
     repo,
     repoVisible: true,
     mineVisible: false,
-    archived: false,
+    repoArchived: false,
+    mineArchived: false,
     needMine: false,
     ...over,
   });
