@@ -51,7 +51,7 @@ export interface AgentTasksTestApi {
   /** "owner/repo" the Repository view shows, if any. */
   repository(): string | undefined;
   /** The prompt kept after a failed start. */
-  draft(): { prompt: string; problem?: string } | undefined;
+  draft(): { prompt: string; problem?: string; continues?: { id: string; name: string } } | undefined;
   /** Every message shown since activation, oldest first, and every question asked. */
   said(): Said[];
   asked(): Asked[];

@@ -22,7 +22,7 @@ export interface TaskTreeOptions {
   /** Which of the filter's views this is: each view has its own filters. */
   filterView: TaskViewName;
   /** A prompt that was not started, shown on top. */
-  draft?(): { prompt: string; problem?: string } | undefined;
+  draft?(): { prompt: string; problem?: string; continues?: { name: string } } | undefined;
   repoName?(task: Task): string | undefined;
   repoWhy?(task: Task): string | undefined;
   /** The name of the task a task continues, when known. */
@@ -133,7 +133,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (!keys) return [];
     const out: TreeNode[] = [];
     const draft = this.opts.draft?.();
-    if (draft) out.push(new DraftNode(draft.prompt, draft.problem));
+    if (draft) out.push(new DraftNode(draft.prompt, draft.problem, draft.continues?.name));
     const problem = this.opts.model.problem(keys);
     const loaded = keys.some(k => this.opts.model.store.hasList(k));
     if (problem !== undefined && loaded) {

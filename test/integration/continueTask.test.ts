@@ -142,10 +142,10 @@ describe('continuing a task', () => {
     });
     assert.equal(failed.ok, false, JSON.stringify(failed));
     assert.equal(api.draft()?.prompt, 'Keep me as a continuation');
-    assert.ok(
-      (await api.treeItems('repoTasks')).some(i => i.kind === 'draft'),
-      'the kept prompt is in the view with Retry',
-    );
+    assert.equal(api.draft()?.continues?.id, 'demo-rocket-01', 'the draft knows which task it continues');
+    const kept = (await api.treeItems('repoTasks')).find(i => i.kind === 'draft');
+    assert.ok(kept, 'the kept prompt is in the view with Retry');
+    assert.match(kept.description ?? '', /continues “Add retries/, 'and says what it continues');
     const retried = await vscode.commands.executeCommand<StartResult>(COMMANDS.retryFailedStart, {
       options: { model: '' },
     });

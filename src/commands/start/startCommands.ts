@@ -8,7 +8,7 @@ import { repoLabel } from '../../model/remotes';
 import type { ServiceChoice } from '../../service/serviceChoice';
 import type { Ui } from '../../ui';
 import type { CommandRegistry } from '../registry';
-import type { DraftStore } from './draftStore';
+import type { Draft, DraftStore } from './draftStore';
 import { isMultiLine, withInstruction } from './frontMatter';
 import { initialOptions, pickOptions } from './optionsPicker';
 import { choosePrompt } from './promptPicker';
@@ -142,14 +142,16 @@ export class StartCommands extends DisposableBase {
     const defaults = { ...initialOptions(this.globalState, this.baseRef()), ...a.options };
     let prompt = seed;
     let options: StartOptions | undefined = defaults;
+    // A continuation's draft keeps which task it continues and its branches, whichever way the user leaves.
+    const kept = a.continues ? { continues: a.continues, options: defaults } : {};
     if (a.interactive !== false) {
-      const edited = await this.editPrompt(seed, repo, `${title} on ${repoLabel(repo)}`, selected);
+      const edited = await this.editPrompt(seed, repo, `${title} on ${repoLabel(repo)}`, selected, kept);
       if (edited === undefined) return undefined;
       prompt = edited;
       const root = this.current()?.git?.rootUri;
       options = await pickOptions(defaults, () => findCustomAgents(root), `${title} on ${repoLabel(repo)}`);
       if (!options) {
-        await this.drafts.save({ prompt, repo });
+        await this.drafts.save({ prompt, repo, ...kept });
         return undefined;
       }
     }
@@ -225,7 +227,13 @@ export class StartCommands extends DisposableBase {
    * An input box holds one line, so a prompt of several lines (a selection, a prompt file) is not put in it, where
    * its line breaks would be lost: it is sent as it is, and the box takes an optional instruction to put before it.
    */
-  private editPrompt(value: string, repo: RepoRef, title: string, selected?: number): Promise<string | undefined> {
+  private editPrompt(
+    value: string,
+    repo: RepoRef,
+    title: string,
+    selected?: number,
+    kept: Pick<Draft, 'continues' | 'options'> = {},
+  ): Promise<string | undefined> {
     const attached = isMultiLine(value) ? value : undefined;
     const compose = (typed: string) => (attached === undefined ? typed : withInstruction(attached, typed));
     return new Promise(resolve => {
@@ -249,7 +257,7 @@ export class StartCommands extends DisposableBase {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let accepted = false;
       const save = (v: string) =>
-        void this.drafts.save({ prompt: compose(v), repo: { owner: repo.owner, repo: repo.repo } });
+        void this.drafts.save({ prompt: compose(v), repo: { owner: repo.owner, repo: repo.repo }, ...kept });
       box.onDidChangeValue(v => {
         box.validationMessage = undefined;
         if (timer) clearTimeout(timer);

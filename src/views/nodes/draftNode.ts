@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../ids';
-import { forLabel, forMarkdown } from '../../safety/serviceText';
+import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
+import { plainLine } from '../../taskPage/text';
 import type { TreeNode } from './node';
 
 /** A prompt that was not started (it failed, or the window closed first): kept, with Retry and Discard. */
@@ -9,17 +10,22 @@ export class DraftNode implements TreeNode {
   constructor(
     private readonly prompt: string,
     private readonly problem: string | undefined,
+    /** The name of the task the prompt continues, for a kept Continue Task… prompt. */
+    private readonly continues?: string,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
     const firstLine = this.prompt.split(/\r?\n/)[0];
     const item = new vscode.TreeItem(forLabel(`Not started: ${firstLine}`, 93), vscode.TreeItemCollapsibleState.None);
     item.id = 'agentTasks.draft';
-    item.description = forLabel(this.problem ?? 'draft');
+    const after = this.continues === undefined ? '' : `continues “${plainLine(plainName(this.continues), 40)}”`;
+    item.description = forLabel([this.problem ?? 'draft', after].filter(Boolean).join(' · '));
     item.iconPath = new vscode.ThemeIcon('edit', new vscode.ThemeColor('charts.orange'));
     item.contextValue = 'agentDraft';
     item.tooltip = new vscode.MarkdownString(
-      `${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}${forMarkdown(this.prompt)}`,
+      `${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}` +
+        `${this.continues === undefined ? '' : `${forMarkdown(`Continues “${plainName(this.continues)}”`)}\n\n`}` +
+        forMarkdown(this.prompt),
     );
     item.command = { command: COMMANDS.retryFailedStart, title: 'Retry' };
     return item;
