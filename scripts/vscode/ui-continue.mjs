@@ -2,7 +2,7 @@
 // new task works on the old one's branch, and its row says what it continues), then a state filter set through its
 // title-bar button, named in the view's title and on top of its list, and cleared by a click on that line.
 import path from 'node:path';
-import { answerStep, runCommand, sel } from './workbench.mjs';
+import { answerStep, sel } from './workbench.mjs';
 
 /** `pane` is the Repository pane; `old` a task of acme/rocket that has run; `sandbox` its url and token. */
 export async function checkContinueTask(page, { pane, old, sandbox, token, shots, check }) {
@@ -35,21 +35,6 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   await row.waitFor();
   await page.screenshot({ path: path.join(shots, '1d-task-continued.png') });
   check(`the new task's row says what it continues: ${JSON.stringify(await row.innerText())}`);
-
-  // A continuation left half-written stays one: typed, then Escape; the kept prompt says what it continues.
-  await pane.locator('.monaco-list-row', { hasText: old.name }).first().click({ button: 'right' });
-  await item.hover();
-  await page.locator('.context-view .action-item.focused', { hasText: 'Continue Task…' }).waitFor();
-  await page.keyboard.press('Enter');
-  const half = `Half a thought (ui smoke ${Date.now()})`;
-  await page.locator(sel.quickInputBox).fill(half);
-  const kept = pane.locator('.monaco-list-row', { hasText: `Not started: ${half}` });
-  await kept.waitFor();
-  await page.keyboard.press('Escape');
-  await kept.filter({ hasText: 'continues “' }).waitFor();
-  check(`a continuation cancelled half-written is kept as one: ${JSON.stringify(await kept.innerText())}`);
-  await runCommand(page, 'Agent Tasks: Discard Prompt Draft');
-  await kept.waitFor({ state: 'detached' });
 
   // A filter from the title bar's button: named beside the view's name and on top of the list; a click clears it.
   await pane.locator('.pane-header').hover();

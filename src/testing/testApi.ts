@@ -139,7 +139,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     },
     draft: () => {
       const draft = d.drafts.get();
-      return draft && { prompt: draft.prompt, problem: draft.problem };
+      return draft && { prompt: draft.prompt, problem: draft.problem, continues: draft.continues };
     },
     said: () => [...d.ui.said],
     asked: () => [...d.ui.asked],

@@ -49,7 +49,7 @@ export class TaskViews extends DisposableBase {
         lists: () => model.lists('repo'),
         draft: () => {
           const d = deps.drafts.get();
-          return d && { prompt: d.prompt, problem: d.problem };
+          return d && { prompt: d.prompt, problem: d.problem, continues: d.continues };
         },
         continues,
         describeError,

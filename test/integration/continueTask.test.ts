@@ -145,7 +145,7 @@ describe('continuing a task', () => {
     assert.equal(api.draft()?.continues?.id, 'demo-rocket-01', 'the draft knows which task it continues');
     const kept = (await api.treeItems('repoTasks')).find(i => i.kind === 'draft');
     assert.ok(kept, 'the kept prompt is in the view with Retry');
-    assert.match(kept.description ?? '', /continues “Add retries/, 'and says what it continues');
+    assert.match(kept.description ?? '', /^continues “Add retries/, `and says what it continues: ${kept.description}`);
     const retried = await vscode.commands.executeCommand<StartResult>(COMMANDS.retryFailedStart, {
       options: { model: '' },
     });

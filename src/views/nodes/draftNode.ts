@@ -19,7 +19,8 @@ export class DraftNode implements TreeNode {
     const item = new vscode.TreeItem(forLabel(`Not started: ${firstLine}`, 93), vscode.TreeItemCollapsibleState.None);
     item.id = 'agentTasks.draft';
     const after = this.continues === undefined ? '' : `continues “${plainLine(plainName(this.continues), 40)}”`;
-    item.description = forLabel([this.problem ?? 'draft', after].filter(Boolean).join(' · '));
+    // What it continues goes first: the problem that follows may be long enough to be cut.
+    item.description = forLabel([after, this.problem ?? 'draft'].filter(Boolean).join(' · '));
     item.iconPath = new vscode.ThemeIcon('edit', new vscode.ThemeColor('charts.orange'));
     item.contextValue = 'agentDraft';
     item.tooltip = new vscode.MarkdownString(
