@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import {
   ROOT,
-  CHROMIUM,
+  browserOptions,
   makeRunDir,
   startCodeServer,
   workbenchUrl,
@@ -140,27 +140,9 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
     },
   });
   // A persistent profile: VS Code for the web keeps SecretStorage in the browser, and the token must outlive a window.
-  const home = path.join(runDir, 'browser-home');
   const context = await chromium.launchPersistentContext(path.join(runDir, 'browser-profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
+    ...browserOptions(runDir),
     viewport: { width: 1280, height: 800 },
-    env: {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, '.config'),
-      XDG_CACHE_HOME: path.join(home, '.cache'),
-    },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   let onExit = () => {};

@@ -119,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     client: () => clients.forKind('fine_grained'),
     model,
     starter,
+    continuer,
     defaults: () => ({
       model: readSettings().defaultModel,
       createPullRequest: readSettings().defaultCreatePullRequest,

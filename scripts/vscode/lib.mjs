@@ -197,12 +197,13 @@ export async function startCodeServer({ runDir, folder, port, settings = {}, env
   return { child, stop, port, url: `http://127.0.0.1:${port}`, logFile };
 }
 
-export async function launchBrowser(runDir) {
+/** How chromium runs here: Debian's binary (playwright never downloads one), headless, its HOME in the run folder. */
+export function browserOptions(runDir) {
   // chromium writes crash reports and caches under HOME; keep them in the run folder.
   const home = path.join(runDir, 'browser-home');
   fs.mkdirSync(home, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM, // Debian's chromium; playwright never downloads a browser here
+  return {
+    executablePath: CHROMIUM,
     headless: true,
     env: {
       ...process.env,
@@ -220,7 +221,11 @@ export async function launchBrowser(runDir) {
       '--disable-sync',
       '--disable-dev-shm-usage',
     ],
-  });
+  };
+}
+
+export async function launchBrowser(runDir) {
+  return chromium.launch(browserOptions(runDir));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

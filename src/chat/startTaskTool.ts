@@ -4,11 +4,8 @@
 // prompt as a draft with Retry.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import { statusOf } from '../errors/failure';
-import { explain } from '../errors/userErrors';
-import { continuationOf } from '../model/continuation';
 import { repoLabel } from '../model/remotes';
-import { failureText, refusal } from './refusals';
+import { refusal } from './refusals';
 import {
   CONFIRM_TITLE,
   confirmationMarkdown,
@@ -17,7 +14,7 @@ import {
   type Planned,
   type StartPlan,
 } from './startPlan';
-import { blocker, signalOf, textResult, type ChatToolDeps } from './toolEnv';
+import { blocker, textResult, type ChatToolDeps } from './toolEnv';
 import { parseStart, type StartInput } from './toolInput';
 import { plain, quote, safeAddress } from './taskText';
 
@@ -36,9 +33,9 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
 
   async prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<StartInput>,
-    token: vscode.CancellationToken,
+    _token: vscode.CancellationToken,
   ): Promise<vscode.PreparedToolInvocation> {
-    const planned = await this.plan(options.input, token);
+    const planned = await this.plan(options.input);
     this.prepared.put(options.input, planned);
     // Nothing will be sent (a refusal): no question to ask, the answer says what is missing.
     if (!planned.ok) return { invocationMessage: 'Checking what Agent Tasks needs to start a task' };
@@ -50,12 +47,12 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
 
   async invoke(
     options: vscode.LanguageModelToolInvocationOptions<StartInput>,
-    token: vscode.CancellationToken,
+    _token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     const prepared = this.prepared.take(options.input);
     if (!prepared) {
       // VS Code prepares every invocation first; without that, nothing was confirmed and nothing is sent.
-      const now = await this.plan(options.input, token);
+      const now = await this.plan(options.input);
       return textResult(
         now.ok ? 'Nothing was started: the start was not confirmed by the user. Ask again to confirm it.' : now.text,
       );
@@ -83,7 +80,7 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
     return textResult(startedText(result.task, plan, this.d.service().url, result.recovered === true));
   }
 
-  private async plan(input: unknown, token: vscode.CancellationToken): Promise<Planned> {
+  private async plan(input: unknown): Promise<Planned> {
     const b = await blocker(this.d, 'needed');
     if (b) return { ok: false, text: refusal(b) };
     const parsed = parseStart(input);
@@ -104,38 +101,28 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         custom_agent: i.customAgent ?? '',
       },
     };
-    return i.continueTaskId ? this.continuing(plan, i.continueTaskId, i.baseRef, token) : { ok: true, plan };
+    return i.continueTaskId ? this.continuing(plan, i.continueTaskId, i.baseRef) : { ok: true, plan };
   }
 
-  /** The plan on the branch of an earlier task of the same repository, read with its sessions. */
-  private async continuing(
-    plan: StartPlan,
-    taskId: string,
-    baseRef: string | undefined,
-    token: vscode.CancellationToken,
-  ): Promise<Planned> {
+  /**
+   * The plan on the branch of an earlier task of the same repository: read and checked by the same TaskContinuer as
+   * Continue Task…, so chat and the command continue a task the same way.
+   */
+  private async continuing(plan: StartPlan, taskId: string, baseRef: string | undefined): Promise<Planned> {
     const label = repoLabel(plan.repo);
-    let task: Task;
-    try {
-      const client = await this.d.client();
-      task = await client.getTaskForRepo(
-        { owner: plan.repo.owner, repo: plan.repo.repo, task_id: taskId },
-        { signal: signalOf(token) },
-      );
-    } catch (err) {
-      if (statusOf(err) === 404)
-        return { ok: false, text: `Nothing was started: task ${plain(taskId)} was not found in ${label}.` };
-      return { ok: false, text: failureText('Reading the task to continue', explain(err, { repo: label })) };
-    }
-    const refs = continuationOf(task);
-    const name = quote(task.name || task.id);
-    if (!refs)
+    const ready = await this.d.continuer.prepare({ id: taskId });
+    if (!ready.ok)
       return {
         ok: false,
         text:
-          `Nothing was started: task ${name} has no session that names a branch yet (it may still be queued), ` +
-          'so there is no branch to continue. Start a new task instead, or ask again once it has run.',
+          ready.status === 404
+            ? `Nothing was started: task ${plain(taskId)} was not found in ${label}.`
+            : `Nothing was started: ${ready.problem}`,
       };
+    const { refs, task } = ready;
+    const name = quote(task.name || task.id);
+    if (repoLabel(ready.repo).toLowerCase() !== label.toLowerCase())
+      return { ok: false, text: `Nothing was started: task ${plain(taskId)} was not found in ${label}.` };
     if (baseRef !== undefined && baseRef !== refs.base_ref)
       return {
         ok: false,

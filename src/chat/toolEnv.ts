@@ -2,6 +2,7 @@
 // commands), the checks that come before any request, and how a plain-text answer is handed back.
 import * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
+import type { TaskContinuer } from '../commands/start/continueTask';
 import type { TaskStarter } from '../commands/start/taskStarter';
 import type { Log } from '../log';
 import type { TaskModel } from '../model/taskModel';
@@ -17,6 +18,8 @@ export interface ChatToolDeps {
   client(): Promise<ApiClient>;
   model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName' | 'repoShown' | 'names'>;
   starter: Pick<TaskStarter, 'start'>;
+  /** Reads a task to continue and finds its branches, as Continue Task… does. */
+  continuer: Pick<TaskContinuer, 'prepare'>;
   /** Model and pull-request choice when the chat names none (the settings' defaults). */
   defaults(): { model: string; createPullRequest: boolean };
   log: Log;
