@@ -72,6 +72,8 @@ export default tseslint.config(
         queueMicrotask: 'readonly',
         window: 'readonly',
         document: 'readonly',
+        getComputedStyle: 'readonly',
+        requestAnimationFrame: 'readonly',
         globalThis: 'readonly',
         setInterval: 'readonly',
         clearInterval: 'readonly',

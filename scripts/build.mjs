@@ -2,6 +2,7 @@
 //   dist/extension.js  the extension's entry: views and commands only; heavy parts are loaded on first use
 //   dist/api.js        the HTTP layer (src/api, undici inside), required lazily by the extension
 //   dist/sandbox.js    the local service: a CLI when run, a library (startSandbox) when required
+//   dist/testing.js    the test surface, required by the extension in test mode only; not packaged
 // usage: node scripts/build.mjs [--watch] [--no-tests]
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ const bundles = [
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
   { entryPoints: ['src/sandbox/main.ts'], outfile: 'dist/sandbox.js' },
+  { entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', external: ['vscode'] },
 ].filter(b => fs.existsSync(path.join(root, b.entryPoints[0])));
 
 function listTs(dir) {

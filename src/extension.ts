@@ -30,8 +30,8 @@ import { ServiceChoice } from './service/serviceChoice';
 import { StatusBarController } from './status/statusBar';
 import { modelSource } from './taskPage/storeSource';
 import { TaskPages } from './taskPage/taskPages';
-import { RecordingUi } from './testing/recordingUi';
-import { createTestApi, type AgentTasksTestApi } from './testing/testApi';
+import { loadTesting } from './lazy';
+import type { AgentTasksTestApi } from './testing/testApi';
 import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
 import { InstallationsView } from './views/installationsView';
@@ -45,14 +45,17 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const t0 = Date.now();
   const channel = vscode.window.createOutputChannel('Agent Tasks', { log: true });
   const log = createLog(channel);
-  // Development and test mode record what is said and asked, for the test API; production shows it, nothing more.
-  const testing = context.extensionMode !== vscode.ExtensionMode.Production ? new RecordingUi(windowUi) : undefined;
-  const ui = testing ?? windowUi;
+  // Test mode (a suite under extensionTestsPath) loads the test surface: it records what is said and asked and what
+  // the parts report. Development and production modes load none of it.
+  const testing = context.extensionMode === vscode.ExtensionMode.Test ? loadTesting().begin(windowUi) : undefined;
+  const observers = testing?.observers ?? {};
+  const ui = testing?.ui ?? windowUi;
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
   const service = new ServiceChoice(context.globalState, sandbox);
   const tokens = new TokenStore(context.secrets, () => service.current().scope);
   const { version } = context.extension.packageJSON as { version?: string };
-  const clients = new ServiceClients(service, sandbox, tokens, log, `agent-tasks-vscode/${version ?? '0'}`);
+  const agent = `agent-tasks-vscode/${version ?? '0'}`;
+  const clients = new ServiceClients(service, sandbox, tokens, log, agent, observers);
   const repos = new RepoDetector(() => service.current().remoteMatch, context.workspaceState, log.child('repo'));
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
@@ -86,10 +89,10 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     names,
   });
   const commands = new CommandRegistry(ui, log.child('command'));
-  const contextKeys = new ContextKeys();
+  const contextKeys = new ContextKeys(observers);
   const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links });
   const installationsView = new InstallationsView(installations, service);
-  const status = new StatusBarController(model, service, commands, ui);
+  const status = new StatusBarController(model, service, commands, ui, observers);
   const pages = new TaskPages({
     source: modelSource(model),
     mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
@@ -183,16 +186,13 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];
   const { subscriptions } = context;
-  return createTestApi({
+  return testing.api({
     model,
     views,
     installations: installationsView,
-    status,
+    service,
     pages,
     drafts,
-    clients,
-    contextKeys,
-    ui: testing,
     logFile,
     mementos,
     subscriptions,

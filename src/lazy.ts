@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type * as Api from './api';
 import type * as Sandbox from './sandbox';
+import type * as Testing from './testing';
 
 function load<T>(bundle: string): T {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -18,4 +19,9 @@ export function loadApi(): typeof Api {
 /** The sandbox module (dist/sandbox.js), for the built-in sandbox. */
 export function loadSandbox(): typeof Sandbox {
   return load<typeof Sandbox>('sandbox.js');
+}
+
+/** The test surface (dist/testing.js), in test mode only; the package does not ship it. */
+export function loadTesting(): typeof Testing {
+  return load<typeof Testing>('testing.js');
 }

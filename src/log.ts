@@ -6,6 +6,7 @@ export interface Log {
   debug(message: string): void;
   info(message: string): void;
   warn(message: string): void;
+  /** An Error is written with its stack: what failed unexpectedly must be found in the log. */
   error(message: string | Error): void;
   child(component: string): Log;
 }
@@ -17,7 +18,7 @@ export function createLog(channel: vscode.LogOutputChannel, component = 'extensi
     debug: m => channel.debug(tag(m)),
     info: m => channel.info(tag(m)),
     warn: m => channel.warn(tag(m)),
-    error: m => channel.error(typeof m === 'string' ? tag(m) : tag(m.message)),
+    error: m => channel.error(tag(typeof m === 'string' ? m : (m.stack ?? `${m.name}: ${m.message}`))),
     child: c => createLog(channel, c),
   };
 }

@@ -42,18 +42,43 @@ async function ask(page) {
   };
 }
 
-/** What the fixture's invokeTool call came to: its result's text, or the error it ended with. */
+/** What the fixture's invokeTool call came to: its result's text, or the error it ended with (when it writes it). */
 async function reported(page, runDir) {
-  const file = path.join(runDir, 'tmp', 'tool-caller-report.json');
-  for (let i = 0; i < 150; i++) {
-    if (fs.existsSync(file)) {
-      const outcome = JSON.parse(fs.readFileSync(file, 'utf8'));
-      fs.rmSync(file);
-      return outcome;
+  const dir = path.join(runDir, 'tmp');
+  const file = path.join(dir, 'tool-caller-report.json');
+  const take = () => {
+    const outcome = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.rmSync(file);
+    return outcome;
+  };
+  // The event waited for: the file appears in the run's folder holding a whole JSON text.
+  const ready = () => {
+    try {
+      JSON.parse(fs.readFileSync(file, 'utf8'));
+      return true;
+    } catch {
+      return false;
     }
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the fixture reported no outcome of its tool call');
+  };
+  if (ready()) return take();
+  await new Promise((resolve, reject) => {
+    const watcher = fs.watch(dir, () => {
+      if (!ready()) return;
+      watcher.close();
+      clearTimeout(timer);
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error('the fixture reported no outcome of its tool call'));
+    }, 30_000);
+    if (ready()) {
+      watcher.close();
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  return take();
 }
 
 export async function checkChatToolConfirmation(page, { runDir, sandboxUrl, shots, check }) {

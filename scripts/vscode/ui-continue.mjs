@@ -20,12 +20,11 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   await item.hover();
   await page.locator('.context-view .action-item.focused', { hasText: 'Continue Task…' }).waitFor();
   await page.keyboard.press('Enter');
-  await answerStep(page, { text: `Now also handle the empty case (ui smoke ${Date.now()})` });
-  let created;
-  for (let i = 0; i < 50 && !created; i++) {
-    created = (await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.find(t => !before.has(t.id));
-    if (!created) await page.waitForTimeout(200);
-  }
+  const prompt = `Now also handle the empty case (ui smoke ${Date.now()})`;
+  await answerStep(page, { text: prompt });
+  // The tree shows it once the sandbox has it, named by its prompt.
+  await pane.locator('.monaco-list-row', { hasText: prompt }).first().waitFor({ timeout: 20_000 });
+  const created = (await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.find(t => !before.has(t.id));
   if (!created) throw new Error('no continuing task reached the sandbox');
   await fetch(`${sandbox}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
   const head = (await read(`/agents/repos/acme/rocket/tasks/${created.id}`)).sessions?.[0]?.head_ref;

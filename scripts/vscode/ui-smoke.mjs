@@ -113,8 +113,7 @@ try {
   await widenSidebar(page, 640);
   const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
   if (expected.length === 0) throw new Error('the demo world has no unarchived task in acme/rocket');
-  await pane.locator('.monaco-list-row', { hasText: expected[0] }).first().waitFor();
-  await page.waitForTimeout(500);
+  for (const name of expected) await pane.locator('.monaco-list-row', { hasText: name }).first().waitFor();
   const labels = await treeLabels(pane);
   console.log(`[ui] Repository rows: ${JSON.stringify(labels)}`);
   const absent = expected.filter(name => !labels.some(l => l.includes(name)));
@@ -140,17 +139,15 @@ try {
   if ((await nextStepRows(page, null)).some(r => /new prompt/i.test(r)))
     await answerStep(page, { pick: /new prompt/i });
   await answerStep(page, { text: prompt });
-  await page.waitForTimeout(300);
+  await page.locator(sel.quickInput).waitFor();
   await page.screenshot({ path: path.join(shots, '2-start-task-options.png') });
   const steps = await acceptDefaults(page);
   console.log(`[ui] after the prompt, Enter on: ${JSON.stringify(steps)}`);
   check('"Agent Tasks: Start Task…" ran through its quick inputs');
 
-  let created;
-  for (let i = 0; i < 50 && !created; i++) {
-    created = (await rocketTasks()).find(t => !before.has(t.id));
-    if (!created) await page.waitForTimeout(200);
-  }
+  // The tree shows it once the sandbox has it (its name is the prompt, which is short enough to be whole).
+  await pane.locator('.monaco-list-row', { hasText: prompt }).first().waitFor({ timeout: 20_000 });
+  const created = (await rocketTasks()).find(t => !before.has(t.id));
   if (!created) throw new Error('no new task reached the sandbox');
   check(`the sandbox has the new task ${created.id}`);
 
@@ -190,11 +187,9 @@ try {
   const instruction = `Add a test for zero (ui smoke ${Date.now()})`;
   await answerStep(page, { text: instruction });
   await acceptDefaults(page);
-  let fromSel;
-  for (let i = 0; i < 50 && !fromSel; i++) {
-    fromSel = (await rocketTasks()).find(t => !beforeSel.has(t.id));
-    if (!fromSel) await page.waitForTimeout(200);
-  }
+  // Named by the instruction, its first line, once the sandbox has it.
+  await pane.locator('.monaco-list-row', { hasText: instruction }).first().waitFor({ timeout: 20_000 });
+  const fromSel = (await rocketTasks()).find(t => !beforeSel.has(t.id));
   if (!fromSel) throw new Error('no task from the selection reached the sandbox');
   await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } }); // its session (and prompt) appears in_progress
   const detail = await (

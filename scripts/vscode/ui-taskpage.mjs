@@ -32,11 +32,21 @@ export async function checkTaskPage(page, { pane, task, shots, check }) {
     await page.locator(sel.quickInput).waitFor({ state: 'hidden' });
   };
   await toggleTheme();
-  let dark = light;
-  for (let i = 0; i < 100 && dark === light; i++) {
-    await page.waitForTimeout(100);
-    dark = await colours();
-  }
+  // Waited for in the page itself, frame by frame, until its colours are no longer the light theme's.
+  await taskPage.locator('body').evaluate(
+    (b, before) =>
+      new Promise(resolve => {
+        const deadline = performance.now() + 10_000;
+        const look = () => {
+          const now = `${getComputedStyle(b).color} on ${getComputedStyle(b).backgroundColor}`;
+          if (now !== before || performance.now() > deadline) resolve();
+          else requestAnimationFrame(look);
+        };
+        look();
+      }),
+    light,
+  );
+  const dark = await colours();
   if (dark === light) throw new Error(`the task page kept its colours (${light}) when the theme changed`);
   await page.screenshot({ path: path.join(shots, '1c-task-page-dark.png') });
   await toggleTheme();

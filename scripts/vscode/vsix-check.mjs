@@ -75,10 +75,12 @@ try {
     }
     await page.keyboard.press('Escape');
     if (attempt === 10) throw new Error(`no "${manifest.displayName}" output channel: the extension did not activate`);
-    await page.waitForTimeout(2_000);
+    await page.locator(sel.quickInput).waitFor({ state: 'hidden' });
   }
-  await page.locator('.panel .monaco-editor .view-lines').first().waitFor();
-  await page.waitForTimeout(500);
+  await page
+    .locator('.panel .monaco-editor .view-lines', { hasText: /\[[a-z]+\] / })
+    .first()
+    .waitFor();
   await page.screenshot({ path: path.join(shots, 'vsix-activated.png') });
   console.log(`[vsix] the extension activated: its "${manifest.displayName}" log channel exists (${since()})`);
   const commands = (manifest.contributes?.commands ?? []).length;

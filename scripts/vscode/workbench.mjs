@@ -76,8 +76,45 @@ export async function runCommand(page, label, timeoutMs = 30_000) {
     }
     await page.keyboard.press('Escape');
     if (Date.now() > deadline) throw new Error(`the command palette has no "${label}"`);
-    await page.waitForTimeout(1_000);
+    // Opened again once it has closed; the row's own wait above paces the tries.
+    await page.locator(sel.quickInput).waitFor({ state: 'hidden' });
   }
+}
+
+/**
+ * Waits until `fn(arg)`, run in the page on every animation frame, is truthy: a wait on what the screen shows,
+ * never on the clock.
+ */
+export function untilScreen(page, fn, arg, timeout = 10_000) {
+  return page.waitForFunction(fn, arg, { polling: 'raf', timeout });
+}
+
+/**
+ * Puts two helpers on the page's window (idempotent; evaluated through the driver, so the page's script policy is
+ * not involved): `__agentTasksStep()`, what identifies the current quick-input step (title, placeholder, message) or
+ * null when none shows; `__agentTasksRowsSettled()`, whether the rows have looked the same for a few frames running.
+ */
+async function pageHelpers(page) {
+  await page.evaluate(s => {
+    if (window.__agentTasksStep) return;
+    window.__agentTasksStep = () => {
+      const w = document.querySelector(s.quickInput);
+      if (!w) return null;
+      const r = w.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(w).visibility === 'hidden') return null;
+      const text = q => w.querySelector(q)?.innerText ?? '';
+      const placeholder = document.querySelector(s.quickInputBox)?.getAttribute('placeholder') ?? '';
+      return `${text('.quick-input-title')}|${placeholder}|${text('.quick-input-message')}`;
+    };
+    let seen = { rows: null, frames: 0 };
+    window.__agentTasksRowsSettled = reset => {
+      if (reset) seen = { rows: null, frames: 0 };
+      const rows = [...document.querySelectorAll(s.quickInputRow)].map(r => r.innerText).join('\n');
+      if (seen.rows === rows) seen.frames++;
+      else seen = { rows, frames: 0 };
+      return seen.frames >= 8;
+    };
+  }, sel);
 }
 
 /** Whether a quick input (pick or box) is showing. */
@@ -90,40 +127,27 @@ export async function quickInputOpen(page) {
  * of its rows (empty for an input box), once they stop changing.
  */
 export async function nextStepRows(page, previous, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const now = await stepSignature(page);
-    if (now !== null && now !== previous) break;
-    if (Date.now() > deadline) throw new Error(`no quick-input step after "${previous}"`);
-    await page.waitForTimeout(100);
-  }
-  let last = null;
-  for (let i = 0; i < 20; i++) {
-    const rows = JSON.stringify(await page.locator(sel.quickInputRow).allInnerTexts());
-    if (rows === last) break;
-    last = rows;
-    await page.waitForTimeout(150);
-  }
-  return JSON.parse(last).map(r => r.trim());
+  await pageHelpers(page);
+  await untilScreen(
+    page,
+    prev => {
+      const now = window.__agentTasksStep();
+      return now !== null && now !== prev;
+    },
+    previous,
+    timeoutMs,
+  ).catch(() => {
+    throw new Error(`no quick-input step after "${previous}"`);
+  });
+  await page.evaluate(() => window.__agentTasksRowsSettled(true));
+  await untilScreen(page, () => window.__agentTasksRowsSettled(false));
+  return (await page.locator(sel.quickInputRow).allInnerTexts()).map(r => r.trim());
 }
 
-/** What identifies the current quick-input step: its title, placeholder and message. */
+/** What identifies the current quick-input step: its title, placeholder and message; null when none shows. */
 async function stepSignature(page) {
-  const w = page.locator(sel.quickInput);
-  if (!(await w.isVisible())) return null;
-  const title = await w
-    .locator('.quick-input-title')
-    .innerText({ timeout: 500 })
-    .catch(() => '');
-  const placeholder = await page
-    .locator(sel.quickInputBox)
-    .getAttribute('placeholder', { timeout: 500 })
-    .catch(() => '');
-  const message = await w
-    .locator('.quick-input-message')
-    .innerText({ timeout: 500 })
-    .catch(() => '');
-  return `${title}|${placeholder}|${message}`;
+  await pageHelpers(page);
+  return page.evaluate(() => window.__agentTasksStep());
 }
 
 /**
@@ -144,29 +168,34 @@ export async function answerStep(page, { pick, text } = {}, timeoutMs = 10_000) 
     if (text !== undefined) await page.locator(sel.quickInputBox).fill(text);
     await page.keyboard.press('Enter');
   }
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const now = await stepSignature(page);
-    if (now !== null && now !== before) return before;
-    if (now === null) {
-      // Closed: either the flow is over or its next step is about to open; give it a moment to show.
-      await page
-        .locator(sel.quickInput)
-        .waitFor({ timeout: 1_500 })
-        .catch(() => {});
-      return before;
-    }
-    await page.waitForTimeout(100);
+  const moved = await untilScreen(page, prev => window.__agentTasksStep() !== prev, before, timeoutMs).then(
+    () => true,
+    () => false,
+  );
+  if (!moved) throw new Error(`the quick input stayed on the same step (${before}); is the answer refused?`);
+  if ((await stepSignature(page)) === null) {
+    // Closed: either the flow is over or its next step is about to open; it shows within a moment if it does.
+    await page
+      .locator(sel.quickInput)
+      .waitFor({ timeout: 1_500 })
+      .catch(() => {});
   }
-  throw new Error(`the quick input stayed on the same step (${before}); is the answer refused?`);
+  return before;
 }
 
 /** Accepts the defaults of every remaining step (Enter), up to `max` steps; returns the steps seen. */
 export async function acceptDefaults(page, max = 10) {
   const steps = [];
   for (let i = 0; i < max; i++) {
-    await page.waitForTimeout(300); // the next step may open a moment after the previous closed
-    if (!(await quickInputOpen(page))) return steps;
+    // The next step may open a moment after the previous one closed.
+    const open = await page
+      .locator(sel.quickInput)
+      .waitFor({ timeout: 1_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!open) return steps;
     steps.push(await answerStep(page));
   }
   throw new Error(`still asking after ${max} steps: ${steps.join(' / ')}`);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { logFailure } from '../errors/report';
 import { explain, type UserError } from '../errors/userErrors';
 import { COMMANDS, type TokenKind } from '../ids';
 import { disposeAll, toDisposable, type Disposable } from '../lifecycle';
@@ -60,7 +61,7 @@ export class CommandRegistry {
       return await handler(...args);
     } catch (err) {
       const e = explain(err);
-      this.log.error(`${id}: ${e.text}`);
+      logFailure(this.log, `${id}: ${e.text}`, err);
       const retry = e.remedy === 'retry' ? [{ title: 'Retry', run: run(id, ...args) }] : [];
       const actions = [...retry, ...wayOut(e)];
       if (!actions.some(a => a.title === 'Show Log')) actions.push({ title: 'Show Log', run: run(COMMANDS.showLog) });

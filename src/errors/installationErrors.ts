@@ -3,7 +3,7 @@
 import type { TokenKind } from '../ids';
 import { forMessage } from '../safety/serviceText';
 import type { Failure } from './failure';
-import type { UserError } from './userErrors';
+import type { UserError } from './explained';
 
 /** The endpoints of Area B, named for what the user is doing. */
 export type Operation =

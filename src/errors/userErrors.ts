@@ -1,21 +1,11 @@
 // The one explainer: every failure said in the user's terms, with the way out. Branches on status and kind, never on
 // the service's message text, which is quoted as the service said it. Pure.
-import type { TokenKind } from '../ids';
 import { forMessage } from '../safety/serviceText';
 import { readFailure, type Failure } from './failure';
+import type { UserError } from './explained';
 import { explainInstallationFailure, type Operation, type Subject } from './installationErrors';
 
-/** The way out a message offers: set a token (of `tokenKind`), try again, fix the address, or read the log. */
-export type Remedy = 'setToken' | 'retry' | 'openSettings' | 'configureService' | 'showLog' | 'none';
-
-export interface UserError {
-  text: string;
-  remedy: Remedy;
-  /** With `setToken`: the kind to set. */
-  tokenKind?: TokenKind;
-  /** The HTTP status, when the service answered (0: no answer). */
-  status?: number;
-}
+export type { Remedy, UserError } from './explained';
 
 export interface ErrorContext {
   repo?: string;

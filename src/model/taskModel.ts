@@ -3,6 +3,7 @@
 // (which act on it), the status bar and the notifier. No `vscode`: its parts are passed in.
 import type { RepoRef, Task } from '../api';
 import { statusOf, waitHintMs } from '../errors/failure';
+import { isFault } from '../errors/report';
 import { explain } from '../errors/userErrors';
 import type { TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
@@ -277,6 +278,7 @@ export class TaskModel extends DisposableBase {
       this.reachableNow = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'no';
       this.problemNow = { error: err, text: explain(err).text };
       this.deps.log.child('poll').warn(`refresh failed: ${this.problemNow.text}`);
+      if (isFault(err)) this.deps.log.child('poll').error(err);
     }
     if (before !== this.reachableNow || said !== this.problemNow?.text) this.statusChanged.fire();
   }

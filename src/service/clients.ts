@@ -5,7 +5,7 @@ import type { TokenKind } from '../ids';
 import { loadApi } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import { Emitter } from '../model/emitter';
+import type { Observers } from '../observers';
 import type { BuiltinSandbox } from './builtinSandbox';
 import type { ServiceChoice } from './serviceChoice';
 
@@ -25,9 +25,6 @@ export interface Clients {
 export class ServiceClients extends DisposableBase implements Clients {
   private readonly cache = new Map<string, ApiClient>();
   private readonly http: Log;
-  private readonly responded = this.register(new Emitter<ResponseInfo>());
-  /** Every response (also a 304 answered from the cache), as the log records it. */
-  readonly onDidRespond = this.responded.event;
 
   constructor(
     private readonly service: ServiceChoice,
@@ -35,6 +32,7 @@ export class ServiceClients extends DisposableBase implements Clients {
     private readonly tokens: TokenStore,
     log: Log,
     private readonly userAgent: string,
+    private readonly observers: Observers = {},
   ) {
     super();
     this.http = log.child('http');
@@ -91,7 +89,7 @@ export class ServiceClients extends DisposableBase implements Clients {
     const extra = info.fromCache ? ' (not modified, from cache)' : '';
     const retry = info.attempt > 1 ? ` attempt ${info.attempt}` : '';
     this.http.info(`${info.method} ${info.path} ${info.status} ${Math.round(info.durationMs)} ms${extra}${retry}`);
-    this.responded.fire(info);
+    this.observers.response?.(info);
   }
 
   /** Forgets the clients of the previous service and closes their keep-alive connections. */

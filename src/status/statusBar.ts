@@ -6,22 +6,10 @@ import { COMMANDS, VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import { forMarkdown } from '../safety/serviceText';
+import type { Observers } from '../observers';
 import type { ServiceChoice } from '../service/serviceChoice';
-import { renderingOf, type MarkdownRendering } from '../testing/rendering';
 import type { Ui } from '../ui';
 import { stateLabel } from '../views/stateStyle';
-
-/** What the item shows, for the test API. */
-export interface StatusShown {
-  text: string;
-  tooltip: string;
-  visible: boolean;
-  /** The command a click runs. */
-  command?: string;
-  /** The theme colour of the background, when the item stands out (a problem). */
-  background?: string;
-  tooltipRendering?: MarkdownRendering;
-}
 
 /** How the status bar names what went wrong with the service, by the answer's status (0: no answer at all). */
 function problemTitle(status: number | undefined): string {
@@ -47,30 +35,16 @@ export class StatusBarController extends DisposableBase {
     private readonly service: ServiceChoice,
     commands: CommandRegistry,
     private readonly ui: Ui,
+    observers: Observers = {},
   ) {
     super();
     this.item.name = 'Agent Tasks';
+    observers.statusItem?.(this.item);
     this.register(commands.register({ [COMMANDS.serviceProblem]: () => this.offerWayOut() }));
     this.register(model.onDidChangeTasks(() => this.update()));
     this.register(model.onDidChangeStatus(() => this.update()));
     this.register(service.onDidChange(() => this.update()));
     this.update();
-  }
-
-  shown(): StatusShown {
-    const visible = this.service.current().kind !== 'none';
-    const t = this.item.tooltip;
-    const rendering = t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {};
-    const c = this.item.command;
-    const bg = this.item.backgroundColor;
-    return {
-      text: visible ? this.item.text : '',
-      tooltip: typeof t === 'string' ? t : (t?.value ?? ''),
-      visible,
-      ...(c ? { command: typeof c === 'string' ? c : c.command } : {}),
-      ...(bg ? { background: bg.id } : {}),
-      ...rendering,
-    };
   }
 
   private update(): void {

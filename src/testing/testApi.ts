@@ -2,19 +2,17 @@
 // views, the status bar and the messages show, read from the things themselves or recorded from their events since
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
-import type { ResponseInfo } from '../api';
 import type { ChatTools } from '../chat/chatTools';
 import type { DraftStore } from '../commands/start/draftStore';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
-import type { ServiceClients } from '../service/clients';
-import type { StatusBarController, StatusShown } from '../status/statusBar';
+import type { ServiceChoice } from '../service/serviceChoice';
 import type { TaskPages } from '../taskPage/taskPages';
-import type { ContextKeys } from '../views/contextKeys';
 import type { InstallationsView } from '../views/installationsView';
 import type { TreeNode } from '../views/nodes/node';
 import type { TaskViews } from '../views/taskViews';
 import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
+import type { Response, StatusShown, TestRecorder } from './recorder';
 import { renderingOf, type MarkdownRendering } from './rendering';
 import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
 
@@ -38,7 +36,7 @@ export interface TestTreeItem {
 
 export type ViewName = 'repoTasks' | 'myTasks' | 'installations';
 type Redraws = { rootRefreshes: number; nodeRefreshes: number };
-export type Response = Pick<ResponseInfo, 'method' | 'path' | 'status' | 'attempt'> & { at: number };
+export type { Response, StatusShown };
 
 export interface AgentTasksTestApi {
   /** The items of a view, with children to `depth` levels (0: roots only). */
@@ -91,11 +89,10 @@ export interface TestApiDeps {
   model: TaskModel;
   views: TaskViews;
   installations: InstallationsView;
-  status: StatusBarController;
+  service: ServiceChoice;
+  recorder: TestRecorder;
   pages: TaskPages;
   drafts: DraftStore;
-  clients: ServiceClients;
-  contextKeys: ContextKeys;
   ui: RecordingUi;
   logFile: string;
   mementos: vscode.Memento[];
@@ -104,7 +101,7 @@ export interface TestApiDeps {
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
-  const responses: Response[] = [];
+  const { responses } = d.recorder;
   const redraws = {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
@@ -113,9 +110,6 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
   d.subscriptions.push(d.chat.onDidPrepare(c => prepared.push(describePrepared(c.tool, c.prepared))));
   const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
   d.subscriptions.push(
-    d.clients.onDidRespond(r =>
-      responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() }),
-    ),
     d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
     d.views.mineProvider.onDidChangeTreeData(count(redraws.myTasks)),
   );
@@ -128,9 +122,9 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     async treeItems(view, depth = 0) {
       const provider = providers[view];
       const roots = (await provider.getChildren()) ?? [];
-      return Promise.all(roots.map(n => describe(provider, n, depth)));
+      return Promise.all(roots.map(n => describeNode(provider, n, depth)));
     },
-    statusBar: () => d.status.shown(),
+    statusBar: () => d.recorder.statusShown(d.service.current().kind !== 'none'),
     badges: () => ({ repoTasks: d.views.repoView.badge?.value, myTasks: d.views.mineView.badge?.value }),
     refresh: () => d.model.refresh(),
     repository: () => {
@@ -149,7 +143,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     requestCount: () => responses.length,
     pollMode: () => d.model.pollMode,
     treeStats: () => ({ repoTasks: { ...redraws.repoTasks }, myTasks: { ...redraws.myTasks } }),
-    context: () => d.contextKeys.snapshot(),
+    context: () => Object.fromEntries(d.recorder.contextKeys),
     storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     logFile: d.logFile,
     taskPages: recordTaskPages(d.pages, d.subscriptions),
@@ -247,7 +241,7 @@ class DescribedItem implements TestTreeItem {
   }
 }
 
-async function describe(
+async function describeNode(
   provider: vscode.TreeDataProvider<TreeNode>,
   node: TreeNode,
   depth: number,
@@ -260,7 +254,7 @@ async function describe(
     item.collapsibleState !== vscode.TreeItemCollapsibleState.None
   ) {
     const kids = (await provider.getChildren(node)) ?? [];
-    out.children = await Promise.all(kids.map(k => describe(provider, k, depth - 1)));
+    out.children = await Promise.all(kids.map(k => describeNode(provider, k, depth - 1)));
   }
   return out;
 }

@@ -1,0 +1,13 @@
+// What some parts report as it happens, to whoever built them with observers: the test surface, in test mode.
+// Production passes none, so nothing is kept or fired. A seam like `Ui`: the parts have no member only tests read.
+import type * as vscode from 'vscode';
+import type { ResponseInfo } from './api';
+
+export interface Observers {
+  /** Every response the API clients received (a 304 answered from the cache too). */
+  response?(info: ResponseInfo): void;
+  /** The status bar item, once made. */
+  statusItem?(item: vscode.StatusBarItem): void;
+  /** A context key sent to VS Code, by its id. */
+  contextKey?(id: string, value: unknown): void;
+}

@@ -1,0 +1,22 @@
+// The test surface: a bundle of its own (dist/testing.js), required by the extension only in test mode, so the
+// shipped bundle carries none of it (and the package does not ship this file).
+import type { Observers } from '../observers';
+import type { Ui } from '../ui';
+import { RecordingUi } from './recordingUi';
+import { TestRecorder } from './recorder';
+import { createTestApi, type AgentTasksTestApi, type TestApiDeps } from './testApi';
+
+export interface TestSurface {
+  /** The `Ui` the parts use: the window's, with every message and question recorded. */
+  readonly ui: Ui;
+  /** What the parts report to, as they are built. */
+  readonly observers: Observers;
+  /** The test API, once the parts are built. */
+  api(deps: Omit<TestApiDeps, 'ui' | 'recorder'>): AgentTasksTestApi;
+}
+
+export function begin(window: Ui): TestSurface {
+  const ui = new RecordingUi(window);
+  const recorder = new TestRecorder();
+  return { ui, observers: recorder.observers, api: deps => createTestApi({ ...deps, ui, recorder }) };
+}

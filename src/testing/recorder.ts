@@ -1,0 +1,48 @@
+// What the parts report through their observers, kept for the test API. Built only in test mode.
+import * as vscode from 'vscode';
+import type { Observers } from '../observers';
+import { renderingOf, type MarkdownRendering } from './rendering';
+
+export type Response = { method: string; path: string; status: number; attempt: number; at: number };
+
+/** What the status bar item shows. */
+export interface StatusShown {
+  text: string;
+  tooltip: string;
+  visible: boolean;
+  /** The command a click runs. */
+  command?: string;
+  /** The theme colour of the background, when the item stands out (a problem). */
+  background?: string;
+  tooltipRendering?: MarkdownRendering;
+}
+
+export class TestRecorder {
+  readonly responses: Response[] = [];
+  readonly contextKeys = new Map<string, unknown>();
+  private item: vscode.StatusBarItem | undefined;
+
+  readonly observers: Observers = {
+    response: r =>
+      this.responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() }),
+    statusItem: item => (this.item = item),
+    contextKey: (id, value) => this.contextKeys.set(id, value),
+  };
+
+  /** The status bar item as drawn; `visible`: whether a service is chosen (the item is hidden without one). */
+  statusShown(visible: boolean): StatusShown {
+    const item = this.item;
+    if (!item) return { text: '', tooltip: '', visible: false };
+    const t = item.tooltip;
+    const c = item.command;
+    const bg = item.backgroundColor;
+    return {
+      text: visible ? item.text : '',
+      tooltip: typeof t === 'string' ? t : (t?.value ?? ''),
+      visible,
+      ...(c ? { command: typeof c === 'string' ? c : c.command } : {}),
+      ...(bg ? { background: bg.id } : {}),
+      ...(t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {}),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+// The shipped bundle holds the product only: every class, function and interface the test surface (src/testing)
+// declares is in dist/testing.js, which the extension requires in test mode only, and none is in dist/extension.js.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../../../..');
+const read = (f: string): string => fs.readFileSync(path.join(root, f), 'utf8');
+
+/** The names src/testing declares at its top level (classes and functions keep their names in the minified bundle). */
+function testSurfaceNames(): string[] {
+  const dir = path.join(root, 'src', 'testing');
+  const names = new Set<string>();
+  for (const f of fs.readdirSync(dir).filter(n => n.endsWith('.ts'))) {
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const m of text.matchAll(/^(?:export )?(?:async )?(?:class|function) ([A-Za-z_$][\w$]*)/gm)) names.add(m[1]);
+  }
+  return [...names];
+}
+
+describe('bundles: the test surface ships apart', () => {
+  const names = testSurfaceNames();
+
+  it('src/testing declares the names looked for', () => {
+    for (const n of ['RecordingUi', 'TestRecorder', 'createTestApi', 'renderingOf', 'begin'])
+      assert.ok(names.includes(n), n);
+  });
+
+  it('dist/testing.js carries them (the check below can fail)', () => {
+    const testing = read('dist/testing.js');
+    const missing = names.filter(n => n.length > 5 && !testing.includes(n));
+    assert.deepEqual(missing, []);
+  });
+
+  it('dist/extension.js carries none of them', () => {
+    const ext = read('dist/extension.js');
+    const found = names.filter(n => n.length > 5 && new RegExp(`\\b${n}\\b`).test(ext));
+    assert.deepEqual(found, [], `in dist/extension.js: ${found.join(', ')}`);
+  });
+
+  it('the package leaves dist/testing.js out', () => {
+    const ignore = read('.vscodeignore')
+      .split('\n')
+      .map(l => l.trim());
+    assert.ok(ignore.includes('**'), '.vscodeignore starts from nothing');
+    assert.ok(!ignore.some(l => l.startsWith('!') && 'dist/testing.js'.startsWith(l.slice(1).replace(/\*+$/, ''))));
+  });
+});
