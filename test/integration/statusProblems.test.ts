@@ -104,6 +104,29 @@ describe('status bar problem states', () => {
     assert.ok(labels.includes('$(key) Set Fine-grained Token…'), JSON.stringify(labels));
   });
 
+  it('says an address that does not answer is unreachable before it asks for a token', async function () {
+    this.timeout(30_000);
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const dead = await deadAddress();
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
+    await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 20_000);
+    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    assert.equal(api.statusBar().background, 'statusBarItem.errorBackground');
+    const { tooltip } = read(api);
+    assert.ok(tooltip.includes(`Service unreachable at ${dead}`), tooltip);
+    assert.ok(tooltip.includes(`${dead} is not reachable: connect ECONNREFUSED`), tooltip);
+    assert.match(tooltip, /A token can be set once the address answers/);
+    assert.doesNotMatch(`${api.statusBar().text}\n${tooltip}`, /no token/i);
+    assertSilentOnTasks(api);
+    const labels = await click(api, 'Try Again');
+    assert.deepEqual(labels, ['$(refresh) Try Again', '$(gear) Set Service Address…']);
+    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    // An address that answers: now the token is what is missing.
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, G);
+    await waitFor(() => /no token/.test(api.statusBar().text), 'the signed-out state at an address that answers');
+  });
+
   it('says no token is set, not "No tasks running", before sign-in', async () => {
     const api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
