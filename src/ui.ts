@@ -23,9 +23,11 @@ export interface Ui {
    * A secret (a token): like `input`, but the box masks what is typed. Every secret is asked here, never through
    * `input`, so no screen, screenshot or screen share shows one.
    */
-  secret(options: { title: string; prompt: string; validate(value: string): string | undefined }): Promise<
-    string | undefined
-  >;
+  secret(options: {
+    title: string;
+    prompt: string;
+    validate(value: string): string | undefined;
+  }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
 }

@@ -147,7 +147,7 @@ export class StatusBarController extends DisposableBase {
   /** The finding of the last try of this address when it is a problem; starts a try when none was made. */
   private addressProblem(s: { kind: string; url: string }): AddressFinding | undefined {
     if (s.kind !== 'remote' || !s.url || !this.tryAddress) return undefined;
-    if (this.tried?.url !== s.url) this.tryAgain(s.url);
+    if (this.tried?.url !== s.url) void this.tryAgain(s.url);
     const finding = this.tried?.finding;
     return finding && finding.kind !== 'reachable' ? finding : undefined;
   }

@@ -88,7 +88,10 @@ describe('checking tokens and addresses', () => {
       // The sandbox offers its demo token first; the user chooses to type one.
       api.answer({ pick: items => items.find(i => /Enter a token/.test(i.label)), input: 'typed_by_hand' });
       await vscode.commands.executeCommand(COMMANDS.setToken, kind);
-      const box = api.asked().slice(from).find(q => q.kind === 'input');
+      const box = api
+        .asked()
+        .slice(from)
+        .find(q => q.kind === 'input');
       assert.ok(box?.kind === 'input', `a box was opened for ${kind}: ${JSON.stringify(api.asked().slice(from))}`);
       assert.equal(box.password, true, `the ${kind} box is a password box`);
     }

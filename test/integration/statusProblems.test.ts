@@ -64,7 +64,12 @@ describe('status bar problem states', () => {
     await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
     // A token for that address, so that only the service is in question.
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
-    await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 30_000);
+    // Signed in, the poll's own failure (before the token, the bar may already have said the address is down).
+    await waitFor(
+      () => /unreachable/.test(api.statusBar().text) && /cannot be reached/.test(read(api).tooltip),
+      'the unreachable state of a poll',
+      30_000,
+    );
     const shown = api.statusBar();
     assert.equal(shown.text, '$(error) Agent Tasks: service unreachable');
     assert.equal(shown.background, 'statusBarItem.errorBackground');

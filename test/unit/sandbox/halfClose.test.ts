@@ -59,11 +59,7 @@ describe('sandbox: a client that half-closes after sending', () => {
     const told = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { id: string };
     const created = await request(sb!.url, 'GET', `${A1}/${told.id}`, { token: DEMO_TOKENS.fineGrained });
     assert.equal(created.status, 200);
-    assert.equal(
-      (await namesOf(sb!)).filter(n => n === 'sent, then the client half-closed').length,
-      1,
-      'created once',
-    );
+    assert.equal((await namesOf(sb!)).filter(n => n === 'sent, then the client half-closed').length, 1, 'created once');
   });
 
   it('is answered for each of several starts in a row, every one of them', async () => {
