@@ -99,7 +99,9 @@ export class TaskNameFeed extends DisposableBase {
       this.disbelieve(
         task,
         claimed,
-        ids.length ? `a listing of ${claimed} holds tasks of repository ${ids.join(', ')}` : `${claimed} lists no task`,
+        ids.length
+          ? `a listing of ${claimed} holds tasks of repository ${[...new Set(ids)].join(', ')}`
+          : `${claimed} lists no task`,
       );
   }
 

@@ -100,7 +100,8 @@ describe('names, not numbers', function () {
     }
   });
 
-  it("a task's address names no repository but its own: forged names are not shown, and are logged once", async () => {
+  it("a task's address names no repository but its own: forged names are not shown, and are logged once", async function () {
+    this.timeout(180_000);
     await freshStart();
     // A new address (a proxy), so no name is known yet. The workspace's listing (acme/rocket, 5000) holds a task
     // whose address says evil/phish; the one read of mona/dotfiles' task (5003) says it is acme/rocket.
@@ -114,8 +115,11 @@ describe('names, not numbers', function () {
         return {
           kind: 'rewrite',
           edit: body => {
-            const tasks = (body as { tasks: { id: string; url?: string }[] }).tasks;
-            for (const t of tasks) if (t.id === 'demo-rocket-02') forge(t, 'evil/phish');
+            // An answer without tasks (a refusal) passes as it is.
+            const tasks = (body as { tasks?: unknown }).tasks;
+            if (Array.isArray(tasks))
+              for (const t of tasks as { id: string; url?: string }[])
+                if (t.id === 'demo-rocket-02') forge(t, 'evil/phish');
             return body;
           },
         };
@@ -131,23 +135,27 @@ describe('names, not numbers', function () {
       await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
       await vscode.commands.executeCommand(`${VIEWS.myTasks}.focus`);
       await vscode.commands.executeCommand(`${VIEWS.repoTasks}.focus`);
-      // The check of the forged name has been made: a listing of acme/rocket read for it holds 5000's tasks.
-      const log = () => (fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '');
+      // The check of the forged name has been made: a listing of acme/rocket was read for it (it holds 5000's tasks).
       await waitFor(
-        () => /its address names acme\/rocket, but a listing of acme\/rocket/.test(log()),
-        'the check',
-        20_000,
+        () => proxy.requests.some(r => /^\/agents\/repos\/acme\/rocket\/tasks\?per_page=3/.test(r.path) && r.status),
+        'the check of the name the task of 5003 claims',
+        60_000,
       );
-      await waitFor(() => /its address names evil\/phish, but it is listed under acme\/rocket/.test(log()), 'the log');
       await api.refresh();
       const mine = await api.treeItems('myTasks');
       for (const id of ['demo-rocket-01', 'demo-rocket-02'])
         assert.match(byId(mine, id)?.description ?? '', /^acme\/rocket · /, `${id} keeps its repository's name`);
       assert.match(byId(mine, 'demo-dotfiles-01')?.description ?? '', /^repository 5003 · /, 'no borrowed name');
       assert.ok(!mine.some(i => /evil\/phish/.test(`${i.description ?? ''} ${i.tooltip ?? ''}`)), 'evil/phish nowhere');
-      // Polled again: each forged address was logged once.
+      // Each forged address was logged, once, though polled again.
+      const log = () => (fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '');
+      await waitFor(
+        () => /names acme\/rocket, but a listing of acme\/rocket holds tasks of/.test(log()),
+        'the log',
+        30_000,
+      );
       await api.refresh();
-      assert.equal(log().match(/its address names evil\/phish/g)?.length, 1, 'logged once');
+      assert.equal(log().match(/its address names evil\/phish, but it is listed under acme\/rocket/g)?.length, 1);
     } finally {
       proxy.clearFaults();
       await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
@@ -156,7 +164,8 @@ describe('names, not numbers', function () {
     }
   });
 
-  it('My Tasks shows no name the cache would refuse, even from a task of its own repository', async () => {
+  it('My Tasks shows no name the cache would refuse, even from a task of its own repository', async function () {
+    this.timeout(120_000);
     await freshStart();
     const proxy = await FaultProxy.start(SANDBOX);
     // The read of mona/dotfiles' task says its owner is a link: not a name, so not shown.
