@@ -24,6 +24,7 @@ import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
 import { TaskModel } from './model/taskModel';
 import { TaskNotifier } from './notify/taskNotifier';
+import { checkAddress } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
@@ -92,7 +93,14 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const contextKeys = new ContextKeys(observers);
   const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links });
   const installationsView = new InstallationsView(installations, service);
-  const status = new StatusBarController(model, service, commands, ui, observers);
+  const status = new StatusBarController(
+    model,
+    service,
+    commands,
+    ui,
+    url => checkAddress(url, read => clients.probe(undefined, read)),
+    observers,
+  );
   const pages = new TaskPages({
     source: modelSource(model),
     mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),

@@ -19,6 +19,15 @@ export interface Ui {
     prompt: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined>;
+  /**
+   * A secret (a token): like `input`, but the box masks what is typed. Every secret is asked here, never through
+   * `input`, so no screen, screenshot or screen share shows one.
+   */
+  secret(options: {
+    title: string;
+    prompt: string;
+    validate(value: string): string | undefined;
+  }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
 }
@@ -35,6 +44,20 @@ export function tell(ui: Ui, level: Level, text: string, actions: Action[] = [])
     choice => actions.find(a => a.title === choice)?.run(),
     () => undefined,
   );
+}
+
+/** What the window's input box is opened with: one place, so a test reads the very options a box gets. */
+export function inputBoxOptions(
+  options: { title: string; prompt: string; validate(value: string): string | undefined },
+  secret: boolean,
+): vscode.InputBoxOptions {
+  return {
+    title: options.title,
+    prompt: options.prompt,
+    password: secret,
+    ignoreFocusOut: true,
+    validateInput: v => options.validate(v),
+  };
 }
 
 export const windowUi: Ui = {
@@ -59,7 +82,10 @@ export const windowUi: Ui = {
     });
   },
   async input(options) {
-    return vscode.window.showInputBox({ ...options, ignoreFocusOut: true, validateInput: v => options.validate(v) });
+    return vscode.window.showInputBox(inputBoxOptions(options, false));
+  },
+  async secret(options) {
+    return vscode.window.showInputBox(inputBoxOptions(options, true));
   },
   async open(url) {
     // The one call of openExternal in the extension: every address reaches it through openAddress.

@@ -5,7 +5,6 @@ import type { ApiClient, Task } from '../api';
 import { explain } from '../errors/userErrors';
 import { repoLabel } from '../model/remotes';
 import { repoOfTask } from '../views/taskLinks';
-import { nameFromTask } from '../model/taskRepoNames';
 import { failureText, refusal } from './refusals';
 import { taskList, type ListHeading } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
@@ -76,7 +75,8 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
     for (const t of [...unnamed.values()].slice(0, MAX_NAME_READS)) {
       try {
         const full = await client.getTask({ task_id: t.id }, { signal });
-        this.d.model.names.learn(full.repository?.id, nameFromTask(full));
+        // Its address names the repository; believed once a listing of that name agrees (one more read).
+        await this.d.model.learnRepoName(full);
       } catch {
         // Left as "repository <id>": the list is still worth giving.
       }

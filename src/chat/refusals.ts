@@ -2,6 +2,7 @@
 // Pure: no `vscode`. The command titles are the palette's ("Agent Tasks: …"); a unit test checks them against
 // package.json.
 import type { Remedy, UserError } from '../errors/userErrors';
+import { forChat } from '../safety/serviceText';
 
 /** Palette titles of the commands a refusal points to. */
 export const COMMAND_TITLES = {
@@ -70,7 +71,10 @@ export function remedyHint(remedy: Remedy): string {
   }
 }
 
-/** A failure explained as the extension explains it, with its way out. */
+/**
+ * A failure explained as the extension explains it, with its way out. The explanation may quote the service (its
+ * message, a name): it goes into chat as service text does, where no markup can form.
+ */
 export function failureText(doing: string, error: UserError): string {
-  return [`${doing} failed: ${error.text}`, remedyHint(error.remedy)].filter(Boolean).join(' ');
+  return [`${doing} failed: ${forChat(error.text, 1000)}`, remedyHint(error.remedy)].filter(Boolean).join(' ');
 }

@@ -109,7 +109,7 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
    * Continue Task…, so chat and the command continue a task the same way.
    */
   private async continuing(plan: StartPlan, taskId: string, baseRef: string | undefined): Promise<Planned> {
-    const label = repoLabel(plan.repo);
+    const label = plain(repoLabel(plan.repo));
     const ready = await this.d.continuer.prepare({ id: taskId });
     if (!ready.ok)
       return {
@@ -117,11 +117,11 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         text:
           ready.status === 404
             ? `Nothing was started: task ${plain(taskId)} was not found in ${label}.`
-            : `Nothing was started: ${ready.problem}`,
+            : `Nothing was started: ${plain(ready.problem, 1000)}`,
       };
     const { refs, task } = ready;
     const name = quote(task.name || task.id);
-    if (repoLabel(ready.repo).toLowerCase() !== label.toLowerCase())
+    if (repoLabel(ready.repo).toLowerCase() !== repoLabel(plan.repo).toLowerCase())
       return { ok: false, text: `Nothing was started: task ${plain(taskId)} was not found in ${label}.` };
     if (baseRef !== undefined && baseRef !== refs.base_ref)
       return {

@@ -1,11 +1,12 @@
 // Tasks as compact plain text for a language model: one line per task in a list, a few lines per session when one
-// task is read. Pure: no `vscode`. Every field the service sent is quoted through `forMessage`: one line (a name with a
-// line break cannot forge a line of its own, such as "state: completed"), bounded, no control or reordering
-// characters, and no `[label](target)` can form if the model repeats it into the chat's Markdown. Addresses are
-// given only when they are web pages that may be opened (https, or http on this machine for a local service).
+// task is read. Pure: no `vscode`. Every field the service sent is quoted through `forChat`: one line (a name with a
+// line break cannot forge a line of its own, such as "state: completed"), bounded, no hidden characters, and no
+// tag, link, image or code span can form if the model repeats it into the chat's Markdown (which allows some HTML).
+// Addresses are given only when they are web pages that may be opened (https, or http on this machine for a local
+// service).
 import type { Artifact, Session, Task } from '../api/types';
 import { checkOpenable } from '../safety/safeLink';
-import { forMessage } from '../safety/serviceText';
+import { forChat } from '../safety/serviceText';
 import { pullRequests, repoWebUrl } from '../views/taskLinks';
 
 /** What the formatter needs besides the task: where the service is, and the task's repository as "owner/name". */
@@ -21,13 +22,13 @@ export const DATA_NOTE =
 
 /** Service text in quotes: one line, at most `max` characters. */
 export function quote(text: unknown, max = 160): string {
-  return `“${forMessage(typeof text === 'string' ? text : '', max)}”`;
+  return `“${forChat(typeof text === 'string' ? text : '', max)}”`;
 }
 
 /** A value from the service without quotes (a state, an id, a branch): one line, bounded. */
 export function plain(text: unknown, max = 120): string {
   const s = typeof text === 'string' || typeof text === 'number' ? String(text) : '';
-  return forMessage(s, max) || 'unknown';
+  return forChat(s, max) || 'unknown';
 }
 
 /** "2026-03-10 12:00 UTC", or "unknown" for a timestamp that does not parse. */

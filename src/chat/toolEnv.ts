@@ -16,7 +16,7 @@ export interface ChatToolDeps {
   hasToken(): Promise<boolean>;
   /** A client that sends the fine-grained token, to the configured service only. */
   client(): Promise<ApiClient>;
-  model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName' | 'repoShown' | 'names'>;
+  model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName' | 'repoShown' | 'names' | 'learnRepoName'>;
   starter: Pick<TaskStarter, 'start'>;
   /** Reads a task to continue and finds its branches, as Continue Task… does. */
   continuer: Pick<TaskContinuer, 'prepare'>;

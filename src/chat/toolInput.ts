@@ -2,7 +2,7 @@
 // reaches a request is checked here again, and a bad value gets a sentence the model can act on. Pure: no `vscode`.
 import { TASK_STATES, type KnownTaskState } from '../api/types';
 import { refProblem } from '../safety/gitRef';
-import { forMessage } from '../safety/serviceText';
+import { forChat } from '../safety/serviceText';
 
 export interface StartInput {
   prompt: string;
@@ -123,5 +123,5 @@ export function parseGet(input: unknown): Parsed<GetInput> {
 }
 
 function quoted(v: unknown): string {
-  return `“${forMessage(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''), 80)}”`;
+  return `“${forChat(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''), 80)}”`;
 }

@@ -101,8 +101,8 @@ export class AccountCommands extends DisposableBase {
       if (!pick) return undefined;
       if (pick.use) return demo;
     }
-    // Where the token will be sent, so that the user sees it before pasting one.
-    return this.ui.input({
+    // Where the token will be sent, so that the user sees it before pasting one. A secret: the box masks it.
+    return this.ui.secret({
       title: `${TOKEN_KIND_LABELS[kind]} for ${service.label}`,
       prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${service.label}.`,
       validate: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),

@@ -1,7 +1,9 @@
 // Repository names by ID, for every surface that would otherwise show a number. The service names a repository
-// only in some answers (a task's `url`, the installations' repository lists); the user's own task list (A4) gives
-// just its ID. What one answer taught is kept here, per service, in globalState with a size bound, so a name learnt
-// once shows everywhere and after a restart. No `vscode`: the memento is passed in.
+// only in some answers; the user's own task list (A4) gives just its ID. A name is believed only from a source that
+// speaks for that repository (`NameSource`), never from a task's `url` alone, which any task can set. Two IDs never
+// share one name: the stronger source keeps it, the other ID shows its number and says why. What was learnt is kept
+// here, per service, in globalState with a size bound, so a name learnt once shows everywhere and after a restart.
+// No `vscode`: the memento is passed in.
 import { Emitter } from './emitter';
 
 /** The part of a VS Code Memento this needs. */
@@ -30,9 +32,35 @@ export const MAX_NAMES = 500;
 const MAX_SERVICES = 4;
 const MAX_NAME_LENGTH = 200;
 
+/**
+ * Where a name came from, strongest first: a listing of that repository's own tasks, asked for by that name, whose
+ * tasks carry this ID (`list`); an installation's repository list (`installation`); the workspace's Git remote that
+ * the user opened, where the service's own answer did not spell the name (`remote`).
+ */
+export type NameSource = 'list' | 'installation' | 'remote';
+const RANK: Record<NameSource, number> = { list: 3, installation: 2, remote: 1 };
+const SOURCE_TEXT: Record<NameSource, string> = {
+  list: "a listing of that repository's own tasks",
+  installation: "an installation's repository list",
+  remote: "the workspace's Git remote",
+};
+const isSource = (s: unknown): s is NameSource => typeof s === 'string' && Object.hasOwn(RANK, s);
+
+interface Entry {
+  name: string;
+  source: NameSource;
+}
+
+/** A name an ID was refused because another ID holds it from a source at least as strong. */
+interface Refused extends Entry {
+  holder: number;
+  holderSource: NameSource;
+}
+
 interface Stored {
   scope: string;
-  names: [number, string][];
+  /** `[id, name, source]`; pairs without a source (kept before sources were told apart) are not believed. */
+  names: [number, string, NameSource][];
 }
 
 /** One part of a name: letters and digits of any script, `.`, `_` and `-`, as account and repository names are. */
@@ -49,10 +77,15 @@ export function validRepoName(name: unknown): name is string {
 }
 
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+const key = (name: string): string => name.toLowerCase();
 
 export class RepoNames {
   /** Insertion order is recency: a name learnt again moves to the end; the oldest go first past the bound. */
-  private byId = new Map<number, string>();
+  private byId = new Map<number, Entry>();
+  /** Lower-cased name → the ID that holds it: one ID per name. */
+  private byName = new Map<string, number>();
+  /** IDs whose name another ID holds, with why; kept for this session only (a read tells it again). */
+  private refused = new Map<number, Refused>();
   private loadedScope: string | undefined;
   private readonly changed = new Emitter<void>();
   /** Names were learnt: surfaces that show IDs may now show names. */
@@ -71,27 +104,30 @@ export class RepoNames {
     if (scope === this.loadedScope) return;
     this.loadedScope = scope;
     const entry = this.stored().find(s => s.scope === scope);
-    const pairs = (entry?.names ?? []).filter(e => Array.isArray(e) && validId(e[0]) && validRepoName(e[1]));
-    this.byId = new Map(pairs);
-    while (this.byId.size > this.max) this.byId.delete(this.byId.keys().next().value as number);
+    this.byId = new Map();
+    this.byName = new Map();
+    this.refused = new Map();
+    for (const e of entry?.names ?? []) {
+      if (!Array.isArray(e) || !validId(e[0]) || !validRepoName(e[1]) || !isSource(e[2])) continue;
+      this.put(e[0], { name: e[1], source: e[2] });
+    }
+    while (this.byId.size > this.max) this.drop(this.byId.keys().next().value as number);
     this.changed.fire();
   }
 
-  /** The name of a repository, when some answer has named it. */
+  /** The name of a repository, when a source that speaks for it has named it. */
   name(id: unknown): string | undefined {
-    return validId(id) ? this.names().get(id) : undefined;
+    return validId(id) ? this.byId.get(id)?.name : undefined;
   }
 
   /** The ID of `owner/name` (either part in any case, as the service compares them), when known. */
   idOf(fullName: string): number | undefined {
-    const wanted = fullName.trim().toLowerCase();
-    for (const [id, name] of this.names()) if (name.toLowerCase() === wanted) return id;
-    return undefined;
+    return this.byName.get(key(fullName.trim()));
   }
 
   /** Everything known, most recently learnt first. */
   known(): KnownRepo[] {
-    return [...this.names()].reverse().map(([id, name]) => ({ id, name }));
+    return [...this.byId].reverse().map(([id, e]) => ({ id, name: e.name }));
   }
 
   /** What to show for a repository ID: its name, or the ID and why no name is there. */
@@ -99,6 +135,15 @@ export class RepoNames {
     if (!validId(id)) return undefined;
     const name = this.name(id);
     if (name) return { label: name };
+    const refused = this.refused.get(id);
+    if (refused)
+      return {
+        label: `repository ${id}`,
+        why:
+          `${SOURCE_TEXT[refused.source]} names this repository ${refused.name}, but repository ${refused.holder} ` +
+          `holds that name, from ${SOURCE_TEXT[refused.holderSource]}. Two repositories cannot share one name, ` +
+          `so this one shows its ID (${id}).`,
+      };
     return {
       label: `repository ${id}`,
       why:
@@ -107,26 +152,18 @@ export class RepoNames {
     };
   }
 
-  /** Learns one name; says whether anything changed. */
-  learn(id: unknown, fullName: unknown): boolean {
-    return this.learnAll([[id, fullName]]);
+  /** Learns one name from `source`; says whether anything changed. */
+  learn(id: unknown, fullName: unknown, source: NameSource): boolean {
+    return this.learnAll([[id, fullName]], source);
   }
 
-  /** Learns several names at once: one change event and one write at most. Malformed pairs are skipped. */
-  learnAll(pairs: Iterable<readonly [unknown, unknown]>): boolean {
-    const names = this.names();
+  /** Learns several names from one source: one change event and one write at most. Malformed pairs are skipped. */
+  learnAll(pairs: Iterable<readonly [unknown, unknown]>, source: NameSource): boolean {
     let changed = false;
-    for (const [id, name] of pairs) {
-      if (!validId(id) || !validRepoName(name)) continue;
-      const before = names.get(id);
-      // Same name: nothing to write. Its recency is not refreshed, so a poll does not rewrite globalState.
-      if (before === name) continue;
-      names.delete(id);
-      names.set(id, name);
-      changed = true;
-    }
+    for (const [id, name] of pairs)
+      if (validId(id) && validRepoName(name) && this.take(id, name, source)) changed = true;
     if (!changed) return false;
-    while (names.size > this.max) names.delete(names.keys().next().value as number);
+    while (this.byId.size > this.max) this.drop(this.byId.keys().next().value as number);
     this.save();
     this.changed.fire();
     return true;
@@ -136,8 +173,43 @@ export class RepoNames {
     this.changed.dispose();
   }
 
-  private names(): Map<number, string> {
-    return this.byId;
+  /** One claim: `id` is `name` according to `source`. Says whether what is shown changed. */
+  private take(id: number, name: string, source: NameSource): boolean {
+    const before = this.byId.get(id);
+    // Same name: nothing to write. Its recency is not refreshed, so a poll does not rewrite globalState.
+    if (before?.name === name && RANK[before.source] >= RANK[source]) return false;
+    // A weaker source does not rename what a stronger one named.
+    if (before && before.name !== name && RANK[before.source] > RANK[source]) return false;
+    const holder = this.byName.get(key(name));
+    if (holder !== undefined && holder !== id) {
+      const held = this.byId.get(holder)!;
+      if (RANK[held.source] >= RANK[source]) {
+        // The name stays with the ID that holds it; this one shows its number, and why.
+        const was = this.refused.get(id);
+        if (was?.name === name && was.holder === holder) return false;
+        this.refused.set(id, { name, source, holder, holderSource: held.source });
+        return true;
+      }
+      this.drop(holder);
+      this.refused.set(holder, { ...held, holder: id, holderSource: source });
+    }
+    if (before) this.drop(id);
+    this.refused.delete(id);
+    this.put(id, { name, source });
+    return true;
+  }
+
+  private put(id: number, entry: Entry): void {
+    // A stored list with two IDs for one name (written before names were unique) keeps the first.
+    if (this.byName.has(key(entry.name))) return;
+    this.byId.set(id, entry);
+    this.byName.set(key(entry.name), id);
+  }
+
+  private drop(id: number): void {
+    const e = this.byId.get(id);
+    this.byId.delete(id);
+    if (e && this.byName.get(key(e.name)) === id) this.byName.delete(key(e.name));
   }
 
   private stored(): Stored[] {
@@ -151,7 +223,8 @@ export class RepoNames {
 
   private save(): void {
     if (!this.memento || this.loadedScope === undefined) return;
-    const mine: Stored = { scope: this.loadedScope, names: [...this.byId] };
+    const names = [...this.byId].map(([id, e]): [number, string, NameSource] => [id, e.name, e.source]);
+    const mine: Stored = { scope: this.loadedScope, names };
     const others = this.stored().filter(s => s.scope !== mine.scope);
     void Promise.resolve(this.memento.update(REPO_NAMES_KEY, [mine, ...others].slice(0, MAX_SERVICES))).catch(
       () => undefined,

@@ -12,7 +12,7 @@ import { Emitter, type Event } from './emitter';
 import { Poller, type PollMode, type Timers } from './poller';
 import { RepoNames, type RepoShown } from './repoNames';
 import { isActive, TaskStore, type ListKey } from './taskStore';
-import { nameFromTask, TaskNameFeed } from './taskRepoNames';
+import { listingIds, TaskNameFeed } from './taskRepoNames';
 import { listKeys, TaskSync, type TaskClient } from './taskSync';
 
 /** Whether the last poll reached the service, and if not, what it said (chooses the welcome content). */
@@ -78,6 +78,8 @@ export class TaskModel extends DisposableBase {
         repo: () => deps.repos.current(),
         repoListKey: repo => listKeys.repo(repo),
         loadDetails: id => this.loadDetails(id),
+        listingIds: async repo => listingIds(await deps.client(), repo),
+        log: line => deps.log.child('names').warn(line),
       }),
     );
     const log = deps.log.child('poll');
@@ -167,10 +169,17 @@ export class TaskModel extends DisposableBase {
     return [...seen.values()];
   }
 
-  /** The repository of a task as surfaces show it: `owner/name` when known, else its ID and why. */
+  /**
+   * The repository of a task as surfaces show it: `owner/name` when a source that speaks for it named it, else its
+   * ID and why. Never the task's own `url`, which any task can set; every name here passed `validRepoName`.
+   */
   repoShown(task: Task): RepoShown | undefined {
-    const fromAddress = nameFromTask(task);
-    return fromAddress ? { label: fromAddress } : this.names.shown(task.repository?.id);
+    return this.names.shown(task.repository?.id);
+  }
+
+  /** Learns the name a task's address claims for its repository, once a listing of that name agrees. */
+  learnRepoName(task: Task): Promise<void> {
+    return this.nameFeed.confirm(task);
   }
 
   /** "owner/name" of a task (or "repository 5003" while no answer has named it), in views that mix repositories. */

@@ -188,3 +188,37 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function forHtml(text: ServiceText): string {
   return showHidden(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
 }
+
+/**
+ * Visible stand-ins for the characters with which Markdown or HTML markup starts: a tag, comment or autolink (`<`),
+ * a link, image or reference (`[`, `]`, `(`, `)`, `!`), a code span (`` ` ``), an entity (`&`), an e-mail address
+ * (`@`). Each looks like the character it stands for, so the words read the same.
+ */
+const CHAT_STAND_INS: Record<string, string> = {
+  '<': '\u2039', // ‹
+  '>': '\u203A', // ›
+  '[': '\uFF3B', // ［
+  ']': '\uFF3D', // ］
+  '(': '\uFF08', // （
+  ')': '\uFF09', // ）
+  '!': '\uFF01', // ！
+  '`': '\u02CB', // ˋ
+  '&': '\uFF06', // ＆
+  '@': '\uFF20', // ＠
+};
+
+/**
+ * For a chat tool's result, which a language model may repeat into chat's Markdown (rendered with some HTML, such as
+ * `img` and `a`). One line, at most `max` characters; hidden characters are dropped first, then every character
+ * that starts markup is replaced by a look-alike (`CHAT_STAND_INS`), and the starts of bare addresses (`://`, `//`,
+ * `www.`) are broken with look-alikes too. No tag, link, image, autolink or code span can form, with or without
+ * the words around it, even where a model or client drops invisible characters: nothing invisible does the work.
+ */
+export function forChat(text: ServiceText, max = 400): string {
+  const s = bounded(oneLine(base(text).replace(HIDDEN, '')).trim(), max);
+  return s
+    .replace(/[<>[\]()!`&@]/g, c => CHAT_STAND_INS[c] ?? c)
+    .replace(/:(?=\/\/)/g, '\u2236') // ∶
+    .replace(/\/\//g, '/\u2215') // ∕
+    .replace(/\b(www)\./gi, '$1\u2024'); // ․
+}

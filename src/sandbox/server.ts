@@ -98,6 +98,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     });
   });
   server.keepAliveTimeout = 30_000;
+  // A client may half-close once it has sent its request (HTTP/1.1 allows it). By default Node then aborts the
+  // request and ends the connection, while the handler goes on: a start taken and journaled would never be answered.
+  // Half-open, the answer is written and the connection closes after it. (Node's own switch for this, on every
+  // http.Server since its first versions, though not in its documentation.)
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // Malformed HTTP never reaches the handler: answer it 400 and drop the connection, as Node would, but never throw.
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');

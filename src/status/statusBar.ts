@@ -5,6 +5,7 @@ import { statusOf } from '../errors/failure';
 import { COMMANDS, VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
+import type { AddressFinding } from '../service/addressCheck';
 import { forMarkdown } from '../safety/serviceText';
 import type { Observers } from '../observers';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -30,11 +31,16 @@ export class StatusBarController extends DisposableBase {
     vscode.window.createStatusBarItem('agentTasks.status', vscode.StatusBarAlignment.Left, 50),
   );
 
+  /** What trying the address without a token found, while no token is set (no poll says whether it answers). */
+  private tried: { url: string; finding?: AddressFinding } | undefined;
+
   constructor(
     private readonly model: TaskModel,
     private readonly service: ServiceChoice,
     commands: CommandRegistry,
     private readonly ui: Ui,
+    /** Tries an address without a token (one request); without it, a signed-out bar cannot tell "down" apart. */
+    private readonly tryAddress?: (url: string) => Promise<AddressFinding>,
     observers: Observers = {},
   ) {
     super();
@@ -63,10 +69,22 @@ export class StatusBarController extends DisposableBase {
         : `**Agent Tasks** — ${forMarkdown(s.url)}\n\n`,
     );
     const problem = this.model.signedIn ? this.model.failure : undefined;
+    // Without a token nothing polls: the address is tried once, so a service that is down is not taken for one that
+    // only wants a token. That is said first: a token is of no use until the address answers.
+    const down = this.model.signedIn ? undefined : this.addressProblem(s);
     let label: string;
     this.item.backgroundColor = undefined;
     this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: 'Show Agent Tasks' };
-    if (!this.model.signedIn) {
+    if (down) {
+      const title = down.kind === 'unreachable' ? 'service unreachable' : 'address refused';
+      this.item.text = `${prefix}$(error) Agent Tasks: ${title}`;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+      md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
+      md.appendMarkdown(`${forMarkdown(down.text)}\n\n`);
+      md.appendMarkdown('A token can be set once the address answers. Click to try again or to change the address.');
+      this.item.command = { command: COMMANDS.serviceProblem, title: 'Try Again or Change the Address' };
+      label = `Agent Tasks: ${title} at ${where}`;
+    } else if (!this.model.signedIn) {
       this.item.text = `${prefix}$(key) Agent Tasks: no token`;
       md.appendMarkdown(
         'No fine-grained token is set for this service, so its tasks cannot be read. Click to set one.',
@@ -100,8 +118,47 @@ export class StatusBarController extends DisposableBase {
     this.item.show();
   }
 
+  /** The finding of the last try of this address when it is a problem; starts a try when none was made. */
+  private addressProblem(s: { kind: string; url: string }): AddressFinding | undefined {
+    if (s.kind !== 'remote' || !s.url || !this.tryAddress) return undefined;
+    if (this.tried?.url !== s.url) void this.tryAgain(s.url);
+    const finding = this.tried?.finding;
+    return finding && finding.kind !== 'reachable' ? finding : undefined;
+  }
+
+  /** Tries the address once more; the bar is drawn again with what it found (if the address is still the same). */
+  private tryAgain(url: string): Promise<void> {
+    // What the last try found stands while this one is under way.
+    const mine: { url: string; finding?: AddressFinding } = { url, finding: this.sameUrl(url)?.finding };
+    this.tried = mine;
+    return this.tryAddress!(url).then(
+      finding => {
+        if (this.tried !== mine) return;
+        mine.finding = finding;
+        this.update();
+      },
+      () => undefined,
+    );
+  }
+
+  private sameUrl(url: string): { url: string; finding?: AddressFinding } | undefined {
+    return this.tried?.url === url ? this.tried : undefined;
+  }
+
   /** The click on a problem: try again now, read the log, or fix what the error points at. */
   private async offerWayOut(): Promise<void> {
+    const s = this.service.current();
+    const down = this.model.signedIn ? undefined : this.addressProblem(s);
+    if (down) {
+      type Choice = vscode.QuickPickItem & { run(): unknown };
+      const choices: Choice[] = [
+        { label: '$(refresh) Try Again', run: () => this.tryAgain(s.url) },
+        { label: '$(gear) Set Service Address…', run: () => vscode.commands.executeCommand(COMMANDS.configureService) },
+      ];
+      const chosen = await this.ui.pick(choices, { title: 'Agent Tasks', placeHolder: down.text });
+      await chosen?.run();
+      return;
+    }
     const problem = this.model.failure;
     const status = problem && statusOf(problem.error);
     type Item = vscode.QuickPickItem & { run(): unknown };

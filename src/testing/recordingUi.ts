@@ -1,7 +1,7 @@
 // The `Ui` of development and test mode: every message and question is recorded, and questions are answered as a
 // test told (`answer`), or by the window when it told nothing. Never built in production.
 import type * as vscode from 'vscode';
-import type { Level, Ui } from '../ui';
+import { inputBoxOptions, type Level, type Ui } from '../ui';
 
 export interface Answers {
   /** The answer to every confirmation (default: yes). */
@@ -16,7 +16,9 @@ export type Said = { level: Level; text: string; actions: string[] };
 export type Asked =
   | { kind: 'confirm'; text: string }
   | { kind: 'pick'; labels: string[]; placeHolder: string }
-  | { kind: 'input'; text: string };
+  | { kind: 'input'; text: string; password: boolean };
+
+type InputOptions = Parameters<Ui['input']>[0];
 
 export class RecordingUi implements Ui {
   readonly said: Said[] = [];
@@ -52,13 +54,19 @@ export class RecordingUi implements Ui {
     return Promise.resolve(this.answers.pick?.(items) as T | undefined);
   }
 
-  input(options: {
-    title: string;
-    prompt: string;
-    validate(value: string): string | undefined;
-  }): Promise<string | undefined> {
-    this.asked.push({ kind: 'input', text: options.prompt });
+  input(options: InputOptions): Promise<string | undefined> {
+    this.asked.push({ kind: 'input', text: options.prompt, password: this.masked(options, false) });
     return this.answers ? Promise.resolve(this.answers.input) : this.window.input(options);
+  }
+
+  secret(options: InputOptions): Promise<string | undefined> {
+    this.asked.push({ kind: 'input', text: options.prompt, password: this.masked(options, true) });
+    return this.answers ? Promise.resolve(this.answers.input) : this.window.secret(options);
+  }
+
+  /** Whether the window's box for this question masks what is typed: read from the options it is opened with. */
+  private masked(options: InputOptions, secret: boolean): boolean {
+    return inputBoxOptions(options, secret).password === true;
   }
 
   open(url: string): Promise<boolean> {

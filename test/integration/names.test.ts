@@ -1,6 +1,7 @@
 // Names, not numbers, in the real VS Code against the sandbox: My Tasks names the repositories that the user's task
 // list gives only as IDs; the task page says "you" for the user's own tasks; names show without Markdown marks.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWS } from '../../src/ids';
 import { FaultProxy } from '../support/faultProxy';
@@ -91,6 +92,115 @@ describe('names, not numbers', function () {
       assert.match(tooltip, /The service gave only this repository's ID \(5003\)\. Its name is shown once/);
       const rocket = byId(await api.treeItems('myTasks'), 'demo-rocket-01');
       assert.match(rocket?.description ?? '', /^acme\/rocket · /, 'a repository a task list names shows its name');
+    } finally {
+      proxy.clearFaults();
+      await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+      await config.update('serviceUrl', SANDBOX, G);
+      await proxy.close();
+    }
+  });
+
+  it("a task's address names no repository but its own: forged names are not shown, and are logged once", async function () {
+    this.timeout(180_000);
+    await freshStart();
+    // A new address (a proxy), so no name is known yet. The workspace's listing (acme/rocket, 5000) holds a task
+    // whose address says evil/phish; the one read of mona/dotfiles' task (5003) says it is acme/rocket.
+    const proxy = await FaultProxy.start(SANDBOX);
+    const forge = (task: { url?: string }, name: string): void => {
+      if (task.url) task.url = task.url.replace(/\/agents\/repos\/[^/]+\/[^/]+\//, `/agents/repos/${name}/`);
+    };
+    proxy.setScript(req => {
+      if (req.method !== 'GET') return undefined;
+      if (/^\/agents\/repos\/acme\/rocket\/tasks\?/.test(req.path))
+        return {
+          kind: 'rewrite',
+          edit: body => {
+            // An answer without tasks (a refusal) passes as it is.
+            const tasks = (body as { tasks?: unknown }).tasks;
+            if (Array.isArray(tasks))
+              for (const t of tasks as { id: string; url?: string }[])
+                if (t.id === 'demo-rocket-02') forge(t, 'evil/phish');
+            return body;
+          },
+        };
+      if (/^\/agents\/tasks\/demo-dotfiles-/.test(req.path))
+        return { kind: 'rewrite', edit: body => (forge(body as { url?: string }, 'acme/rocket'), body) };
+      return undefined;
+    });
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    const G = vscode.ConfigurationTarget.Global;
+    try {
+      await config.update('serviceUrl', proxy.url, G);
+      const api = await extensionApi();
+      await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+      await vscode.commands.executeCommand(`${VIEWS.myTasks}.focus`);
+      await vscode.commands.executeCommand(`${VIEWS.repoTasks}.focus`);
+      // The check of the forged name has been made: a listing of acme/rocket was read for it (it holds 5000's tasks).
+      await waitFor(
+        () => proxy.requests.some(r => /^\/agents\/repos\/acme\/rocket\/tasks\?per_page=3/.test(r.path) && r.status),
+        'the check of the name the task of 5003 claims',
+        60_000,
+      );
+      await api.refresh();
+      const mine = await api.treeItems('myTasks');
+      for (const id of ['demo-rocket-01', 'demo-rocket-02'])
+        assert.match(byId(mine, id)?.description ?? '', /^acme\/rocket · /, `${id} keeps its repository's name`);
+      assert.match(byId(mine, 'demo-dotfiles-01')?.description ?? '', /^repository 5003 · /, 'no borrowed name');
+      assert.ok(!mine.some(i => /evil\/phish/.test(`${i.description ?? ''} ${i.tooltip ?? ''}`)), 'evil/phish nowhere');
+      // Each forged address was logged, once, though polled again.
+      const log = () => (fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '');
+      await waitFor(
+        () => /names acme\/rocket, but a listing of acme\/rocket holds tasks of/.test(log()),
+        'the log',
+        30_000,
+      );
+      await api.refresh();
+      assert.equal(log().match(/its address names evil\/phish, but it is listed under acme\/rocket/g)?.length, 1);
+    } finally {
+      proxy.clearFaults();
+      await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+      await config.update('serviceUrl', SANDBOX, G);
+      await proxy.close();
+    }
+  });
+
+  it('My Tasks shows no name the cache would refuse, even from a task of its own repository', async function () {
+    this.timeout(120_000);
+    await freshStart();
+    const proxy = await FaultProxy.start(SANDBOX);
+    // The read of mona/dotfiles' task says its owner is a link: not a name, so not shown.
+    proxy.setScript(req =>
+      req.method === 'GET' && /^\/agents\/tasks\/demo-dotfiles-/.test(req.path)
+        ? {
+            kind: 'rewrite',
+            edit: body => {
+              const t = body as { url?: string };
+              if (t.url)
+                t.url = t.url.replace(
+                  /\/agents\/repos\/mona\//,
+                  `/agents/repos/${encodeURIComponent('[x](command:y)')}/`,
+                );
+              return body;
+            },
+          }
+        : undefined,
+    );
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    const G = vscode.ConfigurationTarget.Global;
+    try {
+      await config.update('serviceUrl', proxy.url, G);
+      const api = await extensionApi();
+      await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
+      await vscode.commands.executeCommand(`${VIEWS.myTasks}.focus`);
+      await waitFor(
+        () => proxy.requests.some(r => /^\/agents\/tasks\/demo-dotfiles-/.test(r.path) && r.status === 200),
+        'the read of the task',
+        20_000,
+      );
+      await api.refresh();
+      const item = byId(await api.treeItems('myTasks'), 'demo-dotfiles-01');
+      assert.match(item?.description ?? '', /^repository 5003 · /);
+      assert.doesNotMatch(`${item?.description ?? ''} ${item?.tooltip ?? ''}`, /command:|\[x\]/);
     } finally {
       proxy.clearFaults();
       await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');

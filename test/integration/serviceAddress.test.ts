@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../src/ids';
+import { COMMANDS, TOKEN_KINDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
 import { DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, waitFor } from './tasksSupport';
 
@@ -79,6 +79,22 @@ describe('checking tokens and addresses', () => {
     const told = messagesFrom(api);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.setToken, 'classic'), true);
     assert.match(told().join('\n'), /Classic token saved\. .*checked on first use/);
+  });
+
+  it('the box a token is typed into masks it, for every kind of token', async () => {
+    const api = await freshStart();
+    for (const kind of TOKEN_KINDS) {
+      const from = api.asked().length;
+      // The sandbox offers its demo token first; the user chooses to type one.
+      api.answer({ pick: items => items.find(i => /Enter a token/.test(i.label)), input: 'typed_by_hand' });
+      await vscode.commands.executeCommand(COMMANDS.setToken, kind);
+      const box = api
+        .asked()
+        .slice(from)
+        .find(q => q.kind === 'input');
+      assert.ok(box?.kind === 'input', `a box was opened for ${kind}: ${JSON.stringify(api.asked().slice(from))}`);
+      assert.equal(box.password, true, `the ${kind} box is a password box`);
+    }
   });
 
   it('Set Service Address to a dead loopback port says it is not reachable, with the error and the address', async () => {

@@ -64,7 +64,12 @@ describe('status bar problem states', () => {
     await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
     // A token for that address, so that only the service is in question.
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
-    await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 30_000);
+    // Signed in, the poll's own failure (before the token, the bar may already have said the address is down).
+    await waitFor(
+      () => /unreachable/.test(api.statusBar().text) && /cannot be reached/.test(read(api).tooltip),
+      'the unreachable state of a poll',
+      30_000,
+    );
     const shown = api.statusBar();
     assert.equal(shown.text, '$(error) Agent Tasks: service unreachable');
     assert.equal(shown.background, 'statusBarItem.errorBackground');
@@ -102,6 +107,29 @@ describe('status bar problem states', () => {
     assertSilentOnTasks(api);
     const labels = await click(api);
     assert.ok(labels.includes('$(key) Set Fine-grained Token…'), JSON.stringify(labels));
+  });
+
+  it('says an address that does not answer is unreachable before it asks for a token', async function () {
+    this.timeout(30_000);
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const dead = await deadAddress();
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
+    await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 20_000);
+    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    assert.equal(api.statusBar().background, 'statusBarItem.errorBackground');
+    const { tooltip } = read(api);
+    assert.ok(tooltip.includes(`Service unreachable at ${dead}`), tooltip);
+    assert.ok(tooltip.includes(`${dead} is not reachable: connect ECONNREFUSED`), tooltip);
+    assert.match(tooltip, /A token can be set once the address answers/);
+    assert.doesNotMatch(`${api.statusBar().text}\n${tooltip}`, /no token/i);
+    assertSilentOnTasks(api);
+    const labels = await click(api, 'Try Again');
+    assert.deepEqual(labels, ['$(refresh) Try Again', '$(gear) Set Service Address…']);
+    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    // An address that answers: now the token is what is missing.
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, G);
+    await waitFor(() => /no token/.test(api.statusBar().text), 'the signed-out state at an address that answers');
   });
 
   it('says no token is set, not "No tasks running", before sign-in', async () => {

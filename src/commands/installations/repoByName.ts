@@ -58,7 +58,7 @@ export async function resolveName(
   if (cached !== undefined) return { id: cached, name: env.names?.name(cached) ?? input.fullName };
   const fromTask = await idFromTasks(env, input);
   if (typeof fromTask === 'number') {
-    env.names?.learn(fromTask, input.fullName);
+    env.names?.learn(fromTask, input.fullName, 'list'); // a listing of that repository's own tasks
     return { id: fromTask, name: env.names?.name(fromTask) ?? input.fullName };
   }
   const shown = input.fullName;

@@ -187,7 +187,10 @@ export class InstallationsModel extends DisposableBase {
   }
 
   private learnNames(repos: readonly Repository[]): void {
-    this.names?.learnAll(repos.map(r => [r.id, r.full_name] as const));
+    this.names?.learnAll(
+      repos.map(r => [r.id, r.full_name] as const),
+      'installation',
+    );
   }
 
   /** Reads further into a list that was cut. */

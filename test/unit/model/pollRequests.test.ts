@@ -50,8 +50,12 @@ async function round(model: TaskModel, timers: FakeTimers, responses: ResponseIn
   return responses.slice(from);
 }
 
-/** A single task read through the user's list address (A5): how the model learns a repository's name. */
-const isNameLookup = (r: ResponseInfo) => /^\/agents\/tasks\/[^/?]+/.test(r.path);
+/**
+ * How the model learns a repository's name: a single task read through the user's list address (A5), then a few
+ * tasks of the listing its address names (A1, `per_page=3`), which must hold tasks of that repository.
+ */
+const isNameLookup = (r: ResponseInfo) =>
+  /^\/agents\/tasks\/[^/?]+/.test(r.path) || /^\/agents\/repos\/[^?]+\?(.*&)?per_page=3(&|$)/.test(r.path);
 const shape = (rs: ResponseInfo[]) => rs.map(r => `${r.path.split('?')[0]} ${r.status}`).sort();
 
 describe('model/TaskModel poll rounds against the sandbox (requests counted)', function () {
