@@ -162,7 +162,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new TaskNotifier(model, () => readSettings().notifications, ui),
     new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth')),
     new SandboxCommands(tokens, service, sandbox, ui, commands, log.child('sandbox')),
-    new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
+    new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos, ui),
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
     new ContinueCommand(continuer, model, ui, commands),

@@ -3,6 +3,7 @@ import type { Task } from '../../api';
 import type { TaskModel } from '../../model/taskModel';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../taskPage/text';
+import { timeText } from '../../taskPage/when';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { pullRequests } from '../taskLinks';
@@ -145,8 +146,10 @@ export class TaskNode implements TreeNode {
       if (by) md.appendMarkdown(`Created by ${forMarkdown(by)}\n\n`);
       const continues = this.drawnContinues;
       if (continues !== undefined) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(continues)}”`)}\n\n`);
-      const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`];
-      if (t.archived_at) dates.push(`Archived ${t.archived_at}`);
+      // In the user's locale and time zone, as the task page shows them.
+      const when = (v: unknown) => timeText(v, { locale: vscode.env.language });
+      const dates = [`Created ${when(t.created_at)}`, `Updated ${when(t.updated_at)}`];
+      if (t.archived_at) dates.push(`Archived ${when(t.archived_at)}`);
       md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
       md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${artifactCount(t)}\nID: ${t.id}`));
       this.withTooltip = Object.assign(new vscode.TreeItem(item.label ?? '', item.collapsibleState), item, {
