@@ -17,7 +17,6 @@ import {
   waitForWorkbench,
   viewPane,
   focusPane,
-  treeLabels,
   runCommand,
   answerStep,
   acceptDefaults,
@@ -113,9 +112,10 @@ try {
   await widenSidebar(page, 640);
   const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
   if (expected.length === 0) throw new Error('the demo world has no unarchived task in acme/rocket');
-  await pane.locator('.monaco-list-row', { hasText: expected[0] }).first().waitFor();
+  await pane.getByRole('treeitem', { name: expected[0] }).first().waitFor();
   await page.waitForTimeout(500);
-  const labels = await treeLabels(pane);
+  // A row's name may be shortened on screen (its state keeps its place); its accessible label has it whole.
+  const labels = await pane.locator('.monaco-list-row').evaluateAll(rows => rows.map(r => r.ariaLabel ?? ''));
   console.log(`[ui] Repository rows: ${JSON.stringify(labels)}`);
   const absent = expected.filter(name => !labels.some(l => l.includes(name)));
   if (absent.length) throw new Error(`tasks of acme/rocket not in the tree: ${JSON.stringify(absent)}`);
@@ -154,7 +154,7 @@ try {
   if (!created) throw new Error('no new task reached the sandbox');
   check(`the sandbox has the new task ${created.id}`);
 
-  await pane.locator('.monaco-list-row', { hasText: created.name }).first().waitFor();
+  await pane.getByRole('treeitem', { name: created.name }).first().waitFor();
   check('the new task is in the tree');
 
   // A queued task may not count as running yet; if the status bar has not moved, move the task along.
@@ -216,7 +216,7 @@ try {
 
   // A session's tooltip, as the hover draws it: service text as the same words, no Markdown escapes shown.
   await focusPane(page, 'Repository');
-  const running = pane.locator('.monaco-list-row', { hasText: 'Fix the flaky countdown test' }).first();
+  const running = pane.getByRole('treeitem', { name: 'Fix the flaky countdown test' }).first();
   await running.click();
   await page.keyboard.press('ArrowRight');
   const session = pane.locator('.monaco-list-row', { hasText: 'family-b-5.3-codex' }).first();

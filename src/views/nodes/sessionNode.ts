@@ -21,10 +21,11 @@ export class SessionNode implements TreeNode {
     );
     item.id = `${this.idPrefix}/session/${s.id}`;
     const refs = s.head_ref ? `${s.head_ref} → ${s.base_ref || '?'}` : s.base_ref;
-    item.description = forLabel(
-      [stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · '),
-    );
+    const described = [stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · ');
+    item.description = forLabel(described);
     item.iconPath = stateIcon(s.state);
+    // The state in words for a screen reader: the icon and colour say it only to the eye.
+    item.accessibilityInformation = { label: forLabel(`${plainName(s.name) || `Session ${s.id}`}, ${described}`) };
     item.contextValue = 'agentSession';
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${forMarkdown(s.name || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);

@@ -29,6 +29,19 @@ export interface TaskNodeContext {
 // An ISO date: what relativeTime says of anything older than a month, and it never changes as time goes on.
 const DATE_LABEL = /^\d{4}-\d\d-\d\d$/;
 
+/**
+ * How much of a task's row its label and state take at VS Code's default sidebar width (300 px), in characters of
+ * the label's font (the description's is a tenth smaller), and the least of a name that is kept. The tree cuts a row
+ * at its end, where the state is: so the name is shortened first, and the state after it stays whole. The whole name
+ * is in the tooltip, the accessible label and the task page.
+ */
+const ROW_CHARS = 30;
+const MIN_NAME = 14;
+
+function shortName(name: string, state: string): string {
+  return plainLine(name, Math.max(MIN_NAME, Math.floor(ROW_CHARS - 1.5 - 0.9 * state.length)));
+}
+
 const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
 
 /** Whether two versions of a task draw the same item and tooltip. */
@@ -105,18 +118,22 @@ export class TaskNode implements TreeNode {
       return this.item;
     }
     const name = plainName(t.name) || t.id;
-    const item = new vscode.TreeItem(forLabel(name), vscode.TreeItemCollapsibleState.Collapsed);
+    const state = stateLabel(t.state);
+    const item = new vscode.TreeItem(forLabel(shortName(name, state)), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${t.id}`;
     const archived = t.archived_at ? 'archived' : '';
     const after = continues === undefined ? '' : `continues “${plainLine(plainName(continues), 40)}”`;
-    item.description = forLabel([repo, stateLabel(t.state), age, archived, after].filter(Boolean).join(' · '));
+    // The state first, then when: what may be cut at the row's end comes last.
+    item.description = forLabel([state, age, repo, archived, after].filter(Boolean).join(' · '));
     item.iconPath = stateIcon(t.state);
     const flags = ['agentTask'];
     if (t.html_url) flags.push('web');
     if (pullRequests(t).length) flags.push('pull');
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
-    item.accessibilityInformation = { label: `${forLabel(name)}, ${stateLabel(t.state)}, updated ${age}` };
+    // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
+    const heard = [forLabel(name), state, `updated ${age}`, repo && `in ${repo}`, archived].filter(Boolean);
+    item.accessibilityInformation = { label: heard.join(', ') };
     this.item = item;
     this.withTooltip = undefined;
     this.drawnFrom = t;
