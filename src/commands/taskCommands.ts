@@ -136,11 +136,12 @@ export class TaskCommands extends DisposableBase {
       await this.model.loadDetails(t.id);
     } catch (err) {
       if (statusOf(err) !== 404) throw err;
-      const name = forMessage(plainName(t.name) || t.id, 120);
-      const where = forMessage(this.service.current().url, 200);
+      // Made safe where every command's error is said (explain): the name is the service's text.
+      const name = plainName(t.name).slice(0, 120) || t.id;
       throw new Error(
-        `“${name}” is not on the service at ${where}, or your token cannot see it: its branch cannot be checked out ` +
-          'from here.',
+        `“${name}” is not on the service at ${this.service.current().url}, or your token cannot see it: ` +
+          'its branch cannot be checked out from here.',
+        { cause: err },
       );
     }
   }
