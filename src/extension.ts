@@ -7,6 +7,7 @@ import { CommandRegistry } from './commands/registry';
 import { SandboxCommands } from './commands/sandboxCommands';
 import { DraftStore } from './commands/start/draftStore';
 import { RecentPrompts } from './commands/start/promptSources';
+import { BaseProposer } from './commands/start/baseProposer';
 import { ContinueCommand } from './commands/start/continueCommand';
 import { TaskContinuer } from './commands/start/continueTask';
 import { StartCommands } from './commands/start/startCommands';
@@ -101,15 +102,23 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     url => checkAddress(url, read => clients.probe(undefined, read)),
     observers,
   );
-  const pages = new TaskPages({
-    source: modelSource(model),
-    mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
-    log: log.child('page'),
-    activeIntervalMs: pace.activeMs,
-    describeError: err => explain(err).text,
-    isGone: err => statusOf(err) === 404,
-    continues: id => links.of(id)?.name,
-  });
+  const pageWorld = {
+    current: () => ({ service: service.current().scope, label: service.current().label, signedIn: model.signedIn }),
+    onDidChange: model.onDidChangeStatus,
+    tell: (text: string) => void ui.notify('info', text),
+  };
+  const pages = new TaskPages(
+    {
+      source: modelSource(model),
+      mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
+      log: log.child('page'),
+      activeIntervalMs: pace.activeMs,
+      describeError: err => explain(err).text,
+      isGone: err => statusOf(err) === 404,
+      continues: id => links.of(id)?.name,
+    },
+    pageWorld,
+  );
   const starter = new TaskStarter(
     clients,
     tokens,
@@ -121,6 +130,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     log.child('start'),
     links,
   );
+  // The base a start proposes: the base of a checked-out task branch, else the default branch (never an agent's).
+  const bases = new BaseProposer(() => repos.current()?.git?.state.HEAD, model, context.workspaceState);
   // Continue Task… and the chat tool start continuations through this one object.
   const continuer = new TaskContinuer(model, starter, context.globalState);
   const chat = new ChatTools({
@@ -173,9 +184,9 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new TaskNotifier(model, () => readSettings().notifications, ui),
     new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth')),
     new SandboxCommands(tokens, service, sandbox, ui, commands, log.child('sandbox')),
-    new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos),
-    new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
-    new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
+    new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos, ui),
+    new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages, bases),
+    new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands, bases),
     new ContinueCommand(continuer, model, ui, commands),
     new InstallationCommands(installationsEnv, commands),
     chat,

@@ -87,6 +87,7 @@ export const STATE_KEYS = {
   recentPrompts: 'agentTasks.recentPrompts',
   draft: 'agentTasks.draft',
   continuations: 'agentTasks.continuations',
+  checkedOutBases: 'agentTasks.checkedOutBases',
 } as const;
 
 /** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */

@@ -13,6 +13,11 @@ export interface Ui {
     items: readonly T[],
     options: { title?: string; placeHolder: string },
   ): Promise<T | undefined>;
+  /** Several of a list (those `picked` are ticked at first); undefined when dismissed. */
+  pickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string },
+  ): Promise<T[] | undefined>;
   /** A line of text; undefined when dismissed. `validate` returns an error text or undefined. */
   input(options: {
     title: string;
@@ -80,6 +85,9 @@ export const windowUi: Ui = {
       matchOnDetail: true,
       ignoreFocusOut: true,
     });
+  },
+  async pickMany(items, options) {
+    return vscode.window.showQuickPick(items, { ...options, canPickMany: true, ignoreFocusOut: true });
   },
   async input(options) {
     return vscode.window.showInputBox(inputBoxOptions(options, false));

@@ -25,7 +25,8 @@ export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeo
     await onTimeout?.(page);
     onExit(1, `TIMEOUT after ${timeoutMs} ms`);
   }, timeoutMs).unref();
-  await page.goto(workbenchUrl(server, where));
+  // A loaded machine may take longer than the default 30 s to serve the workbench; the suite has its own timeout.
+  await page.goto(workbenchUrl(server, where), { timeout: 180_000 });
   return page;
 }
 

@@ -15,7 +15,7 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   const oldHead = (await read(`/agents/repos/acme/rocket/tasks/${old.id}`)).sessions?.[0]?.head_ref;
   if (!oldHead) throw new Error(`${old.id} has no head_ref to continue on`);
   const before = new Set((await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.map(t => t.id));
-  await pane.locator('.monaco-list-row', { hasText: old.name }).first().click({ button: 'right' });
+  await pane.getByRole('treeitem', { name: old.name }).first().click({ button: 'right' });
   const item = page.locator('.context-view .action-item', { hasText: 'Continue Task…' });
   await item.hover();
   await page.locator('.context-view .action-item.focused', { hasText: 'Continue Task…' }).waitFor();
@@ -23,7 +23,7 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   const prompt = `Now also handle the empty case (ui smoke ${Date.now()})`;
   await answerStep(page, { text: prompt });
   // The tree shows it once the sandbox has it, named by its prompt.
-  await pane.locator('.monaco-list-row', { hasText: prompt }).first().waitFor({ timeout: 20_000 });
+  await pane.getByRole('treeitem', { name: prompt }).first().waitFor({ timeout: 20_000 });
   const created = (await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.find(t => !before.has(t.id));
   if (!created) throw new Error('no continuing task reached the sandbox');
   await fetch(`${sandbox}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
@@ -49,6 +49,6 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   await line.click();
   await line.waitFor({ state: 'detached' });
   await description.waitFor({ state: 'detached' });
-  await pane.locator('.monaco-list-row', { hasText: old.name }).first().waitFor();
+  await pane.getByRole('treeitem', { name: old.name }).first().waitFor();
   check('a click on the filter line cleared it');
 }

@@ -17,7 +17,6 @@ import {
   waitForWorkbench,
   viewPane,
   focusPane,
-  treeLabels,
   runCommand,
   answerStep,
   acceptDefaults,
@@ -113,8 +112,9 @@ try {
   await widenSidebar(page, 640);
   const expected = (await rocketTasks()).filter(t => !t.archived_at).map(t => t.name);
   if (expected.length === 0) throw new Error('the demo world has no unarchived task in acme/rocket');
-  for (const name of expected) await pane.locator('.monaco-list-row', { hasText: name }).first().waitFor();
-  const labels = await treeLabels(pane);
+  for (const name of expected) await pane.getByRole('treeitem', { name }).first().waitFor();
+  // A row's name may be shortened on screen (its state keeps its place); its accessible label has it whole.
+  const labels = await pane.locator('.monaco-list-row').evaluateAll(rows => rows.map(r => r.ariaLabel ?? ''));
   console.log(`[ui] Repository rows: ${JSON.stringify(labels)}`);
   const absent = expected.filter(name => !labels.some(l => l.includes(name)));
   if (absent.length) throw new Error(`tasks of acme/rocket not in the tree: ${JSON.stringify(absent)}`);
@@ -146,12 +146,12 @@ try {
   check('"Agent Tasks: Start Task…" ran through its quick inputs');
 
   // The tree shows it once the sandbox has it (its name is the prompt, which is short enough to be whole).
-  await pane.locator('.monaco-list-row', { hasText: prompt }).first().waitFor({ timeout: 20_000 });
+  await pane.getByRole('treeitem', { name: prompt }).first().waitFor({ timeout: 20_000 });
   const created = (await rocketTasks()).find(t => !before.has(t.id));
   if (!created) throw new Error('no new task reached the sandbox');
   check(`the sandbox has the new task ${created.id}`);
 
-  await pane.locator('.monaco-list-row', { hasText: created.name }).first().waitFor();
+  await pane.getByRole('treeitem', { name: created.name }).first().waitFor();
   check('the new task is in the tree');
 
   // A queued task may not count as running yet; if the status bar has not moved, move the task along.
@@ -188,7 +188,7 @@ try {
   await answerStep(page, { text: instruction });
   await acceptDefaults(page);
   // Named by the instruction, its first line, once the sandbox has it.
-  await pane.locator('.monaco-list-row', { hasText: instruction }).first().waitFor({ timeout: 20_000 });
+  await pane.getByRole('treeitem', { name: instruction }).first().waitFor({ timeout: 20_000 });
   const fromSel = (await rocketTasks()).find(t => !beforeSel.has(t.id));
   if (!fromSel) throw new Error('no task from the selection reached the sandbox');
   await fetch(`${sandbox.url}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } }); // its session (and prompt) appears in_progress
@@ -211,7 +211,7 @@ try {
 
   // A session's tooltip, as the hover draws it: service text as the same words, no Markdown escapes shown.
   await focusPane(page, 'Repository');
-  const running = pane.locator('.monaco-list-row', { hasText: 'Fix the flaky countdown test' }).first();
+  const running = pane.getByRole('treeitem', { name: 'Fix the flaky countdown test' }).first();
   await running.click();
   await page.keyboard.press('ArrowRight');
   const session = pane.locator('.monaco-list-row', { hasText: 'family-b-5.3-codex' }).first();

@@ -6,7 +6,7 @@ import { sel } from './workbench.mjs';
 
 /** `pane` is the Repository pane, `task` one of its tasks of acme/rocket (as the service lists it). */
 export async function checkTaskPage(page, { pane, task, shots, check }) {
-  await pane.locator('.monaco-list-row', { hasText: task.name }).first().click({ button: 'right' });
+  await pane.getByRole('treeitem', { name: task.name }).first().click({ button: 'right' });
   // The item is hovered and chosen with Enter: a mouse click on it left the menu open and ran nothing here.
   const item = page.locator('.context-view .action-item', { hasText: 'Show Task Details' });
   await item.hover();

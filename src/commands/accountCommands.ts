@@ -170,9 +170,10 @@ export class AccountCommands extends DisposableBase {
       .update('serviceUrl', address, vscode.ConfigurationTarget.Global);
     if (!address) return undefined;
     // Said at once: an address that does not answer is not left to look like one that works.
+    const hasToken = await this.tokens.has('fine_grained'); // the new address's: tokens are kept per address
     const found = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Trying ${address}…` },
-      () => checkAddress(address, read => this.clients.probe(undefined, read)),
+      () => checkAddress(address, read => this.clients.probe(undefined, read), hasToken),
     );
     this.log.info(`service address ${address}: ${found.kind}`);
     void this.ui.notify(found.level, found.text);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Task } from '../api';
+import { statusOf } from '../errors/failure';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
@@ -26,6 +27,8 @@ export class TaskCommands extends DisposableBase {
     private readonly log: Log,
     /** The task pages (Show Task Details). */
     private readonly pages: { show(task: Task): void },
+    /** Where a checked-out task branch's base is remembered, for the next start's proposal. */
+    private readonly bases?: { remember(branch: string, base: string, taskName: string): Promise<void> },
   ) {
     super();
     this.register(
@@ -95,9 +98,10 @@ export class TaskCommands extends DisposableBase {
   private async checkout(arg: unknown): Promise<void> {
     const t = await this.pick(arg);
     if (!t) return;
-    if (!this.model.store.sessions(t.id)?.fresh) await this.model.loadDetails(t.id);
+    if (!this.model.store.sessions(t.id)?.fresh) await this.loadOrGone(t);
     const sessions = this.model.store.sessions(t.id)?.sessions ?? [];
-    const named = [...sessions].reverse().find(s => s.head_ref)?.head_ref;
+    const session = [...sessions].reverse().find(s => s.head_ref);
+    const named = session?.head_ref;
     if (!named) throw new Error('This task has no head branch yet.');
     // Checked before any git call: git reads `-f` or `--upload-pack=…` as an option, not as a branch.
     const ref = checkRef(named, 'head branch');
@@ -123,6 +127,23 @@ export class TaskCommands extends DisposableBase {
       },
     );
     this.log.info(`checked out ${head}`);
+    await this.bases?.remember(head, session?.base_ref ?? '', t.name);
+  }
+
+  /** Reads the task with its sessions; a task the service no longer has (404) is said in words, with its name. */
+  private async loadOrGone(t: Task): Promise<void> {
+    try {
+      await this.model.loadDetails(t.id);
+    } catch (err) {
+      if (statusOf(err) !== 404) throw err;
+      // Made safe where every command's error is said (explain): the name is the service's text.
+      const name = plainName(t.name).slice(0, 120) || t.id;
+      throw new Error(
+        `“${name}” is not on the service at ${this.service.current().url}, or your token cannot see it: ` +
+          'its branch cannot be checked out from here.',
+        { cause: err },
+      );
+    }
   }
 
   private async showDetails(arg: unknown): Promise<void> {

@@ -9,6 +9,7 @@ import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
 import { stateLabel } from '../views/stateStyle';
 import type { TaskViews } from '../views/taskViews';
+import { windowUi, type Ui } from '../ui';
 import type { CommandRegistry } from './registry';
 import { taskOf } from './taskArgs';
 
@@ -23,6 +24,7 @@ export class ViewCommands extends DisposableBase {
     showLog: () => void,
     /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
     private readonly suggestions: () => RepoRef[] = () => [],
+    private readonly ui: Ui = windowUi,
   ) {
     super();
     const filterStates = (states?: unknown) => this.filterStates('repo', states);
@@ -58,10 +60,10 @@ export class ViewCommands extends DisposableBase {
       return;
     }
     const current = new Set(this.filter.states(view));
-    const picked = await vscode.window.showQuickPick(
-      TASK_STATES.map(s => ({ label: stateLabel(s), description: s, state: s, picked: current.has(s) })),
+    // Each state by its name on screen (the one the tree shows), never the service's token for it.
+    const picked = await this.ui.pickMany(
+      TASK_STATES.map(s => ({ label: stateLabel(s), state: s, picked: current.has(s) })),
       {
-        canPickMany: true,
         title: view === 'mine' ? 'Filter My Tasks' : 'Filter Repository',
         placeHolder: 'Show tasks in these states (none selected: all)',
       },

@@ -35,3 +35,12 @@ export function statusOf(e: unknown): number | undefined {
 export function waitHintMs(e: unknown): number | undefined {
   return readFailure(e)?.retryAfterMs;
 }
+
+/** What the network layer said when no answer came (e.g. `connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)`). */
+export function networkDetail(f: Failure): string {
+  const i = f.message.indexOf(' failed: ');
+  const said = i >= 0 ? f.message.slice(i + ' failed: '.length) : f.message;
+  // "connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)": the code once is enough.
+  const coded = / \(([A-Z][A-Z0-9_]+)\)$/.exec(said);
+  return coded && said.slice(0, coded.index).includes(coded[1]) ? said.slice(0, coded.index) : said;
+}

@@ -2,7 +2,7 @@
 // text, which is quoted as the service said it). Read through `explain()` with the action as `op`. Pure.
 import type { TokenKind } from '../ids';
 import { forMessage } from '../safety/serviceText';
-import type { Failure } from './failure';
+import { networkDetail, type Failure } from './failure';
 import type { UserError } from './explained';
 
 /** The endpoints of Area B, named for what the user is doing. */
@@ -77,9 +77,8 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
   const inst = s.installation === undefined ? 'the installation' : forMessage(s.installation);
   switch (f.status) {
     case 0:
-      return {
-        text: `${DOING[op]} failed: the service could not be reached (${oneLine(f.message)}). Nothing was changed.`,
-      };
+      // In words: the network layer's message names the request (method, path and query), which is not the user's.
+      return { text: `${DOING[op]} failed: ${noAnswer(f)}. Nothing was changed.` };
     case 401:
       if (kind === 'installation') {
         return {
@@ -142,6 +141,14 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
     default:
       return { text: `${DOING[op]} failed with status ${f.status}. Nothing was retried.${said}` };
   }
+}
+
+/** Why no answer came, in the user's words. */
+function noAnswer(f: Failure): string {
+  if (f.kind === 'timeout') return 'the service did not answer in time';
+  if (f.kind === 'aborted') return 'it was cancelled';
+  if (f.kind === 'refused') return `the request was not sent (${oneLine(f.message.replace(/^\S+ \S+: /, ''))})`;
+  return `the service could not be reached (no answer: ${oneLine(networkDetail(f))})`;
 }
 
 function kindWord(kind: TokenKind): string {

@@ -1,8 +1,10 @@
 // The one explainer: every failure said in the user's terms, with the way out. Branches on status and kind, never on
 // the service's message text, which is quoted as the service said it. Pure.
 import { forMessage } from '../safety/serviceText';
-import { readFailure, type Failure } from './failure';
 import type { UserError } from './explained';
+import { networkDetail, readFailure, type Failure } from './failure';
+
+export { networkDetail };
 import { explainInstallationFailure, type Operation, type Subject } from './installationErrors';
 
 export type { Remedy, UserError } from './explained';
@@ -114,15 +116,6 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
         return { text: `The service${at} had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
       return { text: `The service${at} answered ${f.status}.${said}`, remedy: 'showLog' };
   }
-}
-
-/** What the network layer said when no answer came (e.g. `connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)`). */
-export function networkDetail(f: Failure): string {
-  const i = f.message.indexOf(' failed: ');
-  const said = i >= 0 ? f.message.slice(i + ' failed: '.length) : f.message;
-  // "connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)": the code once is enough.
-  const coded = / \(([A-Z][A-Z0-9_]+)\)$/.exec(said);
-  return coded && said.slice(0, coded.index).includes(coded[1]) ? said.slice(0, coded.index) : said;
 }
 
 function rateLimited(f: Failure): UserError {

@@ -50,7 +50,8 @@ export class TaskNotifier extends DisposableBase {
     const on = (command: string) => () => vscode.commands.executeCommand(command, task);
     const actions: Action[] = [];
     if (pullRequests(task).length) actions.push({ title: 'Open Pull Request', run: on(COMMANDS.openPullRequest) });
-    if (task.html_url) actions.push({ title: 'Open Task', run: on(COMMANDS.openTaskOnWeb) });
+    // Where each goes, said apart: the browser, or the task's page in the editor.
+    if (task.html_url) actions.push({ title: 'Open on the Web', run: on(COMMANDS.openTaskOnWeb) });
     actions.push({ title: 'Show Details', run: on(COMMANDS.showTaskDetails) });
     tell(this.ui, level, `Task “${forMessage(plainName(task.name) || t.id, 200)}” ${PHRASE[t.to]}.`, actions);
   }

@@ -18,6 +18,8 @@ export interface AddressFinding {
 export async function checkAddress(
   address: string,
   probe: (read: (client: ApiClient) => Promise<unknown>) => Promise<unknown>,
+  /** A fine-grained token is kept for this address already (tokens are kept per address): nothing to ask then. */
+  hasToken = false,
 ): Promise<AddressFinding> {
   const shown = forMessage(address, 200);
   try {
@@ -29,7 +31,7 @@ export async function checkAddress(
       return {
         kind: 'reachable',
         level: 'info',
-        text: `${shown} is reachable and answers as the service; set a token for it to sign in.`,
+        text: `${shown} is reachable and answers as the service${hasToken ? '.' : '; set a token for it to sign in.'}`,
       };
     if (f && f.status > 0) {
       const hint =

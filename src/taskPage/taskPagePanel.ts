@@ -8,7 +8,7 @@ import { isActive } from '../model/taskStore';
 import { stateLabel } from '../views/stateStyle';
 import { plainName } from '../safety/serviceText';
 import { asText, plainLine } from './text';
-import { actionOfMessage, PAGE_ACTIONS } from './pageActions';
+import { actionOfMessage, PAGE_ACTIONS, type PageAction } from './pageActions';
 import { renderTaskPage } from './pageHtml';
 import type { TaskPageSource } from './source';
 
@@ -31,6 +31,9 @@ export interface TaskPageDeps {
 
 /** How often a page of a finished task redraws, so "3 min ago" stays true; no request is made for it. */
 const CLOCK_MS = 30_000;
+
+/** Why a page's buttons are off once its task cannot be read any more. */
+const GONE = 'This task is no longer on the service, or your token cannot see it.';
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 /**
@@ -142,8 +145,8 @@ export class TaskPagePanel extends DisposableBase {
         this.failures = 0;
       } catch (err) {
         if (controller.signal.aborted) return;
-        this.error = this.deps.describeError(err);
         this.gone = this.deps.isGone(err);
+        this.error = this.gone ? GONE : this.deps.describeError(err);
         this.failures++;
         this.deps.log.warn(`task page ${this.taskId}: ${this.error}`);
       } finally {
@@ -162,7 +165,7 @@ export class TaskPagePanel extends DisposableBase {
     const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.mediaRoot, file)).toString();
     const html = renderTaskPage({
       task: this.task,
-      actions: PAGE_ACTIONS,
+      actions: this.actions(),
       stateLabel,
       clock: { locale: vscode.env.language, now: Date.now() },
       status: {
@@ -208,9 +211,14 @@ export class TaskPagePanel extends DisposableBase {
     this.timer = undefined;
   }
 
+  /** The buttons; all off, saying why, once the task is gone: they would act on a task the service does not have. */
+  private actions(): readonly PageAction[] {
+    return this.gone ? PAGE_ACTIONS.map(a => ({ ...a, unavailable: () => GONE })) : PAGE_ACTIONS;
+  }
+
   /** A button was pressed: the webview names an action of the fixed list; the command and the task are ours. */
   private received(message: unknown): void {
-    const action = actionOfMessage(message, this.task);
+    const action = actionOfMessage(message, this.task, this.actions());
     if (!action) {
       this.deps.log.warn(`task page ${this.taskId}: a message that names no available action was ignored`);
       return;

@@ -1,7 +1,16 @@
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
-import { Emitter } from '../model/emitter';
+import { Emitter, type Event } from '../model/emitter';
 import { TaskPagePanel, type TaskPageDeps } from './taskPagePanel';
+
+/** The service and the sign-in a page was opened under: its task belongs to them. */
+export interface PageWorld {
+  current(): { service: string; label: string; signedIn: boolean };
+  /** Fires when either may have changed. */
+  readonly onDidChange: Event<void>;
+  /** Tells the user why pages were closed (a notification). */
+  tell(text: string): void;
+}
 
 /** The task pages, one per task: showing a task whose page is open brings that page to the front. */
 export class TaskPages extends DisposableBase {
@@ -13,14 +22,40 @@ export class TaskPages extends DisposableBase {
   /** The page of a task was closed. */
   readonly onDidClose = this.closed.event;
 
-  constructor(private readonly deps: TaskPageDeps) {
+  /** The world the open pages were opened in. */
+  private world: ReturnType<PageWorld['current']> | undefined;
+
+  constructor(
+    private readonly deps: TaskPageDeps,
+    private readonly worlds?: PageWorld,
+  ) {
     super();
     this.register(toDisposable(() => [...this.pages.values()].forEach(page => page.dispose())));
+    if (worlds) this.register(worlds.onDidChange(() => this.worldChanged(worlds)));
+  }
+
+  /**
+   * Another service, or signed out: the open pages show tasks of a world the user has left (another service's task
+   * under the same ID, a creator the new service does not know), and their buttons would act on the new one. They are
+   * closed, and the user is told why.
+   */
+  private worldChanged(worlds: PageWorld): void {
+    const now = worlds.current();
+    const was = this.world;
+    if (!was || !this.pages.size || (now.service === was.service && now.signedIn === was.signedIn)) return;
+    const n = this.pages.size;
+    for (const page of [...this.pages.values()]) page.dispose();
+    const pages = n === 1 ? 'The task page was' : `${n} task pages were`;
+    const why =
+      now.service !== was.service ? `the service is no longer ${was.label}` : `you signed out of ${was.label}`;
+    worlds.tell(`${pages} closed: ${why}.`);
   }
 
   show(task: Task): void {
     const open = this.pages.get(task.id);
     if (open) return open.reveal();
+    // Pages opened now belong to the world as it is now; older ones were closed when it changed.
+    this.world = this.worlds?.current();
     const page = new TaskPagePanel(task, this.deps);
     this.pages.set(task.id, page);
     page.onDidRender(html => this.rendered.fire({ taskId: task.id, html }));

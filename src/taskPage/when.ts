@@ -23,6 +23,16 @@ function dateFormat(clock: Clock): Intl.DateTimeFormat {
   }
 }
 
+/**
+ * A timestamp from the service as plain text in the user's locale, as the task page shows it (tree tooltips use it);
+ * what is not a time is given back as it came. The result is text from the service: quote it as such.
+ */
+export function timeText(value: unknown, clock: Omit<Clock, 'now'>): string {
+  const raw = asText(value);
+  const t = Date.parse(raw);
+  return raw && !Number.isNaN(t) ? dateFormat({ ...clock, now: 0 }).format(t) : raw;
+}
+
 /** HTML for a timestamp from the service: the local date and time, and how long ago; unreadable text shown as text. */
 export function timeHtml(clock: Clock): TimeFormatter {
   const format = dateFormat(clock);

@@ -8,6 +8,10 @@ export interface Answers {
   confirm?: boolean;
   /** Chooses among the items of a quick pick; none: dismissed. */
   pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined;
+  /** Chooses several of a list (each item's `picked` says what is ticked at first); none: dismissed. */
+  pickMany?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem[] | undefined;
+  /** The button pressed on a message (its text and buttons given); none: the message is closed unanswered. */
+  action?: (text: string, actions: readonly string[]) => string | undefined;
   /** What is typed into an input box; none: dismissed. */
   input?: string;
 }
@@ -15,7 +19,7 @@ export interface Answers {
 export type Said = { level: Level; text: string; actions: string[] };
 export type Asked =
   | { kind: 'confirm'; text: string }
-  | { kind: 'pick'; labels: string[]; placeHolder: string }
+  | { kind: 'pick'; labels: string[]; placeHolder: string; descriptions?: (string | undefined)[] }
   | { kind: 'input'; text: string; password: boolean };
 
 type InputOptions = Parameters<Ui['input']>[0];
@@ -37,7 +41,8 @@ export class RecordingUi implements Ui {
   notify(level: Level, text: string, ...actions: string[]): Promise<string | undefined> {
     this.said.push({ level, text, actions });
     // Shown in the window too, unless a test answers: then the test reads it here, as it reads the questions.
-    return this.answers ? Promise.resolve(undefined) : this.window.notify(level, text, ...actions);
+    if (!this.answers) return this.window.notify(level, text, ...actions);
+    return Promise.resolve(this.answers.action?.(text, actions));
   }
 
   confirm(message: string, detail: string, action: string): Promise<boolean> {
@@ -49,9 +54,20 @@ export class RecordingUi implements Ui {
     items: readonly T[],
     options: { title?: string; placeHolder: string },
   ): Promise<T | undefined> {
-    this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder });
+    const descriptions = items.map(i => i.description);
+    this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder, descriptions });
     if (!this.answers) return this.window.pick(items, options);
     return Promise.resolve(this.answers.pick?.(items) as T | undefined);
+  }
+
+  pickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string },
+  ): Promise<T[] | undefined> {
+    const descriptions = items.map(i => i.description);
+    this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder, descriptions });
+    if (!this.answers) return this.window.pickMany(items, options);
+    return Promise.resolve(this.answers.pickMany?.(items) as T[] | undefined);
   }
 
   input(options: InputOptions): Promise<string | undefined> {

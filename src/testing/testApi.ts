@@ -22,6 +22,8 @@ export interface TestTreeItem {
   id?: string;
   label: string;
   description?: string;
+  /** What a screen reader says of the item (its accessibility label), when it has its own. */
+  accessibilityLabel?: string;
   contextValue?: string;
   /** Codicon id, e.g. `sync~spin`, and its theme colour id. */
   icon?: string;
@@ -186,6 +188,7 @@ class DescribedItem implements TestTreeItem {
   readonly id?: string;
   readonly label: string;
   readonly description?: string;
+  readonly accessibilityLabel?: string;
   readonly contextValue?: string;
   readonly icon?: string;
   readonly color?: string;
@@ -206,6 +209,7 @@ class DescribedItem implements TestTreeItem {
     this.label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     this.description = typeof item.description === 'string' ? item.description : undefined;
     this.contextValue = item.contextValue;
+    if (item.accessibilityInformation) this.accessibilityLabel = item.accessibilityInformation.label;
     this.icon = icon?.id;
     this.color = icon?.color?.id;
     if (item.command) this.command = { command: item.command.command, arguments: item.command.arguments };

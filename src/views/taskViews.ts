@@ -144,19 +144,29 @@ export class TaskViews extends DisposableBase {
     this.mineProvider.refresh();
   }
 
-  /** Each view's badge: how many of its tasks are running (queued ones are not running yet). */
+  /**
+   * The views' badges, counting running tasks (queued ones are not running yet). VS Code adds up the number badges of
+   * the views of one container for its activity-bar badge, so a task in both lists would count twice there: the
+   * Repository view counts its running tasks, My Tasks only those the Repository view does not show. Together they
+   * count each running task once.
+   */
   private updateBadges(): void {
-    for (const [view, which] of [
-      [this.repoView, 'repo'],
-      [this.mineView, 'mine'],
-    ] as const) {
+    const running = (which: 'repo' | 'mine') => {
       const ids = new Set<string>();
       for (const key of this.deps.model.lists(which) ?? [])
         for (const t of this.deps.model.store.list(key)) if (t.state === 'in_progress') ids.add(t.id);
-      const n = ids.size;
-      const badge = n ? { value: n, tooltip: `${n} task${n === 1 ? '' : 's'} running` } : undefined;
-      if (view.badge?.value !== badge?.value) view.badge = badge;
-    }
+      return ids;
+    };
+    const repo = running('repo');
+    const elsewhere = [...running('mine')].filter(id => !repo.has(id)).length;
+    const plural = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
+    this.setBadge(this.repoView, repo.size, `${plural(repo.size)} running`);
+    this.setBadge(this.mineView, elsewhere, `${elsewhere} more running`);
+  }
+
+  private setBadge(view: vscode.TreeView<TreeNode>, n: number, tooltip: string): void {
+    const badge = n ? { value: n, tooltip } : undefined;
+    if (view.badge?.value !== badge?.value || view.badge?.tooltip !== badge?.tooltip) view.badge = badge;
   }
 
   private visibilityChanged(): void {

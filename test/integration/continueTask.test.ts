@@ -147,6 +147,7 @@ describe('continuing a task', () => {
     assert.ok(kept, 'the kept prompt is in the view with Retry');
     assert.match(kept.description ?? '', /^continues “Add retries/, `and says what it continues: ${kept.description}`);
     const retried = await vscode.commands.executeCommand<StartResult>(COMMANDS.retryFailedStart, {
+      interactive: false,
       options: { model: '' },
     });
     assert.equal(retried.ok, true, JSON.stringify(retried));

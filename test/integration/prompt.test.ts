@@ -48,7 +48,7 @@ describe('a prompt survives', function () {
     const node = (await rig.api.treeItems('repoTasks')).find(i => i.kind === 'draft');
     assert.ok(node, 'the kept prompt is shown in the view');
     assert.match(node.label, /Not started/);
-    const retried = await vscode.commands.executeCommand<Result>(COMMANDS.retryFailedStart);
+    const retried = await vscode.commands.executeCommand<Result>(COMMANDS.retryFailedStart, { interactive: false });
     assert.equal(retried.ok, true, JSON.stringify(retried));
     assert.equal(posts() - before.proxy, 2);
     assert.equal((await startsAtSandbox()) - before.sandbox, 1, 'the service started it once');

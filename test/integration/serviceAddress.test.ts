@@ -116,7 +116,14 @@ describe('checking tokens and addresses', () => {
     // Back to the sandbox: reachable.
     const back = messagesFrom(api);
     await vscode.commands.executeCommand(COMMANDS.configureService, SANDBOX);
-    assert.deepEqual(back(), [`${SANDBOX} is reachable and answers as the service; set a token for it to sign in.`]);
+    // Its token is kept (tokens are kept per address): nothing to ask of the user.
+    assert.deepEqual(back(), [`${SANDBOX} is reachable and answers as the service.`]);
+    await waitFor(async () => (await api.treeItems('repoTasks')).some(i => i.kind === 'task'), 'its tasks listed');
+    // Without a token for it, the way in is said.
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const bare = messagesFrom(api);
+    await vscode.commands.executeCommand(COMMANDS.configureService, SANDBOX);
+    assert.deepEqual(bare(), [`${SANDBOX} is reachable and answers as the service; set a token for it to sign in.`]);
   });
 
   it('Set Service Address to an address that refuses says so, with the status', async () => {

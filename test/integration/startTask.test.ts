@@ -64,10 +64,19 @@ describe('starting a task', () => {
     assert.equal(after - before, 1, 'sent exactly once');
     const draftNode = (await api.treeItems('repoTasks')).find(i => i.kind === 'draft');
     assert.ok(draftNode, 'the kept prompt is shown in the view with Retry');
-    // With the right token, Retry sends the kept prompt.
+    // With the right token, Retry shows the options first (Enter starts), then sends the kept prompt.
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
-    const retried = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.retryFailedStart);
-    assert.equal(retried.ok, true);
+    const asked = api.asked().length;
+    api.answer({ pick: items => items.find(i => /Start task/.test(i.label)) });
+    try {
+      const retried = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.retryFailedStart);
+      assert.equal(retried.ok, true);
+    } finally {
+      api.answer(undefined);
+    }
+    const shown = api.asked().slice(asked);
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    assert.match(shown[0].kind === 'pick' ? shown[0].placeHolder : '', /Press Enter to start/);
     assert.equal(api.draft(), undefined);
   });
 

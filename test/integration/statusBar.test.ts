@@ -44,16 +44,21 @@ describe('status bar', () => {
     assert.ok(!shown.some(t => /toolchain/.test(t)), `lee's failed task is not announced: ${JSON.stringify(shown)}`);
   });
 
-  it("shows each task view's running count as its badge, and none once nothing runs", async () => {
+  it('badges the views so that the container, which adds them up, counts each running task once', async () => {
     // Running: mona's 03 (acme/rocket) and dotfiles-02 (hers elsewhere), lee's 05 (acme/rocket); queued: her 04.
+    // 03 is in both views: VS Code adds the views' number badges up for the Agent Tasks activity-bar badge.
     const w = demoWorld();
     w.tasks!.find(t => t.id === 'demo-rocket-05')!.state = 'in_progress';
     const api = await freshStart(w);
     await waitFor(() => api.badges().repoTasks === 2, 'the Repository badge');
-    assert.deepEqual(api.badges(), { repoTasks: 2, myTasks: 2 }, 'queued tasks are not counted as running');
+    assert.deepEqual(api.badges(), { repoTasks: 2, myTasks: 1 }, 'My Tasks counts only what Repository does not');
+    const total = () => (api.badges().repoTasks ?? 0) + (api.badges().myTasks ?? 0);
+    assert.equal(api.statusBar().text, '$(sync~spin) 1 queued · 3 running');
+    assert.equal(total(), 3, 'the sum is the number running, as the status bar says');
     await sandboxPost('/_sandbox/advance'); // 04 starts running; the others finish
     await api.refresh();
-    assert.deepEqual(api.badges(), { repoTasks: 1, myTasks: 1 });
+    assert.equal(api.statusBar().text, '$(sync~spin) 1 running');
+    assert.deepEqual(api.badges(), { repoTasks: 1, myTasks: undefined }, 'a task in both views counted once');
     await sandboxPost('/_sandbox/advance');
     await api.refresh();
     assert.deepEqual(api.badges(), { repoTasks: undefined, myTasks: undefined });

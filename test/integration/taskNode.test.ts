@@ -59,7 +59,10 @@ describe('task node', () => {
       archived_at: '2026-01-06T00:00:00Z',
     });
     assert.match(String(node.getTreeItem().description), /archived$/);
-    assert.match(tooltipOf(node.resolved()), /Archived 2026-01-06T00:00:00Z/);
+    // In local time, as the task page shows it.
+    const local = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+    assert.ok(tooltipOf(node.resolved()).includes(`Archived ${local.format(Date.parse('2026-01-06T00:00:00Z'))}`));
+    assert.doesNotMatch(tooltipOf(node.resolved()), /\d{4}-\d\d-\d\dT/, 'no ISO time');
 
     node.task = task({ updated_at: '2026-01-07T09:00:00Z' });
     assert.match(String(node.getTreeItem().description), /2026-01-07$/, 'a newer change is drawn with its own date');
@@ -71,9 +74,9 @@ describe('task node', () => {
       task(),
       context(() => name),
     );
-    assert.match(String(node.getTreeItem().description), /^repository 5000 · /);
+    assert.match(String(node.getTreeItem().description), /^Completed · 2026-01-05 · repository 5000$/);
     name = 'acme/rocket';
-    assert.match(String(node.getTreeItem().description), /^acme\/rocket · /);
+    assert.match(String(node.getTreeItem().description), /^Completed · 2026-01-05 · acme\/rocket$/);
   });
 
   it('makes the tooltip only when asked for, on a copy: the item handed out at redraws has none', () => {

@@ -4,6 +4,7 @@ import { readSettings } from '../../config';
 import { refProblem } from '../../safety/gitRef';
 import { forQuickPick } from '../../safety/serviceText';
 import { STATE_KEYS } from '../../ids';
+import type { Ui } from '../../ui';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
 
@@ -38,13 +39,23 @@ export async function pickOptions(
   initial: StartOptions,
   agents: () => Promise<CustomAgent[]>,
   title: string,
+  ui: Ui,
+  /** Why the initial base was proposed, said beside it while it is the one chosen. */
+  baseWhy?: string,
 ): Promise<StartOptions | undefined> {
   const o = { ...initial };
+  const base = () =>
+    !o.base_ref
+      ? "the repository's default branch"
+      : baseWhy && o.base_ref === initial.base_ref
+        ? `${o.base_ref} (${baseWhy})`
+        : o.base_ref;
   for (;;) {
     const items: Array<vscode.QuickPickItem & { action: Action }> = [
       { label: '$(rocket) Start task', description: 'Enter', detail: summary(o), action: 'start' },
       { label: '$(hubot) Model', description: o.model || 'default (the service chooses)', action: 'model' },
-      { label: '$(git-branch) Base ref', description: o.base_ref || "the repository's default branch", action: 'base' },
+      // A base read from a task, and the task's name beside it, are the service's text: shown as text.
+      { label: '$(git-branch) Base ref', description: forQuickPick(base()), action: 'base' },
       {
         label: '$(git-pull-request) Create a pull request',
         description: o.create_pull_request ? 'yes' : 'no',
@@ -57,11 +68,7 @@ export async function pickOptions(
       },
       { label: '$(person) Custom agent', description: o.custom_agent || 'none', action: 'agent' },
     ];
-    const pick = await vscode.window.showQuickPick(items, {
-      title,
-      placeHolder: 'Press Enter to start, or change an option',
-      ignoreFocusOut: true,
-    });
+    const pick = await ui.pick(items, { title, placeHolder: 'Press Enter to start, or change an option' });
     if (!pick) return undefined;
     switch (pick.action) {
       case 'start':

@@ -6,13 +6,13 @@ import { DisposableBase } from '../../lifecycle';
 import type { RepoDetector, RepoCandidate } from '../../model/repoDetector';
 import { repoLabel } from '../../model/remotes';
 import type { ServiceChoice } from '../../service/serviceChoice';
-import type { Ui } from '../../ui';
+import { tell, type Ui } from '../../ui';
 import type { CommandRegistry } from '../registry';
-import type { Draft, DraftStore } from './draftStore';
-import { isMultiLine, withInstruction } from './frontMatter';
+import type { DraftStore } from './draftStore';
 import { initialOptions, pickOptions } from './optionsPicker';
 import { choosePrompt } from './promptPicker';
-import { forQuickPick } from '../../safety/serviceText';
+import { editPrompt } from './promptBox';
+import { forMessage, forQuickPick } from '../../safety/serviceText';
 import {
   findCustomAgents,
   findPromptFiles,
@@ -22,6 +22,7 @@ import {
   type RecentPrompts,
 } from './promptSources';
 import type { ContinuedTask } from '../../model/continuationLinks';
+import type { ProposedBase } from './baseProposer';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
 
@@ -47,6 +48,8 @@ export class StartCommands extends DisposableBase {
     private readonly globalState: vscode.Memento,
     private readonly ui: Ui,
     commands: CommandRegistry,
+    /** The base a start proposes: the branch the work lands on, never an agent's branch unless the user picks it. */
+    private readonly bases: { propose(): ProposedBase } = { propose: () => ({ ref: '' }) },
   ) {
     super();
     this.register(
@@ -55,7 +58,7 @@ export class StartCommands extends DisposableBase {
         [COMMANDS.startTaskFromSelection]: (a?: StartArgs) => this.fromSelection(args(a)),
         [COMMANDS.startTaskFromPromptFile]: (a?: unknown) => this.fromPromptFile(a),
         [COMMANDS.retryFailedStart]: (a?: StartArgs) => this.retry(args(a)),
-        [COMMANDS.discardDraft]: () => this.drafts.clear(),
+        [COMMANDS.discardDraft]: () => this.discard(),
       }),
     );
   }
@@ -121,7 +124,10 @@ export class StartCommands extends DisposableBase {
     return this.run(prompt, { interactive }, 'Start Task from Prompt File');
   }
 
-  /** Sends the kept draft again as it is. */
+  /**
+   * Starts the kept draft: its options are shown first (Enter starts), since a draft may be old, or was left before
+   * its options were chosen; dismissing them keeps the draft. Without interaction it is sent as it is.
+   */
   async retry(a: StartArgs): Promise<StartResult | undefined> {
     const d = this.drafts.get();
     if (!d) {
@@ -130,26 +136,65 @@ export class StartCommands extends DisposableBase {
     }
     const repo = d.repo ?? this.current();
     if (!repo) return undefined;
-    const options = { ...initialOptions(this.globalState, this.baseRef()), ...d.options, ...a.options };
+    const proposed = this.bases.propose();
+    let options: StartOptions | undefined = {
+      ...initialOptions(this.globalState, proposed.ref),
+      ...d.options,
+      ...a.options,
+    };
     const { prompt, continues } = d;
+    if (a.interactive !== false) {
+      const title = `Start Task on ${repoLabel(repo)}`;
+      const why = options.base_ref === proposed.ref ? proposed.why : undefined;
+      const root = this.current()?.git?.rootUri;
+      options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why);
+      if (!options) return undefined;
+    }
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
+  }
+
+  /** Discards the kept prompt; the message that says so offers Undo, which puts it back as it was. */
+  private async discard(): Promise<void> {
+    const d = this.drafts.get();
+    if (!d) return;
+    await this.drafts.clear();
+    const { savedAt: _, ...kept } = d;
+    const first = d.prompt.trim().split(/\r?\n/, 1)[0];
+    tell(this.ui, 'info', `Discarded the prompt “${forMessage(first, 80)}”.`, [
+      {
+        title: 'Undo',
+        run: async () => {
+          // A prompt kept since then is not overwritten.
+          if (this.drafts.get()) void this.ui.notify('warning', 'Not restored: another prompt is kept now.');
+          else await this.drafts.save(kept);
+        },
+      },
+    ]);
   }
 
   private async run(seed: string, a: StartArgs, title: string, selected?: number): Promise<StartResult | undefined> {
     if (!(await this.ready(a.interactive !== false))) return undefined;
     const repo = a.repo ?? (await this.repoOrAsk());
     if (!repo) return undefined;
-    const defaults = { ...initialOptions(this.globalState, this.baseRef()), ...a.options };
+    const proposed = this.bases.propose();
+    const defaults = { ...initialOptions(this.globalState, proposed.ref), ...a.options };
     let prompt = seed;
     let options: StartOptions | undefined = defaults;
     // A continuation's draft keeps which task it continues and its branches, whichever way the user leaves.
     const kept = a.continues ? { continues: a.continues, options: defaults } : {};
     if (a.interactive !== false) {
-      const edited = await this.editPrompt(seed, repo, `${title} on ${repoLabel(repo)}`, selected, kept);
+      const edited = await editPrompt(this.drafts, seed, repo, `${title} on ${repoLabel(repo)}`, selected, kept);
       if (edited === undefined) return undefined;
       prompt = edited;
       const root = this.current()?.git?.rootUri;
-      options = await pickOptions(defaults, () => findCustomAgents(root), `${title} on ${repoLabel(repo)}`);
+      const why = defaults.base_ref === proposed.ref ? proposed.why : undefined;
+      options = await pickOptions(
+        defaults,
+        () => findCustomAgents(root),
+        `${title} on ${repoLabel(repo)}`,
+        this.ui,
+        why,
+      );
       if (!options) {
         await this.drafts.save({ prompt, repo, ...kept });
         return undefined;
@@ -214,75 +259,6 @@ export class StartCommands extends DisposableBase {
   private async repoOrAsk(): Promise<RepoCandidate | undefined> {
     if (!this.current()) await vscode.commands.executeCommand(COMMANDS.chooseRepository);
     return this.current();
-  }
-
-  /** The current branch's upstream, else empty (the service then uses the repository's default branch). */
-  private baseRef(): string {
-    const head = this.current()?.git?.state.HEAD;
-    return head?.upstream?.name ?? '';
-  }
-
-  /**
-   * The prompt in an input box; what is typed is kept as a draft as it is typed, so a reload loses nothing.
-   * An input box holds one line, so a prompt of several lines (a selection, a prompt file) is not put in it, where
-   * its line breaks would be lost: it is sent as it is, and the box takes an optional instruction to put before it.
-   */
-  private editPrompt(
-    value: string,
-    repo: RepoRef,
-    title: string,
-    selected?: number,
-    kept: Pick<Draft, 'continues' | 'options'> = {},
-  ): Promise<string | undefined> {
-    const attached = isMultiLine(value) ? value : undefined;
-    const compose = (typed: string) => (attached === undefined ? typed : withInstruction(attached, typed));
-    return new Promise(resolve => {
-      const box = vscode.window.createInputBox();
-      box.title = title;
-      if (attached === undefined) {
-        box.prompt = 'What should the agent do? Enter continues to the options.';
-        box.value = value;
-      } else {
-        // A selection's prompt adds its file and lines around it: say what the user selected, not the whole.
-        const what =
-          selected === undefined
-            ? `The ${attached.split(/\r?\n/).length} lines of the prompt are sent as they are`
-            : selected === 1
-              ? 'The selected line is sent as it is'
-              : `The ${selected} selected lines are sent as they are`;
-        box.prompt = `${what}. Add what the agent should do with them (optional); Enter continues to the options.`;
-        box.placeholder = 'For example: add tests for this';
-      }
-      box.ignoreFocusOut = true;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let accepted = false;
-      const save = (v: string) =>
-        void this.drafts.save({ prompt: compose(v), repo: { owner: repo.owner, repo: repo.repo }, ...kept });
-      box.onDidChangeValue(v => {
-        box.validationMessage = undefined;
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(() => v.trim() && save(v), 400);
-      });
-      box.onDidAccept(() => {
-        if (!compose(box.value).trim()) {
-          box.validationMessage = 'Write what the agent should do.';
-          return;
-        }
-        accepted = true;
-        resolve(compose(box.value));
-        box.hide();
-      });
-      box.onDidHide(() => {
-        if (timer) clearTimeout(timer);
-        if (!accepted) {
-          // Kept when something was written; a prompt cancelled untouched leaves no draft behind.
-          if (box.value.trim() && box.value !== (attached === undefined ? value : '')) save(box.value);
-          resolve(undefined);
-        }
-        box.dispose();
-      });
-      box.show();
-    });
   }
 }
 

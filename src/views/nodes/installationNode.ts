@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Installation } from '../../api';
 import { canRemove } from '../../model/installations/policy';
 import { forLabel, forMarkdown } from '../../safety/serviceText';
+import { timeText } from '../../taskPage/when';
 import type { TreeNode } from './node';
 import { RepositoryNode } from './repositoryNode';
 import { slotLines, type InstallationsContext } from './slotLines';
@@ -84,7 +85,8 @@ function tooltip(i: Installation): vscode.MarkdownString {
       ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
       : `Repository selection: **${forMarkdown(i.repository_selection)}**\n\n`,
   );
-  if (i.suspended_at) md.appendMarkdown(`Suspended since ${forMarkdown(i.suspended_at)}\n\n`);
+  if (i.suspended_at)
+    md.appendMarkdown(`Suspended since ${forMarkdown(timeText(i.suspended_at, { locale: vscode.env.language }))}\n\n`);
   const perms = Object.entries(i.permissions ?? {});
   md.appendMarkdown(
     perms.length

@@ -3,6 +3,7 @@ import type { Session } from '../../api';
 import { duration, relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
+import { timeText } from '../../taskPage/when';
 import type { TreeNode } from './node';
 
 export class SessionNode implements TreeNode {
@@ -20,10 +21,11 @@ export class SessionNode implements TreeNode {
     );
     item.id = `${this.idPrefix}/session/${s.id}`;
     const refs = s.head_ref ? `${s.head_ref} → ${s.base_ref || '?'}` : s.base_ref;
-    item.description = forLabel(
-      [stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · '),
-    );
+    const described = [stateLabel(s.state), s.model, refs, relativeTime(s.updated_at)].filter(Boolean).join(' · ');
+    item.description = forLabel(described);
     item.iconPath = stateIcon(s.state);
+    // The state in words for a screen reader: the icon and colour say it only to the eye.
+    item.accessibilityInformation = { label: forLabel(`${plainName(s.name) || `Session ${s.id}`}, ${described}`) };
     item.contextValue = 'agentSession';
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${forMarkdown(s.name || s.id)}** — ${forMarkdown(stateLabel(s.state))}\n\n`);
@@ -31,9 +33,11 @@ export class SessionNode implements TreeNode {
       `Model: ${forMarkdown(s.model || 'default')}  \n` +
         `Branch: ${forMarkdown(s.head_ref || '—')} → ${forMarkdown(s.base_ref || '—')}\n\n`,
     );
-    md.appendMarkdown(`Created ${forMarkdown(s.created_at)}  \nUpdated ${forMarkdown(s.updated_at)}`);
+    // In the user's locale and time zone, as the task page shows them.
+    const when = (v: unknown) => forMarkdown(timeText(v, { locale: vscode.env.language }));
+    md.appendMarkdown(`Created ${when(s.created_at)}  \nUpdated ${when(s.updated_at)}`);
     if (s.completed_at)
-      md.appendMarkdown(`  \nCompleted ${forMarkdown(s.completed_at)} (${duration(s.created_at, s.completed_at)})`);
+      md.appendMarkdown(`  \nCompleted ${when(s.completed_at)} (${duration(s.created_at, s.completed_at)})`);
     if (s.prompt) {
       md.appendMarkdown('\n\n---\n\n');
       // Not a code block: a prompt holding ``` would close its fence.

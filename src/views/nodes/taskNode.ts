@@ -3,6 +3,7 @@ import type { Task } from '../../api';
 import type { TaskModel } from '../../model/taskModel';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../taskPage/text';
+import { timeText } from '../../taskPage/when';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
 import { pullRequests } from '../taskLinks';
@@ -27,6 +28,19 @@ export interface TaskNodeContext {
 
 // An ISO date: what relativeTime says of anything older than a month, and it never changes as time goes on.
 const DATE_LABEL = /^\d{4}-\d\d-\d\d$/;
+
+/**
+ * How much of a task's row its label and state take at VS Code's default sidebar width (300 px), in characters of
+ * the label's font (the description's is a tenth smaller), and the least of a name that is kept. The tree cuts a row
+ * at its end, where the state is: so the name is shortened first, and the state after it stays whole. The whole name
+ * is in the tooltip, the accessible label and the task page.
+ */
+const ROW_CHARS = 30;
+const MIN_NAME = 14;
+
+function shortName(name: string, state: string): string {
+  return plainLine(name, Math.max(MIN_NAME, Math.floor(ROW_CHARS - 1.5 - 0.9 * state.length)));
+}
 
 const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
 
@@ -104,18 +118,22 @@ export class TaskNode implements TreeNode {
       return this.item;
     }
     const name = plainName(t.name) || t.id;
-    const item = new vscode.TreeItem(forLabel(name), vscode.TreeItemCollapsibleState.Collapsed);
+    const state = stateLabel(t.state);
+    const item = new vscode.TreeItem(forLabel(shortName(name, state)), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${t.id}`;
     const archived = t.archived_at ? 'archived' : '';
     const after = continues === undefined ? '' : `continues “${plainLine(plainName(continues), 40)}”`;
-    item.description = forLabel([repo, stateLabel(t.state), age, archived, after].filter(Boolean).join(' · '));
+    // The state first, then when: what may be cut at the row's end comes last.
+    item.description = forLabel([state, age, repo, archived, after].filter(Boolean).join(' · '));
     item.iconPath = stateIcon(t.state);
     const flags = ['agentTask'];
     if (t.html_url) flags.push('web');
     if (pullRequests(t).length) flags.push('pull');
     if (t.session_count > 0) flags.push('branch');
     item.contextValue = flags.join(' ');
-    item.accessibilityInformation = { label: `${forLabel(name)}, ${stateLabel(t.state)}, updated ${age}` };
+    // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
+    const heard = [forLabel(name), state, `updated ${age}`, repo && `in ${repo}`, archived].filter(Boolean);
+    item.accessibilityInformation = { label: heard.join(', ') };
     this.item = item;
     this.withTooltip = undefined;
     this.drawnFrom = t;
@@ -145,8 +163,10 @@ export class TaskNode implements TreeNode {
       if (by) md.appendMarkdown(`Created by ${forMarkdown(by)}\n\n`);
       const continues = this.drawnContinues;
       if (continues !== undefined) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(continues)}”`)}\n\n`);
-      const dates = [`Created ${t.created_at}`, `Updated ${t.updated_at}`];
-      if (t.archived_at) dates.push(`Archived ${t.archived_at}`);
+      // In the user's locale and time zone, as the task page shows them.
+      const when = (v: unknown) => timeText(v, { locale: vscode.env.language });
+      const dates = [`Created ${when(t.created_at)}`, `Updated ${when(t.updated_at)}`];
+      if (t.archived_at) dates.push(`Archived ${when(t.archived_at)}`);
       md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
       md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${artifactCount(t)}\nID: ${t.id}`));
       this.withTooltip = Object.assign(new vscode.TreeItem(item.label ?? '', item.collapsibleState), item, {

@@ -3,8 +3,11 @@ import { missingToken, TOKEN_FOR, type Operation, type Subject } from '../../../
 import { explain } from '../../../src/errors/userErrors';
 import { apiError } from './apiErrors';
 
-const explainFailure = (op: Operation, f: { status: number; message: string }, s?: Subject) =>
-  explain(apiError(f.status, { message: f.message }), { op, subject: s });
+const explainFailure = (
+  op: Operation,
+  f: { status: number; message: string; kind?: 'network' | 'timeout' },
+  s?: Subject,
+) => explain(apiError(f.status, { message: f.message, ...(f.kind ? { kind: f.kind } : {}) }), { op, subject: s });
 
 const subject = { installation: 'ci-bot on acme', repository: 'acme/rocket', selection: 'selected' };
 
@@ -52,10 +55,30 @@ describe('installations: refusals in plain words', () => {
 
   it('says a network failure changed nothing, and never claims a retry', () => {
     const e = explainFailure('addRepository', { status: 0, message: 'connect ECONNREFUSED' }, subject);
-    assert.match(e.text, /could not be reached \(connect ECONNREFUSED\)\. Nothing was changed/);
+    assert.match(e.text, /could not be reached \(no answer: connect ECONNREFUSED\)\. Nothing was changed/);
     assert.match(
       explainFailure('addRepository', { status: 500, message: '' }).text,
       /status 500\. Nothing was retried/,
+    );
+  });
+
+  it("says what failed in words, never the request's method, path and query", () => {
+    const message =
+      'GET /user/installations?per_page=100&page=1 failed: connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)';
+    const e = explainFailure('listInstallations', { status: 0, kind: 'network', message });
+    assert.equal(
+      e.text,
+      'Listing your installations failed: the service could not be reached ' +
+        '(no answer: connect ECONNREFUSED 127.0.0.1:9). Nothing was changed.',
+    );
+    const slow = explainFailure('listInstallations', {
+      status: 0,
+      kind: 'timeout',
+      message: 'GET /user/installations?per_page=100&page=1 timed out after 30000 ms',
+    });
+    assert.equal(
+      slow.text,
+      'Listing your installations failed: the service did not answer in time. Nothing was changed.',
     );
   });
 
