@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, CACHE, makeRunDir, startCodeServer, workbenchUrl } from './lib.mjs';
-import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { ROOT, CACHE, makeRunDir, workbenchUrl } from './lib.mjs';
+import { startDemo, SANDBOX_JS } from './demo.mjs';
 
 const cacheRoot = path.dirname(CACHE);
 const statePath = path.join(cacheRoot, 'demo-state.json');
@@ -20,14 +20,7 @@ if (unknown.length) {
 const reset = process.argv.includes('--reset') || /^(1|true|yes)$/i.test(process.env.AGENT_TASKS_RESET ?? '');
 
 const runDir = makeRunDir('start');
-const sandbox = await startSandbox({ statePath, reset, logFile: path.join(runDir, 'sandbox.log') });
-ensureDemoRepo(repo, sandbox.url);
-const server = await startCodeServer({
-  runDir,
-  folder: repo,
-  port,
-  settings: { 'agentTasks.serviceUrl': sandbox.url },
-});
+const { sandbox, server } = await startDemo({ runDir, statePath, repo, reset, port });
 const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
 
 let stopping = false;

@@ -21,6 +21,11 @@ export interface SandboxOptions {
   port?: number;
   /** Loopback (127.0.0.1) by default. */
   host?: string;
+  /**
+   * Further `Host` values (`name:port`) at which the web pages, and only they, are answered: those of a proxy its
+   * launcher vouches for, such as code-server's `/proxy/PORT/`, which passes on its own Host. See docs/sandbox.md.
+   */
+  pageHosts?: string[];
   /** The world to serve; the demo world by default. Checked like a world file (throws WorldError). */
   world?: WorldFile;
   /**
@@ -88,7 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const router = new Router().add(...areaA, ...areaB, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
-  const site = new Site();
+  const site = new Site(opts.pageHosts);
   const handle = makeHandler(() => core, router, site);
   const server = http.createServer((req, res) => {
     handle(req, res).catch(e => {
