@@ -19,6 +19,7 @@ export async function startSandbox({
   stepMs,
   statePath,
   reset = false,
+  relive = false,
   pageHosts = [],
   logFile,
   inheritOutput = false,
@@ -29,6 +30,7 @@ export async function startSandbox({
   if (stepMs !== undefined) args.push('--step-ms', String(stepMs));
   if (statePath) args.push('--state', statePath);
   if (reset) args.push('--reset');
+  if (relive) args.push('--relive');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
   child.stderr.on('data', d => {
@@ -129,6 +131,8 @@ export async function startDemo({ runDir, statePath, repo, reset = false, port, 
   const sandbox = await startSandbox({
     statePath,
     reset,
+    // A saved state keeps what the user did; the demo's own running tasks run again, so every start is alive.
+    relive: true,
     pageHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
     logFile: path.join(runDir, 'sandbox.log'),
     inheritOutput,

@@ -1,5 +1,5 @@
 // `node dist/sandbox.js [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset]
-// [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
+// [--relive] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
 import { startSandbox } from './server';
@@ -15,13 +15,14 @@ interface CliOptions {
   world?: string;
   state?: string;
   reset?: boolean;
+  relive?: boolean;
   stepMs?: number;
   rateLimit?: number;
   compactBytes?: number;
 }
 
 const USAGE =
-  'usage: sandbox [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset] ' +
+  'usage: sandbox [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset] [--relive] ' +
   '[--step-ms N] [--rate-limit N] [--compact-bytes N]';
 
 class UsageError extends Error {}
@@ -64,6 +65,10 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--reset':
         if (inline !== undefined) throw new UsageError('--reset takes no value');
         o.reset = true;
+        break;
+      case '--relive':
+        if (inline !== undefined) throw new UsageError('--relive takes no value');
+        o.relive = true;
         break;
       case '--step-ms':
         o.stepMs = intArg(flag, value(), 86_400_000);
@@ -111,6 +116,7 @@ async function main(argv: string[]): Promise<void> {
       world: o.world ? loadWorld(o.world) : undefined,
       statePath: o.state,
       reset: o.reset,
+      relive: o.relive,
       stepMs: o.stepMs,
       rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined,
       compactBytes: o.compactBytes,

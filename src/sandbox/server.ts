@@ -9,6 +9,7 @@ import { makeHandler } from './http/dispatch';
 import { Site } from './http/guard';
 import type { RateLimitOptions } from './http/ratelimit';
 import { Router } from './http/router';
+import { reliveWorldTasks } from './relive';
 import { areaA } from './routes/area-a';
 import { areaB } from './routes/area-b';
 import { control } from './routes/control';
@@ -35,6 +36,11 @@ export interface SandboxOptions {
   statePath?: string;
   /** Start from `world` (the demo world by default) whatever the state file holds; written before listening. */
   reset?: boolean;
+  /**
+   * On a start from a state file, the world's own tasks that it starts running, and that have ended since, run again
+   * (dated from now); everything else stays as saved. `npm start` asks for it, so the demo is alive on every start.
+   */
+  relive?: boolean;
   /** Pace of the real-time life of tasks; 0 leaves tasks still until the control endpoints move them. */
   stepMs?: number;
   /** The primary rate limit per caller; 5000 requests an hour by default. */
@@ -73,6 +79,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // A reset start still takes the journal's numbering from what is on disk, so no old segment is read again.
   const saved = opts.reset ? undefined : recovered?.world;
   if (saved) serveGitAsWorldSays(saved, initial);
+  if (saved && opts.relive) {
+    const again = reliveWorldTasks(saved, initial);
+    if (again.length) opts.log?.(`${again.length} task(s) of the world run again: ${again.join(', ')}`);
+  }
   const onError = opts.onError ?? (() => undefined);
   const core = new Core(initial, saved ?? structuredClone(initial), {
     stepMs: opts.stepMs ?? DEFAULT_STEP_MS,
