@@ -13,6 +13,7 @@ import { reliveWorldTasks } from './relive';
 import { areaA } from './routes/area-a';
 import { areaB } from './routes/area-b';
 import { control } from './routes/control';
+import { repos } from './routes/repos';
 import { web } from './routes/web';
 import type { WorldFile } from './world';
 import { validateWorld } from './world-check';
@@ -101,7 +102,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       () => core.state,
     );
   }
-  const router = new Router().add(...areaA, ...areaB, ...control, ...web);
+  const router = new Router().add(...areaA, ...areaB, ...repos, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
   const site = new Site(opts.pageHosts);
   const handle = makeHandler(() => core, router, site);

@@ -37,7 +37,7 @@ describe('sandbox world tasks end where the world file says (ends)', () => {
   it('"ends" must be an end state; anything else is refused with the task named', () => {
     for (const ends of ['queued', 'in_progress', 'done', 3]) {
       const bad = structuredClone(w);
-      (bad.tasks![0] as Record<string, unknown>).ends = ends;
+      (bad.tasks![0] as unknown as Record<string, unknown>).ends = ends;
       assert.throws(
         () => validateWorld(bad),
         (e: Error) => e instanceof WorldError && /tasks\[0\] \(fails\).*"ends"/.test(e.message),
