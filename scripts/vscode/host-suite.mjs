@@ -25,7 +25,8 @@ export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeo
     await onTimeout?.(page);
     onExit(1, `TIMEOUT after ${timeoutMs} ms`);
   }, timeoutMs).unref();
-  await page.goto(workbenchUrl(server, where));
+  // Bounded by the run's own timeout above: on a loaded machine the workbench's first load can take over 30 s.
+  await page.goto(workbenchUrl(server, where), { timeout: timeoutMs });
   return page;
 }
 
