@@ -63,9 +63,12 @@ async function follow(pane, taskName, item) {
 
 let code = 0;
 try {
-  await page.goto(workbenchUrl(server, { folder: repo, extensionDevelopmentPath: ROOT }));
+  await page.goto(workbenchUrl(server, { folder: repo, extensionDevelopmentPath: ROOT }), { timeout: 180_000 });
   await waitForWorkbench(page);
-  await runCommand(page, 'Agent Tasks: Set Token…');
+  // The extension under development registers its contributions some time after the workbench shows, longer on a
+  // loaded machine: its container in the activity bar says it is there.
+  await page.locator(sel.activityItem('Agent Tasks')).waitFor({ timeout: 180_000 });
+  await runCommand(page, 'Agent Tasks: Set Token…', 120_000);
   const kindStep = await answerStep(page, { pick: /fine-grained/i });
   // Against the sandbox the extension may offer its demo token first; the token is typed as for any service.
   if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
