@@ -6,20 +6,31 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ROOT } from './lib.mjs';
+import { ROOT, freePort, startCodeServer } from './lib.mjs';
 
 export const SANDBOX_JS = path.join(ROOT, 'dist', 'sandbox.js');
 
 /**
  * Runs `node dist/sandbox.js --port 0 ...` and waits for the first line it prints, which holds its address.
- * `stepMs: 0` keeps tasks still until the control endpoints move them (what tests want).
+ * `stepMs: 0` keeps tasks still until the control endpoints move them (what tests want). `pageHosts` are the
+ * `host:port`s of a proxy vouched for (code-server's `/proxy/PORT/`), answered the sandbox's web pages only.
  */
-export async function startSandbox({ stepMs, statePath, reset = false, logFile, inheritOutput = false } = {}) {
+export async function startSandbox({
+  stepMs,
+  statePath,
+  reset = false,
+  relive = false,
+  pageHosts = [],
+  logFile,
+  inheritOutput = false,
+} = {}) {
   if (!fs.existsSync(SANDBOX_JS)) throw new Error(`${SANDBOX_JS} is missing: run \`npm run build\` first`);
   const args = [SANDBOX_JS, '--port', '0'];
+  for (const h of pageHosts) args.push('--page-host', h);
   if (stepMs !== undefined) args.push('--step-ms', String(stepMs));
   if (statePath) args.push('--state', statePath);
   if (reset) args.push('--reset');
+  if (relive) args.push('--relive');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
   child.stderr.on('data', d => {
@@ -107,4 +118,31 @@ export function ensureDemoRepo(dir, sandboxUrl) {
     git(['remote', 'set-url', 'origin', remote]);
   }
   return dir;
+}
+
+/**
+ * `npm start`'s setup: the sandbox keeping its state in `statePath` (tasks move on their own), the demo repository at
+ * `repo`, and code-server on it. code-server's port is chosen first, so that the sandbox can vouch for its port proxy:
+ * the browser opens the sandbox's pages (Open Pull Request, Open on the Web) through `/proxy/<sandbox port>/`, which
+ * passes on code-server's own Host.
+ */
+export async function startDemo({ runDir, statePath, repo, reset = false, port, inheritOutput = false }) {
+  port ||= await freePort();
+  const sandbox = await startSandbox({
+    statePath,
+    reset,
+    // A saved state keeps what the user did; the demo's own running tasks run again, so every start is alive.
+    relive: true,
+    pageHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
+    logFile: path.join(runDir, 'sandbox.log'),
+    inheritOutput,
+  });
+  ensureDemoRepo(repo, sandbox.url);
+  const server = await startCodeServer({
+    runDir,
+    folder: repo,
+    port,
+    settings: { 'agentTasks.serviceUrl': sandbox.url },
+  });
+  return { sandbox, server };
 }

@@ -25,8 +25,8 @@ export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeo
     await onTimeout?.(page);
     onExit(1, `TIMEOUT after ${timeoutMs} ms`);
   }, timeoutMs).unref();
-  // A loaded machine may take longer than the default 30 s to serve the workbench; the suite has its own timeout.
-  await page.goto(workbenchUrl(server, where), { timeout: 180_000 });
+  // Bounded by the run's own timeout above: on a loaded machine the workbench's first load can take over 30 s.
+  await page.goto(workbenchUrl(server, where), { timeout: timeoutMs });
   return page;
 }
 

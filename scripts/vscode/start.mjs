@@ -1,12 +1,13 @@
 // `npm start`: the sandbox with its demo world and a real VS Code with the extension under development, opened on
 // a demo repository whose `origin` is the sandbox's acme/rocket. Prints the address to open; Ctrl-C stops both.
-// The sandbox keeps its state in the cache, so tasks started in one session are there in the next; `npm start --
-// --reset` (or AGENT_TASKS_RESET=1) starts it from the demo world again.
+// The sandbox keeps its state in the cache, so tasks started in one session are there in the next, and the demo's
+// own running tasks run again on every start (`--relive`); `npm start -- --reset` (or AGENT_TASKS_RESET=1) starts it
+// from the demo world again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, CACHE, makeRunDir, startCodeServer, workbenchUrl } from './lib.mjs';
-import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { ROOT, CACHE, makeRunDir, workbenchUrl } from './lib.mjs';
+import { startDemo, SANDBOX_JS } from './demo.mjs';
 
 const cacheRoot = path.dirname(CACHE);
 const statePath = path.join(cacheRoot, 'demo-state.json');
@@ -19,15 +20,9 @@ if (unknown.length) {
 }
 const reset = process.argv.includes('--reset') || /^(1|true|yes)$/i.test(process.env.AGENT_TASKS_RESET ?? '');
 
+const kept = !reset && fs.existsSync(statePath);
 const runDir = makeRunDir('start');
-const sandbox = await startSandbox({ statePath, reset, logFile: path.join(runDir, 'sandbox.log') });
-ensureDemoRepo(repo, sandbox.url);
-const server = await startCodeServer({
-  runDir,
-  folder: repo,
-  port,
-  settings: { 'agentTasks.serviceUrl': sandbox.url },
-});
+const { sandbox, server } = await startDemo({ runDir, statePath, repo, reset, port });
 const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
 
 let stopping = false;
@@ -53,8 +48,14 @@ sandbox.child.once('exit', c => {
   }
 });
 
+const stateLine = kept
+  ? `It kept the saved demo state (${statePath}): your tasks and changes are there, and the demo's own\n` +
+    '  running tasks start again. To start over from the demo world: npm start -- --reset'
+  : `It starts from the demo world${reset ? ' (reset)' : ''}; the state is kept in ${statePath} for the next start.`;
+
 console.log(`
-Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${statePath}${reset ? ', reset to the demo world' : ''}).
+Agent Tasks is running against the local sandbox (${sandbox.url}).
+  ${stateLine}
 
   Open in a browser:  ${workbenchUrl(server, { folder: repo, extensionDevelopmentPath: ROOT })}
 
@@ -63,4 +64,4 @@ Agent Tasks is running against the local sandbox (${sandbox.url}, state in ${sta
   (or type ${DEMO_TOKENS.fineGrained}: the sandbox's demo user mona; the README lists the other demo tokens).
   Tasks move along on their own every few seconds.
 
-Ctrl-C stops VS Code and the sandbox. \`npm start -- --reset\` starts again from the demo world.`);
+Ctrl-C stops VS Code and the sandbox. \`npm start -- --reset\` starts over from the demo world.`);

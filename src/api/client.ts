@@ -1,5 +1,5 @@
-// The public client: one method per endpoint (A1–A5, B1–B6) and `paginate` over the list endpoints. Every answer
-// goes through its reader in `validate/` before a caller sees it.
+// The public client: one method per endpoint (A1–A5, B1–B6, and the family's read of one repository) and `paginate`
+// over the list endpoints. Every answer goes through its reader in `validate/` before a caller sees it.
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
 import type { ApiClientOptions } from './options';
@@ -15,15 +15,17 @@ import type {
   ListUserInstallationReposParams,
   PageParams,
   PaginateOptions,
+  RepoRef,
   StartTaskParams,
 } from './params';
 import type { PaginatedMethod, PaginateMap, Route } from './routes';
 import { routes } from './routes';
 import { pathOf } from './transport';
-import type { InstallationList, RepositoryList, Task, TaskList, TaskWithSessions } from './types';
+import type { InstallationList, Repository, RepositoryList, Task, TaskList, TaskWithSessions } from './types';
 import type { AnswerReader } from './validate/answers';
 import {
   readInstallationList,
+  readOneRepository,
   readOneTask,
   readRepositoryList,
   readTaskList,
@@ -110,6 +112,14 @@ export class ApiClient {
   /** B6: remove a repository from an installation. */
   removeRepoFromInstallation(params: InstallationRepoParams, options?: CallOptions): Promise<void> {
     return this.call(() => routes.removeRepoFromInstallation(params), NOTHING, options);
+  }
+
+  /**
+   * Beyond the specification: one repository by owner and name (`GET /repos/{owner}/{repo}`, the family's standard
+   * read), which names its ID for B5 and B6. 404 when the token may not see it.
+   */
+  getRepository(params: RepoRef, options?: CallOptions): Promise<Repository> {
+    return this.call(() => routes.getRepository(params), readOneRepository, options);
   }
 
   /**

@@ -10,6 +10,7 @@ import type {
   ListTasksParams,
   ListUserInstallationReposParams,
   PageParams,
+  RepoRef,
   StartTaskParams,
   TaskListFilters,
 } from './params';
@@ -82,6 +83,7 @@ export const routes = {
     method: 'PUT',
     path: `/user/installations/${segment(p.installation_id)}/repositories/${segment(p.repository_id)}`,
   }),
+  getRepository: (p: RepoRef): Route => ({ method: 'GET', path: `/repos/${segment(p.owner)}/${segment(p.repo)}` }),
   removeRepoFromInstallation: (p: InstallationRepoParams): Route => ({
     method: 'DELETE',
     path: `/user/installations/${segment(p.installation_id)}/repositories/${segment(p.repository_id)}`,

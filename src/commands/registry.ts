@@ -6,7 +6,7 @@ import { disposeAll, toDisposable, type Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import { tell, type Action, type Ui } from '../ui';
 
-const SET_TOKEN: Record<TokenKind, string> = {
+export const SET_TOKEN: Record<TokenKind, string> = {
   fine_grained: 'Set Fine-grained Token',
   classic: 'Set Classic Token',
   installation: 'Set Installation Token',

@@ -201,20 +201,24 @@ export function demoWorld(now = Date.now()): WorldFile {
       task('demo-rocket-04', 5000, mona, 'queued', 'Bump the protobuf dependency and regenerate stubs', 2, 2, {
         create_pull_request: true,
       }),
-      task('demo-rocket-05', 5000, lee, 'failed', 'Migrate the build to the new toolchain [sandbox:failed]', 180, 170),
+      task('demo-rocket-05', 5000, lee, 'failed', 'Migrate the build to the new toolchain', 180, 170, {
+        ends: 'failed',
+      }),
       task(
         'demo-rocket-06',
         5000,
         mona,
         'waiting_for_user',
-        'Refactor the abort handler; ask before touching the API [sandbox:waiting_for_user]',
+        'Refactor the abort handler; ask before touching the API',
         90,
         60,
+        { ends: 'waiting_for_user' },
       ),
-      task('demo-rocket-07', 5000, lee, 'timed_out', 'Profile the trajectory solver [sandbox:timed_out]', 600, 540),
-      task('demo-rocket-08', 5000, mona, 'cancelled', 'Rename the Engine class [sandbox:cancelled]', 400, 395),
-      task('demo-rocket-09', 5000, mona, 'idle', 'Review error messages of the CLI [sandbox:idle]', 150, 120, {
+      task('demo-rocket-07', 5000, lee, 'timed_out', 'Profile the trajectory solver', 600, 540, { ends: 'timed_out' }),
+      task('demo-rocket-08', 5000, mona, 'cancelled', 'Rename the Engine class', 400, 395, { ends: 'cancelled' }),
+      task('demo-rocket-09', 5000, mona, 'idle', 'Review error messages of the CLI', 150, 120, {
         model: KNOWN_MODELS[1],
+        ends: 'idle',
       }),
       task('demo-rocket-10', 5000, mona, 'completed', 'Remove the legacy telemetry endpoint', 2880, 2800, {
         create_pull_request: true,

@@ -1,16 +1,37 @@
-// A task's life: queued → in_progress (a session appears) → an end state, `completed` unless the prompt
-// asks for another one with `[sandbox:STATE]`. The control endpoint can put a task in any state.
+// A task's life: queued → in_progress (a session appears) → an end state: the world file's `ends` for the task,
+// else what the prompt asks for with `[sandbox:STATE]` (kept for tests that start tasks through the API), else
+// `completed`. The control endpoint can put a task in any state.
 import { randomBytes } from 'node:crypto';
-import { ACTIVE_TASK_STATES, TASK_STATES } from '../api/types';
+import { ACTIVE_TASK_STATES, TASK_STATES, type Artifact } from '../api/types';
+import { TASK_ENDS } from './world';
 import { type State, type TaskRec, artifactFor, branchFor, isFinishedSessionState, taskName } from './state';
 
-const OUTCOMES = ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle'];
+const OUTCOMES: readonly string[] = TASK_ENDS;
 const MARKER = /\[sandbox:([a-z_]+)\]/;
 
 /** The end state a prompt asks for (`[sandbox:failed]` …), `completed` when it asks for none. */
 export function outcomeOf(prompt: string): string {
   const m = MARKER.exec(prompt);
   return m && OUTCOMES.includes(m[1]) ? m[1] : 'completed';
+}
+
+/** Where a task's life ends: its world's `ends`, else its prompt's marker, else `completed`. */
+export function endOf(t: Pick<TaskRec, 'ends' | 'prompt'>): string {
+  return t.ends ?? outcomeOf(t.prompt);
+}
+
+/**
+ * The open pull request of `head_ref` into `base_ref` in the task's repository, made by another task: a task that
+ * works on that branch commits to it (the specification's `head_ref` with `base_ref`), so its artifact is that pull
+ * request, not a second one. (Pull requests of the sandbox are never merged or closed.)
+ */
+function openPullOf(st: State, t: TaskRec): Artifact | undefined {
+  for (const o of st.tasksByRepo.get(t.repository) ?? []) {
+    if (o === t || o.head_ref !== t.head_ref || o.base_ref !== t.base_ref) continue;
+    const pull = o.artifacts.find(a => a.type === 'pull');
+    if (pull) return { ...pull, data: { ...pull.data } };
+  }
+  return undefined;
 }
 
 export function isActive(state: string): boolean {
@@ -87,7 +108,8 @@ export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): 
     s.updatedMs = now;
     s.completedMs = isFinishedSessionState(state) ? now : null;
   }
-  if (state === 'completed' && t.artifacts.length === 0) t.artifacts.push(artifactFor(t, 1000 + t.seq));
+  if (state === 'completed' && t.artifacts.length === 0)
+    t.artifacts.push(openPullOf(st, t) ?? artifactFor(t, 1000 + t.seq));
   t.state = state;
   t.updatedMs = now;
   t.movedAt = now;
@@ -107,7 +129,7 @@ export function advance(st: State, now = Date.now(), olderThan = Infinity): Task
   const moved: TaskRec[] = [];
   for (const t of st.tasks.values()) {
     if (!isActive(t.state) || t.movedAt > olderThan) continue;
-    moveTo(st, t, t.state === 'queued' ? 'in_progress' : outcomeOf(t.prompt), now);
+    moveTo(st, t, t.state === 'queued' ? 'in_progress' : endOf(t), now);
     moved.push(t);
   }
   return moved;

@@ -1,5 +1,5 @@
-// `node dist/sandbox.js [--port N] [--host H] [--world FILE] [--state FILE] [--reset] [--step-ms N] [--rate-limit N]
-// [--compact-bytes N]`.
+// `node dist/sandbox.js [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset]
+// [--relive] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
 import { startSandbox } from './server';
@@ -11,17 +11,19 @@ export * from './index';
 interface CliOptions {
   port: number;
   host: string;
+  pageHosts: string[];
   world?: string;
   state?: string;
   reset?: boolean;
+  relive?: boolean;
   stepMs?: number;
   rateLimit?: number;
   compactBytes?: number;
 }
 
 const USAGE =
-  'usage: sandbox [--port N] [--host H] [--world FILE] [--state FILE] [--reset] [--step-ms N] [--rate-limit N] ' +
-  '[--compact-bytes N]';
+  'usage: sandbox [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset] [--relive] ' +
+  '[--step-ms N] [--rate-limit N] [--compact-bytes N]';
 
 class UsageError extends Error {}
 
@@ -32,7 +34,7 @@ function intArg(flag: string, v: string | undefined, max: number): number {
 }
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { port: 0, host: '127.0.0.1' };
+  const o: CliOptions = { port: 0, host: '127.0.0.1', pageHosts: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] =
       argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
@@ -45,6 +47,13 @@ export function parseArgs(argv: string[]): CliOptions {
         o.host = value() ?? '';
         if (!o.host) throw new UsageError('--host needs a value');
         break;
+      case '--page-host': {
+        const h = value() ?? '';
+        if (!/^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(h))
+          throw new UsageError('--page-host needs a host and port, e.g. 127.0.0.1:8080');
+        o.pageHosts.push(h);
+        break;
+      }
       case '--world':
         o.world = value();
         if (!o.world) throw new UsageError('--world needs a file');
@@ -56,6 +65,10 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--reset':
         if (inline !== undefined) throw new UsageError('--reset takes no value');
         o.reset = true;
+        break;
+      case '--relive':
+        if (inline !== undefined) throw new UsageError('--relive takes no value');
+        o.relive = true;
         break;
       case '--step-ms':
         o.stepMs = intArg(flag, value(), 86_400_000);
@@ -99,9 +112,11 @@ async function main(argv: string[]): Promise<void> {
     const sandbox = await startSandbox({
       port: o.port,
       host: o.host,
+      pageHosts: o.pageHosts,
       world: o.world ? loadWorld(o.world) : undefined,
       statePath: o.state,
       reset: o.reset,
+      relive: o.relive,
       stepMs: o.stepMs,
       rateLimit: o.rateLimit !== undefined ? { limit: o.rateLimit } : undefined,
       compactBytes: o.compactBytes,

@@ -36,6 +36,7 @@ export function taskToWorld(t: TaskRec): WorldTask {
     base_ref: t.base_ref,
     head_ref: t.head_ref,
     ...(t.custom_agent !== undefined ? { custom_agent: t.custom_agent } : {}),
+    ...(t.ends !== undefined ? { ends: t.ends } : {}),
     archived_at: t.archivedMs === null ? null : iso(t.archivedMs),
     created_at: iso(t.createdMs),
     updated_at: iso(t.updatedMs),

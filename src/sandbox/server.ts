@@ -9,9 +9,11 @@ import { makeHandler } from './http/dispatch';
 import { Site } from './http/guard';
 import type { RateLimitOptions } from './http/ratelimit';
 import { Router } from './http/router';
+import { reliveWorldTasks } from './relive';
 import { areaA } from './routes/area-a';
 import { areaB } from './routes/area-b';
 import { control } from './routes/control';
+import { repos } from './routes/repos';
 import { web } from './routes/web';
 import type { WorldFile } from './world';
 import { validateWorld } from './world-check';
@@ -21,6 +23,11 @@ export interface SandboxOptions {
   port?: number;
   /** Loopback (127.0.0.1) by default. */
   host?: string;
+  /**
+   * Further `Host` values (`name:port`) at which the web pages, and only they, are answered: those of a proxy its
+   * launcher vouches for, such as code-server's `/proxy/PORT/`, which passes on its own Host. See docs/sandbox.md.
+   */
+  pageHosts?: string[];
   /** The world to serve; the demo world by default. Checked like a world file (throws WorldError). */
   world?: WorldFile;
   /**
@@ -30,6 +37,11 @@ export interface SandboxOptions {
   statePath?: string;
   /** Start from `world` (the demo world by default) whatever the state file holds; written before listening. */
   reset?: boolean;
+  /**
+   * On a start from a state file, the world's own tasks that it starts running, and that have ended since, run again
+   * (dated from now); everything else stays as saved. `npm start` asks for it, so the demo is alive on every start.
+   */
+  relive?: boolean;
   /** Pace of the real-time life of tasks; 0 leaves tasks still until the control endpoints move them. */
   stepMs?: number;
   /** The primary rate limit per caller; 5000 requests an hour by default. */
@@ -68,6 +80,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // A reset start still takes the journal's numbering from what is on disk, so no old segment is read again.
   const saved = opts.reset ? undefined : recovered?.world;
   if (saved) serveGitAsWorldSays(saved, initial);
+  if (saved && opts.relive) {
+    const again = reliveWorldTasks(saved, initial);
+    if (again.length) opts.log?.(`${again.length} task(s) of the world run again: ${again.join(', ')}`);
+  }
   const onError = opts.onError ?? (() => undefined);
   const core = new Core(initial, saved ?? structuredClone(initial), {
     stepMs: opts.stepMs ?? DEFAULT_STEP_MS,
@@ -86,9 +102,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       () => core.state,
     );
   }
-  const router = new Router().add(...areaA, ...areaB, ...control, ...web);
+  const router = new Router().add(...areaA, ...areaB, ...repos, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
-  const site = new Site();
+  const site = new Site(opts.pageHosts);
   const handle = makeHandler(() => core, router, site);
   const server = http.createServer((req, res) => {
     handle(req, res).catch(e => {

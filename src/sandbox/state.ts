@@ -40,6 +40,8 @@ export interface TaskRec {
   base_ref: string;
   head_ref: string;
   custom_agent?: string;
+  /** The end state its life reaches (the world file's `ends`); absent: the prompt's marker, or `completed`. */
+  ends?: string;
   state: string;
   archivedMs: number | null;
   createdMs: number;
@@ -215,6 +217,7 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
     base_ref: w.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
     head_ref: w.head_ref ?? branchFor(id, name),
     ...(w.custom_agent !== undefined ? { custom_agent: w.custom_agent } : {}),
+    ...(w.ends !== undefined ? { ends: w.ends } : {}),
     state,
     archivedMs: w.archived_at ? Date.parse(w.archived_at) : null,
     createdMs,

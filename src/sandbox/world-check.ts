@@ -1,6 +1,6 @@
 // Checks a world file entry by entry, so that a typo is reported with the entry it sits in.
 import { TASK_STATES } from '../api/types';
-import { WorldError } from './world';
+import { TASK_ENDS, WorldError } from './world';
 import type { WorldFile } from './world';
 
 const LEVELS = ['read', 'write', 'admin'];
@@ -210,6 +210,8 @@ export function validateWorld(input: unknown): WorldFile {
     c.str(t, 'prompt');
     if (t.state !== undefined && !(TASK_STATES as readonly string[]).includes(t.state as string))
       c.fail(`"state" must be one of ${TASK_STATES.join(', ')}`);
+    if (t.ends !== undefined && !(TASK_ENDS as readonly unknown[]).includes(t.ends))
+      c.fail(`"ends" must be one of ${TASK_ENDS.join(', ')}`);
     for (const k of ['name', 'model', 'base_ref', 'head_ref', 'custom_agent']) c.str(t, k, true);
     c.bool(t, 'create_pull_request');
     c.time(t, 'archived_at', true);

@@ -2,6 +2,9 @@
 // Its checks live in world-check.ts.
 import type { Artifact } from '../api/types';
 
+/** The states a task's life can end in: a world task's `ends`, or `[sandbox:STATE]` in a prompt. */
+export const TASK_ENDS = ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle'] as const;
+
 export type Plan = 'business' | 'enterprise' | (string & {});
 export type Level = 'read' | 'write' | 'admin';
 
@@ -88,6 +91,8 @@ export interface WorldTask {
   base_ref?: string;
   head_ref?: string;
   custom_agent?: string;
+  /** The end state the task's life reaches when it runs (`completed` by default); see docs/sandbox.md. */
+  ends?: string;
   archived_at?: string | null;
   created_at?: string;
   updated_at?: string;

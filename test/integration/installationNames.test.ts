@@ -1,5 +1,6 @@
-// Add Repository… by name, inside a real VS Code against the sandbox: `owner/name` typed or suggested (the
-// workspace's repository first), an ID still accepted, an unknown name explained; the results say names, not IDs.
+// Add Repository… by name, inside a real VS Code against the sandbox: `owner/name` typed (read by name through
+// GET /repos/{owner}/{repo}) or suggested (the workspace's repository first), an ID still accepted, an unknown name
+// explained, a missing classic token set on the way; the results say names, not IDs.
 import * as assert from 'node:assert/strict';
 import { INSTALLATION_COMMANDS as C } from '../../src/ids';
 import {
@@ -7,6 +8,7 @@ import {
   byLabel,
   DEMO_TOKENS,
   describeInstallations,
+  forgetToken,
   resetSandbox,
   ROUTES,
   run,
@@ -17,7 +19,7 @@ import {
 } from './installationsSupport';
 import { waitFor } from './tasksSupport';
 
-/** acme/tools: mona administers it; no installation lists it; lee's task in it is the only thing that names its ID. */
+/** acme/tools, acme/quiet, acme/silent: mona administers them; no installation lists them. */
 const withTools = () =>
   world(w => {
     w.repositories.push({ id: 5012, owner: 'acme', name: 'tools', access: { 1001: 'admin', 1002: 'write' } });
@@ -34,7 +36,7 @@ describeInstallations('Add Repository… by name', suite => {
     await setToken('classic', DEMO_TOKENS.classic);
   });
 
-  it('adds a repository typed as owner/name, whose ID only one of its tasks gives, and names it in the result', async () => {
+  it('adds a repository typed as owner/name that no installation lists, and names it in the result', async () => {
     await resetSandbox(withTools());
     await suite.refresh();
     const ui = answering(suite.api(), { pick: byLabel('Enter a name or ID'), input: 'acme/tools' });
@@ -45,14 +47,44 @@ describeInstallations('Add Repository… by name', suite => {
     assert.doesNotMatch(ui.told(), /5012/, 'no ID in what the user is told');
   });
 
-  it('still adds a repository typed by its ID, and names it once a list has', async () => {
+  it("adds the input box's own example, acme/docs, read by name, and names it in the result", async () => {
+    await resetSandbox();
+    await suite.refresh();
+    const reads = await sent(ROUTES.byName);
+    const ui = answering(suite.api(), { pick: byLabel('Enter a name or ID'), input: 'acme/docs' });
+    const o = await run(C.addRepository, { installationId: 71 });
+    assert.equal(o.done, true, o.message);
+    assert.equal(await sent(ROUTES.byName), reads + 1, 'the name was read through GET /repos/{owner}/{repo}');
+    assert.deepEqual(await truth(71), [5000, 5001, 5005]);
+    assert.match(ui.told(), /^Added acme\/docs to ci-bot on acme\.$/m);
+    assert.doesNotMatch(ui.told(), /5005/, 'no ID in what the user is told');
+  });
+
+  it('still adds a repository typed by its ID, and names it from the list read after the change', async () => {
     await resetSandbox(withTools());
     await suite.refresh();
     const ui = answering(suite.api(), { pick: byLabel('Enter a name or ID'), input: ' 5013 ' });
     const o = await run(C.addRepository, { installationId: 71 });
     assert.equal(o.done, true, o.message);
     assert.deepEqual(await truth(71), [5000, 5001, 5013]);
-    assert.match(ui.told(), /^Added (acme\/quiet|repository 5013) to ci-bot on acme\.$/m);
+    assert.match(ui.told(), /^Added acme\/quiet to ci-bot on acme\.$/m);
+  });
+
+  it('without a classic token, offers to set one right there, and the add goes on once it is set', async () => {
+    await resetSandbox();
+    await suite.refresh();
+    await forgetToken('classic');
+    // The token's own question (the sandbox's demo token), then the repository's, answered in turn.
+    const ui = answering(suite.api(), {
+      confirm: true,
+      pick: items => items.find(i => i.label.startsWith('$(beaker)')) ?? byLabel('Enter a name or ID')(items),
+      input: 'acme/docs',
+    });
+    const o = await run(C.addRepository, { installationId: 71 });
+    assert.equal(o.done, true, o.message);
+    assert.match(ui.confirmations()[0] ?? '', /needs a classic token with the repo scope, and none is set/);
+    assert.deepEqual(await truth(71), [5000, 5001, 5005]);
+    assert.match(ui.told(), /^Added acme\/docs to ci-bot on acme\.$/m);
   });
 
   it('says what to do about a name it cannot find, and sends nothing', async () => {
@@ -63,11 +95,6 @@ describeInstallations('Add Repository… by name', suite => {
     const o = await run(C.addRepository, { installationId: 71 });
     assert.equal(o.reason, 'unknown-target');
     assert.match(missing.told(), /acme\/nowhere was not found on the service.*numeric ID instead/);
-    // acme/silent exists, but no installation lists it and it has no task: nothing the service lets us read names it.
-    const quiet = answering(suite.api(), { pick: byLabel('Enter a name or ID'), input: 'acme/silent' });
-    const q = await run(C.addRepository, { installationId: 71 });
-    assert.equal(q.reason, 'unknown-target');
-    assert.match(quiet.told(), /The ID of acme\/silent is not known: .*Enter its numeric ID instead/);
     assert.equal(await sent(ROUTES.add), before, 'nothing was sent');
     assert.deepEqual(await truth(71), [5000, 5001]);
   });

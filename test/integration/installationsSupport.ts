@@ -28,6 +28,7 @@ export const ROUTES = {
   add: 'PUT /user/installations/{installation_id}/repositories/{repository_id}',
   remove: 'DELETE /user/installations/{installation_id}/repositories/{repository_id}',
   revoke: 'DELETE /installation/token',
+  byName: 'GET /repos/{owner}/{repo}',
 } as const;
 
 /** The demo world plus a revoked classic token, changed by `edit`. */

@@ -90,6 +90,8 @@ export const readInstallationList: AnswerReader<InstallationList> = (raw, note) 
 
 export const readOneTask: AnswerReader<Task> = one(readTask, 'the task');
 
+export const readOneRepository: AnswerReader<Repository> = one(readRepository, 'the repository');
+
 export const readTaskWithSessions: AnswerReader<TaskWithSessions> = (raw, note) => {
   const task = readOneTask(raw, note);
   if (!task.sessions) note(`task ${JSON.stringify(task.id)}: sessions are missing; read as none`);

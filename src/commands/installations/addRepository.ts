@@ -7,7 +7,7 @@ import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
 import { INPUT_HINT, inputProblem, nameOfId, parseRepoInput, resolveName } from './repoByName';
 import {
-  ensureToken,
+  ensureTokenOrSet,
   knownInstallations,
   pickInstallation,
   targetOf,
@@ -27,7 +27,8 @@ const SOURCE_NOTE =
  */
 export async function addRepository(env: InstallationsEnv, arg?: unknown): Promise<Outcome> {
   const target = targetOf(arg);
-  if (!(await ensureToken(env, 'addRepository'))) return { done: false, reason: 'no-token' };
+  // Offered right here, and the add goes on once the classic token is set.
+  if (!(await ensureTokenOrSet(env, 'addRepository'))) return { done: false, reason: 'no-token' };
 
   let inst =
     target.installationId === undefined
@@ -104,13 +105,15 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
     if (repo) verdict = canAdd(inst, repo, env.model.repositoriesOf(installationId).value ?? []);
   }
 
+  // Typed as an ID that nothing named yet: the installation's list, read again after the add, names it.
+  const nameAfter = repoName || repo || env.names?.name(repositoryId) ? undefined : () => env.names?.name(repositoryId);
   repoName ??= forMessage(nameOfId(env, repositoryId, repo));
   if (!verdict.allowed) {
     tell(env.ui, 'warning', verdict.message);
     env.log.info(`add repository ${repositoryId} to installation ${installationId}: not sent (${verdict.reason})`);
     return { done: false, reason: 'blocked', message: verdict.message };
   }
-  return applyChange(env, { op: 'addRepository', installationId, repositoryId, instName, repoName });
+  return applyChange(env, { op: 'addRepository', installationId, repositoryId, instName, repoName, nameAfter });
 }
 
 /** A choice of the picker: a repository with its ID, or one known only by name (looked up once chosen). */

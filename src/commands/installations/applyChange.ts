@@ -1,4 +1,5 @@
 import { explain } from '../../errors/userErrors';
+import { forMessage } from '../../safety/serviceText';
 import { explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
 
 export interface Change {
@@ -7,6 +8,8 @@ export interface Change {
   repositoryId: number;
   instName: string;
   repoName: string;
+  /** The name to say once the lists are read again, when only the repository's ID was known before the change. */
+  nameAfter?: () => string | undefined;
   /** The installation's selection as the view last saw it, to tell the two 422 rules apart. */
   selection?: string;
 }
@@ -43,8 +46,10 @@ export async function applyChange(env: InstallationsEnv, c: Change): Promise<Out
   }
   env.log.info(`${what}: done`);
   await Promise.all([env.model.refreshRepositories(c.installationId), env.model.refreshInstallations()]);
+  const named = c.nameAfter?.();
+  const repoName = named ? forMessage(named) : c.repoName;
   explainTo(env, 'info', {
-    text: adding ? `Added ${c.repoName} to ${c.instName}.` : `Removed ${c.repoName} from ${c.instName}.`,
+    text: adding ? `Added ${repoName} to ${c.instName}.` : `Removed ${repoName} from ${c.instName}.`,
     remedy: 'none',
   });
   return { done: true };

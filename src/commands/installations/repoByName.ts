@@ -1,7 +1,7 @@
-// A repository named as `owner/name`, turned into the ID the installation endpoints take (B5, B6). The service has
-// no read of a repository by name; what names one with its ID is an installation's repository list (B4, B1), and a
-// task of it (A1: a task carries its repository's ID, its `url` the name). So: the lists the view has read, the
-// names cache, then one task of that repository. No `vscode`.
+// A repository named as `owner/name`, turned into the ID the installation endpoints take (B5, B6): the lists the view
+// has read, the names cache, then the API family's read of a repository by name (`GET /repos/{owner}/{repo}`, beyond
+// the specification) with the classic token the change itself sends, and, should the service not answer that, one
+// task of the repository (A1: a task carries its repository's ID, its `url` the name). No `vscode`.
 import type { ApiClient, Repository } from '../../api';
 import { statusOf } from '../../errors/failure';
 import { validRepoName } from '../../model/repoNames';
@@ -56,24 +56,49 @@ export async function resolveName(
   if (listed) return { id: listed.id, name: listed.full_name, repository: listed };
   const cached = env.names?.idOf(input.fullName);
   if (cached !== undefined) return { id: cached, name: env.names?.name(cached) ?? input.fullName };
+  const read = await readByName(env, input);
+  if (typeof read === 'object') {
+    env.names?.learn(read.id, read.full_name);
+    return { id: read.id, name: read.full_name, repository: read };
+  }
   const fromTask = await idFromTasks(env, input);
   if (typeof fromTask === 'number') {
     env.names?.learn(fromTask, input.fullName, 'list'); // a listing of that repository's own tasks
     return { id: fromTask, name: env.names?.name(fromTask) ?? input.fullName };
   }
   const shown = input.fullName;
-  if (fromTask === 'not-found')
+  if (fromTask === 'not-found' || read === 'not-found')
     return {
       problem:
-        `${shown} was not found on the service, or your fine-grained token cannot see it. Check the name, ` +
+        `${shown} was not found on the service, or your tokens cannot see it. Check the name, ` +
         "or enter the repository's numeric ID instead.",
     };
   return {
     problem:
-      `The ID of ${shown} is not known: none of your installations lists it and no task of it could be read ` +
-      '(the service has no other way to look a repository up by name). Enter its numeric ID instead, as the ' +
-      "repository's page or settings on the service show it.",
+      `The ID of ${shown} is not known: the service did not answer its read of the repository, none of your ` +
+      "installations lists it and no task of it could be read. Enter its numeric ID instead, as the repository's " +
+      'page or settings on the service show it.',
   };
+}
+
+/** The repository as the service reads it by name with the classic token; 'not-found' on 404; undefined otherwise. */
+async function readByName(
+  env: InstallationsEnv,
+  input: { owner: string; name: string },
+): Promise<Repository | 'not-found' | undefined> {
+  let api: Pick<ApiClient, 'getRepository'>;
+  try {
+    if (!(await env.model.has('classic'))) return undefined;
+    api = await env.client('classic');
+  } catch {
+    return undefined;
+  }
+  try {
+    return await api.getRepository({ owner: input.owner, repo: input.name });
+  } catch (e) {
+    env.log.info(`reading ${input.owner}/${input.name} by name: ${statusOf(e) ?? 'no answer'}`);
+    return statusOf(e) === 404 ? 'not-found' : undefined;
+  }
 }
 
 /** The repository's ID from one of its tasks (A1), active or archived; 'not-found' on 404; undefined otherwise. */

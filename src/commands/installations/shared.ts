@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import type { ApiClient, Installation, RepoRef } from '../../api';
 import { missingToken, TOKEN_FOR, type Operation } from '../../errors/installationErrors';
 import type { UserError } from '../../errors/userErrors';
-import type { TokenKind } from '../../ids';
+import { COMMANDS, type TokenKind } from '../../ids';
 import type { Log } from '../../log';
 import type { InstallationsApi, InstallationsModel } from '../../model/installations/model';
 import type { RepoNames } from '../../model/repoNames';
 import { forQuickPick } from '../../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../../ui';
-import { wayOut } from '../registry';
+import { SET_TOKEN, wayOut } from '../registry';
 
 /** What every command of the Installations view works with. */
 export interface InstallationsEnv {
@@ -49,6 +49,20 @@ export async function ensureToken(env: InstallationsEnv, op: Operation): Promise
   if (await env.model.has(TOKEN_FOR[op])) return true;
   explainTo(env, 'warning', missingToken(op));
   return false;
+}
+
+/**
+ * Like ensureToken, but offers to set the missing token right there (the kind the operation needs, with no question
+ * which) and goes on once it is set: true when the token is there now.
+ */
+export async function ensureTokenOrSet(env: InstallationsEnv, op: Operation): Promise<boolean> {
+  const kind = TOKEN_FOR[op];
+  if (await env.model.has(kind)) return true;
+  const action = `${SET_TOKEN[kind]}…`;
+  const e = missingToken(op);
+  if (!(await env.ui.confirm(e.text, 'Set it now, and this goes on where it stopped.', action))) return false;
+  await vscode.commands.executeCommand(COMMANDS.setToken, kind);
+  return env.model.has(kind);
 }
 
 /** The installations, loaded if the view has not loaded them yet. */

@@ -19,6 +19,7 @@ export type InstallationsApi = Pick<
   | 'listUserInstallationRepos'
   | 'addRepoToInstallation'
   | 'removeRepoFromInstallation'
+  | 'getRepository'
 >;
 
 /** Where clients and tokens come from: the service's clients and the token store, plain objects in tests. */

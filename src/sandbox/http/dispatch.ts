@@ -66,7 +66,7 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
       counted = kind !== 'control';
       rated = kind === 'api';
       // Before anything else, so that a request from a page that rebinds its name to loopback changes nothing.
-      const origin = site.originOf(req);
+      const origin = site.originOf(req, kind);
       if (kind === 'control') site.checkControl(req, method);
       const git = !m && segments && c.git ? gitTarget(c.state, segments) : undefined;
       if (git) {

@@ -4,6 +4,7 @@
 // never grants, nor hide its Origin on such a request.
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './reply';
+import type { RouteKind } from './router';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
@@ -15,6 +16,15 @@ export class Site {
   origin = 'http://127.0.0.1';
   private readonly hosts = new Set<string>();
   private readonly origins = new Set<string>();
+  /**
+   * Hosts its launcher vouched for (`--page-host`), such as code-server's port proxy, which passes on its own Host:
+   * they are answered the web pages only, never the service, git or the control endpoints.
+   */
+  private readonly pageHosts = new Set<string>();
+
+  constructor(pageHosts: readonly string[] = []) {
+    for (const h of pageHosts) this.pageHosts.add(h.toLowerCase());
+  }
 
   /** The addresses the server answers to: the loopback names with its port, and the host it listens on if named. */
   bind(listenHost: string, port: number): void {
@@ -31,11 +41,15 @@ export class Site {
     this.origin = `http://${WILDCARDS.has(host) ? '127.0.0.1' : host}:${port}`;
   }
 
-  /** The origin a request addressed, on which the links of its answer are built; 421 for any other Host. */
-  originOf(req: IncomingMessage): string {
+  /**
+   * The origin a request addressed, on which the links of its answer are built; 421 for any other Host, and for a
+   * vouched page host on anything but a web page.
+   */
+  originOf(req: IncomingMessage, kind: RouteKind): string {
     const host = req.headers.host;
     if (host === undefined) return this.origin;
     const h = host.toLowerCase();
+    if (kind === 'web' && this.pageHosts.has(h)) return `http://${h}`;
     if (!this.hosts.has(h)) {
       throw new HttpError(
         421,

@@ -27,6 +27,19 @@ function page(title: string, body: string): Reply {
   return { status: 200, html, headers: { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' } };
 }
 
+/**
+ * A link from the page at `from` to the path `to`, relative, so that it stays under whatever prefix a proxy put in
+ * front of the sandbox's paths (code-server's `/proxy/PORT/`). Always starts with `./` or `../`.
+ */
+export function relativeLink(from: string, to: string): string {
+  const dir = from.split('/').slice(1, -1);
+  const target = to.split('/').slice(1);
+  let common = 0;
+  while (common < dir.length && common < target.length - 1 && dir[common] === target[common]) common++;
+  const up = dir.length - common;
+  return (up === 0 ? './' : '../'.repeat(up)) + target.slice(common).join('/');
+}
+
 function table(rows: Array<[string, unknown]>): string {
   return `<table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
@@ -85,7 +98,7 @@ function repoOf(ctx: Ctx): RepoRec {
 }
 
 function taskItem(ctx: Ctx, t: TaskRec): string {
-  const href = new URL(renderTask(ctx.core.state, t, ctx.origin, 'list').html_url!).pathname;
+  const href = relativeLink(ctx.path, new URL(renderTask(ctx.core.state, t, ctx.origin, 'list').html_url!).pathname);
   return `<li><a href="${esc(href)}">${esc(t.name)}</a> <span class="state">${esc(t.state)}</span></li>`;
 }
 
@@ -162,7 +175,7 @@ function home(ctx: Ctx): Reply {
   const repos = [...st.repos.values()]
     .map(r => {
       const tasks = (st.tasksByRepo.get(r.id) ?? []).map(t => taskItem(ctx, t)).join('');
-      const href = `/${encodeURIComponent(r.ownerAccount.login)}/${encodeURIComponent(r.name)}`;
+      const href = relativeLink(ctx.path, `/${encodeURIComponent(r.ownerAccount.login)}/${encodeURIComponent(r.name)}`);
       return (
         `<h3><a href="${esc(href)}">${esc(r.ownerAccount.login)}/${esc(r.name)}</a></h3>` +
         `<ul>${tasks || '<li><small>no tasks</small></li>'}</ul>`
@@ -172,7 +185,7 @@ function home(ctx: Ctx): Reply {
   const insts = [...st.installations.values()]
     .map(
       i =>
-        `<li><a href="${esc(new URL(installationHtmlUrl(i, ctx.origin)).pathname)}">` +
+        `<li><a href="${esc(relativeLink(ctx.path, new URL(installationHtmlUrl(i, ctx.origin)).pathname))}">` +
         `${esc(i.app_slug)} on ${esc(i.accountRec.login)}</a></li>`,
     )
     .join('');

@@ -25,6 +25,7 @@ describe('api: public surface', () => {
       'listUserInstallationRepos',
       'addRepoToInstallation',
       'removeRepoFromInstallation',
+      'getRepository',
       'paginate',
       'close',
     ];
