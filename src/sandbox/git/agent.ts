@@ -113,7 +113,9 @@ export async function writeWork(
   if (list.length === 0) return;
   const dflt = repo.default_branch ?? DEFAULT_BRANCH;
   // A repository just made has its default branch only.
-  const names = made ? [dflt] : [...new Set([dflt, ...list.flatMap(t => [t.head_ref, t.base_ref])])].filter(isBranchName);
+  const names = made
+    ? [dflt]
+    : [...new Set([dflt, ...list.flatMap(t => [t.head_ref, t.base_ref])])].filter(isBranchName);
   const tips = new Map<string, string>();
   const out = (await g.text(['cat-file', '--batch-check'], `${names.map(n => `refs/heads/${n}`).join('\n')}\n`)).split(
     '\n',

@@ -88,5 +88,9 @@ export function firstCommit(branch: string, repoName: string, files: Record<stri
 /** The agent's commit on `branch`, on top of `from` (a commit-ish; undefined: the branch as written so far). */
 export function agentCommitInput(branch: string, from: string | undefined, c: AgentCommit): Buffer {
   const committer = `Agent Tasks sandbox <${markAddress(c.mark)}>`;
-  return Buffer.concat([...commit(branch, committer, c.seconds, c.message, from), ...changes(c.ops), Buffer.from('\n')]);
+  return Buffer.concat([
+    ...commit(branch, committer, c.seconds, c.message, from),
+    ...changes(c.ops),
+    Buffer.from('\n'),
+  ]);
 }

@@ -1,7 +1,7 @@
 // The world's git repositories (those with `git` in the world file), as bare repositories under one directory:
-// created from the world's files, and given the agent's work on a task's head_ref as its session moves (git/agent). All work
-// on one repository runs in one queue, and a fetch waits for the queue, so a branch the REST interface shows can
-// be fetched at once.
+// created from the world's files, and given the agent's work on a task's head_ref as its session moves (git/agent).
+// All work on one repository runs in one queue, and a fetch waits for the queue, so a branch the REST interface
+// shows can be fetched at once.
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';

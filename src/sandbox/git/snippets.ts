@@ -14,21 +14,24 @@ export interface Subject {
 }
 
 const STOP = new Set(
-  'a an the to of for and or in on at with by from into that this it its is are be as so when all our my your new up'.split(
-    ' ',
-  ),
+  (
+    'a an the to of for and or in on at with by from into that this it its is are be as so when all our my your ' +
+    'new up'
+  ).split(' '),
 );
 const VERBS = new Set(
-  ('add fix make remove update refactor rename explain bump migrate profile review move tidy implement support write ' +
+  (
+    'add fix make remove update refactor rename explain bump migrate profile review move tidy implement support ' +
+    'write ' +
     'create improve handle use change clean document allow let ensure delete drop replace split extract introduce ' +
-    'convert speed reduce avoid prevent check test cover investigate debug show hide log retry upgrade')
-    .split(' '),
+    'convert speed reduce avoid prevent check test cover investigate debug show hide log retry upgrade'
+  ).split(' '),
 );
 
 /** Text of one line, without control characters or anything that closes a comment or docstring. */
 export function clean(text: string): string {
   const line = text
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[^\P{Cc}]+/gu, ' ')
     .replace(/\*\//g, '* /')
     .replace(/"""/g, '" " "')
     .replace(/-->/g, '- ->')
@@ -91,9 +94,12 @@ export function sourceBlock(p: string, s: Subject): string {
         '',
       ].join('\n');
     case 'py':
-      return [`def ${s.snake}(value):`, `    """${s.title.replace(/["\\]/g, "'")}"""`, `    return f"${said}: {str(value).strip()}"`, ''].join(
-        '\n',
-      );
+      return [
+        `def ${s.snake}(value):`,
+        `    """${s.title.replace(/["\\]/g, "'")}"""`,
+        `    return f"${said}: {str(value).strip()}"`,
+        '',
+      ].join('\n');
     default:
       return comment(p, [`${said}: ${s.title}`, `TODO(${s.kebab}): follow up once the change has been reviewed.`]);
   }
@@ -142,7 +148,11 @@ export function testFile(testPath: string, source: string, s: Subject): string {
   const said = s.words.join(' ');
   const lang = langOf(source);
   if (lang === 'py') {
-    const mod = source.replace(/\.py$/, '').replace(/^src\//, '').split('/').join('.');
+    const mod = source
+      .replace(/\.py$/, '')
+      .replace(/^src\//, '')
+      .split('/')
+      .join('.');
     return [`from ${mod} import ${s.snake}`, '', '', ...testCase(testPath, s, 1)].join('\n');
   }
   if (lang === 'ts' || lang === 'js')

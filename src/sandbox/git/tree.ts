@@ -56,7 +56,10 @@ export class Tree {
 
   /** Reads the contents of many files with one read of the repository. */
   async readMany(paths: string[]): Promise<void> {
-    const ids = paths.map(p => this.entries.get(p)).filter(e => e && !e.data && e.blob).map(e => e!.blob!);
+    const ids = paths
+      .map(p => this.entries.get(p))
+      .filter(e => e && !e.data && e.blob)
+      .map(e => e!.blob!);
     if (ids.length === 0) return;
     const blobs = await this.readBlobs(ids);
     for (const p of paths) {

@@ -82,9 +82,12 @@ async function start(tree: Tree, s: Subject, seed: string): Promise<Work> {
   const test = testPathFor(source, s, tree.paths());
   const old = tree.has(test) ? await editable(tree, test) : undefined;
   if (!tree.has(test)) ops.push({ op: 'write', path: test, data: text(testFile(test, source, s)) });
-  else if (old !== undefined) ops.push({ op: 'write', path: test, data: text(append(old, testCase(test, s, 1).join('\n'))) });
+  else if (old !== undefined)
+    ops.push({ op: 'write', path: test, data: text(append(old, testCase(test, s, 1).join('\n'))) });
   return {
-    message: `Add ${s.camel} to ${path.posix.basename(source)}\n\n${s.title}\n\nStarts with ${source} and a test in ${test}.\n`,
+    message:
+      `Add ${s.camel} to ${path.posix.basename(source)}\n\n${s.title}\n\n` +
+      `Starts with ${source} and a test in ${test}.\n`,
     ops,
   };
 }
@@ -102,8 +105,7 @@ async function step(tree: Tree, s: Subject, seed: string, n: number): Promise<Wo
       };
   }
   const edit = await editSource(tree, seed, `helper${n}`, p => helperBlock(p, s, n));
-  if (edit)
-    return { message: `Check the input of ${s.camel} in ${edit.path}\n\n${s.title}\n`, ops: [edit.op] };
+  if (edit) return { message: `Check the input of ${s.camel} in ${edit.path}\n\n${s.title}\n`, ops: [edit.op] };
   const notes = `docs/${s.kebab}.md`;
   const old = (tree.has(notes) ? await editable(tree, notes) : undefined) ?? `# ${s.title}\n`;
   return {
@@ -158,7 +160,9 @@ async function final(tree: Tree, s: Subject, seed: string): Promise<Work> {
 export async function generatedWork(tree: Tree, prompt: string, name: string, n: number, kind: WorkKind) {
   const s = subjectOf(name);
   // The prompt, the commit's place and the files it starts from; never the task's id, which differs between runs.
-  const seed = createHash('sha256').update([prompt, String(n), kind, ...tree.paths()].join('\0')).digest('hex');
+  const seed = createHash('sha256')
+    .update([prompt, String(n), kind, ...tree.paths()].join('\0'))
+    .digest('hex');
   if (kind === 'start') return start(tree, s, seed);
   if (kind === 'step') return step(tree, s, seed, n);
   return final(tree, s, seed);
