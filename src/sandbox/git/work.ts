@@ -123,6 +123,7 @@ function reshapeCandidates(tree: Tree, s: Subject): string[] {
         !p.startsWith('.') &&
         !p.includes('/.') &&
         !isReadme(p) &&
+        !isTest(p) &&
         !p.includes(s.kebab) &&
         !p.includes(s.snake) &&
         !/(^|\/)legacy\//.test(p) &&
