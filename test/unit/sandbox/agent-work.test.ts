@@ -67,7 +67,7 @@ describe("sandbox agent's work on a session's branch", function () {
     );
   const patch = (id: string, body: object) => request(sb!.url, 'PATCH', `/_sandbox/tasks/${id}`, { body });
 
-  it('generates changes to the repository\'s own files: a source modified, a test added, the README touched, and now and then a file renamed or deleted', async () => {
+  it("generates changes to the repository's own files: a source modified, a test added, the README touched, and now and then a file renamed or deleted", async () => {
     const prompts = ['Add a health check', 'Tidy the imports', 'Speed up the build', 'Cache the greeting'];
     const w = world(prompts.map((prompt, i) => ({ ...DONE, prompt, head_ref: `work/${i}` })));
     sb = await startSandbox({ world: w.world, stepMs: 0 });
@@ -164,7 +164,10 @@ describe("sandbox agent's work on a session's branch", function () {
 
   it('adds nothing twice across restarts, and makes again (the same) what a crash cut short', async () => {
     const file = path.join(dir, 'state', 'state.json');
-    const w = world([{ ...DONE, prompt: 'Add a health check', head_ref: 'kept' }, { prompt: 'Later', head_ref: 'later' }]);
+    const w = world([
+      { ...DONE, prompt: 'Add a health check', head_ref: 'kept' },
+      { prompt: 'Later', head_ref: 'later' },
+    ]);
     sb = await startSandbox({ world: w.world, stepMs: 0, statePath: file });
     await patch('t002', { state: 'in_progress' });
     const kept = await tip('kept');
