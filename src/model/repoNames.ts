@@ -33,13 +33,14 @@ const MAX_SERVICES = 4;
 const MAX_NAME_LENGTH = 200;
 
 /**
- * Where a name came from, strongest first: a listing of that repository's own tasks, asked for by that name, whose
+ * Where a name came from, strongest first: the repository itself read by that name (`read`); a listing of that repository's own tasks, asked for by that name, whose
  * tasks carry this ID (`list`); an installation's repository list (`installation`); the workspace's Git remote that
  * the user opened, where the service's own answer did not spell the name (`remote`).
  */
-export type NameSource = 'list' | 'installation' | 'remote';
-const RANK: Record<NameSource, number> = { list: 3, installation: 2, remote: 1 };
+export type NameSource = 'read' | 'list' | 'installation' | 'remote';
+const RANK: Record<NameSource, number> = { read: 3, list: 3, installation: 2, remote: 1 };
 const SOURCE_TEXT: Record<NameSource, string> = {
+  read: 'the repository read by its name',
   list: "a listing of that repository's own tasks",
   installation: "an installation's repository list",
   remote: "the workspace's Git remote",

@@ -58,7 +58,7 @@ export async function resolveName(
   if (cached !== undefined) return { id: cached, name: env.names?.name(cached) ?? input.fullName };
   const read = await readByName(env, input);
   if (typeof read === 'object') {
-    env.names?.learn(read.id, read.full_name);
+    env.names?.learn(read.id, read.full_name, 'read'); // the repository itself, read by its name
     return { id: read.id, name: read.full_name, repository: read };
   }
   const fromTask = await idFromTasks(env, input);
