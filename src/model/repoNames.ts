@@ -33,9 +33,10 @@ const MAX_SERVICES = 4;
 const MAX_NAME_LENGTH = 200;
 
 /**
- * Where a name came from, strongest first: the repository itself read by that name (`read`); a listing of that repository's own tasks, asked for by that name, whose
- * tasks carry this ID (`list`); an installation's repository list (`installation`); the workspace's Git remote that
- * the user opened, where the service's own answer did not spell the name (`remote`).
+ * Where a name came from, strongest first: the repository itself read by that name (`read`); a listing of that
+ * repository's own tasks, asked for by that name, whose tasks carry this ID (`list`); an installation's repository
+ * list (`installation`); the workspace's Git remote that the user opened, where the service's own answer did not
+ * spell the name (`remote`).
  */
 export type NameSource = 'read' | 'list' | 'installation' | 'remote';
 const RANK: Record<NameSource, number> = { read: 3, list: 3, installation: 2, remote: 1 };
