@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { TokenStore } from './auth/tokenStore';
+import { ChangesFeature } from './changes/changes';
 import { ChatTools } from './chat/chatTools';
 import { AccountCommands } from './commands/accountCommands';
 import { InstallationCommands } from './commands/installationCommands';
@@ -87,7 +88,23 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys();
-  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links });
+  const changes = new ChangesFeature({
+    model,
+    repos,
+    commands,
+    ui,
+    log: log.child('changes'),
+    intervalMs: pace.activeMs,
+  });
+  const views = new TaskViews({
+    model,
+    service,
+    filter,
+    drafts,
+    context: contextKeys,
+    links,
+    changes: changes.changes,
+  });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(model, service, commands, ui);
   const pages = new TaskPages({
@@ -154,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       links,
       model,
       installations,
+      changes,
       views,
       installationsView,
       status,
