@@ -215,6 +215,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     mementos,
     subscriptions,
     chat,
+    changes,
   });
 }
 

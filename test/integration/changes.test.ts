@@ -1,0 +1,228 @@
+// A task's changes, read through the workspace's own git from the sandbox's repository: the files and commits of its
+// branch against its base, one file's diff and all of them in the multi-file diff editor, a running task's next
+// commit, and the failures said as rows. The user's branches, files, index and stash are the same afterwards.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ids';
+import type { ChangesView } from '../../src/changes/types';
+import { git, spellCommits, userState, workspace, type SpelledCommit } from './changesSupport';
+import { byId, demoWorld, freshStart, waitFor, type TestTreeItem, type WorldFile } from './tasksSupport';
+
+type Ready = Extract<ChangesView, { kind: 'ready' }>;
+const nonce = randomBytes(4).toString('hex');
+const HEAD = `agent/changes-${nonce}`;
+const QUEUED = 'changes-queued';
+const RUNNING = 'changes-running';
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 1, 2, 3]).toString('base64');
+
+const COMMITS: SpelledCommit[] = [
+  {
+    message: 'Abort the countdown on a sensor fault\n\nAnd say why.',
+    files: {
+      'src/ignite.ts': [
+        "import { countdown } from './countdown';",
+        '',
+        'export function ignite(seconds: number, fault = false): string {',
+        "  if (fault) return 'aborted';",
+        "  return countdown(seconds).join(', ') + ', lift-off';",
+        '}',
+        '',
+      ].join('\n'),
+      'test/launch plan.test.ts': "import { ignite } from '../src/ignite';\nignite(3);\n",
+    },
+  },
+  {
+    message: 'Rename the countdown, drop the prompt file, add the logo',
+    files: {
+      'src/count down.ts': { from: 'src/countdown.ts' },
+      '.github/prompts/add-tests.prompt.md': null,
+      'media/logo.png': { base64: PNG },
+      'docs/über.md': '# Über\n',
+    },
+  },
+];
+
+function world(): WorldFile {
+  const w = demoWorld();
+  const now = new Date().toISOString();
+  const base = { repository: 5000, creator: 1001, base_ref: 'main', created_at: now, updated_at: now };
+  w.tasks = [
+    ...(w.tasks ?? []),
+    { ...base, id: RUNNING, prompt: `Abort on a sensor fault ${nonce}`, state: 'in_progress', head_ref: HEAD },
+    { ...base, id: QUEUED, prompt: 'Wait in the queue', state: 'queued' },
+  ];
+  return w;
+}
+
+const find = (items: TestTreeItem[] | undefined, kind: string) => items?.find(i => i.kind === kind);
+
+async function ready(api: Awaited<ReturnType<typeof freshStart>>, id: string): Promise<Ready> {
+  const v = await api.changes(id, true);
+  assert.equal(v?.kind, 'ready', JSON.stringify(v));
+  return v;
+}
+
+describe('changes of a task', () => {
+  let userBefore: Record<string, string>;
+  let api: Awaited<ReturnType<typeof freshStart>>;
+
+  before(async function () {
+    this.timeout(90_000);
+    userBefore = await userState();
+    api = await freshStart(world());
+    await spellCommits(HEAD, COMMITS);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('lists exactly the files the commits changed, with their kinds and counts, and the commits', async function () {
+    this.timeout(60_000);
+    const v = await ready(api, RUNNING);
+    const files = Object.fromEntries(v.files.map(f => [f.path, f]));
+    const note = `agent-notes/${RUNNING}.md`;
+    assert.deepEqual(
+      Object.keys(files).sort(),
+      [
+        '.github/prompts/add-tests.prompt.md',
+        note,
+        'docs/über.md',
+        'media/logo.png',
+        'src/count down.ts',
+        'src/ignite.ts',
+        'test/launch plan.test.ts',
+      ].sort(),
+    );
+    assert.deepEqual(
+      {
+        kind: files['src/ignite.ts'].kind,
+        added: files['src/ignite.ts'].added,
+        removed: files['src/ignite.ts'].removed,
+      },
+      { kind: 'modified', added: 2, removed: 2 },
+    );
+    assert.deepEqual([files['test/launch plan.test.ts'].kind, files['test/launch plan.test.ts'].added], ['added', 2]);
+    assert.deepEqual(
+      [files['src/count down.ts'].kind, files['src/count down.ts'].from, files['src/count down.ts'].added],
+      ['renamed', 'src/countdown.ts', 0],
+    );
+    assert.deepEqual(
+      [files['.github/prompts/add-tests.prompt.md'].kind, files['.github/prompts/add-tests.prompt.md'].removed],
+      ['deleted', 4],
+    );
+    assert.deepEqual([files['media/logo.png'].kind, files['media/logo.png'].binary], ['added', true]);
+    assert.equal(files['docs/über.md'].added, 1);
+    assert.deepEqual(v.commits.map(c => c.subject).slice(0, 2), [
+      'Rename the countdown, drop the prompt file, add the logo',
+      'Abort the countdown on a sensor fault',
+    ]);
+    assert.equal(v.head, HEAD);
+    assert.equal((await git(workspace(), ['rev-parse', `refs/agent-tasks/${RUNNING}/head`])).trim(), v.headSha);
+
+    // The tree says the same: a Changes row with its totals, each file with where it is, its kind and counts.
+    await api.expandTask('repoTasks', RUNNING);
+    const items = await api.treeItems('repoTasks', 3);
+    const task = byId(items, RUNNING);
+    const changes = find(task?.children, 'changes');
+    assert.ok(changes, JSON.stringify(task?.children?.map(c => c.label)));
+    assert.match(changes.description ?? '', /^7 files · \+\d+ −\d+$/);
+    const rows = Object.fromEntries((changes.children ?? []).map(c => [c.label, c.description]));
+    assert.equal(rows['count down.ts'], 'src · renamed from src/countdown.ts · +0 −0');
+    assert.equal(rows['logo.png'], 'media · added · binary');
+    assert.equal(rows['add-tests.prompt.md'], '.github/prompts · deleted · +0 −4');
+    assert.equal(rows['ignite.ts'], 'src · +2 −2');
+    const commits = find(task?.children, 'commits');
+    assert.equal(commits?.description, '3 commits');
+    assert.match(commits?.children?.[0].description ?? '', /^[0-9a-f]{7} · /);
+  });
+
+  it("opens one file's diff: the merge base's text on the left, the head's on the right, both read-only", async function () {
+    this.timeout(30_000);
+    const v = await ready(api, RUNNING);
+    const file = v.files.find(f => f.path === 'src/ignite.ts')!;
+    await vscode.commands.executeCommand(COMMANDS.openChange, RUNNING, file.path);
+    const input = (await waitFor(() => {
+      const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return i instanceof vscode.TabInputTextDiff ? i : undefined;
+    }, 'a diff editor'))!;
+    assert.equal(input.original.scheme, 'agent-tasks-change');
+    assert.equal(input.modified.path, '/src/ignite.ts');
+    const left = await vscode.workspace.openTextDocument(input.original);
+    const right = await vscode.workspace.openTextDocument(input.modified);
+    assert.equal(left.getText(), await git(workspace(), ['show', `${v.baseSha}:src/ignite.ts`]));
+    assert.equal(right.getText(), await git(workspace(), ['show', `${v.headSha}:src/ignite.ts`]));
+    assert.match(right.getText(), /aborted/);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(input.modified, new vscode.Position(0, 0), 'x');
+    assert.equal(await vscode.workspace.applyEdit(edit), false, 'the head side cannot be edited');
+  });
+
+  it('Review Changes opens every file in the multi-file diff editor, added and deleted against nothing', async function () {
+    this.timeout(30_000);
+    const v = await ready(api, RUNNING);
+    await vscode.commands.executeCommand(COMMANDS.reviewChanges, { task: { id: RUNNING, state: 'in_progress' } });
+    type Multi = { textDiffs: Array<{ original?: vscode.Uri; modified?: vscode.Uri }> };
+    const input = (await waitFor(() => {
+      const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input as Partial<Multi> | undefined;
+      return i && Array.isArray(i.textDiffs) ? (i as Multi) : undefined;
+    }, 'a multi-file diff editor'))!;
+    assert.equal(input.textDiffs.length, v.files.length);
+    const byPath = new Map(input.textDiffs.map(d => [(d.modified ?? d.original)!.path.slice(1), d]));
+    assert.equal(byPath.get('media/logo.png')?.original, undefined, 'an added file has no left side');
+    assert.equal(byPath.get('.github/prompts/add-tests.prompt.md')?.modified, undefined, 'a deleted one no right side');
+    const renamed = byPath.get('src/count down.ts');
+    assert.equal(renamed?.original?.path, '/src/countdown.ts', 'a renamed file is compared with its old path');
+    const logo = await vscode.workspace.openTextDocument(byPath.get('media/logo.png')!.modified!);
+    assert.match(logo.getText(), /^Binary file, 15 bytes/);
+  });
+
+  it("follows a running task's branch: its next commit shows once a poll sees the task move", async function () {
+    this.timeout(60_000);
+    await ready(api, RUNNING);
+    await api.expandTask('repoTasks', RUNNING);
+    await spellCommits(HEAD, [
+      { message: 'Add the abort test', files: { 'test/abort.test.ts': 'ignite(1, true);\n' } },
+    ]);
+    await fetch(`${process.env.AGENT_TASKS_SANDBOX_URL}/_sandbox/tasks/${RUNNING}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'completed' }),
+    });
+    await api.refresh();
+    await waitFor(
+      async () => {
+        const v = await api.changes(RUNNING);
+        return v?.kind === 'ready' && v.files.some(f => f.path === 'test/abort.test.ts');
+      },
+      'the new commit to show',
+      30_000,
+    );
+  });
+
+  it('a queued task says it has no branch yet', async function () {
+    this.timeout(30_000);
+    await api.expandTask('repoTasks', QUEUED);
+    const changes = (await waitFor(async () => {
+      const c = find(byId(await api.treeItems('repoTasks', 1), QUEUED)?.children, 'changes');
+      return c?.description?.startsWith('no branch') ? c : undefined;
+    }, 'the queued task to say it has no branch'))!;
+    assert.equal(changes.description, 'no branch yet: the task is queued');
+  });
+
+  it('a task of a repository with no clone in the workspace says so, and what to do', async function () {
+    this.timeout(30_000);
+    const v = (await waitFor(async () => {
+      const c = await api.changes('demo-dotfiles-02', true);
+      return c?.kind === 'problem' ? c : undefined;
+    }, 'a problem'))!;
+    assert.equal(v.why, 'no clone of mona/dotfiles is open in this workspace');
+  });
+
+  it("leaves the user's branches, remote-tracking branches, files, index and stash as they were", async () => {
+    assert.deepEqual(await userState(), userBefore);
+    const ours = await git(workspace(), ['for-each-ref', '--format=%(refname)', 'refs/agent-tasks']);
+    assert.match(ours, new RegExp(`refs/agent-tasks/${RUNNING}/head`));
+  });
+});
