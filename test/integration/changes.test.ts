@@ -4,10 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { ReviewOpened } from '../../src/changes/changesCommands';
 import { COMMANDS } from '../../src/ids';
 import type { ChangesView } from '../../src/changes/types';
+import type { TreeNode } from '../../src/views/nodes/node';
 import { git, spellCommits, userState, workspace, type SpelledCommit } from './changesSupport';
-import { byId, demoWorld, freshStart, waitFor, type TestTreeItem, type WorldFile } from './tasksSupport';
+import { byId, demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
 const nonce = randomBytes(4).toString('hex');
@@ -30,6 +32,8 @@ const COMMITS: SpelledCommit[] = [
         '',
       ].join('\n'),
       'test/launch plan.test.ts': "import { ignite } from '../src/ignite';\nignite(3);\n",
+      'README.md':
+        '# rocket\n\nA small launch-sequence library, used to try Agent Tasks against the local sandbox.\n\nAborts.\n',
     },
   },
   {
@@ -55,7 +59,30 @@ function world(): WorldFile {
   return w;
 }
 
-const find = (items: TestTreeItem[] | undefined, kind: string) => items?.find(i => i.kind === kind);
+interface Row {
+  kind: string;
+  label: string;
+  description?: string;
+  children: Row[];
+}
+
+/** One task's rows in the Repository view, two levels down, read from its node alone (the others stay closed). */
+async function rowsOf(api: Awaited<ReturnType<typeof freshStart>>, taskId: string): Promise<Row[]> {
+  const node = api.taskNode('repoTasks', taskId);
+  assert.ok(node, `task ${taskId} is shown`);
+  const describe = async (n: TreeNode, depth: number): Promise<Row> => {
+    const item = n.getTreeItem();
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const kids = depth > 0 ? await n.getChildren() : [];
+    return {
+      kind: n.kind,
+      label,
+      description: typeof item.description === 'string' ? item.description : undefined,
+      children: await Promise.all(kids.map(k => describe(k, depth - 1))),
+    };
+  };
+  return Promise.all((await node.getChildren()).map(k => describe(k, 1)));
+}
 
 async function ready(api: Awaited<ReturnType<typeof freshStart>>, id: string): Promise<Ready> {
   const v = await api.changes(id, true);
@@ -90,6 +117,7 @@ describe('changes of a task', () => {
         note,
         'docs/über.md',
         'media/logo.png',
+        'README.md',
         'src/count down.ts',
         'src/ignite.ts',
         'test/launch plan.test.ts',
@@ -123,63 +151,79 @@ describe('changes of a task', () => {
 
     // The tree says the same: a Changes row with its totals, each file with where it is, its kind and counts.
     await api.expandTask('repoTasks', RUNNING);
-    const items = await api.treeItems('repoTasks', 3);
-    const task = byId(items, RUNNING);
-    const changes = find(task?.children, 'changes');
-    assert.ok(changes, JSON.stringify(task?.children?.map(c => c.label)));
-    assert.match(changes.description ?? '', /^7 files · \+\d+ −\d+$/);
-    const rows = Object.fromEntries((changes.children ?? []).map(c => [c.label, c.description]));
-    assert.equal(rows['count down.ts'], 'src · renamed from src/countdown.ts · +0 −0');
-    assert.equal(rows['logo.png'], 'media · added · binary');
-    assert.equal(rows['add-tests.prompt.md'], '.github/prompts · deleted · +0 −4');
-    assert.equal(rows['ignite.ts'], 'src · +2 −2');
-    const commits = find(task?.children, 'commits');
+    const rows = await rowsOf(api, RUNNING);
+    const changes = rows.find(r => r.kind === 'changes');
+    assert.ok(changes, JSON.stringify(rows.map(c => c.label)));
+    assert.match(changes.description ?? '', /^8 files · \+\d+ −\d+$/);
+    const shown = Object.fromEntries(changes.children.map(c => [c.label, c.description]));
+    assert.equal(shown['count down.ts'], 'src · renamed from src/countdown.ts · +0 −0');
+    assert.equal(shown['logo.png'], 'media · added · binary');
+    assert.equal(shown['add-tests.prompt.md'], '.github/prompts · deleted · +0 −4');
+    assert.equal(shown['ignite.ts'], 'src · +2 −2');
+    assert.equal(shown['README.md'], '+2 −0');
+    const commits = rows.find(r => r.kind === 'commits');
     assert.equal(commits?.description, '3 commits');
-    assert.match(commits?.children?.[0].description ?? '', /^[0-9a-f]{7} · /);
+    assert.match(commits?.children[0]?.description ?? '', /^[0-9a-f]{7} · /);
   });
 
   it("opens one file's diff: the merge base's text on the left, the head's on the right, both read-only", async function () {
-    this.timeout(30_000);
+    this.timeout(90_000);
     const v = await ready(api, RUNNING);
-    const file = v.files.find(f => f.path === 'src/ignite.ts')!;
+    const file = v.files.find(f => f.path === 'README.md')!;
     await vscode.commands.executeCommand(COMMANDS.openChange, RUNNING, file.path);
-    const input = (await waitFor(() => {
-      const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      return i instanceof vscode.TabInputTextDiff ? i : undefined;
-    }, 'a diff editor'))!;
+    const input = (await waitFor(
+      () => {
+        const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        return i instanceof vscode.TabInputTextDiff ? i : undefined;
+      },
+      'a diff editor',
+      60_000,
+    ))!;
     assert.equal(input.original.scheme, 'agent-tasks-change');
-    assert.equal(input.modified.path, '/src/ignite.ts');
+    assert.equal(input.modified.path, '/README.md');
     const left = await vscode.workspace.openTextDocument(input.original);
     const right = await vscode.workspace.openTextDocument(input.modified);
-    assert.equal(left.getText(), await git(workspace(), ['show', `${v.baseSha}:src/ignite.ts`]));
-    assert.equal(right.getText(), await git(workspace(), ['show', `${v.headSha}:src/ignite.ts`]));
-    assert.match(right.getText(), /aborted/);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(input.modified, new vscode.Position(0, 0), 'x');
-    assert.equal(await vscode.workspace.applyEdit(edit), false, 'the head side cannot be edited');
+    assert.equal(left.getText(), await git(workspace(), ['show', `${v.baseSha}:README.md`]));
+    assert.equal(right.getText(), await git(workspace(), ['show', `${v.headSha}:README.md`]));
+    assert.match(right.getText(), /Aborts\./);
+    // A content provider's documents cannot be saved over: what is shown is git's, never a file.
+    assert.equal(right.isUntitled, false);
+    assert.equal(vscode.workspace.fs.isWritableFileSystem('agent-tasks-change'), undefined);
   });
 
   it('Review Changes opens every file in the multi-file diff editor, added and deleted against nothing', async function () {
-    this.timeout(30_000);
+    this.timeout(90_000);
     const v = await ready(api, RUNNING);
-    await vscode.commands.executeCommand(COMMANDS.reviewChanges, { task: { id: RUNNING, state: 'in_progress' } });
-    type Multi = { textDiffs: Array<{ original?: vscode.Uri; modified?: vscode.Uri }> };
-    const input = (await waitFor(() => {
-      const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input as Partial<Multi> | undefined;
-      return i && Array.isArray(i.textDiffs) ? (i as Multi) : undefined;
-    }, 'a multi-file diff editor'))!;
-    assert.equal(input.textDiffs.length, v.files.length);
-    const byPath = new Map(input.textDiffs.map(d => [(d.modified ?? d.original)!.path.slice(1), d]));
-    assert.equal(byPath.get('media/logo.png')?.original, undefined, 'an added file has no left side');
-    assert.equal(byPath.get('.github/prompts/add-tests.prompt.md')?.modified, undefined, 'a deleted one no right side');
-    const renamed = byPath.get('src/count down.ts');
-    assert.equal(renamed?.original?.path, '/src/countdown.ts', 'a renamed file is compared with its old path');
-    const logo = await vscode.workspace.openTextDocument(byPath.get('media/logo.png')!.modified!);
+    const opened = await vscode.commands.executeCommand<ReviewOpened>(COMMANDS.reviewChanges, {
+      task: { id: RUNNING, state: 'in_progress' },
+    });
+    assert.equal(opened.files, v.files.length);
+    const sent = new Map(opened.resources.map(([label, left, right]) => [label.path.slice(1), { left, right }]));
+    assert.deepEqual([...sent.keys()].sort(), v.files.map(f => f.path).sort());
+    assert.equal(sent.get('media/logo.png')?.left, undefined, 'an added file has no left side');
+    assert.equal(sent.get('.github/prompts/add-tests.prompt.md')?.right, undefined, 'a deleted one no right side');
+    assert.equal(sent.get('src/count down.ts')?.left?.path, '/src/countdown.ts', 'a rename is read at its old path');
+    const logo = await vscode.workspace.openTextDocument(sent.get('media/logo.png')!.right!);
     assert.match(logo.getText(), /^Binary file, 15 bytes/);
+    // The editor shows them: its tab lists the files changed on both sides with the same pairs.
+    type Multi = { textDiffs: Array<{ original?: vscode.Uri; modified?: vscode.Uri }> };
+    const input = (await waitFor(
+      () => {
+        const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input as Partial<Multi> | undefined;
+        return i && Array.isArray(i.textDiffs) ? (i as Multi) : undefined;
+      },
+      'a multi-file diff editor',
+      60_000,
+    ))!;
+    const both = opened.resources.filter(([, l, r]) => l && r).map(([, l, r]) => `${l!.toString()} ${r!.toString()}`);
+    const shown = input.textDiffs.map(d => `${d.original?.toString()} ${d.modified?.toString()}`);
+    assert.deepEqual(shown.sort(), both.sort());
+    assert.equal(both.length, 3, 'README.md, src/ignite.ts and the renamed file');
   });
 
   it("follows a running task's branch: its next commit shows once a poll sees the task move", async function () {
-    this.timeout(60_000);
+    this.timeout(90_000);
+    assert.ok(vscode.window.state.focused, 'the window is focused (changes are not fetched while it is not)');
     await ready(api, RUNNING);
     await api.expandTask('repoTasks', RUNNING);
     await spellCommits(HEAD, [
@@ -197,7 +241,7 @@ describe('changes of a task', () => {
         return v?.kind === 'ready' && v.files.some(f => f.path === 'test/abort.test.ts');
       },
       'the new commit to show',
-      30_000,
+      60_000,
     );
   });
 
@@ -205,10 +249,11 @@ describe('changes of a task', () => {
     this.timeout(30_000);
     await api.expandTask('repoTasks', QUEUED);
     const changes = (await waitFor(async () => {
-      const c = find(byId(await api.treeItems('repoTasks', 1), QUEUED)?.children, 'changes');
+      const c = (await rowsOf(api, QUEUED)).find(r => r.kind === 'changes');
       return c?.description?.startsWith('no branch') ? c : undefined;
     }, 'the queued task to say it has no branch'))!;
     assert.equal(changes.description, 'no branch yet: the task is queued');
+    assert.equal(byId(await api.treeItems('repoTasks'), QUEUED)?.kind, 'task');
   });
 
   it('a task of a repository with no clone in the workspace says so, and what to do', async function () {
