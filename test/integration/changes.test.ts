@@ -225,7 +225,9 @@ describe('changes of a task', () => {
     this.timeout(90_000);
     assert.ok(vscode.window.state.focused, 'the window is focused (changes are not fetched while it is not)');
     await ready(api, RUNNING);
+    console.log('[changes test] ready');
     await api.expandTask('repoTasks', RUNNING);
+    console.log('[changes test] expanded');
     await spellCommits(HEAD, [
       { message: 'Add the abort test', files: { 'test/abort.test.ts': 'ignite(1, true);\n' } },
     ]);
@@ -234,7 +236,9 @@ describe('changes of a task', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ state: 'completed' }),
     });
+    console.log('[changes test] moved');
     await api.refresh();
+    console.log('[changes test] refreshed');
     await waitFor(
       async () => {
         const v = await api.changes(RUNNING);
@@ -248,6 +252,7 @@ describe('changes of a task', () => {
   it('a queued task says it has no branch yet', async function () {
     this.timeout(30_000);
     await api.expandTask('repoTasks', QUEUED);
+    console.log('[changes test] queued expanded');
     const changes = (await waitFor(async () => {
       const c = (await rowsOf(api, QUEUED)).find(r => r.kind === 'changes');
       return c?.description?.startsWith('no branch') ? c : undefined;
