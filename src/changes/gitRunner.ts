@@ -34,7 +34,7 @@ export class GitRunner {
     return this.spawned;
   }
 
-  /** git's output as text; one git at a time per repository. */
+  /** git's output as text; one such git at a time per repository (for what writes: a fetch). */
   run(r: GitRun): Promise<string> {
     const prev = this.queues.get(r.cwd) ?? Promise.resolve();
     const next = prev.then(
@@ -45,6 +45,11 @@ export class GitRunner {
     this.queues.set(r.cwd, tail);
     void tail.then(() => this.queues.get(r.cwd) === tail && this.queues.delete(r.cwd));
     return next;
+  }
+
+  /** git's output as text, for a read that changes nothing (it runs beside others: git's reads are safe together). */
+  read(r: GitRun): Promise<string> {
+    return this.exec(r);
   }
 
   /** Raw bytes of git's output (a file's content may be binary). */

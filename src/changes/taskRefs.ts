@@ -89,7 +89,7 @@ export interface LocalTips {
 /** The commits our refs point at, or undefined when they are not there (never fetched). */
 export async function readTips(git: GitRunner, root: string, taskId: string): Promise<LocalTips | undefined> {
   try {
-    const out = await git.run({
+    const out = await git.read({
       cwd: root,
       args: ['rev-parse', `${headRefOf(taskId)}^{commit}`, `${baseRefOf(taskId)}^{commit}`],
     });
@@ -106,7 +106,7 @@ export async function readChanges(
   root: string,
   tips: LocalTips,
 ): Promise<{ files: ChangedFile[]; commits: ChangeCommit[] }> {
-  const diff = git.run({
+  const diff = git.read({
     cwd: root,
     args: [
       'diff',
@@ -122,7 +122,7 @@ export async function readChanges(
       '--',
     ],
   });
-  const log = git.run({
+  const log = git.read({
     cwd: root,
     args: ['log', '-z', LOG_FORMAT, `--max-count=${MAX_COMMITS}`, '--no-color', `${tips.base}..${tips.head}`, '--'],
   });

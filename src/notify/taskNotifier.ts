@@ -51,6 +51,9 @@ export class TaskNotifier extends DisposableBase {
     const actions: Action[] = [];
     if (pullRequests(task).length) actions.push({ title: 'Open Pull Request', run: on(COMMANDS.openPullRequest) });
     if (task.html_url) actions.push({ title: 'Open Task', run: on(COMMANDS.openTaskOnWeb) });
+    // The agent's branch, read in the editor: a finished task's most useful next step.
+    if (t.to === 'completed' && task.session_count > 0)
+      actions.push({ title: 'Review Changes', run: on(COMMANDS.reviewChanges) });
     actions.push({ title: 'Show Details', run: on(COMMANDS.showTaskDetails) });
     tell(this.ui, level, `Task “${forMessage(plainName(task.name) || t.id, 200)}” ${PHRASE[t.to]}.`, actions);
   }
