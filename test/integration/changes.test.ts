@@ -1,3 +1,4 @@
+// Timeouts are generous: opening editors starts language servers, and the test machine may be shared and loaded.
 // A task's changes, read through the workspace's own git from the sandbox's repository: the files and commits of its
 // branch against its base, one file's diff and all of them in the multi-file diff editor, a running task's next
 // commit, and the failures said as rows. The user's branches, files, index and stash are the same afterwards.
@@ -95,7 +96,7 @@ describe('changes of a task', () => {
   let api: Awaited<ReturnType<typeof freshStart>>;
 
   before(async function () {
-    this.timeout(90_000);
+    this.timeout(240_000);
     userBefore = await userState();
     api = await freshStart(world());
     await spellCommits(HEAD, COMMITS);
@@ -106,7 +107,7 @@ describe('changes of a task', () => {
   });
 
   it('lists exactly the files the commits changed, with their kinds and counts, and the commits', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const v = await ready(api, RUNNING);
     const files = Object.fromEntries(v.files.map(f => [f.path, f]));
     const note = `agent-notes/${RUNNING}.md`;
@@ -167,7 +168,7 @@ describe('changes of a task', () => {
   });
 
   it("opens one file's diff: the merge base's text on the left, the head's on the right, both read-only", async function () {
-    this.timeout(90_000);
+    this.timeout(240_000);
     const v = await ready(api, RUNNING);
     const file = v.files.find(f => f.path === 'README.md')!;
     await vscode.commands.executeCommand(COMMANDS.openChange, RUNNING, file.path);
@@ -177,7 +178,7 @@ describe('changes of a task', () => {
         return i instanceof vscode.TabInputTextDiff ? i : undefined;
       },
       'a diff editor',
-      60_000,
+      180_000,
     ))!;
     assert.equal(input.original.scheme, 'agent-tasks-change');
     assert.equal(input.modified.path, '/README.md');
@@ -192,7 +193,7 @@ describe('changes of a task', () => {
   });
 
   it('Review Changes opens every file in the multi-file diff editor, added and deleted against nothing', async function () {
-    this.timeout(90_000);
+    this.timeout(240_000);
     const v = await ready(api, RUNNING);
     const opened = await vscode.commands.executeCommand<ReviewOpened>(COMMANDS.reviewChanges, {
       task: { id: RUNNING, state: 'in_progress' },
@@ -213,7 +214,7 @@ describe('changes of a task', () => {
         return i && Array.isArray(i.textDiffs) ? (i as Multi) : undefined;
       },
       'a multi-file diff editor',
-      60_000,
+      180_000,
     ))!;
     const both = opened.resources.filter(([, l, r]) => l && r).map(([, l, r]) => `${l!.toString()} ${r!.toString()}`);
     const shown = input.textDiffs.map(d => `${d.original?.toString()} ${d.modified?.toString()}`);
@@ -222,7 +223,7 @@ describe('changes of a task', () => {
   });
 
   it("follows a running task's branch: its next commit shows once a poll sees the task move", async function () {
-    this.timeout(90_000);
+    this.timeout(240_000);
     assert.ok(vscode.window.state.focused, 'the window is focused (changes are not fetched while it is not)');
     await ready(api, RUNNING);
     console.log('[changes test] ready');
@@ -245,24 +246,28 @@ describe('changes of a task', () => {
         return v?.kind === 'ready' && v.files.some(f => f.path === 'test/abort.test.ts');
       },
       'the new commit to show',
-      60_000,
+      180_000,
     );
   });
 
   it('a queued task says it has no branch yet', async function () {
-    this.timeout(30_000);
+    this.timeout(120_000);
     await api.expandTask('repoTasks', QUEUED);
     console.log('[changes test] queued expanded');
-    const changes = (await waitFor(async () => {
-      const c = (await rowsOf(api, QUEUED)).find(r => r.kind === 'changes');
-      return c?.description?.startsWith('no branch') ? c : undefined;
-    }, 'the queued task to say it has no branch'))!;
+    const changes = (await waitFor(
+      async () => {
+        const c = (await rowsOf(api, QUEUED)).find(r => r.kind === 'changes');
+        return c?.description?.startsWith('no branch') ? c : undefined;
+      },
+      'the queued task to say it has no branch',
+      60_000,
+    ))!;
     assert.equal(changes.description, 'no branch yet: the task is queued');
     assert.equal(byId(await api.treeItems('repoTasks'), QUEUED)?.kind, 'task');
   });
 
   it('a task of a repository with no clone in the workspace says so, and what to do', async function () {
-    this.timeout(30_000);
+    this.timeout(120_000);
     const v = (await waitFor(async () => {
       const c = await api.changes('demo-dotfiles-02', true);
       return c?.kind === 'problem' ? c : undefined;
