@@ -63,7 +63,7 @@ export class Core {
 
   private makeState(world: WorldFile): State {
     const st = new State(world, this.o.now());
-    st.onSessionStart = t => this.git?.sessionStarted(st, t);
+    st.onSessionMove = t => this.git?.sessionMoved(st, t);
     return st;
   }
 

@@ -1,6 +1,7 @@
 // The built-in demo world. Its accounts, repositories, installations and tokens are fixed (others rely on
 // them); its tasks are dated relative to now so that a demo shows recent work.
 import { KNOWN_MODELS } from '../api/types';
+import { DEMO_COMMITS, ROCKET_MORE_FILES } from './demo-commits';
 import type { WorldFile, WorldTask } from './world';
 
 export const DEMO_TOKENS = {
@@ -74,6 +75,7 @@ export function demoWorld(now = Date.now()): WorldFile {
     prompt,
     created_at: at(createdAgo),
     updated_at: at(updatedAgo),
+    ...(DEMO_COMMITS[id] ? { commits: structuredClone(DEMO_COMMITS[id]) } : {}),
     ...more,
   });
   const { mona, lee, kai } = DEMO_USERS;
@@ -96,7 +98,7 @@ export function demoWorld(now = Date.now()): WorldFile {
         description: 'Launch control service',
         access: { [mona]: 'admin', [lee]: 'write', [kai]: 'read' },
         custom_properties: { team: 'launch' },
-        git: { files: { ...ROCKET_FILES } },
+        git: { files: { ...ROCKET_FILES, ...ROCKET_MORE_FILES } },
       },
       {
         id: 5001,

@@ -17,6 +17,8 @@ export type {
   WorldTask,
   WorldSession,
   WorldGit,
+  WorldCommit,
+  WorldFileChange,
 } from './world';
 export type { Stats } from './core';
 export type { RateLimitOptions } from './http/ratelimit';

@@ -92,7 +92,7 @@ export function moveTo(st: State, t: TaskRec, state: string, now = Date.now()): 
   t.updatedMs = now;
   t.movedAt = now;
   st.touched(t);
-  if (first) st.onSessionStart?.(t);
+  if (t.sessions.length > 0) st.onSessionMove?.(t);
 }
 
 export function setArchived(st: State, t: TaskRec, archived: boolean, now = Date.now()): void {

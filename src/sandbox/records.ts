@@ -51,6 +51,7 @@ export function taskToWorld(t: TaskRec): WorldTask {
       head_ref: s.head_ref,
       base_ref: s.base_ref,
     })),
+    ...(t.commits ? { commits: t.commits } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Artifact } from '../api/types';
 import type { Reply } from './http/reply';
 import { installationToWorld, taskToWorld } from './records';
 import type {
+  WorldCommit,
   WorldFile,
   WorldInstallation,
   WorldOrganization,
@@ -46,6 +47,8 @@ export interface TaskRec {
   updatedMs: number;
   artifacts: Artifact[];
   sessions: SessionRec[];
+  /** The commits the world spells out for its branch; undefined: generated work (see git/work). */
+  commits?: WorldCommit[];
   /** Bumped on every change; the rendering cache is keyed on it. */
   rev: number;
   /** Wall time of the last lifecycle step, so real-time steps keep their pace per task. */
@@ -89,8 +92,8 @@ export class State {
   version = 0;
   /** Rendered reads by credentials, origin and URL, valid while `version` stands (see http/dispatch). */
   readonly responses = new Map<string, { version: number; reply: Reply | undefined }>();
-  /** Told when a task gets its first session: the agent starts work on its branch (see git/repos). */
-  onSessionStart: ((t: TaskRec) => void) | undefined;
+  /** Told when a task with a session moves: the agent works on its branch (see git/repos). */
+  onSessionMove: ((t: TaskRec) => void) | undefined;
 
   constructor(world: WorldFile, now = Date.now()) {
     for (const u of world.users) {
@@ -221,6 +224,7 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
     updatedMs,
     artifacts: w.artifacts ? w.artifacts.map(a => ({ ...a, data: { ...a.data } })) : [],
     sessions: [],
+    ...(w.commits ? { commits: structuredClone(w.commits) } : {}),
     rev: 0,
     movedAt: now,
   };

@@ -1,7 +1,9 @@
 // Checks a world file entry by entry, so that a typo is reported with the entry it sits in.
 import { TASK_STATES } from '../api/types';
+import { isBranchName } from './git/commits';
 import { WorldError } from './world';
 import type { WorldFile } from './world';
+import { PATH_RULE, checkCommits, isFilePath } from './world-commits';
 
 const LEVELS = ['read', 'write', 'admin'];
 const TOKEN_TYPES = ['fine_grained', 'app_user', 'classic', 'installation'];
@@ -19,7 +21,7 @@ export function isTimestamp(v: unknown): v is string {
 }
 
 class Checker {
-  constructor(private readonly where: string) {}
+  constructor(readonly where: string) {}
   fail(msg: string): never {
     throw new WorldError(`${this.where}: ${msg}`);
   }
@@ -66,23 +68,12 @@ function unique<T>(seen: Set<T>, v: T, c: Checker, what: string): void {
   seen.add(v);
 }
 
-// A path in a repository: relative, no empty, `.`, `..` or `.git` segment, no control character, not quoted.
-const isFilePath = (p: string): boolean =>
-  p.length > 0 &&
-  p.length <= 255 &&
-  !p.startsWith('"') &&
-  ![...p].some(ch => ch < ' ' || ch === '\u007f' || ch === '\\') &&
-  p.split('/').every(s => s !== '' && s !== '.' && s !== '..' && s.toLowerCase() !== '.git');
-
 function checkGit(c: Checker, git: unknown): void {
   if (!isObj(git)) c.fail('"git" must be an object such as {"files": {"README.md": "# svc\\n"}}');
   if (git.files === undefined) return;
   if (!isObj(git.files)) c.fail('"git.files" must map file paths to their text');
   for (const [p, text] of Object.entries(git.files)) {
-    if (!isFilePath(p))
-      c.fail(
-        `"git.files" path ${JSON.stringify(p)} must be a relative path without empty, ".", ".." or ".git" segments`,
-      );
+    if (!isFilePath(p)) c.fail(`"git.files" path ${JSON.stringify(p)} ${PATH_RULE}`);
     if (typeof text !== 'string') c.fail(`"git.files" ${JSON.stringify(p)} must be a string`);
   }
 }
@@ -128,6 +119,8 @@ export function validateWorld(input: unknown): WorldFile {
   const repoIds = new Set<number>();
   const fullNames = new Set<string>();
   const repoOwner = new Map<number, string>();
+  // Served repositories: their default branch and the files of its first commit.
+  const served = new Map<number, { branch: string; files: Set<string> }>();
   repos.forEach((r, i) => {
     const c: Checker = new Checker(
       `repositories[${i}]${typeof r.owner === 'string' && typeof r.name === 'string' ? ` (${r.owner}/${r.name})` : ''}`,
@@ -156,7 +149,14 @@ export function validateWorld(input: unknown): WorldFile {
     c.strings(r, 'topics');
     c.stringMap(r, 'custom_properties');
     c.time(r, 'created_at');
-    if (r.git !== undefined) checkGit(c, r.git);
+    if (r.git !== undefined) {
+      checkGit(c, r.git);
+      const files = Object.keys((r.git as { files?: Obj }).files ?? {});
+      served.set(r.id as number, {
+        branch: (r.default_branch as string | undefined) ?? 'main',
+        files: new Set(files.length > 0 ? files : ['README.md']),
+      });
+    }
   });
   const instIds = new Set<number>();
   insts.forEach((s, i) => {
@@ -198,6 +198,7 @@ export function validateWorld(input: unknown): WorldFile {
     c.bool(t, 'revoked');
   });
   const taskIds = new Set<string>();
+  const heads = new Set<string>();
   tasks.forEach((t, i) => {
     const c: Checker = new Checker(`tasks[${i}]${typeof t.id === 'string' ? ` (${t.id})` : ''}`);
     if (t.id !== undefined) {
@@ -242,6 +243,19 @@ export function validateWorld(input: unknown): WorldFile {
         sc.time(s, 'completed_at', true);
       });
     }
+    const head = `${String(t.repository)}:${String(t.head_ref)}`;
+    if (t.commits !== undefined) {
+      const repo = served.get(t.repository as number);
+      if (!repo) c.fail(`"commits" needs repository ${String(t.repository)} to be served with "git"`);
+      for (const k of ['head_ref', 'base_ref'])
+        if (t[k] !== undefined && !isBranchName(t[k] as string))
+          c.fail(`"commits" needs "${k}" ${JSON.stringify(t[k])} to be a branch name git accepts`);
+      // Known files only where the branch starts from the default branch's first commit.
+      const fromDefault =
+        (t.base_ref === undefined || t.base_ref === repo.branch) && (t.head_ref === undefined || !heads.has(head));
+      checkCommits(c.where, t.commits, fromDefault ? repo.files : undefined);
+    }
+    if (t.head_ref !== undefined) heads.add(head);
   });
   return input as unknown as WorldFile;
 }

@@ -95,7 +95,25 @@ export interface WorldTask {
   artifacts?: Artifact[];
   /** Omitted: one session for every task past `queued`. */
   sessions?: WorldSession[];
+  /**
+   * The agent's commits on head_ref, exactly, written in order when the task's first session starts (or when the
+   * world is loaded, for a task already past `queued`). Omitted: the sandbox's agent generates its work.
+   */
+  commits?: WorldCommit[];
 }
+
+/** One commit a world task spells out: its message and what it does to each path it names. */
+export interface WorldCommit {
+  message: string;
+  files: Record<string, WorldFileChange>;
+}
+
+/**
+ * A path's change: its new text (added or changed), `null` (deleted), `{base64}` (bytes, added or changed),
+ * `{from}` (renamed from that path, same content) or `{from, text}` (renamed and changed). Renames read the tree
+ * before the commit.
+ */
+export type WorldFileChange = string | null | { base64: string } | { from: string; text?: string };
 
 export interface WorldFile {
   users: WorldUser[];

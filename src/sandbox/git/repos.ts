@@ -1,14 +1,15 @@
 // The world's git repositories (those with `git` in the world file), as bare repositories under one directory:
-// created from the world's files, and given a commit on a task's head_ref when its first session starts. All work
-// on one repository runs in one queue, and a fetch waits for the queue, so a branch the REST interface shows can
-// be fetched at once.
+// created from the world's files, and given the agent's work on a task's head_ref as its session moves (git/agent).
+// All work on one repository runs in one queue, and a fetch waits for the queue, so a branch the REST interface
+// shows can be fetched at once.
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_BRANCH, type RepoRec, type State, type TaskRec } from '../state';
-import { agentCommit, firstCommit, isBranchName, notePath } from './commits';
-import { runGit } from './run';
+import { type AgentGit, type WorkEvent, eventOfMove, eventsOf, writeWork } from './agent';
+import { firstCommit, isBranchName } from './commits';
+import { runGit, runGitBytes } from './run';
 
 export interface GitOptions {
   /** The git program; `git` (from PATH) by default. */
@@ -24,7 +25,7 @@ const LEFTOVER = /\.git\.(?:tmp|old)-\d+-\d+$/;
 export class GitRepos {
   private root: string | undefined;
   private readonly queues = new Map<string, Promise<void>>();
-  private readonly waiting = new Map<string, Set<TaskRec>>();
+  private readonly waiting = new Map<string, Map<TaskRec, WorkEvent[]>>();
   private probe: Promise<boolean> | undefined;
   private n = 0;
   /** Stops the git programs still running when a temporary directory is thrown away. */
@@ -78,16 +79,13 @@ export class GitRepos {
     for (const repo of served) {
       const dir = this.dirOf(repo)!;
       keep.add(dir);
+      // What each task's state implies now: later moves queue their own work after this.
+      const events = new Map((st.tasksByRepo.get(repo.id) ?? []).map(t => [t, eventsOf(t)]));
       this.enqueue(dir, async () => {
         // A later reset queued its own work; this state is gone.
         if (this.current() !== st) return;
         const made = await this.create(dir, repo, fresh);
-        await this.commitSessions(
-          dir,
-          repo,
-          (st.tasksByRepo.get(repo.id) ?? []).filter(t => t.sessions.length > 0),
-          made,
-        );
+        await writeWork(this.agentGit(dir), repo, events, made);
       });
     }
     if (fresh)
@@ -95,21 +93,24 @@ export class GitRepos {
         if (!keep.has(dir)) this.enqueue(dir, () => fsp.rm(dir, { recursive: true, force: true }));
   }
 
-  /** A task's first session started: its branch gets the agent's commit (tasks that start together share a run). */
-  sessionStarted(st: State, t: TaskRec): void {
+  /**
+   * A task with a session moved: its branch gets what the agent did (a start, a step while `in_progress`, a last
+   * commit on completion; see git/agent). Tasks that move together share a run.
+   */
+  sessionMoved(st: State, t: TaskRec): void {
     const repo = st.repos.get(t.repository);
     const dir = repo && this.dirOf(repo);
     if (!repo || !dir) return;
     const queued = this.waiting.get(dir);
     if (queued) {
-      queued.add(t);
+      queued.set(t, [...(queued.get(t) ?? []), eventOfMove(t)]);
       return;
     }
-    const tasks = new Set([t]);
-    this.waiting.set(dir, tasks);
+    const events = new Map([[t, [eventOfMove(t)]]]);
+    this.waiting.set(dir, events);
     this.enqueue(dir, async () => {
       this.waiting.delete(dir);
-      if (this.current() === st) await this.commitSessions(dir, repo, [...tasks], false);
+      if (this.current() === st) await writeWork(this.agentGit(dir), repo, events, false);
     });
   }
 
@@ -155,54 +156,20 @@ export class GitRepos {
     return true;
   }
 
-  /**
-   * Gives every task whose branch lacks its note the agent's commit: on its head_ref if that exists, else on a new
-   * branch from its base_ref, else from the default branch. `made`: the repository is new (only its default branch).
-   */
-  private async commitSessions(dir: string, repo: RepoRec, tasks: TaskRec[], made: boolean): Promise<void> {
-    const list = tasks.filter(t => t.sessions.length > 0 && isBranchName(t.head_ref)).sort((a, b) => a.seq - b.seq);
-    if (list.length === 0) return;
-    const dflt = repo.default_branch ?? DEFAULT_BRANCH;
-    const names = [...new Set([dflt, ...list.flatMap(t => [t.head_ref, t.base_ref])])].filter(isBranchName);
-    const exists = new Set<string>(made ? [dflt] : []);
-    const noted = new Set<TaskRec>();
-    if (!made) {
-      const query = [
-        ...names.map(n => `refs/heads/${n}`),
-        ...list.map(t => `refs/heads/${t.head_ref}:${notePath(t.id)}`),
-      ];
-      const out = (await this.git(['cat-file', '--batch-check'], dir, `${query.join('\n')}\n`)).split('\n');
-      names.forEach((n, i) => /^[0-9a-f]+ commit /.test(out[i]) && exists.add(n));
-      list.forEach((t, i) => /^[0-9a-f]+ blob /.test(out[names.length + i]) && noted.add(t));
-    }
-    const written = new Set<string>();
-    const start = (b: string): string | undefined =>
-      written.has(b) ? `refs/heads/${b}` : exists.has(b) ? `refs/heads/${b}^0` : undefined;
-    const commits: string[] = [];
-    for (const t of list) {
-      if (noted.has(t)) continue;
-      // A branch written earlier in this run continues by itself; naming it again would be refused.
-      const from = written.has(t.head_ref)
-        ? undefined
-        : (start(t.head_ref) ?? (isBranchName(t.base_ref) ? start(t.base_ref) : undefined) ?? start(dflt));
-      commits.push(agentCommit(t, from));
-      written.add(t.head_ref);
-    }
-    if (commits.length === 0) return;
-    try {
-      await this.git(['fast-import', '--quiet'], dir, commits.join(''));
-    } catch (e) {
-      if (this.abort.signal.aborted) throw e;
-      // One bad branch (say `a` beside an existing `a/b`) fails the whole run: say so, and keep the others.
-      this.o.log(`${repo.ownerAccount.login}/${repo.name}: ${(e as Error).message}`);
-      if (list.length > 1)
-        for (const t of list)
-          if (!noted.has(t)) await this.commitSessions(dir, repo, [t], false).catch(err => this.o.log(String(err)));
-    }
-  }
-
   private git(args: string[], gitDir?: string, input?: string): Promise<string> {
     return runGit(this.o.git, args, { gitDir, input, signal: this.abort.signal });
+  }
+
+  private agentGit(dir: string): AgentGit {
+    const signal = this.abort.signal;
+    return {
+      text: (args, input) => runGit(this.o.git, args, { gitDir: dir, input, signal }),
+      bytes: (args, input) => runGitBytes(this.o.git, args, { gitDir: dir, input, signal }),
+      log: line => {
+        // A run stopped by closing the sandbox is not worth a line.
+        if (!signal.aborted) this.o.log(line);
+      },
+    };
   }
 
   private readonly removeRoot = (): void => {

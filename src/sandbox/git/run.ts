@@ -9,12 +9,19 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: os.devNull, GIT_TERMINAL_PROMPT: '0', ...extra };
 }
 
-/** Runs git and returns its output; rejects with its exit code and the start of its error output. */
-export function runGit(
-  git: string,
-  args: string[],
-  opts: { gitDir?: string; input?: string; signal?: AbortSignal } = {},
-): Promise<string> {
+export interface RunOptions {
+  gitDir?: string;
+  input?: string | Buffer;
+  signal?: AbortSignal;
+}
+
+/** Runs git and returns its output as text; rejects with its exit code and the start of its error output. */
+export async function runGit(git: string, args: string[], opts: RunOptions = {}): Promise<string> {
+  return (await runGitBytes(git, args, opts)).toString('utf8');
+}
+
+/** Runs git and returns its output as bytes (file contents, which need not be text). */
+export function runGitBytes(git: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // Not spawn's own `signal`: it rejects at once while git may still be writing, and whoever aborted (closing the
     // sandbox) would then remove the directory under it. An abort kills git and settles only once git has exited.
@@ -33,7 +40,7 @@ export function runGit(
     child.on('close', code => {
       opts.signal?.removeEventListener('abort', kill);
       if (opts.signal?.aborted) reject(new Error(`git ${args[0]} stopped: the sandbox is closing`));
-      else if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`git ${args[0]} exited with ${code}: ${err.trim().slice(0, 500)}`));
     });
     // git may exit before reading everything (it failed); its exit code says why, not the broken pipe.

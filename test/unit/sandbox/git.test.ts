@@ -1,5 +1,5 @@
 // The world's git repositories over smart HTTP, fetched with the real git client: the world's files, the agent's
-// commit on a session's head_ref, read-only, and what happens without git, after a reset and across restarts.
+// commits on a session's head_ref, read-only, and what happens without git, after a reset and across restarts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -78,7 +78,7 @@ describe('sandbox git repositories', function () {
     );
   });
 
-  it("a task's first session commits a note naming it on its head_ref, fetchable as soon as the API shows the session", async () => {
+  it("a task's first session commits the agent's start on its head_ref, fetchable as soon as the API shows the session", async () => {
     sb = await startSandbox({ world: w.world, stepMs: 0 });
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', `${sb.url}/ana/svc.git`, clone);
@@ -92,24 +92,19 @@ describe('sandbox git repositories', function () {
     await advance();
     await git(clone, 'fetch', '-q', 'origin', 'fix/health');
     await git(clone, 'checkout', '-q', 'fix/health');
-    assert.equal(await git(clone, 'log', '-1', '--format=%s'), 'Add a health check');
+    assert.equal(await git(clone, 'log', '-1', '--format=%s'), 'Add healthCheck to main.ts');
+    assert.equal(await git(clone, 'log', '-1', '--format=%ce'), `agent+${mine.id}+1@sandbox.invalid`);
     assert.equal(
       await git(clone, 'rev-parse', 'HEAD~1'),
       await git(clone, 'rev-parse', 'origin/trunk'),
       'from its base_ref',
     );
-    const note = fs.readFileSync(path.join(clone, `agent-notes/${mine.id}.md`), 'utf8');
-    assert.match(
-      note,
-      new RegExp(
-        `^# Add a health check\\n[\\s\\S]*Agent task ${mine.id}, session ${mine.id}-s1, on branch fix/health from trunk[\\s\\S]*Return 200 on /health\\.`,
-      ),
-    );
+    assert.match(fs.readFileSync(path.join(clone, 'src/main.ts'), 'utf8'), /export function healthCheck\(/);
     const session = (await request(sb.url, 'GET', `/agents/tasks/${made.id}`, { token: w.tok })).json().sessions[0];
     await git(clone, 'fetch', '-q', 'origin', session.head_ref);
     assert.match(
       await git(clone, 'show', '--stat', '--format=%s', 'FETCH_HEAD'),
-      new RegExp(`Tidy the imports[\\s\\S]*agent-notes/${made.id}\\.md`),
+      /Add imports to main\.ts[\s\S]*test\/imports\.test\.ts/,
     );
     const heads = await git(clone, 'ls-remote', '--heads', 'origin');
     assert.doesNotMatch(heads, /bad/, 'a head_ref git would refuse gets no branch');
@@ -119,14 +114,18 @@ describe('sandbox git repositories', function () {
       'and the task goes on',
     );
     await advance();
+    await git(clone, 'fetch', '-q', 'origin', 'fix/health');
     assert.equal(
-      (await git(clone, 'ls-remote', 'origin', 'fix/health')).split('\t')[0],
+      await git(clone, 'rev-parse', 'FETCH_HEAD~1'),
       await git(clone, 'rev-parse', 'HEAD'),
-      'one commit per task, not per step',
+      'and a last one',
     );
+    await advance();
+    await git(clone, 'fetch', '-q', 'origin', 'fix/health');
+    assert.equal(await git(clone, 'rev-parse', 'FETCH_HEAD~1'), await git(clone, 'rev-parse', 'HEAD'), 'no more');
   });
 
-  it('a head_ref that exists gets the commit on top; tasks sharing a branch commit one after the other', async () => {
+  it('a head_ref that exists gets the commits on top; tasks sharing a branch commit one after the other', async () => {
     sb = await startSandbox({ world: w.world, stepMs: 0 });
     const a = await start({ prompt: 'First on shared', head_ref: 'shared' });
     const b = await start({ prompt: 'Second on shared', head_ref: 'shared' });
@@ -135,13 +134,24 @@ describe('sandbox git repositories', function () {
     await advance();
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', '--branch', 'shared', `${sb.url}/ana/svc.git`, clone);
-    assert.deepEqual((await git(clone, 'log', '--format=%s')).split('\n'), [
-      'Third on shared',
-      'Second on shared',
-      'First on shared',
-      'Initial commit',
-    ]);
-    for (const t of [a, b, c]) assert.ok(fs.existsSync(path.join(clone, `agent-notes/${t.id}.md`)));
+    const marks = (await git(clone, 'log', '--topo-order', '--format=%ce', 'origin/trunk..')).split('\n');
+    // Moves that come before the agent has caught up are written together, task after task: the order of tasks
+    // on the branch depends on that, each task's own order does not.
+    assert.deepEqual(
+      [...marks].sort(),
+      [
+        `agent+${a.id}+1@sandbox.invalid`,
+        `agent+${a.id}+2+final@sandbox.invalid`,
+        `agent+${b.id}+1@sandbox.invalid`,
+        `agent+${b.id}+2+final@sandbox.invalid`,
+        `agent+${c.id}+1@sandbox.invalid`,
+      ].sort(),
+    );
+    assert.equal(marks[0], `agent+${c.id}+1@sandbox.invalid`);
+    for (const t of [a, b])
+      assert.ok(
+        marks.indexOf(`agent+${t.id}+1@sandbox.invalid`) > marks.indexOf(`agent+${t.id}+2+final@sandbox.invalid`),
+      );
   });
 
   it('is read-only: a push is refused with a reason, and so is the old dumb protocol', async () => {
@@ -214,7 +224,7 @@ describe('sandbox git repositories', function () {
     sb = await startSandbox({ stepMs: 0, statePath: file });
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', '--branch', 'kept', `${sb.url}/ana/svc.git`, clone);
-    assert.ok(fs.existsSync(path.join(clone, `agent-notes/${t.id}.md`)));
+    assert.equal(await git(clone, 'log', '-1', '--format=%ce'), `agent+${t.id}+1@sandbox.invalid`);
     await start({ prompt: 'After the crash', head_ref: 'later' });
     await advance();
     assert.match(

@@ -271,6 +271,9 @@ describe('sandbox demo world', () => {
       'README.md',
       'src/countdown.ts',
       'src/ignite.ts',
+      'src/legacy-telemetry.ts',
+      'src/telemetry.ts',
+      'test/countdown.test.ts',
     ]);
   });
 

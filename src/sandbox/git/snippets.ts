@@ -1,0 +1,187 @@
+// What the sandbox's agent writes into a repository's files: a function about the prompt's subject, a test of it,
+// a README section, in the language of the file it edits. Only the subject's ASCII words reach code; the task's name
+// (the user's text) appears only inside comments and prose, cleaned of anything that would end them.
+import * as path from 'node:path';
+
+export interface Subject {
+  /** The task's name, one line, safe inside a comment. */
+  title: string;
+  /** Lowercase ASCII words, e.g. ['health', 'check']. */
+  words: string[];
+  camel: string;
+  snake: string;
+  kebab: string;
+}
+
+const STOP = new Set(
+  (
+    'a an the to of for and or in on at with by from into that this it its is are be as so when all our my your ' +
+    'new up'
+  ).split(' '),
+);
+const VERBS = new Set(
+  (
+    'add fix make remove update refactor rename explain bump migrate profile review move tidy implement support ' +
+    'write ' +
+    'create improve handle use change clean document allow let ensure delete drop replace split extract introduce ' +
+    'convert speed reduce avoid prevent check test cover investigate debug show hide log retry upgrade'
+  ).split(' '),
+);
+
+/** Text of one line, without control characters or anything that closes a comment or docstring. */
+export function clean(text: string): string {
+  const line = text
+    .replace(/[^\P{Cc}]+/gu, ' ')
+    .replace(/\*\//g, '* /')
+    .replace(/"""/g, '" " "')
+    .replace(/-->/g, '- ->')
+    .trim();
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+export function subjectOf(name: string): Subject {
+  let words: string[] = [...(name.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
+  if (words.length > 1 && VERBS.has(words[0])) words = words.slice(1);
+  words = words.filter(w => !STOP.has(w)).slice(0, 3);
+  if (words.length === 0) words = ['change'];
+  if (/^\d/.test(words[0])) words = ['v', ...words];
+  const camel = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+  return { title: clean(name) || 'Task', words, camel, snake: words.join('_'), kebab: words.join('-') };
+}
+
+export type Lang = 'ts' | 'js' | 'py' | 'other';
+
+export function langOf(p: string): Lang {
+  if (/\.(ts|tsx|mts|cts)$/.test(p)) return 'ts';
+  if (/\.(js|jsx|mjs|cjs)$/.test(p)) return 'js';
+  if (/\.py$/.test(p)) return 'py';
+  return 'other';
+}
+
+const LINE_COMMENT: Array<[RegExp, string]> = [
+  [/\.(sh|bash|rb|ya?ml|toml|r|pl|ps1|cfg|conf|ini)$/i, '#'],
+  [/\.(sql|lua|hs)$/i, '--'],
+];
+
+function comment(p: string, lines: string[]): string {
+  if (/\.(html?|xml|svg|vue|md)$/i.test(p)) return `<!--\n${lines.join('\n')}\n-->\n`;
+  const mark = LINE_COMMENT.find(([re]) => re.test(p))?.[1] ?? '//';
+  return lines.map(l => `${mark} ${l}`.trimEnd()).join('\n') + '\n';
+}
+
+/** Appends `block` after `text`, with one blank line between. */
+export const append = (text: string, block: string): string =>
+  text.length === 0 ? block : `${text.replace(/\n*$/, '\n')}\n${block}`;
+
+/** The function the agent adds to a source file, about the subject. */
+export function sourceBlock(p: string, s: Subject): string {
+  const said = s.words.join(' ');
+  switch (langOf(p)) {
+    case 'ts':
+      return [
+        `/** ${s.title} */`,
+        `export function ${s.camel}(input: string): string {`,
+        `  return \`${said}: \${input.trim()}\`;`,
+        '}',
+        '',
+      ].join('\n');
+    case 'js':
+      return [
+        `/** ${s.title} */`,
+        `export function ${s.camel}(input) {`,
+        `  return \`${said}: \${String(input).trim()}\`;`,
+        '}',
+        '',
+      ].join('\n');
+    case 'py':
+      return [
+        `def ${s.snake}(value):`,
+        `    """${s.title.replace(/["\\]/g, "'")}"""`,
+        `    return f"${said}: {str(value).strip()}"`,
+        '',
+      ].join('\n');
+    default:
+      return comment(p, [`${said}: ${s.title}`, `TODO(${s.kebab}): follow up once the change has been reviewed.`]);
+  }
+}
+
+/** A further step on a source file: a check of the input, numbered by the commit that adds it. */
+export function helperBlock(p: string, s: Subject, n: number): string {
+  const name = `${s.camel}Accepts${n}`;
+  switch (langOf(p)) {
+    case 'ts':
+      return [
+        `/** Whether ${s.camel} has something to work on (step ${n}). */`,
+        `export function ${name}(input: string): boolean {`,
+        '  return input.trim().length > 0;',
+        '}',
+        '',
+      ].join('\n');
+    case 'js':
+      return [`export function ${name}(input) {`, '  return String(input).trim().length > 0;', '}', ''].join('\n');
+    case 'py':
+      return [`def ${s.snake}_accepts_${n}(value):`, '    return len(str(value).strip()) > 0', ''].join('\n');
+    default:
+      return comment(p, [`${s.words.join(' ')}: step ${n} checks its input first.`]);
+  }
+}
+
+/** Where the test of `source` goes, given the repository's paths (its own test folder when it has one). */
+export function testPathFor(source: string, s: Subject, paths: string[]): string {
+  const has = (dir: string): boolean => paths.some(p => p.startsWith(`${dir}/`));
+  const lang = langOf(source);
+  if (lang === 'py') return `${['tests', 'test'].find(has) ?? 'tests'}/test_${s.snake}.py`;
+  const dir = ['test', 'tests', '__tests__'].find(has) ?? 'test';
+  if (lang === 'ts') return `${dir}/${s.kebab}.test.ts`;
+  if (lang === 'js') return `${dir}/${s.kebab}.test.mjs`;
+  return `${dir}/${s.kebab}.md`;
+}
+
+function importPath(from: string, source: string, keepExt: boolean): string {
+  const target = keepExt ? source : source.replace(/\.[^/.]+$/, '');
+  const rel = path.posix.relative(path.posix.dirname(from), target);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/** A new test file for the function `sourceBlock` added to `source`. */
+export function testFile(testPath: string, source: string, s: Subject): string {
+  const said = s.words.join(' ');
+  const lang = langOf(source);
+  if (lang === 'py') {
+    const mod = source
+      .replace(/\.py$/, '')
+      .replace(/^src\//, '')
+      .split('/')
+      .join('.');
+    return [`from ${mod} import ${s.snake}`, '', '', ...testCase(testPath, s, 1)].join('\n');
+  }
+  if (lang === 'ts' || lang === 'js')
+    return [
+      "import assert from 'node:assert/strict';",
+      "import { test } from 'node:test';",
+      `import { ${s.camel} } from '${importPath(testPath, source, lang === 'js')}';`,
+      '',
+      ...testCase(testPath, s, 1),
+    ].join('\n');
+  return [`# Tests: ${s.title}`, '', `- [ ] ${said} in \`${source}\` gives the expected result`, ''].join('\n');
+}
+
+/** One more test case for the subject, numbered by the commit that adds it. */
+export function testCase(testPath: string, s: Subject, n: number): string[] {
+  const said = s.words.join(' ');
+  if (/\.py$/.test(testPath))
+    return [`def test_${s.snake}_${n}():`, `    assert ${s.snake}("  x ") == "${said}: x"`, ''];
+  if (/\.(ts|mjs)$/.test(testPath))
+    return [
+      `test('${s.camel} trims its input (case ${n})', () => {`,
+      `  assert.equal(${s.camel}('  x${n} '), '${said}: x${n}');`,
+      '});',
+      '',
+    ];
+  return [`- [ ] case ${n}: ${said} with surrounding spaces`, ''];
+}
+
+/** The README section that says what the task did. */
+export function readmeSection(s: Subject): string {
+  return [`## ${s.title}`, '', `Adds \`${s.camel}\` (${s.words.join(' ')}), with tests.`, ''].join('\n');
+}
