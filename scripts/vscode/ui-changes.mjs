@@ -2,10 +2,8 @@
 // Changes expanded into its files (kind and +/−), Review Changes from the task's context menu opening the multi-file
 // diff editor, and one file's diff from a click on it. Screenshots in .artifacts/screenshots/changes-*.png.
 //   npm run build && node scripts/vscode/ui-changes.mjs
-// The agent's commits are spelled into the sandbox's repository (a rename, a deletion, a binary file, a change).
-import { execFileSync } from 'node:child_process';
+// The demo world spells the agent's commits of demo-rocket-01 (a change to the telemetry module, its test, the README).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
@@ -19,7 +17,6 @@ const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 let passed = 0;
 const check = what => console.log(`[ui-changes] ok ${++passed}: ${what} (${since()})`);
-const git = (cwd, args, input) => execFileSync('git', args, { cwd, input, env: { ...process.env, GIT_DIR: cwd } });
 
 const TASK = 'demo-rocket-01';
 const runDir = makeRunDir('ui-changes');
@@ -32,72 +29,8 @@ const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 page.setDefaultTimeout(60_000);
 watchPage(page, 'ui-changes');
 
-/** The agent's work on the task's branch, written into the sandbox's own repository of acme/rocket. */
-async function spellWork() {
-  const res = await fetch(`${sandbox.url}/agents/tasks/${TASK}`, {
-    headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
-  });
-  const task = await res.json();
-  const head = task.sessions[0].head_ref;
-  const tip = execFileSync('git', ['ls-remote', `${sandbox.url}/acme/rocket.git`, `refs/heads/${head}`])
-    .toString()
-    .split('\t')[0];
-  const dirs = fs
-    .readdirSync(os.tmpdir())
-    .filter(n => n.startsWith('agent-tasks-sandbox-git-'))
-    .map(n => path.join(os.tmpdir(), n, 'acme', 'rocket.git'))
-    .filter(d => fs.existsSync(d));
-  const dir = dirs.find(d => {
-    try {
-      return (
-        git(d, ['rev-parse', `refs/heads/${head}`])
-          .toString()
-          .trim() === tip
-      );
-    } catch {
-      return false;
-    }
-  });
-  if (!dir) throw new Error(`no sandbox repository holds ${head}`);
-  const who = `Agent <agent@sandbox.invalid> ${Math.floor(Date.now() / 1000) - 600} +0000`;
-  const data = t => `data ${Buffer.byteLength(t)}\n${t}\n`;
-  const ignite = [
-    "import { countdown } from './countdown';",
-    "import { retry } from './retry';",
-    '',
-    'export async function ignite(seconds: number, upload: () => Promise<void>): Promise<string> {',
-    '  await retry(upload, { attempts: 5, backoffMs: 200 });',
-    "  return countdown(seconds).join(', ') + ', lift-off';",
-    '}',
-    '',
-  ].join('\n');
-  const retry = [
-    'export async function retry(fn: () => Promise<void>, o: { attempts: number; backoffMs: number }) {',
-    '  for (let i = 1; ; i++) {',
-    '    try {',
-    '      return await fn();',
-    '    } catch (e) {',
-    '      if (i >= o.attempts) throw e;',
-    '      await new Promise(r => setTimeout(r, o.backoffMs * 2 ** i));',
-    '    }',
-    '  }',
-    '}',
-    '',
-  ].join('\n');
-  const input =
-    `commit refs/heads/${head}\nauthor ${who}\ncommitter ${who}\n${data('Add retries with backoff to the uploader')}` +
-    `from refs/heads/${head}^0\n` +
-    `M 100644 inline src/retry.ts\n${data(retry)}M 100644 inline src/ignite.ts\n${data(ignite)}` +
-    `M 100644 inline "test/retry.test.ts"\n${data("import { retry } from '../src/retry';\n")}\n` +
-    `commit refs/heads/${head}\nauthor ${who}\ncommitter ${who}\n${data('Rename the countdown; drop the old prompt')}` +
-    `R "src/countdown.ts" "src/count-down.ts"\nD ".github/prompts/add-tests.prompt.md"\n` +
-    `M 100644 inline media/trajectory.png\ndata 8\n\x89PNG\r\n\x1a\n\n`;
-  git(dir, ['fast-import', '--quiet'], input);
-}
-
 let code = 0;
 try {
-  await spellWork();
   await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
   await waitForWorkbench(page);
   await page.locator(sel.activityItem('Agent Tasks')).waitFor();

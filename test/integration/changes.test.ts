@@ -9,7 +9,7 @@ import type { ReviewOpened } from '../../src/changes/changesCommands';
 import { COMMANDS } from '../../src/ids';
 import type { ChangesView } from '../../src/changes/types';
 import type { TreeNode } from '../../src/views/nodes/node';
-import { git, spellCommits, userState, workspace, type SpelledCommit } from './changesSupport';
+import { git, userState, workspace } from './changesSupport';
 import { byId, demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
@@ -17,9 +17,11 @@ const nonce = randomBytes(4).toString('hex');
 const HEAD = `agent/changes-${nonce}`;
 const QUEUED = 'changes-queued';
 const RUNNING = 'changes-running';
+/** A task whose commits the sandbox's agent makes up (one at its start, a last one when it completes). */
+const WORKING = 'changes-working';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 1, 2, 3]).toString('base64');
 
-const COMMITS: SpelledCommit[] = [
+const COMMITS: NonNullable<WorldFile['tasks']>[number]['commits'] = [
   {
     message: 'Abort the countdown on a sensor fault\n\nAnd say why.',
     files: {
@@ -54,7 +56,15 @@ function world(): WorldFile {
   const base = { repository: 5000, creator: 1001, base_ref: 'main', created_at: now, updated_at: now };
   w.tasks = [
     ...(w.tasks ?? []),
-    { ...base, id: RUNNING, prompt: `Abort on a sensor fault ${nonce}`, state: 'in_progress', head_ref: HEAD },
+    {
+      ...base,
+      id: RUNNING,
+      prompt: `Abort on a sensor fault ${nonce}`,
+      state: 'in_progress',
+      head_ref: HEAD,
+      commits: COMMITS,
+    },
+    { ...base, id: WORKING, prompt: 'Add a launch window check', state: 'in_progress' },
     { ...base, id: QUEUED, prompt: 'Wait in the queue', state: 'queued' },
   ];
   return w;
@@ -99,7 +109,6 @@ describe('changes of a task', () => {
     this.timeout(240_000);
     userBefore = await userState();
     api = await freshStart(world());
-    await spellCommits(HEAD, COMMITS);
   });
 
   after(async () => {
@@ -110,12 +119,10 @@ describe('changes of a task', () => {
     this.timeout(180_000);
     const v = await ready(api, RUNNING);
     const files = Object.fromEntries(v.files.map(f => [f.path, f]));
-    const note = `agent-notes/${RUNNING}.md`;
     assert.deepEqual(
       Object.keys(files).sort(),
       [
         '.github/prompts/add-tests.prompt.md',
-        note,
         'docs/über.md',
         'media/logo.png',
         'README.md',
@@ -155,7 +162,7 @@ describe('changes of a task', () => {
     const rows = await rowsOf(api, RUNNING);
     const changes = rows.find(r => r.kind === 'changes');
     assert.ok(changes, JSON.stringify(rows.map(c => c.label)));
-    assert.match(changes.description ?? '', /^8 files · \+\d+ −\d+$/);
+    assert.match(changes.description ?? '', /^7 files · \+\d+ −\d+$/);
     const shown = Object.fromEntries(changes.children.map(c => [c.label, c.description]));
     assert.equal(shown['count down.ts'], 'src · renamed from src/countdown.ts · +0 −0');
     assert.equal(shown['logo.png'], 'media · added · binary');
@@ -163,7 +170,7 @@ describe('changes of a task', () => {
     assert.equal(shown['ignite.ts'], 'src · +2 −2');
     assert.equal(shown['README.md'], '+2 −0');
     const commits = rows.find(r => r.kind === 'commits');
-    assert.equal(commits?.description, '3 commits');
+    assert.equal(commits?.description, '2 commits');
     assert.match(commits?.children[0]?.description ?? '', /^[0-9a-f]{7} · /);
   });
 
@@ -225,29 +232,30 @@ describe('changes of a task', () => {
   it("follows a running task's branch: its next commit shows once a poll sees the task move", async function () {
     this.timeout(240_000);
     assert.ok(vscode.window.state.focused, 'the window is focused (changes are not fetched while it is not)');
-    await ready(api, RUNNING);
-    console.log('[changes test] ready');
-    await api.expandTask('repoTasks', RUNNING);
-    console.log('[changes test] expanded');
-    await spellCommits(HEAD, [
-      { message: 'Add the abort test', files: { 'test/abort.test.ts': 'ignite(1, true);\n' } },
-    ]);
-    await fetch(`${process.env.AGENT_TASKS_SANDBOX_URL}/_sandbox/tasks/${RUNNING}`, {
+    const first = await ready(api, WORKING);
+    assert.ok(first.commits.length >= 1, 'the agent committed when its session started');
+    await api.expandTask('repoTasks', WORKING);
+    const processes = api.gitProcesses();
+    await api.refresh(); // a poll in which the task did not move: no git
+    assert.equal(api.gitProcesses(), processes, 'no git process for a poll in which nothing moved');
+    // The task completes: the agent's last commit lands on its branch, and the poll sees the task change.
+    const r = await fetch(`${process.env.AGENT_TASKS_SANDBOX_URL}/_sandbox/tasks/${WORKING}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ state: 'completed' }),
     });
-    console.log('[changes test] moved');
+    assert.equal(r.status, 200);
     await api.refresh();
-    console.log('[changes test] refreshed');
-    await waitFor(
+    const next = (await waitFor(
       async () => {
-        const v = await api.changes(RUNNING);
-        return v?.kind === 'ready' && v.files.some(f => f.path === 'test/abort.test.ts');
+        const v = await api.changes(WORKING);
+        return v?.kind === 'ready' && v.headSha !== first.headSha ? v : undefined;
       },
       'the new commit to show',
       180_000,
-    );
+    ))!;
+    assert.equal(next.commits.length, first.commits.length + 1);
+    assert.equal(next.commits[1].sha, first.commits[0].sha, 'the new commit sits on top of the old');
   });
 
   it('a queued task says it has no branch yet', async function () {
