@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { TokenStore } from './auth/tokenStore';
+import { ChangesFeature } from './changes/changes';
 import { ChatTools } from './chat/chatTools';
 import { AccountCommands } from './commands/accountCommands';
 import { InstallationCommands } from './commands/installationCommands';
@@ -92,7 +93,23 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);
-  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links });
+  const changes = new ChangesFeature({
+    model,
+    repos,
+    commands,
+    ui,
+    log: log.child('changes'),
+    intervalMs: pace.activeMs,
+  });
+  const views = new TaskViews({
+    model,
+    service,
+    filter,
+    drafts,
+    context: contextKeys,
+    links,
+    changes: changes.changes,
+  });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(
     model,
@@ -116,6 +133,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       describeError: err => explain(err).text,
       isGone: err => statusOf(err) === 404,
       continues: id => links.of(id)?.name,
+      changes: changes.changes,
     },
     pageWorld,
   );
@@ -147,6 +165,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       createPullRequest: readSettings().defaultCreatePullRequest,
     }),
     log: log.child('chat'),
+    changes: changes.changes,
   });
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
@@ -176,6 +195,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       links,
       model,
       installations,
+      changes,
       views,
       installationsView,
       status,
@@ -216,6 +236,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     mementos,
     subscriptions,
     chat,
+    changes,
   });
 }
 

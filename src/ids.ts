@@ -56,6 +56,9 @@ export const COMMANDS = {
   loadMoreTasks: 'agentTasks.loadMoreTasks',
   serviceProblem: 'agentTasks.serviceProblem',
   continueTask: 'agentTasks.continueTask',
+  reviewChanges: 'agentTasks.reviewChanges',
+  openChange: 'agentTasks.openChange',
+  refreshChanges: 'agentTasks.refreshChanges',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

@@ -13,6 +13,8 @@ export interface GitApi {
   readonly repositories: GitRepository[];
   readonly onDidOpenRepository: vscode.Event<GitRepository>;
   readonly onDidCloseRepository: vscode.Event<GitRepository>;
+  /** The git program the extension runs (the user's `git.path`, or git on PATH). */
+  readonly git?: { readonly path: string };
 }
 
 export interface GitRemote {

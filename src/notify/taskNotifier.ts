@@ -52,6 +52,9 @@ export class TaskNotifier extends DisposableBase {
     if (pullRequests(task).length) actions.push({ title: 'Open Pull Request', run: on(COMMANDS.openPullRequest) });
     // Where each goes, said apart: the browser, or the task's page in the editor.
     if (task.html_url) actions.push({ title: 'Open on the Web', run: on(COMMANDS.openTaskOnWeb) });
+    // The agent's branch, read in the editor: a finished task's most useful next step.
+    if (t.to === 'completed' && task.session_count > 0)
+      actions.push({ title: 'Review Changes', run: on(COMMANDS.reviewChanges) });
     actions.push({ title: 'Show Details', run: on(COMMANDS.showTaskDetails) });
     tell(this.ui, level, `Task “${forMessage(plainName(task.name) || t.id, 200)}” ${PHRASE[t.to]}.`, actions);
   }

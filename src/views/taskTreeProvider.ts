@@ -28,6 +28,8 @@ export interface TaskTreeOptions {
   /** The name of the task a task continues, when known. */
   continues?(task: Task): string | undefined;
   describeError(err: unknown): string;
+  /** The rows of a task's changes. */
+  changes?(task: Task, idPrefix: string): TreeNode[];
 }
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
@@ -59,6 +61,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       creator: task => opts.model.creatorName(task.creator?.id, task),
       continues: task => opts.continues?.(task),
       describeError: err => opts.describeError(err),
+      changes: (task, prefix) => opts.changes?.(task, prefix) ?? [],
     };
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.filter.onDidChange(() => this.refresh()));

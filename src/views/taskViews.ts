@@ -9,6 +9,8 @@ import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
+import type { ChangesModel } from '../changes/changesModel';
+import { changesRows } from './nodes/changesNode';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from './nodes/node';
 import { TaskNode } from './nodes/taskNode';
@@ -23,6 +25,8 @@ export interface TaskViewsDeps {
   context: ContextKeys;
   /** Which task continues which (drawn beside the task). */
   links?: Pick<ContinuationLinks, 'of' | 'onDidChange'>;
+  /** Each task's changes: read while its node is expanded, redrawn when they change. */
+  changes?: Pick<ChangesModel, 'get' | 'watch' | 'onDidChange'>;
 }
 
 /**
@@ -40,6 +44,8 @@ export class TaskViews extends DisposableBase {
     const { model, filter } = deps;
     const describeError = (err: unknown) => explain(err, { address: deps.service.current().url }).text;
     const continues = (task: Task) => deps.links?.of(task.id)?.name;
+    const changes = deps.changes;
+    const rows = changes && ((task: Task, prefix: string) => changesRows(task, changes.get(task.id), prefix));
     this.repoProvider = this.register(
       new TaskTreeProvider({
         viewId: VIEWS.repoTasks,
@@ -53,6 +59,7 @@ export class TaskViews extends DisposableBase {
         },
         continues,
         describeError,
+        changes: rows,
       }),
     );
     this.mineProvider = this.register(
@@ -66,6 +73,7 @@ export class TaskViews extends DisposableBase {
         repoWhy: task => model.repoShown(task)?.why,
         continues,
         describeError,
+        changes: rows,
       }),
     );
     this.repoView = this.register(
@@ -112,6 +120,14 @@ export class TaskViews extends DisposableBase {
           this.mineProvider.redrawTask(id);
         }),
       );
+    if (changes) this.watchChanges(changes);
+    if (changes)
+      this.register(
+        changes.onDidChange(id => {
+          this.repoProvider.redrawTask(id);
+          this.mineProvider.redrawTask(id);
+        }),
+      );
     this.register(
       deps.drafts.onDidChange(() => {
         this.updateContext();
@@ -121,6 +137,19 @@ export class TaskViews extends DisposableBase {
     this.visibilityChanged();
     this.updateContext();
     this.updateBadges();
+  }
+
+  /** An expanded task's changes follow its branch while it stays expanded. */
+  private watchChanges(changes: Pick<ChangesModel, 'watch'>): void {
+    for (const [view, id] of [
+      [this.repoView, VIEWS.repoTasks],
+      [this.mineView, VIEWS.myTasks],
+    ] as const) {
+      const watch = (node: TreeNode, on: boolean) =>
+        node instanceof TaskNode && changes.watch(node.id, `tree:${id}`, on);
+      this.register(view.onDidExpandElement(e => watch(e.element, true)));
+      this.register(view.onDidCollapseElement(e => watch(e.element, false)));
+    }
   }
 
   /** Reveals a task's node in whichever view shows it. */

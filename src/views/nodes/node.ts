@@ -5,7 +5,19 @@ import type * as vscode from 'vscode';
  * model it was given; never throws and never waits for the network to draw.
  */
 export interface TreeNode {
-  readonly kind: 'task' | 'session' | 'artifact' | 'message' | 'draft' | 'installation' | 'repository' | 'token';
+  readonly kind:
+    | 'task'
+    | 'session'
+    | 'artifact'
+    | 'message'
+    | 'draft'
+    | 'installation'
+    | 'repository'
+    | 'token'
+    | 'changes'
+    | 'changedFile'
+    | 'commits'
+    | 'commit';
   getTreeItem(): vscode.TreeItem;
   getChildren(): TreeNode[] | Promise<TreeNode[]>;
 }

@@ -24,6 +24,8 @@ export interface TaskNodeContext {
   /** The name of the task this one continues, when this workspace started it as a continuation. */
   continues?(task: Task): string | undefined;
   describeError(err: unknown): string;
+  /** The rows of the task's changes (Changes, Commits), drawn first among its children. */
+  changes?(task: Task, idPrefix: string): TreeNode[];
 }
 
 // An ISO date: what relativeTime says of anything older than a month, and it never changes as time goes on.
@@ -194,7 +196,8 @@ export class TaskNode implements TreeNode {
       void this.ctx.model.loadDetails(this.task.id).catch(() => undefined);
     }
     const sessions = (cached?.sessions ?? []).map(s => new SessionNode(s, prefix));
-    const children: TreeNode[] = [...sessions, ...artifacts];
+    const changes = this.ctx.changes?.(this.task, prefix) ?? [];
+    const children: TreeNode[] = [...changes, ...sessions, ...artifacts];
     return children.length ? children : [new MessageNode('No sessions or artifacts yet', 'circle-outline')];
   }
 }

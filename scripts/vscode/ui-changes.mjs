@@ -1,0 +1,106 @@
+// A person's look at a task's changes: the Repository view, a task expanded into its Changes and Commits, the
+// Changes expanded into its files (kind and +/−), Review Changes from the task's context menu opening the multi-file
+// diff editor, and one file's diff from a click on it. Screenshots in .artifacts/screenshots/changes-*.png.
+//   npm run build && node scripts/vscode/ui-changes.mjs
+// The demo world spells the agent's commits of demo-rocket-01 (a change to the telemetry module, its test, the README).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
+import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, runCommand, answerStep, acceptDefaults } from './workbench.mjs';
+import { nextStepRows, widenSidebar } from './workbench.mjs';
+
+const shots = path.join(ARTIFACTS, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+const t0 = Date.now();
+const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+let passed = 0;
+const check = what => console.log(`[ui-changes] ok ${++passed}: ${what} (${since()})`);
+
+const TASK = 'demo-rocket-01';
+const runDir = makeRunDir('ui-changes');
+const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
+const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
+const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
+const browser = await launchBrowser(runDir);
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.setDefaultTimeout(60_000);
+watchPage(page, 'ui-changes');
+
+let code = 0;
+try {
+  await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
+  await waitForWorkbench(page);
+  await page.locator(sel.activityItem('Agent Tasks')).waitFor();
+  await runCommand(page, 'Agent Tasks: Set Token…');
+  const kindStep = await answerStep(page, { pick: /fine-grained/i });
+  if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
+    await answerStep(page, { pick: /enter a token/i });
+  await answerStep(page, { text: DEMO_TOKENS.fineGrained });
+  await acceptDefaults(page);
+  await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+  const pane = viewPane(page, /^Repository/i);
+  await pane.waitFor();
+  await focusPane(page, 'Repository');
+  await widenSidebar(page, 560);
+  const row = pane.locator('.monaco-list-row', { hasText: 'Add retries with backoff' }).first();
+  await row.waitFor();
+  check('the Repository view lists the task');
+
+  await row.click();
+  await page.keyboard.press('ArrowRight');
+  const changes = pane.locator('.monaco-list-row', { hasText: /Changes.*files? ·/ }).first();
+  await changes.waitFor();
+  check(`the task expands into its Changes: ${JSON.stringify(await changes.innerText())}`);
+  await changes.click();
+  await page.keyboard.press('ArrowRight');
+  await pane.locator('.monaco-list-row', { hasText: /count-down\.ts.*renamed from src\/countdown\.ts/ }).waitFor();
+  await pane.locator('.monaco-list-row', { hasText: /trajectory\.png.*binary/ }).waitFor();
+  await pane.locator('.monaco-list-row', { hasText: /add-tests\.prompt\.md.*deleted/ }).waitFor();
+  const commits = pane.locator('.monaco-list-row', { hasText: /Commits.*3 commits/ }).first();
+  await commits.click();
+  await page.keyboard.press('ArrowRight');
+  await pane.locator('.monaco-list-row', { hasText: 'Rename the countdown; drop the old prompt' }).waitFor();
+  await page.screenshot({ path: path.join(shots, 'changes-1-tree.png') });
+  check('Changes lists the files with their kinds and counts (renamed, binary, deleted), Commits the commits');
+
+  await pane
+    .locator('.monaco-list-row', { hasText: /ignite\.ts/ })
+    .first()
+    .click();
+  await page.locator('.editor-instance .monaco-diff-editor').first().waitFor();
+  await page
+    .locator('.tabs-container .tab', { hasText: /ignite\.ts/ })
+    .first()
+    .waitFor();
+  await page.screenshot({ path: path.join(shots, 'changes-2-file-diff.png') });
+  check("a click on a file opens its diff (the base's text on the left, the head's on the right)");
+
+  await row.click({ button: 'right' });
+  const item = page.locator('.context-view .action-item', { hasText: 'Review Changes' });
+  await item.hover();
+  await page.locator('.context-view .action-item.focused', { hasText: 'Review Changes' }).waitFor();
+  await page.keyboard.press('Enter');
+  await page
+    .locator('.tabs-container .tab', { hasText: /Changes of/ })
+    .first()
+    .waitFor();
+  await page.locator('.multiDiffEditor, .multi-diff-editor').first().waitFor();
+  await page.waitForTimeout(1500); // the editor lays out its files after it is shown; the screenshot is for a person
+  await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
+  check('"Review Changes" from the context menu opens every file in the multi-file diff editor');
+  console.log(`UI checks: ${passed} passed, 0 failed`);
+} catch (e) {
+  code = 1;
+  console.error(`[ui-changes] FAILED after ${since()}: ${e.message}`);
+  await page.screenshot({ path: path.join(shots, 'changes-failure.png') }).catch(() => {});
+} finally {
+  await browser.close().catch(() => {});
+  server.stop();
+  await sandbox.stop();
+  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
+  else console.log(`[ui-changes] logs kept in ${runDir}`);
+  process.exit(code);
+}

@@ -1,0 +1,66 @@
+// The two sides of a changed file as read-only documents: `agent-tasks-change:/<path>?{root, blob}` serves the
+// blob git holds (`git cat-file blob`), an absent blob serves nothing (the side where the file does not exist).
+// Binary content is shown as one line saying so. Nothing here can write: the documents are a content provider's.
+import * as vscode from 'vscode';
+import type { GitRunner } from './gitRunner';
+import type { ChangedFile } from './types';
+
+export const CHANGE_SCHEME = 'agent-tasks-change';
+
+interface Side {
+  root: string;
+  blob?: string;
+  /** Which commit this side is read from, for the tab's tooltip only. */
+  rev: string;
+}
+
+const BLOB = /^[0-9a-f]{40,64}$/;
+
+export function sideUri(path: string, side: Side): vscode.Uri {
+  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${path}`, query: JSON.stringify(side) });
+}
+
+/** The base side (merge base) and the head side of a changed file. */
+export function diffPair(
+  f: ChangedFile,
+  root: string,
+  base: string,
+  head: string,
+): { original: vscode.Uri; modified: vscode.Uri } {
+  return {
+    original: sideUri(f.from ?? f.path, { root, ...(f.oldBlob ? { blob: f.oldBlob } : {}), rev: base }),
+    modified: sideUri(f.path, { root, ...(f.newBlob ? { blob: f.newBlob } : {}), rev: head }),
+  };
+}
+
+export function readSide(uri: vscode.Uri): Side | undefined {
+  try {
+    const q = JSON.parse(uri.query) as Partial<Side>;
+    if (typeof q.root !== 'string' || typeof q.rev !== 'string') return undefined;
+    if (q.blob !== undefined && (typeof q.blob !== 'string' || !BLOB.test(q.blob))) return undefined;
+    return { root: q.root, rev: q.rev, ...(q.blob ? { blob: q.blob } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether bytes look like a binary file, as git decides: a NUL in the first 8000 bytes. */
+export const looksBinary = (b: Buffer): boolean => b.subarray(0, 8000).includes(0);
+
+export class ChangeContentProvider implements vscode.TextDocumentContentProvider {
+  constructor(
+    private readonly git: GitRunner,
+    /** The local repositories the extension reads: a URI naming another folder is not served. */
+    private readonly roots: () => string[],
+  ) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const side = readSide(uri);
+    if (!side) return '';
+    if (!side.blob) return '';
+    if (!this.roots().includes(side.root)) return '(This repository is not open in the workspace.)';
+    const bytes = await this.git.runBytes({ cwd: side.root, args: ['cat-file', 'blob', side.blob] });
+    if (looksBinary(bytes)) return `Binary file, ${bytes.length} bytes: not shown as text.`;
+    return bytes.toString('utf8');
+  }
+}

@@ -1,0 +1,65 @@
+// The changes feature, built in one place for extension.ts: the user's git, the changes model, the read-only
+// documents of both sides of a diff, and the commands.
+import * as vscode from 'vscode';
+import type { Task } from '../api';
+import type { CommandRegistry } from '../commands/registry';
+import { DisposableBase } from '../lifecycle';
+import type { Log } from '../log';
+import type { RepoDetector } from '../model/repoDetector';
+import type { TaskModel } from '../model/taskModel';
+import type { Ui } from '../ui';
+import { ChangeContentProvider, CHANGE_SCHEME } from './changeUris';
+import { ChangesCommands } from './changesCommands';
+import { ChangesModel } from './changesModel';
+import { GitRunner } from './gitRunner';
+import { usersGit } from './gitPath';
+
+export interface ChangesFeatureDeps {
+  model: TaskModel;
+  repos: RepoDetector;
+  commands: CommandRegistry;
+  ui: Ui;
+  log: Log;
+  intervalMs(): number;
+}
+
+export class ChangesFeature extends DisposableBase {
+  readonly git: GitRunner;
+  readonly changes: ChangesModel;
+
+  constructor(d: ChangesFeatureDeps) {
+    super();
+    const users = usersGit();
+    this.git = new GitRunner(() => users.path());
+    const localRepos = () =>
+      d.repos.candidates().map(c => ({ owner: c.owner, repo: c.repo, remote: c.remote, root: c.git?.rootUri.fsPath }));
+    this.changes = this.register(
+      new ChangesModel({
+        tasks: {
+          task: id => d.model.task(id),
+          sessions: id => d.model.store.sessions(id),
+          loadDetails: id => d.model.loadDetails(id),
+          repoName: task => d.model.repoName(task),
+          onDidChangeTasks: d.model.onDidChangeTasks,
+        },
+        repos: { candidates: localRepos },
+        git: this.git,
+        gitMissing: () => users.missing(),
+        intervalMs: () => d.intervalMs(),
+        log: d.log,
+      }),
+    );
+    const roots = () => localRepos().flatMap(r => (r.root ? [r.root] : []));
+    this.register(
+      vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, new ChangeContentProvider(this.git, roots)),
+    );
+    this.changes.setFocused(vscode.window.state.focused);
+    this.register(vscode.window.onDidChangeWindowState(s => this.changes.setFocused(s.focused)));
+    const tasks = (): Task[] => {
+      const all = new Map<string, Task>();
+      for (const k of d.model.store.listKeys()) for (const t of d.model.store.list(k)) all.set(t.id, t);
+      return [...all.values()];
+    };
+    this.register(new ChangesCommands({ changes: this.changes, tasks, ui: d.ui, log: d.log }, d.commands));
+  }
+}

@@ -1,0 +1,129 @@
+// Review Changes (all files in the multi-file diff editor), one file's diff, and reading a task's changes again.
+import * as vscode from 'vscode';
+import type { Task } from '../api';
+import { taskOf } from '../commands/taskArgs';
+import type { CommandRegistry } from '../commands/registry';
+import { COMMANDS } from '../ids';
+import { DisposableBase } from '../lifecycle';
+import type { Log } from '../log';
+import { forLabel, forMessage, forQuickPick, plainName } from '../safety/serviceText';
+import { tell, type Ui } from '../ui';
+import type { ChangesModel } from './changesModel';
+import { diffPair } from './changeUris';
+import type { ChangedFile, ChangesView } from './types';
+
+type Ready = Extract<ChangesView, { kind: 'ready' }>;
+type Resource = readonly [vscode.Uri, vscode.Uri | undefined, vscode.Uri | undefined];
+
+/** What Review Changes opened: each file's label, left and right (none on the side where it does not exist). */
+export interface ReviewOpened {
+  files: number;
+  resources: readonly Resource[];
+}
+
+export interface ChangesCommandsDeps {
+  changes: ChangesModel;
+  /** Every task the views know, for the palette's question. */
+  tasks(): Task[];
+  ui: Ui;
+  log: Log;
+}
+
+export class ChangesCommands extends DisposableBase {
+  constructor(
+    private readonly d: ChangesCommandsDeps,
+    commands: CommandRegistry,
+  ) {
+    super();
+    this.register(
+      commands.register({
+        [COMMANDS.reviewChanges]: (a: unknown) => this.review(a),
+        [COMMANDS.openChange]: (id: unknown, path: unknown) => this.openFile(id, path),
+        [COMMANDS.refreshChanges]: (a: unknown) => this.refresh(a),
+      }),
+    );
+  }
+
+  private async pick(arg: unknown): Promise<Task | undefined> {
+    const t = taskOf(arg);
+    if (t) return t;
+    const withBranch = this.d.tasks().filter(x => x.session_count > 0);
+    if (!withBranch.length) {
+      tell(this.d.ui, 'info', 'No task has a branch to review yet.');
+      return undefined;
+    }
+    const picked = await this.d.ui.pick(
+      withBranch.map(x => ({
+        label: forQuickPick(plainName(x.name) || x.id),
+        description: forQuickPick(x.state),
+        task: x,
+      })),
+      { placeHolder: 'Review the changes of which task?' },
+    );
+    return picked?.task;
+  }
+
+  /** The changes once read (waiting for a read under way); a reason told to the user when there are none. */
+  private async ready(taskId: string): Promise<Ready | undefined> {
+    let view = this.d.changes.get(taskId);
+    if (view.kind === 'loading') {
+      await this.d.changes.load(taskId);
+      view = this.d.changes.get(taskId);
+    }
+    if (view.kind === 'ready') return view;
+    const why = view.kind === 'loading' ? 'they are still being read' : `${view.why}. ${view.todo}`;
+    tell(this.d.ui, 'info', `No changes to show: ${forMessage(why, 400)}`);
+    return undefined;
+  }
+
+  /** Every changed file in the multi-file diff editor, base on the left, head on the right. */
+  private async review(arg: unknown): Promise<ReviewOpened | undefined> {
+    const task = await this.pick(arg);
+    if (!task) return undefined;
+    const view = await this.ready(task.id);
+    if (!view) return undefined;
+    if (!view.files.length) {
+      tell(
+        this.d.ui,
+        'info',
+        `The branch ${forMessage(view.head, 120)} changes no file against ${forMessage(view.base, 120)}.`,
+      );
+      return { files: 0, resources: [] };
+    }
+    const resources = view.files.map(f => {
+      const { original, modified } = diffPair(f, view.root, view.baseSha, view.headSha);
+      return [
+        f.kind === 'deleted' ? original : modified,
+        f.oldBlob ? original : undefined,
+        f.newBlob ? modified : undefined,
+      ] as Resource;
+    });
+    const name = plainName(task.name) || task.id;
+    const title = forLabel(`Changes of “${name}” (${view.base} ↔ ${view.head})`, 200);
+    await vscode.commands.executeCommand('vscode.changes', title, resources);
+    this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files`);
+    return { files: view.files.length, resources };
+  }
+
+  private async openFile(taskId: unknown, path: unknown): Promise<void> {
+    if (typeof taskId !== 'string' || typeof path !== 'string') return;
+    const view = this.d.changes.known(taskId);
+    const file = view?.kind === 'ready' ? view.files.find(f => f.path === path) : undefined;
+    if (view?.kind !== 'ready' || !file) {
+      tell(this.d.ui, 'info', 'This file is no longer among the changes: the branch moved.');
+      return;
+    }
+    await openDiff(file, view);
+  }
+
+  private async refresh(arg: unknown): Promise<void> {
+    const t = taskOf(arg);
+    if (t) await this.d.changes.load(t.id, true);
+  }
+}
+
+export async function openDiff(file: ChangedFile, view: Ready): Promise<void> {
+  const { original, modified } = diffPair(file, view.root, view.baseSha, view.headSha);
+  const title = forLabel(`${file.path} (${view.base} ↔ ${view.head})`, 200);
+  await vscode.commands.executeCommand('vscode.diff', original, modified, title, { preview: true });
+}

@@ -1,0 +1,219 @@
+// The changes of each task the user looks at: fetched into our own refs through the user's git, read as files and
+// commits, and kept until the task moves. A task is fetched when first looked at in this window and again only when
+// a poll shows it changed (its version or state), at most once per poll interval, and not while the window is
+// unfocused (it is marked and fetched when focus returns). A poll in which no task moved starts no git process.
+// No `vscode`: its parts are passed in.
+import type { Session, Task } from '../api';
+import { DisposableBase, toDisposable } from '../lifecycle';
+import type { Log } from '../log';
+import { Emitter, type Event } from '../model/emitter';
+import type { GitRunner } from './gitRunner';
+import { branchOf, localRepoOf, taskRepo, type LocalRepo } from './taskBranch';
+import { fetchProblem, fetchTaskRefs, readChanges, readTips, type LocalTips } from './taskRefs';
+import { totalsOf, type ChangesView } from './types';
+
+export interface ChangesDeps {
+  tasks: {
+    task(id: string): Task | undefined;
+    sessions(id: string): { sessions: Session[]; fresh: boolean } | undefined;
+    loadDetails(id: string): Promise<void>;
+    repoName(task: Task): string | undefined;
+    onDidChangeTasks: Event<{ readonly changed: readonly string[] }>;
+  };
+  repos: { candidates(): LocalRepo[] };
+  git: GitRunner;
+  /** Why git cannot be used (no git extension, git not found), or undefined when it can. */
+  gitMissing(): string | undefined;
+  intervalMs(): number;
+  log: Log;
+  now?: () => number;
+}
+
+interface Entry {
+  /** Who looks: `tree:<view>` or `page`. */
+  readonly watchers: Set<string>;
+  view?: ChangesView;
+  /** The task's version (updated_at and state) the last fetch was made for. */
+  fetchedFor?: string;
+  lastFetchAt: number;
+  tips?: LocalTips;
+  running?: Promise<void>;
+  /** A change arrived while the window was unfocused, or too soon after the last fetch. */
+  due: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+const NO_GIT_TODO = 'Install git, or turn the Git extension on (git.enabled), then retry.';
+const versionOf = (t: Task): string => `${t.updated_at}|${t.state}`;
+
+export class ChangesModel extends DisposableBase {
+  private readonly entries = new Map<string, Entry>();
+  private readonly changed = this.register(new Emitter<string>());
+  /** The changes shown for a task changed (its id). */
+  readonly onDidChange = this.changed.event;
+  private focused = true;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ChangesDeps) {
+    super();
+    this.now = deps.now ?? Date.now;
+    this.register(deps.tasks.onDidChangeTasks(c => c.changed.forEach(id => this.taskMoved(id))));
+    this.register(toDisposable(() => this.entries.forEach(e => e.timer && clearTimeout(e.timer))));
+  }
+
+  /** What to show for a task now; starts reading it when nothing has been read yet. */
+  get(taskId: string): ChangesView {
+    const e = this.entry(taskId);
+    if (!e.view) void this.load(taskId);
+    return e.view ?? { kind: 'loading' };
+  }
+
+  /** What is known, without starting anything (the chat's list says how much only when it is known). */
+  known(taskId: string): ChangesView | undefined {
+    return this.entries.get(taskId)?.view;
+  }
+
+  /** Someone looks at the task (an expanded node, an open page) or stopped looking. */
+  watch(taskId: string, who: string, on: boolean): void {
+    const e = this.entry(taskId);
+    if (on) {
+      e.watchers.add(who);
+      const t = this.deps.tasks.task(taskId);
+      if (!e.view || (t && e.fetchedFor !== versionOf(t))) this.schedule(taskId);
+    } else {
+      e.watchers.delete(who);
+      if (!e.watchers.size && !e.view) this.entries.delete(taskId);
+    }
+  }
+
+  setFocused(focused: boolean): void {
+    this.focused = focused;
+    if (!focused) return;
+    for (const [id, e] of this.entries) if (e.due && e.watchers.size) this.schedule(id);
+  }
+
+  /**
+   * Reads the task's changes now (fetching when the task moved since the last fetch, or `force`), and waits. `given`:
+   * the task with its sessions as a caller read it, for a task no list holds (chat reads tasks on its own).
+   */
+  load(taskId: string, force = false, given?: Task): Promise<void> {
+    const e = this.entry(taskId);
+    if (e.running) return e.running;
+    e.running = this.read(taskId, e, force, given).finally(() => (e.running = undefined));
+    return e.running;
+  }
+
+  private entry(taskId: string): Entry {
+    let e = this.entries.get(taskId);
+    if (!e) this.entries.set(taskId, (e = { watchers: new Set(), lastFetchAt: -Infinity, due: false }));
+    return e;
+  }
+
+  private taskMoved(taskId: string): void {
+    const e = this.entries.get(taskId);
+    const t = this.deps.tasks.task(taskId);
+    if (!e || !t || !e.watchers.size || e.fetchedFor === versionOf(t)) return;
+    this.schedule(taskId);
+  }
+
+  /** A fetch when allowed: the window focused, and a poll interval since the task's last fetch. */
+  private schedule(taskId: string): void {
+    const e = this.entry(taskId);
+    if (!this.focused && e.view) {
+      e.due = true;
+      return;
+    }
+    const wait = e.lastFetchAt + this.deps.intervalMs() - this.now();
+    if (wait > 0 && e.view) {
+      e.due = true;
+      if (!e.timer)
+        e.timer = setTimeout(() => {
+          e.timer = undefined;
+          if (e.due && !this.isDisposed) this.schedule(taskId);
+        }, wait);
+      return;
+    }
+    e.due = false;
+    void this.load(taskId);
+  }
+
+  private show(taskId: string, e: Entry, view: ChangesView): void {
+    e.view = view;
+    if (!this.isDisposed) this.changed.fire(taskId);
+  }
+
+  private async read(taskId: string, e: Entry, force: boolean, given?: Task): Promise<void> {
+    const { tasks } = this.deps;
+    let task = tasks.task(taskId) ?? given;
+    if (!task)
+      return this.show(taskId, e, { kind: 'problem', why: 'the task is not known', todo: 'Refresh the list.' });
+    const version = versionOf(task);
+    const sessionsOf = () => tasks.sessions(taskId)?.sessions ?? given?.sessions;
+    if (!tasks.sessions(taskId)?.fresh && !given?.sessions) {
+      try {
+        await tasks.loadDetails(taskId);
+        task = tasks.task(taskId) ?? task;
+      } catch (err) {
+        if (!sessionsOf())
+          return this.show(taskId, e, {
+            kind: 'problem',
+            why: 'its sessions could not be read',
+            todo: `${err instanceof Error ? err.message : String(err)}; retry once the service answers.`,
+          });
+      }
+    }
+    const branch = branchOf(task, sessionsOf());
+    if (!branch.ok) {
+      e.fetchedFor = version;
+      return this.show(taskId, e, { kind: branch.kind, why: branch.why, todo: branch.todo });
+    }
+    const missing = this.deps.gitMissing();
+    if (missing) return this.show(taskId, e, { kind: 'problem', why: missing, todo: NO_GIT_TODO });
+    const local = localRepoOf(taskRepo(task, tasks.repoName(task)), this.deps.repos.candidates());
+    if (!local.ok) return this.show(taskId, e, { kind: 'problem', why: local.why, todo: local.todo });
+    const target = { root: local.root, remote: local.remote, taskId, head: branch.head, base: branch.base };
+    let stale: string | undefined;
+    if (force || e.fetchedFor !== version || e.view?.kind !== 'ready') {
+      e.lastFetchAt = this.now();
+      try {
+        this.deps.log.info(`fetching ${branch.head} and ${branch.base} of task ${taskId} from ${local.remote}`);
+        await fetchTaskRefs(this.deps.git, target);
+        e.fetchedFor = version;
+      } catch (err) {
+        const p = fetchProblem(err, target);
+        this.deps.log.warn(`fetch of task ${taskId}: ${p.why}`);
+        const before = p.missing ? undefined : await readTips(this.deps.git, local.root, taskId);
+        e.fetchedFor = p.missing === 'head' ? undefined : version;
+        if (!before) return this.show(taskId, e, { kind: 'problem', why: p.why, todo: p.todo });
+        stale = p.why; // offline or refused: what was fetched before is still worth showing
+      }
+    }
+    const tips = await readTips(this.deps.git, local.root, taskId);
+    if (!tips)
+      return this.show(taskId, e, { kind: 'problem', why: 'the fetched branch cannot be read', todo: 'Retry.' });
+    if (e.view?.kind === 'ready' && e.tips?.head === tips.head && e.tips.base === tips.base && !stale && !e.view.stale)
+      return; // the tips have not moved: nothing to read again
+    try {
+      const { files, commits } = await readChanges(this.deps.git, local.root, tips);
+      e.tips = tips;
+      this.show(taskId, e, {
+        kind: 'ready',
+        head: branch.head,
+        base: branch.base,
+        headSha: tips.head,
+        baseSha: tips.base,
+        root: local.root,
+        files,
+        commits,
+        totals: totalsOf(files),
+        ...(stale ? { stale } : {}),
+      });
+    } catch (err) {
+      this.show(taskId, e, {
+        kind: 'problem',
+        why: `git could not compare the branches: ${err instanceof Error ? err.message : String(err)}`,
+        todo: 'Retry.',
+      });
+    }
+  }
+}

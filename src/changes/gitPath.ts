@@ -1,0 +1,32 @@
+// The user's git, as the built-in Git extension found it (`git.path`, or git on PATH): the program every command of
+// ours runs, so the user's version, configuration and credential helpers apply.
+import * as vscode from 'vscode';
+import type { GitExtension } from '../model/gitApi';
+
+export interface UsersGit {
+  /** The git program, or undefined when there is none to run. */
+  path(): string | undefined;
+  /** Why git cannot be used, in words; undefined when it can. */
+  missing(): string | undefined;
+}
+
+export function usersGit(): UsersGit {
+  const exported = (): GitExtension | undefined => {
+    const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
+    return ext?.isActive ? ext.exports : undefined;
+  };
+  const found = () => {
+    const e = exported();
+    return e?.enabled ? e.getAPI(1).git?.path : undefined;
+  };
+  return {
+    path: found,
+    missing() {
+      const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
+      if (!ext) return 'the built-in Git extension is not installed';
+      if (!ext.isActive) return 'the Git extension has not started yet';
+      if (!ext.exports.enabled) return 'the Git extension is turned off (git.enabled)';
+      return found() ? undefined : 'git was not found';
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Runs the user's own git (the path the built-in git extension found) with execFile: no shell, arguments as given,
+// never a prompt (a fetch that needs credentials the helpers do not have fails and says so). Work on one local
+// repository is run one at a time, so two fetches never race for its locks. Pure Node: no `vscode`.
+import { execFile } from 'node:child_process';
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    /** What git wrote on stderr, trimmed: its own reason. */
+    readonly stderr: string,
+    readonly code: number | string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export interface GitRun {
+  /** The local repository's root (git runs there). */
+  cwd: string;
+  args: string[];
+  timeoutMs?: number;
+}
+
+const MAX_OUTPUT = 64 * 1024 * 1024;
+
+export class GitRunner {
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private spawned = 0;
+
+  constructor(private readonly gitPath: () => string | undefined) {}
+
+  /** How many git processes were started so far (the benchmarks and tests count them). */
+  get processes(): number {
+    return this.spawned;
+  }
+
+  /** git's output as text; one such git at a time per repository (for what writes: a fetch). */
+  run(r: GitRun): Promise<string> {
+    const prev = this.queues.get(r.cwd) ?? Promise.resolve();
+    const next = prev.then(
+      () => this.exec(r),
+      () => this.exec(r),
+    );
+    const tail = next.catch(() => undefined);
+    this.queues.set(r.cwd, tail);
+    void tail.then(() => this.queues.get(r.cwd) === tail && this.queues.delete(r.cwd));
+    return next;
+  }
+
+  /** git's output as text, for a read that changes nothing (it runs beside others: git's reads are safe together). */
+  read(r: GitRun): Promise<string> {
+    return this.exec(r);
+  }
+
+  /** Raw bytes of git's output (a file's content may be binary). */
+  runBytes(r: GitRun): Promise<Buffer> {
+    return this.exec(r, true);
+  }
+
+  private exec(r: GitRun, bytes?: false): Promise<string>;
+  private exec(r: GitRun, bytes: true): Promise<Buffer>;
+  private exec(r: GitRun, bytes = false): Promise<string | Buffer> {
+    const git = this.gitPath();
+    if (!git) return Promise.reject(new GitError('git is not available', '', 'ENOENT'));
+    this.spawned++;
+    return new Promise((resolve, reject) => {
+      execFile(
+        git,
+        r.args,
+        {
+          cwd: r.cwd,
+          encoding: 'buffer',
+          maxBuffer: MAX_OUTPUT,
+          timeout: r.timeoutMs ?? 60_000,
+          windowsHide: true,
+          // Never a prompt in a terminal nobody sees; the user's credential helpers still answer.
+          env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never', LC_ALL: 'C' },
+        },
+        (err, stdout, stderr) => {
+          if (err) {
+            const said = stderr.toString('utf8').trim();
+            const code = (err as NodeJS.ErrnoException).code;
+            reject(new GitError(`git ${r.args[0]} failed: ${said || err.message}`, said, code));
+          } else resolve(bytes ? stdout : stdout.toString('utf8'));
+        },
+      );
+    });
+  }
+}

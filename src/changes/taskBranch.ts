@@ -1,0 +1,89 @@
+// Which branch of a task holds its work, and which local repository to read it in. Pure: no `vscode`.
+import type { RepoRef, Session, Task } from '../api';
+import { repoLabel, sameRepo } from '../model/remotes';
+import { refProblem } from '../safety/gitRef';
+import { forMessage } from '../safety/serviceText';
+import { repoOfTask } from '../views/taskLinks';
+import { headRefOf } from './taskRefs';
+
+export interface LocalRepo extends RepoRef {
+  /** The git remote that points at the task's repository. */
+  remote?: string;
+  /** The local repository's root folder. */
+  root?: string;
+}
+
+export type BranchOf =
+  { ok: true; head: string; base: string } | { ok: false; kind: 'noBranch' | 'problem'; why: string; todo: string };
+
+/** The newest session that names a head branch; its head and base, checked against git's rules. */
+export function branchOf(task: Task, sessions: readonly Session[] | undefined): BranchOf {
+  if (!sessions?.length) {
+    const queued = task.state === 'queued';
+    return {
+      ok: false,
+      kind: 'noBranch',
+      why: queued ? 'no branch yet: the task is queued' : 'no branch yet',
+      todo: queued
+        ? 'The agent makes a branch when it starts working on the task.'
+        : 'No session of this task names a branch yet.',
+    };
+  }
+  const newest = [...sessions].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+  const s = newest.find(x => typeof x.head_ref === 'string' && x.head_ref !== '');
+  if (!s)
+    return { ok: false, kind: 'noBranch', why: 'no branch yet', todo: 'No session of this task names a branch yet.' };
+  const bad = (what: string, name: unknown, problem: string) => ({
+    ok: false as const,
+    kind: 'problem' as const,
+    why: `the ${what} is not a valid git branch name`,
+    todo: `The service named “${forMessage(typeof name === 'string' ? name : '', 120)}”: ${problem}.`,
+  });
+  const headProblem = refProblem(s.head_ref);
+  if (headProblem) return bad('head branch', s.head_ref, headProblem);
+  if (!s.base_ref)
+    return {
+      ok: false,
+      kind: 'problem',
+      why: 'the task names no base branch',
+      todo: 'Nothing to compare the branch with.',
+    };
+  const baseProblem = refProblem(s.base_ref);
+  if (baseProblem) return bad('base branch', s.base_ref, baseProblem);
+  if (refProblem(headRefOf(task.id).slice('refs/'.length)))
+    return {
+      ok: false,
+      kind: 'problem',
+      why: "the task's id cannot name a git ref",
+      todo: 'Its changes cannot be fetched into refs/agent-tasks/.',
+    };
+  return { ok: true, head: s.head_ref, base: s.base_ref };
+}
+
+/** owner/name of a task: from its own address, else from the name the model learnt ("owner/name"). */
+export function taskRepo(task: Task, knownName: string | undefined): RepoRef | undefined {
+  const fromTask = repoOfTask(task);
+  if (fromTask) return fromTask;
+  const m = knownName ? /^([^/\s]+)\/([^/\s]+)$/.exec(knownName) : null;
+  return m ? { owner: m[1], repo: m[2] } : undefined;
+}
+
+export type RepoFound = { ok: true; root: string; remote: string } | { ok: false; why: string; todo: string };
+
+/** The local clone with a remote on the task's repository. */
+export function localRepoOf(repo: RepoRef | undefined, candidates: readonly LocalRepo[]): RepoFound {
+  if (!repo)
+    return {
+      ok: false,
+      why: "the task's repository is not known yet",
+      todo: 'Expand the task again once the service has named its repository.',
+    };
+  const hit = candidates.find(c => sameRepo(c, repo) && c.root && c.remote);
+  if (!hit?.root || !hit.remote)
+    return {
+      ok: false,
+      why: `no clone of ${repoLabel(repo)} is open in this workspace`,
+      todo: `Open a clone of ${repoLabel(repo)} (with a remote on this service) to read the agent's branch.`,
+    };
+  return { ok: true, root: hit.root, remote: hit.remote };
+}

@@ -1,0 +1,130 @@
+// The agent's branch, fetched into a namespace of our own and read from there: `refs/agent-tasks/<task>/head` and
+// `…/base`. Nothing here writes to the user's branches, remote-tracking branches, working tree, index or stash:
+// `--refmap=` keeps git from also updating `refs/remotes/…` for the branches named, and every read names our refs.
+// Pure Node: no `vscode`.
+import { GitError, type GitRunner } from './gitRunner';
+import { LOG_FORMAT, parseDiff, parseLog } from './parse';
+import type { ChangeCommit, ChangedFile } from './types';
+
+export const REF_NAMESPACE = 'refs/agent-tasks';
+export const headRefOf = (taskId: string): string => `${REF_NAMESPACE}/${taskId}/head`;
+export const baseRefOf = (taskId: string): string => `${REF_NAMESPACE}/${taskId}/base`;
+
+/** At most this many commits are listed (a long-lived branch would otherwise list its whole history). */
+export const MAX_COMMITS = 200;
+
+export interface FetchTarget {
+  root: string;
+  remote: string;
+  taskId: string;
+  head: string;
+  base: string;
+}
+
+/** Why a fetch failed, in the user's words, and what to do. */
+export interface FetchProblem {
+  why: string;
+  todo: string;
+  /** The branch the remote does not have. */
+  missing?: 'head' | 'base';
+}
+
+export function fetchArgs(t: FetchTarget): string[] {
+  return [
+    'fetch',
+    '--no-tags',
+    '--no-write-fetch-head',
+    '--no-recurse-submodules',
+    '--refmap=',
+    '--quiet',
+    '--',
+    t.remote,
+    `+refs/heads/${t.head}:${headRefOf(t.taskId)}`,
+    `+refs/heads/${t.base}:${baseRefOf(t.taskId)}`,
+  ];
+}
+
+export async function fetchTaskRefs(git: GitRunner, t: FetchTarget): Promise<void> {
+  await git.run({ cwd: t.root, args: fetchArgs(t), timeoutMs: 120_000 });
+}
+
+/** git's reason, said as what it means for the task. */
+export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' | 'remote'>): FetchProblem {
+  const said = err instanceof GitError ? err.stderr : err instanceof Error ? err.message : String(err);
+  const missing = /couldn't find remote ref refs\/heads\/(.+)$/m.exec(said)?.[1]?.trim();
+  if (missing !== undefined && missing === t.head)
+    return {
+      why: 'the agent has not pushed yet',
+      todo: `The branch ${t.head} is not on ${t.remote} yet; it shows here once the agent pushes to it.`,
+      missing: 'head',
+    };
+  if (missing !== undefined && missing === t.base)
+    return {
+      why: `${t.remote} has no base branch ${t.base}`,
+      todo: `The task's base branch ${t.base} is not on ${t.remote}: the changes cannot be counted against it.`,
+      missing: 'base',
+    };
+  if (err instanceof GitError && err.code === 'ENOENT')
+    return { why: 'git could not be run', todo: 'Install git, or set git.path to it, then try again.' };
+  const reason = firstLines(said) || 'no reason given';
+  return {
+    why: `the fetch from ${t.remote} was refused: ${reason}`,
+    todo: 'Check the remote and your access, then retry.',
+  };
+}
+
+const firstLines = (s: string): string =>
+  s
+    .split('\n')
+    .map(l => l.replace(/^(fatal|error): /, '').trim())
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(' ');
+
+export interface LocalTips {
+  head: string;
+  base: string;
+}
+
+/** The commits our refs point at, or undefined when they are not there (never fetched). */
+export async function readTips(git: GitRunner, root: string, taskId: string): Promise<LocalTips | undefined> {
+  try {
+    const out = await git.read({
+      cwd: root,
+      args: ['rev-parse', `${headRefOf(taskId)}^{commit}`, `${baseRefOf(taskId)}^{commit}`],
+    });
+    const [head, base] = out.split('\n').map(s => s.trim());
+    return head && base ? { head, base } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files and commits of `base...head` (as a pull request counts them), by commit id. */
+export async function readChanges(
+  git: GitRunner,
+  root: string,
+  tips: LocalTips,
+): Promise<{ files: ChangedFile[]; commits: ChangeCommit[] }> {
+  const diff = git.read({
+    cwd: root,
+    args: [
+      'diff',
+      '--raw',
+      '--numstat',
+      '-z',
+      '-M',
+      '--no-abbrev',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--no-color',
+      `${tips.base}...${tips.head}`,
+      '--',
+    ],
+  });
+  const log = git.read({
+    cwd: root,
+    args: ['log', '-z', LOG_FORMAT, `--max-count=${MAX_COMMITS}`, '--no-color', `${tips.base}..${tips.head}`, '--'],
+  });
+  return { files: parseDiff(await diff), commits: parseLog(await log) };
+}
