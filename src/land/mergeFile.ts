@@ -25,7 +25,7 @@ export async function mergeFile(git: string, tmp: string, ours: Buffer, base: Bu
         const code = err ? (err as { code?: unknown }).code : 0;
         // The exit code is the number of conflicts (up to 127); a negative one (255 here) is an error.
         if (typeof code === 'number' && code >= 0 && code < 128) resolve({ content: stdout, conflicts: code });
-        else reject(new Error(`git merge-file failed: ${stderr.toString('utf8').trim() || String(err)}`));
+        else reject(new Error(`git merge-file failed: ${stderr.toString('utf8').trim() || (err as Error).message}`));
       },
     );
   });
