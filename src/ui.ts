@@ -17,6 +17,8 @@ export interface Ui {
   input(options: {
     title: string;
     prompt: string;
+    /** What the box holds when it opens. */
+    value?: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */

@@ -55,6 +55,7 @@ export class RecordingUi implements Ui {
   input(options: {
     title: string;
     prompt: string;
+    value?: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt });
