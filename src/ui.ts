@@ -23,6 +23,8 @@ export interface Ui {
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
+  /** Opens a local folder in a new window. */
+  openWindow(folder: string): Promise<void>;
 }
 
 /** A button beside a message, and what it does. */
@@ -66,5 +68,8 @@ export const windowUi: Ui = {
   async open(url) {
     // The one call of openExternal in the extension: every address reaches it through openAddress.
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  },
+  async openWindow(folder) {
+    await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: true });
   },
 };

@@ -13,7 +13,7 @@ import { ChangesCommands } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
 import { usersGit } from './gitPath';
-import { LandCommands, openInNewWindow } from '../land/landCommands';
+import { LandCommands } from '../land/landCommands';
 import { localRepoOf, taskRepo } from './taskBranch';
 
 export interface ChangesFeatureDeps {
@@ -69,10 +69,7 @@ export class ChangesFeature extends DisposableBase {
     };
     const land = { changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks };
     this.register(
-      new LandCommands(
-        { ...land, task: id => d.model.task(id), openWindow: openInNewWindow, ui: d.ui, log: d.log.child('land') },
-        d.commands,
-      ),
+      new LandCommands({ ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') }, d.commands),
     );
   }
 }

@@ -34,8 +34,6 @@ export interface LandDeps {
   task(id: string): Task | undefined;
   /** Every task the views know, for the palette's question. */
   tasks(): Task[];
-  /** Opens a folder in a new window. */
-  openWindow(folder: string): Promise<void>;
   ui: Ui;
   log: Log;
 }
@@ -158,7 +156,7 @@ export class LandCommands extends DisposableBase {
     const found = await worktreeOf(this.d.git, view.root, view.head);
     if (found) {
       tell(this.d.ui, 'info', `${forMessage(view.head, 120)} is in the worktree at ${found.path}: opened it.`);
-      await this.d.openWindow(found.path);
+      await this.d.ui.openWindow(found.path);
       return { path: found.path, reused: true };
     }
     const where = await this.d.ui.input({
@@ -190,12 +188,7 @@ export class LandCommands extends DisposableBase {
         },
       },
     ]);
-    await this.d.openWindow(made.path);
+    await this.d.ui.openWindow(made.path);
     return { path: made.path, reused: made.kind === 'reused' };
   }
 }
-
-/** Opens a folder in a new window. */
-export const openInNewWindow = async (folder: string): Promise<void> => {
-  await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: true });
-};
