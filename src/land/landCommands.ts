@@ -69,8 +69,9 @@ export class LandCommands extends DisposableBase {
 
   private async pick(arg: unknown, placeHolder: string): Promise<Task | undefined> {
     const file = fileOf(arg);
-    const t = taskOf(arg) ?? (file ? this.d.task(file.taskId) : undefined) ?? this.reviewed();
-    if (t) return t;
+    const given = taskOf(arg);
+    const t = (given && (this.d.task(given.id) ?? given)) ?? (file ? this.d.task(file.taskId) : undefined);
+    if (t ?? this.reviewed()) return t ?? this.reviewed();
     const withBranch = this.d.tasks().filter(x => x.session_count > 0);
     if (!withBranch.length) {
       tell(this.d.ui, 'info', 'No task has a branch yet.');
