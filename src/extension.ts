@@ -115,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     describeError: err => explain(err).text,
     isGone: err => statusOf(err) === 404,
     continues: id => links.of(id)?.name,
+    changes: changes.changes,
   });
   const starter = new TaskStarter(
     clients,
@@ -142,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       createPullRequest: readSettings().defaultCreatePullRequest,
     }),
     log: log.child('chat'),
+    changes: changes.changes,
   });
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
@@ -215,6 +217,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     mementos,
     subscriptions,
     chat,
+    changes,
   });
 }
 

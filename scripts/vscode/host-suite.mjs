@@ -25,7 +25,8 @@ export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeo
     await onTimeout?.(page);
     onExit(1, `TIMEOUT after ${timeoutMs} ms`);
   }, timeoutMs).unref();
-  await page.goto(workbenchUrl(server, where));
+  // Under load (a shared machine) the workbench can take longer than the default 30 s to load.
+  await page.goto(workbenchUrl(server, where), { timeout: 120_000 });
   return page;
 }
 

@@ -13,6 +13,13 @@ import { diffPair } from './changeUris';
 import type { ChangedFile, ChangesView } from './types';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
+type Resource = readonly [vscode.Uri, vscode.Uri | undefined, vscode.Uri | undefined];
+
+/** What Review Changes opened: each file's label, left and right (none on the side where it does not exist). */
+export interface ReviewOpened {
+  files: number;
+  resources: readonly Resource[];
+}
 
 export interface ChangesCommandsDeps {
   changes: ChangesModel;
@@ -70,7 +77,7 @@ export class ChangesCommands extends DisposableBase {
   }
 
   /** Every changed file in the multi-file diff editor, base on the left, head on the right. */
-  private async review(arg: unknown): Promise<{ files: number } | undefined> {
+  private async review(arg: unknown): Promise<ReviewOpened | undefined> {
     const task = await this.pick(arg);
     if (!task) return undefined;
     const view = await this.ready(task.id);
@@ -81,7 +88,7 @@ export class ChangesCommands extends DisposableBase {
         'info',
         `The branch ${forMessage(view.head, 120)} changes no file against ${forMessage(view.base, 120)}.`,
       );
-      return { files: 0 };
+      return { files: 0, resources: [] };
     }
     const resources = view.files.map(f => {
       const { original, modified } = diffPair(f, view.root, view.baseSha, view.headSha);
@@ -89,13 +96,13 @@ export class ChangesCommands extends DisposableBase {
         f.kind === 'deleted' ? original : modified,
         f.oldBlob ? original : undefined,
         f.newBlob ? modified : undefined,
-      ] as const;
+      ] as Resource;
     });
     const name = plainName(task.name) || task.id;
     const title = forLabel(`Changes of “${name}” (${view.base} ↔ ${view.head})`, 200);
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files`);
-    return { files: view.files.length };
+    return { files: view.files.length, resources };
   }
 
   private async openFile(taskId: unknown, path: unknown): Promise<void> {

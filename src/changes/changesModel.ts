@@ -92,11 +92,14 @@ export class ChangesModel extends DisposableBase {
     for (const [id, e] of this.entries) if (e.due && e.watchers.size) this.schedule(id);
   }
 
-  /** Reads the task's changes now (fetching when the task moved since the last fetch, or `force`), and waits. */
-  load(taskId: string, force = false): Promise<void> {
+  /**
+   * Reads the task's changes now (fetching when the task moved since the last fetch, or `force`), and waits. `given`:
+   * the task with its sessions as a caller read it, for a task no list holds (chat reads tasks on its own).
+   */
+  load(taskId: string, force = false, given?: Task): Promise<void> {
     const e = this.entry(taskId);
     if (e.running) return e.running;
-    e.running = this.read(taskId, e, force).finally(() => (e.running = undefined));
+    e.running = this.read(taskId, e, force, given).finally(() => (e.running = undefined));
     return e.running;
   }
 
@@ -139,18 +142,19 @@ export class ChangesModel extends DisposableBase {
     if (!this.isDisposed) this.changed.fire(taskId);
   }
 
-  private async read(taskId: string, e: Entry, force: boolean): Promise<void> {
+  private async read(taskId: string, e: Entry, force: boolean, given?: Task): Promise<void> {
     const { tasks } = this.deps;
-    let task = tasks.task(taskId);
+    let task = tasks.task(taskId) ?? given;
     if (!task)
       return this.show(taskId, e, { kind: 'problem', why: 'the task is not known', todo: 'Refresh the list.' });
     const version = versionOf(task);
-    if (!tasks.sessions(taskId)?.fresh) {
+    const sessionsOf = () => tasks.sessions(taskId)?.sessions ?? given?.sessions;
+    if (!tasks.sessions(taskId)?.fresh && !given?.sessions) {
       try {
         await tasks.loadDetails(taskId);
         task = tasks.task(taskId) ?? task;
       } catch (err) {
-        if (!tasks.sessions(taskId))
+        if (!sessionsOf())
           return this.show(taskId, e, {
             kind: 'problem',
             why: 'its sessions could not be read',
@@ -158,7 +162,7 @@ export class ChangesModel extends DisposableBase {
           });
       }
     }
-    const branch = branchOf(task, tasks.sessions(taskId)?.sessions);
+    const branch = branchOf(task, sessionsOf());
     if (!branch.ok) {
       e.fetchedFor = version;
       return this.show(taskId, e, { kind: branch.kind, why: branch.why, todo: branch.todo });
@@ -172,6 +176,7 @@ export class ChangesModel extends DisposableBase {
     if (force || e.fetchedFor !== version || e.view?.kind !== 'ready') {
       e.lastFetchAt = this.now();
       try {
+        this.deps.log.info(`fetching ${branch.head} and ${branch.base} of task ${taskId} from ${local.remote}`);
         await fetchTaskRefs(this.deps.git, target);
         e.fetchedFor = version;
       } catch (err) {

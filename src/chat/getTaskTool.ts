@@ -3,7 +3,10 @@ import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { statusOf } from '../errors/failure';
 import { explain } from '../errors/userErrors';
+import { changesLine } from '../changes/summary';
 import { failureText, refusal } from './refusals';
+
+const CHANGES_WAIT_MS = 8000;
 import { plain, taskDetails } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
 import { parseGet, type GetInput } from './toolInput';
@@ -35,6 +38,20 @@ export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
         );
       return textResult(failureText('Reading the task', explain(err)));
     }
-    return textResult(taskDetails(task, textContext(this.d)));
+    const changes = await this.changesOf(task);
+    return textResult(taskDetails(task, { ...textContext(this.d), changesLine: () => changes }));
+  }
+
+  /** The task's changes: read now when not known (a few seconds at most, so chat does not wait on a slow fetch). */
+  private async changesOf(task: Task): Promise<string | undefined> {
+    const c = this.d.changes;
+    if (!c || !task.sessions?.some(s => s.head_ref)) return undefined;
+    if (!c.known(task.id) || c.known(task.id)?.kind === 'loading') {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>(resolve => (timer = setTimeout(resolve, CHANGES_WAIT_MS)));
+      await Promise.race([c.load(task.id, false, task).catch(() => undefined), waited]);
+      clearTimeout(timer);
+    }
+    return changesLine(c.known(task.id));
   }
 }

@@ -13,6 +13,10 @@ export interface TaskTextContext {
   serviceUrl: string;
   /** "owner/name" of the task's repository, or a description such as "repository 5000" when the name is unknown. */
   repoName(task: Task): string | undefined;
+  /** How much the task's branch changes ("3 files changed, +40 −2"), when already known; never waited for. */
+  changes?(task: Task): string | undefined;
+  /** The task's changes with the files' names, for one task read on its own. */
+  changesLine?(task: Task): string | undefined;
 }
 
 /** Said once above any text that quotes the service, so the model reads it as data. */
@@ -73,6 +77,7 @@ export function taskLine(task: Task, ctx: TaskTextContext): string {
     ctx.repoName(task) ? plain(ctx.repoName(task)) : undefined,
     `updated ${when(task.updated_at)}`,
     pullRequestText(task, ctx),
+    ctx.changes?.(task),
     task.archived_at ? `archived ${when(task.archived_at)}` : undefined,
   ];
   return `- ${parts.filter(Boolean).join(', ')}`;
@@ -130,6 +135,8 @@ export function taskDetails(task: Task, ctx: TaskTextContext): string {
       (task.archived_at ? `; archived ${when(task.archived_at)}` : ''),
     ...(page ? [`- web page: ${page}`] : []),
   ];
+  const changes = ctx.changesLine?.(task);
+  if (changes) lines.push(`- ${changes}`);
   const sessions = [...(task.sessions ?? [])].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   lines.push(sessions.length ? `Sessions (${sessions.length}):` : 'No session yet (the task may still be queued).');
   sessions.forEach((s, i) => lines.push(...sessionLines(s, i + 1)));

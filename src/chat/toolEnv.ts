@@ -6,6 +6,8 @@ import type { TaskContinuer } from '../commands/start/continueTask';
 import type { TaskStarter } from '../commands/start/taskStarter';
 import type { Log } from '../log';
 import type { TaskModel } from '../model/taskModel';
+import type { ChangesView } from '../changes/types';
+import { changesCount } from '../changes/summary';
 import type { Blocker } from './refusals';
 import type { TaskTextContext } from './taskText';
 
@@ -23,6 +25,11 @@ export interface ChatToolDeps {
   /** Model and pull-request choice when the chat names none (the settings' defaults). */
   defaults(): { model: string; createPullRequest: boolean };
   log: Log;
+  /** Tasks' changes: what is known, and a read of one task's (Get Agent Task waits for it, briefly). */
+  changes?: {
+    known(taskId: string): ChangesView | undefined;
+    load(taskId: string, force: boolean, task: Task): Promise<void>;
+  };
 }
 
 /** What keeps a tool from acting now, checked in the order the user would fix it; undefined when nothing does. */
@@ -43,6 +50,7 @@ export function textContext(d: ChatToolDeps): TaskTextContext {
   return {
     serviceUrl: d.service().url,
     repoName: (task: Task) => d.model.repoName(task),
+    changes: (task: Task) => changesCount(d.changes?.known(task.id)),
   };
 }
 

@@ -44,6 +44,15 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
         : 'No session of this task has a head branch yet.',
   },
   {
+    id: 'reviewChanges',
+    label: 'Review Changes',
+    command: COMMANDS.reviewChanges,
+    unavailable: t =>
+      sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
+        ? undefined
+        : 'No session of this task has a branch yet.',
+  },
+  {
     id: 'continueTask',
     label: 'Continue Task…',
     command: COMMANDS.continueTask,

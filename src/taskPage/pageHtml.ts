@@ -5,6 +5,8 @@ import type { Task } from '../api';
 import { forHtml, plainName } from '../safety/serviceText';
 import { asText } from './text';
 import type { PageAction } from './pageActions';
+import type { ChangesView } from '../changes/types';
+import { changesHtml } from './changesSection';
 import { artifactsHtml, factsHtml, sessionsHtml, stateHtml, type PageLabels } from './pageSections';
 import { timeHtml, type Clock } from './when';
 
@@ -30,6 +32,8 @@ export interface PageInput {
   cspSource: string;
   scriptUri: string;
   styleUri: string;
+  /** The task's changes, when someone reads them (the page's Changes section). */
+  changes?: ChangesView;
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
@@ -89,6 +93,7 @@ export function renderTaskPage(input: PageInput): string {
     '</header>',
     '<main>',
     factsHtml(task, when, input.labels ?? {}),
+    changesHtml(input.changes, when),
     artifactsHtml(task),
     sessionsHtml(task, when, input.stateLabel, input.labels?.sessionUser),
     '</main>',

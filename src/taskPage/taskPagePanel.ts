@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
+import type { ChangesModel } from '../changes/changesModel';
 import type { Log } from '../log';
 import { Emitter } from '../model/emitter';
 import { isActive } from '../model/taskStore';
@@ -27,6 +28,8 @@ export interface TaskPageDeps {
   isGone(err: unknown): boolean;
   /** The name of the task this one continues, when this workspace started it as a continuation. */
   continues?(taskId: string): string | undefined;
+  /** The task's changes: read while the page is open, and the page redrawn when they change. */
+  changes?: Pick<ChangesModel, 'get' | 'watch' | 'onDidChange'>;
 }
 
 /** How often a page of a finished task redraws, so "3 min ago" stays true; no request is made for it. */
@@ -83,6 +86,12 @@ export class TaskPagePanel extends DisposableBase {
     this.register(this.panel.webview.onDidReceiveMessage(m => this.received(m)));
     this.register(this.panel.onDidChangeViewState(() => this.visibilityChanged()));
     this.register(this.panel.onDidDispose(() => this.dispose()));
+    const changes = deps.changes;
+    if (changes) {
+      changes.watch(this.taskId, 'page', true);
+      this.register(toDisposable(() => changes.watch(this.taskId, 'page', false)));
+      this.register(changes.onDidChange(id => id === this.taskId && this.render()));
+    }
     this.register(
       toDisposable(() => {
         this.clearTimer();
@@ -179,6 +188,7 @@ export class TaskPagePanel extends DisposableBase {
         sessionUser: id => this.deps.source.sessionUserName?.(id),
         continues: this.deps.continues?.(this.taskId),
       },
+      changes: this.deps.changes?.get(this.taskId),
     });
     // Setting the HTML reloads the webview: only when what it shows changed (the nonce alone does not count).
     const key = html.split(nonce).join('');

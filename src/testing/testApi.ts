@@ -3,6 +3,8 @@
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
 import type { ResponseInfo } from '../api';
+import type { ChangesFeature } from '../changes/changes';
+import type { ChangesView } from '../changes/types';
 import type { ChatTools } from '../chat/chatTools';
 import type { DraftStore } from '../commands/start/draftStore';
 import type { TaskModel } from '../model/taskModel';
@@ -79,6 +81,12 @@ export interface AgentTasksTestApi {
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
   /** What a task view's title bar says beside its name. */
   viewDescription(view: 'repoTasks' | 'myTasks'): string | undefined;
+  /** A task's changes as known now (undefined: never asked for); `load` reads them and waits. */
+  changes(taskId: string, load?: boolean): Promise<ChangesView | undefined>;
+  /** Expands a task's node in a task view, as a click on its twistie does (or collapses it). */
+  expandTask(view: 'repoTasks' | 'myTasks', taskId: string, expand?: boolean): Promise<void>;
+  /** How many git processes the changes feature started since activation. */
+  gitProcesses(): number;
 }
 
 export interface PreparedToolCall {
@@ -101,6 +109,7 @@ export interface TestApiDeps {
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
   chat: ChatTools;
+  changes?: ChangesFeature;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -156,6 +165,20 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     preparedToolCalls: () => [...prepared],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
+    changes: async (id, load) => {
+      if (load) await d.changes?.changes.load(id);
+      return d.changes?.changes.known(id);
+    },
+    gitProcesses: () => d.changes?.git.processes ?? 0,
+    expandTask: async (view, id, expand = true) => {
+      const [tree, provider] =
+        view === 'repoTasks' ? [d.views.repoView, d.views.repoProvider] : [d.views.mineView, d.views.mineProvider];
+      await provider.getChildren();
+      const node = provider.nodeFor(id);
+      if (!node) throw new Error(`task ${id} is not shown in ${view}`);
+      if (expand) await tree.reveal(node, { expand: true, select: false, focus: false });
+      else await vscode.commands.executeCommand('list.collapseAll');
+    },
   };
 }
 

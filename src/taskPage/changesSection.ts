@@ -1,0 +1,55 @@
+// The task page's Changes section: the files the agent's branch changes against its base (kind, +/−), and its
+// commits. Pure: no `vscode`. Paths and messages come from git, branch names from the service: all go into the
+// HTML through forHtml only.
+import { countsLabel, kindLabel, type ChangesView } from '../changes/types';
+import { forHtml } from '../safety/serviceText';
+import type { TimeFormatter } from './when';
+
+const MAX_FILES = 500;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export function changesHtml(view: ChangesView | undefined, when: TimeFormatter): string {
+  if (!view) return '';
+  const section = (body: string) => `<section class="changes"><h2>Changes</h2>${body}</section>`;
+  switch (view.kind) {
+    case 'loading':
+      return section('<p class="muted">Reading the branch…</p>');
+    case 'noBranch':
+      return section(`<p class="muted">${forHtml(capitalised(view.why))}. ${forHtml(view.todo)}</p>`);
+    case 'problem':
+      return section(
+        `<p class="error" role="alert">${forHtml(capitalised(view.why))}.</p>` +
+          `<p class="muted">${forHtml(view.todo)}</p>`,
+      );
+    case 'ready':
+      break;
+  }
+  const t = view.totals;
+  const summary =
+    `<p class="summary"><code>${forHtml(view.head)}</code> against <code>${forHtml(view.base)}</code>: ` +
+    `${forHtml(plural(t.files, 'file'))} changed, +${t.added} −${t.removed}</p>` +
+    (view.stale ? `<p class="muted">Not refreshed: ${forHtml(view.stale)}; showing what was fetched before.</p>` : '');
+  const button = view.files.length
+    ? '<nav class="actions"><button type="button" data-action="reviewChanges">Review Changes</button></nav>'
+    : '';
+  const files = view.files.slice(0, MAX_FILES).map(f => {
+    const kind = f.kind === 'modified' ? '' : ` <span class="muted">${forHtml(kindLabel(f))}</span>`;
+    const counts = `<span class="counts">${forHtml(countsLabel(f))}</span>`;
+    return `<li><code dir="auto">${forHtml(f.path)}</code>${kind} ${counts}</li>`;
+  });
+  const more = view.files.length > MAX_FILES ? `<p class="muted">and ${view.files.length - MAX_FILES} more</p>` : '';
+  const commits = view.commits.map(
+    c =>
+      `<li><span dir="auto">${forHtml(c.subject || '(no message)')}</span> ` +
+      `<code>${forHtml(c.sha.slice(0, 7))}</code> ${when(new Date(c.time).toISOString())}</li>`,
+  );
+  return section(
+    summary +
+      button +
+      (files.length ? `<ul class="files">${files.join('')}</ul>${more}` : '<p class="muted">No file changed.</p>') +
+      (commits.length ? `<h3>Commits</h3><ul class="commits">${commits.join('')}</ul>` : ''),
+  );
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
