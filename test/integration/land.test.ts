@@ -78,7 +78,7 @@ describe('land the agent’s work', () => {
       'the task’s changes to be fetched',
       60_000,
     );
-    assert.equal(v.files.length, 3);
+    assert.equal(v?.kind === 'ready' ? v.files.length : -1, 3);
   });
 
   // The workspace goes back to how it was: its branch at its commit, no edits, no extra branch or worktree.
