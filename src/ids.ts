@@ -57,6 +57,8 @@ export const COMMANDS = {
   serviceProblem: 'agentTasks.serviceProblem',
   continueTask: 'agentTasks.continueTask',
   reviewChanges: 'agentTasks.reviewChanges',
+  applyChanges: 'agentTasks.applyChanges',
+  checkOutWorktree: 'agentTasks.checkOutInNewWorktree',
   openChange: 'agentTasks.openChange',
   refreshChanges: 'agentTasks.refreshChanges',
 } as const;

@@ -22,6 +22,8 @@ export interface Ui {
   input(options: {
     title: string;
     prompt: string;
+    /** What the box holds when it opens. */
+    value?: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined>;
   /**
@@ -35,6 +37,8 @@ export interface Ui {
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
+  /** Opens a local folder in a new window. */
+  openWindow(folder: string): Promise<void>;
 }
 
 /** A button beside a message, and what it does. */
@@ -53,12 +57,13 @@ export function tell(ui: Ui, level: Level, text: string, actions: Action[] = [])
 
 /** What the window's input box is opened with: one place, so a test reads the very options a box gets. */
 export function inputBoxOptions(
-  options: { title: string; prompt: string; validate(value: string): string | undefined },
+  options: { title: string; prompt: string; value?: string; validate(value: string): string | undefined },
   secret: boolean,
 ): vscode.InputBoxOptions {
   return {
     title: options.title,
     prompt: options.prompt,
+    ...(options.value !== undefined && !secret ? { value: options.value } : {}),
     password: secret,
     ignoreFocusOut: true,
     validateInput: v => options.validate(v),
@@ -98,5 +103,8 @@ export const windowUi: Ui = {
   async open(url) {
     // The one call of openExternal in the extension: every address reaches it through openAddress.
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  },
+  async openWindow(folder) {
+    await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: true });
   },
 };

@@ -13,6 +13,8 @@ import { ChangesCommands } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
 import { usersGit } from './gitPath';
+import { LandCommands } from '../land/landCommands';
+import { localRepoOf, taskRepo } from './taskBranch';
 
 export interface ChangesFeatureDeps {
   model: TaskModel;
@@ -61,5 +63,13 @@ export class ChangesFeature extends DisposableBase {
       return [...all.values()];
     };
     this.register(new ChangesCommands({ changes: this.changes, tasks, ui: d.ui, log: d.log }, d.commands));
+    const remoteOf = (task: Task) => {
+      const found = localRepoOf(taskRepo(task, d.model.repoName(task)), localRepos());
+      return found.ok ? found.remote : undefined;
+    };
+    const land = { changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks };
+    this.register(
+      new LandCommands({ ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') }, d.commands),
+    );
   }
 }

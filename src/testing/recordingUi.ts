@@ -90,4 +90,10 @@ export class RecordingUi implements Ui {
     // A test that answers reads the address here; no browser is started.
     return this.answers ? Promise.resolve(true) : this.window.open(url);
   }
+
+  openWindow(folder: string): Promise<void> {
+    // Recorded as the folder's file address, beside the addresses opened outside the editor.
+    this.opened.push(`file://${folder}`);
+    return this.answers ? Promise.resolve() : this.window.openWindow(folder);
+  }
 }
