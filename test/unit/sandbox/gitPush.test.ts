@@ -34,7 +34,7 @@ async function git(cwd: string, args: string[], token?: string): Promise<string>
     return `${r.stdout}${r.stderr}`.trim();
   } catch (e) {
     const x = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${x.stdout ?? ''}${x.stderr ?? x.message}`);
+    throw new Error(`${x.stdout ?? ''}${x.stderr ?? x.message}`, { cause: e });
   }
 }
 
