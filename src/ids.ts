@@ -56,6 +56,7 @@ export const COMMANDS = {
   loadMoreTasks: 'agentTasks.loadMoreTasks',
   serviceProblem: 'agentTasks.serviceProblem',
   continueTask: 'agentTasks.continueTask',
+  startTaskWithChanges: 'agentTasks.startTaskWithChanges',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

@@ -13,10 +13,17 @@ export interface Ui {
     items: readonly T[],
     options: { title?: string; placeHolder: string },
   ): Promise<T | undefined>;
+  /** Several of `items` (those `picked` are chosen at first); undefined when dismissed. */
+  pickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string },
+  ): Promise<T[] | undefined>;
   /** A line of text; undefined when dismissed. `validate` returns an error text or undefined. */
   input(options: {
     title: string;
     prompt: string;
+    /** What the box holds at first. */
+    value?: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
@@ -55,6 +62,14 @@ export const windowUi: Ui = {
       ...options,
       matchOnDescription: true,
       matchOnDetail: true,
+      ignoreFocusOut: true,
+    });
+  },
+  async pickMany(items, options) {
+    return vscode.window.showQuickPick(items, {
+      ...options,
+      canPickMany: true,
+      matchOnDescription: true,
       ignoreFocusOut: true,
     });
   },

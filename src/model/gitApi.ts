@@ -8,6 +8,8 @@ export interface GitExtension {
 }
 
 export interface GitApi {
+  /** The git program the extension runs (its `git.path` setting, or the one it found). */
+  readonly git: { readonly path: string };
   readonly state: 'uninitialized' | 'initialized';
   readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
   readonly repositories: GitRepository[];

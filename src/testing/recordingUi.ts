@@ -8,8 +8,10 @@ export interface Answers {
   confirm?: boolean;
   /** Chooses among the items of a quick pick; none: dismissed. */
   pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined;
-  /** What is typed into an input box; none: dismissed. */
-  input?: string;
+  /** Chooses several items of a quick pick (given with `picked` as shown); none: dismissed. */
+  pickMany?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem[] | undefined;
+  /** What is typed into an input box (or, as a function, given what the box holds at first); none: dismissed. */
+  input?: string | ((box: { prompt: string; value?: string }) => string | undefined);
 }
 
 export type Said = { level: Level; text: string; actions: string[] };
@@ -52,13 +54,25 @@ export class RecordingUi implements Ui {
     return Promise.resolve(this.answers.pick?.(items) as T | undefined);
   }
 
+  pickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string },
+  ): Promise<T[] | undefined> {
+    this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder });
+    if (!this.answers) return this.window.pickMany(items, options);
+    return Promise.resolve(this.answers.pickMany?.(items) as T[] | undefined);
+  }
+
   input(options: {
     title: string;
     prompt: string;
+    value?: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt });
-    return this.answers ? Promise.resolve(this.answers.input) : this.window.input(options);
+    if (!this.answers) return this.window.input(options);
+    const a = this.answers.input;
+    return Promise.resolve(typeof a === 'function' ? a({ prompt: options.prompt, value: options.value }) : a);
   }
 
   open(url: string): Promise<boolean> {
