@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { HandoffResult } from '../../src/handoff/handoffCommand';
 import { COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import { DEMO_TOKENS, freshStart, SANDBOX, sandboxPost } from './tasksSupport';
+import { DEMO_TOKENS, demoWorld, freshStart, messagesFrom, SANDBOX, sandboxPost } from './tasksSupport';
 
 const run = promisify(execFile);
 
@@ -155,6 +155,32 @@ describe('start task with my changes', () => {
     const session = ((await r.json()) as { sessions: Array<{ head_ref: string; base_ref: string }> }).sessions[0];
     assert.equal(session.head_ref, result.branch);
     assert.equal(session.base_ref, 'main');
+  });
+
+  it('a start refused after the push keeps the prompt and says the branch is on the remote', async function () {
+    this.timeout(120_000);
+    // mona on the free plan: the service refuses her start, while her token may still push.
+    const world = demoWorld();
+    world.users.find(u => u.login === 'mona')!.copilot_plan = 'free';
+    api = await freshStart(world);
+    fs.appendFileSync(file('src/ignite.ts'), '// start refused\n');
+    const said = messagesFrom(api);
+    api.answer({ confirm: true });
+    const result = await vscode.commands.executeCommand<HandoffResult>(COMMANDS.startTaskWithChanges, {
+      prompt: 'Started on a plan that may not',
+      branch: 'agent-tasks/start-refused',
+      untracked: [],
+    });
+    assert.equal(result?.ok, false, JSON.stringify(result));
+    assert.equal(result.pushed, true);
+    assert.notEqual(await remoteSha('agent-tasks/start-refused'), '', 'the branch stays on the remote');
+    assert.equal(api.draft()?.prompt, 'Started on a plan that may not', 'the prompt is kept');
+    assert.ok(
+      said().some(t => t.includes('Your changes are on origin as branch agent-tasks/start-refused, and stay there')),
+      said().join('\n'),
+    );
+    await vscode.commands.executeCommand(COMMANDS.discardDraft);
+    api = await freshStart();
   });
 
   it('a refused push starts nothing, leaves no branch and says why git refused', async function () {
