@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { HandoffResult } from '../../src/handoff/handoffCommand';
-import { COMMANDS } from '../../src/ids';
+import { CHAT_TOOLS, COMMANDS } from '../../src/ids';
+import { invokeText } from './chatSupport';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
 import { DEMO_TOKENS, demoWorld, freshStart, messagesFrom, SANDBOX, sandboxPost } from './tasksSupport';
 
@@ -181,6 +182,19 @@ describe('start task with my changes', () => {
     );
     await vscode.commands.executeCommand(COMMANDS.discardDraft);
     api = await freshStart();
+  });
+
+  it("the chat start tool's withMyChanges option hands off through the same command", async function () {
+    this.timeout(120_000);
+    fs.appendFileSync(file('src/countdown.ts'), '// from chat\n');
+    const before = await snapshot();
+    api!.answer({ pickMany: items => items.filter(i => i.picked), input: box => box.value, confirm: true });
+    const text = await invokeText(CHAT_TOOLS.startTask, { prompt: 'Tidy up from chat', withMyChanges: true });
+    assert.match(text, /^Started task .* on acme\/rocket/, text);
+    assert.match(text, /The agent works on branch agent-tasks\/tidy-up-from-chat\./);
+    const sha = await remoteSha('agent-tasks/tidy-up-from-chat');
+    assert.equal((await git('diff', '--name-only', 'HEAD', sha)).trim(), 'src/countdown.ts');
+    assert.equal(await snapshot(), before);
   });
 
   it('a refused push starts nothing, leaves no branch and says why git refused', async function () {
