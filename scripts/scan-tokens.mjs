@@ -25,6 +25,10 @@ export const SECRET_STORES = [
     pattern: /(^|\/)globalStorage\/agent-tasks\.agent-tasks\/sandbox-state\.json(\.journal\.\d+)?$/,
     why: "the built-in sandbox's own world and its journal (the local service must know its demo tokens to check them)",
   },
+  {
+    pattern: /(^|\/)rocket\/\.git\/config$/,
+    why: "the demo workspace's own git configuration (mona's token, so that git pushes to the sandbox without asking)",
+  },
 ];
 
 /** Each form a value may take on disk: UTF-8 (JSON, logs, sqlite text), UTF-16 (browser and sqlite stores), and URL-encoded. */

@@ -18,6 +18,7 @@ import { ViewCommands } from './commands/viewCommands';
 import { readSettings } from './config';
 import { statusOf } from './errors/failure';
 import { explain } from './errors/userErrors';
+import { HandoffCommand } from './handoff/handoffCommand';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
 import { InstallationsModel } from './model/installations/model';
@@ -208,6 +209,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages, bases),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands, bases),
     new ContinueCommand(continuer, model, ui, commands),
+    new HandoffCommand(repos, starter, context.globalState, ui, log.child('handoff'), commands),
     new InstallationCommands(installationsEnv, commands),
     chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.

@@ -61,6 +61,7 @@ export const COMMANDS = {
   checkOutWorktree: 'agentTasks.checkOutInNewWorktree',
   openChange: 'agentTasks.openChange',
   refreshChanges: 'agentTasks.refreshChanges',
+  startTaskWithChanges: 'agentTasks.startTaskWithChanges',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

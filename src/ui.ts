@@ -92,7 +92,12 @@ export const windowUi: Ui = {
     });
   },
   async pickMany(items, options) {
-    return vscode.window.showQuickPick(items, { ...options, canPickMany: true, ignoreFocusOut: true });
+    return vscode.window.showQuickPick(items, {
+      ...options,
+      canPickMany: true,
+      matchOnDescription: true,
+      ignoreFocusOut: true,
+    });
   },
   async input(options) {
     return vscode.window.showInputBox(inputBoxOptions(options, false));

@@ -91,7 +91,8 @@ export function rocketRemote(sandboxUrl) {
  * (its files, prompt file and custom agent come from the demo world), with `origin` at the sandbox. It is built from
  * the same first commit the sandbox serves (identical, so the history is shared and agents' branches fetch on top of
  * it) rather than cloned, so that it also works while the sandbox runs in this very process. An existing repository
- * keeps its content; only `origin` is updated, since the sandbox's port changes from run to run.
+ * keeps its content; only `origin` (and the credential for pushing) is updated, since the sandbox's port changes
+ * from run to run.
  */
 export function ensureDemoRepo(dir, sandboxUrl) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
@@ -117,6 +118,7 @@ export function ensureDemoRepo(dir, sandboxUrl) {
   } else {
     git(['remote', 'set-url', 'origin', remote]);
   }
+  allowDemoPush(dir, git, sandboxUrl);
   return dir;
 }
 
@@ -145,4 +147,47 @@ export async function startDemo({ runDir, statePath, repo, reset = false, port, 
     settings: { 'agentTasks.serviceUrl': sandbox.url },
   });
   return { sandbox, server };
+}
+
+/** Where the demo workspace keeps the demo user's token for pushing to the sandbox: its own `.git/config`. */
+export const DEMO_TOKEN_KEY = 'agent-tasks-demo.token';
+
+/**
+ * Lets git push from the demo workspace to the sandbox without asking: a credential helper for the sandbox's address
+ * only, in this repository's own configuration, that hands git mona's token from the same file. The token is written
+ * into the file directly (never a `git config` argument), the helper reads it with `git config --get` (its output,
+ * not an argument), and the empty helper before it keeps every other helper (a keychain) from being asked or told.
+ * The file is made readable by its owner only.
+ */
+function allowDemoPush(dir, git, sandboxUrl) {
+  const config = path.join(dir, '.git', 'config');
+  let names = '';
+  try {
+    names = git(['config', '--name-only', '--get-regexp', '^credential\\.http://127\\.0\\.0\\.1:[0-9]+\\.helper$']);
+  } catch {
+    // none yet
+  }
+  for (const section of new Set(
+    names
+      .split('\n')
+      .filter(Boolean)
+      .map(n => n.replace(/\.helper$/, '')),
+  ))
+    git(['config', '--remove-section', section]);
+  const origin = new URL(sandboxUrl).origin;
+  const helper = `!f() { test "$1" = get || exit 0; echo username=mona; echo "password=$(git config --get ${DEMO_TOKEN_KEY})"; }; f`;
+  git(['config', '--add', `credential.${origin}.helper`, '']);
+  git(['config', '--add', `credential.${origin}.helper`, helper]);
+  const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
+  let has = '';
+  try {
+    has = git(['config', '--get', DEMO_TOKEN_KEY]);
+  } catch {
+    // not there yet
+  }
+  if (has !== DEMO_TOKENS.fineGrained) {
+    if (has) git(['config', '--unset-all', DEMO_TOKEN_KEY]);
+    fs.appendFileSync(config, `[agent-tasks-demo]\n\ttoken = ${DEMO_TOKENS.fineGrained}\n`);
+  }
+  fs.chmodSync(config, 0o600);
 }

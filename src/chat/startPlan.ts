@@ -11,6 +11,8 @@ export interface StartPlan {
   options: StartOptions;
   /** The task whose branch the agent keeps working on. */
   continues?: { taskId: string; name: string };
+  /** The uncommitted changes go on a new branch first (Start Task with My Changes…). */
+  withMyChanges?: boolean;
 }
 
 /** Either a plan to confirm, or the sentence to answer with instead (nothing is sent). */
@@ -36,6 +38,9 @@ export function confirmationMarkdown(plan: StartPlan): string {
       : []),
     row('Pull request', o.create_pull_request ? 'yes, the agent opens one' : 'no'),
     ...(o.custom_agent ? [row('Custom agent', o.custom_agent)] : []),
+    ...(plan.withMyChanges
+      ? [row('Your changes', 'pushed to a new branch the agent works on; you choose the files and confirm next')]
+      : []),
   ];
   return [
     'The prompt below goes to the cloud agent, which works on the repository and pushes a branch.',

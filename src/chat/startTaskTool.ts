@@ -4,6 +4,8 @@
 // prompt as a draft with Retry.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
+import type { HandoffResult } from '../handoff/handoffCommand';
+import { COMMANDS } from '../ids';
 import { repoLabel } from '../model/remotes';
 import { refusal } from './refusals';
 import {
@@ -66,6 +68,7 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
       id: plan.continues.taskId,
       name: plan.continues.name || plan.continues.taskId,
     };
+    if (plan.withMyChanges) return textResult(await this.handOff(plan));
     const result = await this.d.starter.start({
       repo: plan.repo,
       prompt: plan.prompt,
@@ -78,6 +81,27 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
           'where Retry sends it again.',
       );
     return textResult(startedText(result.task, plan, this.d.service().url, result.recovered === true));
+  }
+
+  /** Start Task with My Changes…, which shows the files and the branches and asks once more before it pushes. */
+  private async handOff(plan: StartPlan): Promise<string> {
+    const { model, create_pull_request, custom_agent } = plan.options;
+    const r = await vscode.commands.executeCommand<HandoffResult | undefined>(COMMANDS.startTaskWithChanges, {
+      prompt: plan.prompt,
+      options: { model, create_pull_request, custom_agent },
+    });
+    if (!r) return 'Nothing was started: the user did not confirm handing off the changes.';
+    if (r.ok)
+      return startedText(
+        r.task,
+        { ...plan, options: { ...plan.options, head_ref: r.branch } },
+        this.d.service().url,
+        r.recovered === true,
+      );
+    return r.pushed
+      ? `The changes were pushed to branch ${plain(r.branch)}, but the task was not started: ${r.problem} ` +
+          'The prompt is kept as a draft in the Repository view, where Retry sends it again.'
+      : `Nothing was started: ${r.problem}`;
   }
 
   private async plan(input: unknown): Promise<Planned> {
@@ -100,6 +124,7 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         head_ref: '',
         custom_agent: i.customAgent ?? '',
       },
+      ...(i.withMyChanges ? { withMyChanges: true } : {}),
     };
     return i.continueTaskId ? this.continuing(plan, i.continueTaskId, i.baseRef) : { ok: true, plan };
   }

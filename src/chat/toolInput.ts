@@ -11,6 +11,8 @@ export interface StartInput {
   createPullRequest?: boolean;
   continueTaskId?: string;
   customAgent?: string;
+  /** Hand the workspace's uncommitted changes to the agent on a new branch (Start Task with My Changes…). */
+  withMyChanges?: boolean;
 }
 
 export interface ListInput {
@@ -73,6 +75,15 @@ export function parseStart(input: unknown): Parsed<StartInput> {
   if (r.createPullRequest !== undefined && r.createPullRequest !== null) {
     if (typeof r.createPullRequest !== 'boolean') return fail('“createPullRequest” must be true or false.');
     value.createPullRequest = r.createPullRequest;
+  }
+  if (r.withMyChanges !== undefined && r.withMyChanges !== null) {
+    if (typeof r.withMyChanges !== 'boolean') return fail('“withMyChanges” must be true or false.');
+    if (r.withMyChanges && (value.continueTaskId !== undefined || value.baseRef !== undefined))
+      return fail(
+        '“withMyChanges” starts on a new branch of your changes, based on your current branch: ' +
+          'leave “continueTaskId” and “baseRef” out.',
+      );
+    value.withMyChanges = r.withMyChanges;
   }
   if (value.baseRef !== undefined) {
     const problem = refProblem(value.baseRef);

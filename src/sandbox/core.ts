@@ -1,6 +1,7 @@
 // Everything one running sandbox holds: its state, the world it started from, statistics, the rate limiter, the
 // durable state (state file and journal), the git repositories and the real-time stepper.
 import type { Durable } from './durable';
+import { DEFAULT_PUSH_LIMIT_BYTES } from './git/push';
 import type { GitRepos } from './git/repos';
 import { HttpError } from './http/reply';
 import { RateLimiter, type RateLimitOptions } from './http/ratelimit';
@@ -36,6 +37,8 @@ export class Core {
   durable: Durable | undefined;
   git: GitRepos | undefined;
   gitProgram = 'git';
+  /** The largest git push taken, in bytes (see git/push). */
+  pushLimit = DEFAULT_PUSH_LIMIT_BYTES;
   private readonly stepper: Stepper;
 
   constructor(

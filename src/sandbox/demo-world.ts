@@ -169,7 +169,8 @@ export function demoWorld(now = Date.now()): WorldFile {
         value: DEMO_TOKENS.fineGrained,
         type: 'fine_grained',
         user: mona,
-        permissions: { agent_tasks: 'write', metadata: 'read' },
+        // Contents (write): git pushes to the repositories mona may write (the demo workspace's hand-off).
+        permissions: { agent_tasks: 'write', metadata: 'read', contents: 'write' },
       },
       { value: DEMO_TOKENS.fineGrainedRead, type: 'fine_grained', user: mona, permissions: { agent_tasks: 'read' } },
       { value: DEMO_TOKENS.appUser, type: 'app_user', user: mona, permissions: { metadata: 'read' } },
@@ -179,7 +180,7 @@ export function demoWorld(now = Date.now()): WorldFile {
         value: DEMO_TOKENS.freePlan,
         type: 'fine_grained',
         user: lee,
-        permissions: { agent_tasks: 'write', metadata: 'read' },
+        permissions: { agent_tasks: 'write', metadata: 'read', contents: 'write' },
       },
       { value: DEMO_TOKENS.installation, type: 'installation', installation: 71 },
     ],

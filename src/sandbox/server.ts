@@ -51,6 +51,8 @@ export interface SandboxOptions {
    * repositories live in FILE.repos beside the state file, or in a temporary directory without one.
    */
   git?: string | false;
+  /** The largest git push (the request body) the sandbox takes, in bytes; 10 MiB by default. */
+  pushLimitBytes?: number;
   /** The journal size (bytes) from which a new snapshot is taken; see docs/sandbox.md. */
   compactBytes?: number;
   /** The sandbox's clock (milliseconds since the epoch); `Date.now` by default. */
@@ -96,6 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     core.durable = new Durable(opts.statePath, recovered!.next, () => core.state, onError, opts.compactBytes);
   if (opts.git !== false) {
     core.gitProgram = opts.git ?? 'git';
+    if (opts.pushLimitBytes !== undefined) core.pushLimit = opts.pushLimitBytes;
     const root = opts.statePath ? `${opts.statePath}.repos` : undefined;
     core.git = new GitRepos(
       { git: core.gitProgram, root, log: opts.log ?? (() => undefined), onError },

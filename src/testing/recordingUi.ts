@@ -12,8 +12,8 @@ export interface Answers {
   pickMany?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem[] | undefined;
   /** The button pressed on a message (its text and buttons given); none: the message is closed unanswered. */
   action?: (text: string, actions: readonly string[]) => string | undefined;
-  /** What is typed into an input box; none: dismissed. */
-  input?: string;
+  /** What is typed into an input box (or, as a function, given what the box holds at first); none: dismissed. */
+  input?: string | ((box: { prompt: string; value?: string }) => string | undefined);
 }
 
 export type Said = { level: Level; text: string; actions: string[] };
@@ -72,12 +72,18 @@ export class RecordingUi implements Ui {
 
   input(options: InputOptions): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt, password: this.masked(options, false) });
-    return this.answers ? Promise.resolve(this.answers.input) : this.window.input(options);
+    return this.answers ? Promise.resolve(this.typed(options)) : this.window.input(options);
   }
 
   secret(options: InputOptions): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt, password: this.masked(options, true) });
-    return this.answers ? Promise.resolve(this.answers.input) : this.window.secret(options);
+    return this.answers ? Promise.resolve(this.typed(options)) : this.window.secret(options);
+  }
+
+  /** What a test said is typed into a box: as given, or answered from what the box holds at first. */
+  private typed(options: InputOptions): string | undefined {
+    const a = this.answers?.input;
+    return typeof a === 'function' ? a({ prompt: options.prompt, value: options.value }) : a;
   }
 
   /** Whether the window's box for this question masks what is typed: read from the options it is opened with. */

@@ -1,13 +1,25 @@
-// Git's smart HTTP for the world's repositories, read-only, through `git http-backend` run as a CGI program:
-// `GET {repo}.git/info/refs?service=git-upload-pack` and `POST {repo}.git/git-upload-pack`. Push and the old
-// "dumb" protocol are refused with a plain-text reason git shows to its user.
-import { spawn } from 'node:child_process';
+// Git's smart HTTP for the world's repositories, through `git http-backend` run as a CGI program: fetch and clone
+// (`GET {repo}.git/info/refs?service=git-upload-pack`, `POST {repo}.git/git-upload-pack`) for anyone, push
+// (`…?service=git-receive-pack`, `POST {repo}.git/git-receive-pack`) for users with write access (see push.ts). The
+// old "dumb" protocol, and whatever push.ts refuses, get a plain-text reason git shows to its user.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import type { RepoRec, State } from '../state';
+import { checkPusher, ensureHooks, gitRequestEnv, tooLarge } from './push';
 import type { GitRepos } from './repos';
 import { gitEnv } from './run';
+
+/** What serving a git request needs of the running sandbox. */
+export interface GitServing {
+  repos: GitRepos;
+  /** The git program. */
+  git: string;
+  state: State;
+  /** The largest push taken, in bytes. */
+  pushLimit: number;
+}
 
 const SERVICES = new Set(['info/refs', 'git-upload-pack', 'git-receive-pack']);
 const MAX_HEAD = 64 * 1024;
@@ -24,8 +36,9 @@ export function gitTarget(st: State, segments: string[]): { repo: RepoRec; rest:
   return repo?.git ? { repo, rest } : undefined;
 }
 
-function plain(res: ServerResponse, status: number, text: string): void {
+function plain(res: ServerResponse, status: number, text: string, more: Record<string, string> = {}): void {
   res.writeHead(status, {
+    ...more,
     'content-type': 'text/plain; charset=utf-8',
     'x-content-type-options': 'nosniff',
     'content-length': Buffer.byteLength(text),
@@ -34,20 +47,19 @@ function plain(res: ServerResponse, status: number, text: string): void {
 }
 
 export async function serveGit(
-  repos: GitRepos,
-  git: string,
+  g: GitServing,
   req: IncomingMessage,
   res: ServerResponse,
   repo: RepoRec,
   rest: string,
   search: string,
 ): Promise<void> {
+  const { repos, git } = g;
   const service = new URLSearchParams(search).get('service');
   const method = req.method ?? 'GET';
-  if (rest === 'git-receive-pack' || service === 'git-receive-pack') {
-    return plain(res, 403, 'The sandbox serves its git repositories read-only: pushing is not supported.\n');
-  }
-  if (rest === 'info/refs' ? method !== 'GET' || service !== 'git-upload-pack' : method !== 'POST') {
+  const push = rest === 'git-receive-pack' || (rest === 'info/refs' && service === 'git-receive-pack');
+  const known = rest === 'info/refs' ? service === 'git-upload-pack' || service === 'git-receive-pack' : true;
+  if (!known || (rest === 'info/refs' ? method !== 'GET' : method !== 'POST')) {
     return plain(
       res,
       403,
@@ -62,11 +74,18 @@ export async function serveGit(
       "git cannot be run by the sandbox, so its repositories are not served; see the sandbox's log.\n",
     );
   }
+  const pusher = push ? checkPusher(g.state, req, repo) : undefined;
+  if (pusher && !pusher.ok) {
+    req.resume();
+    return plain(res, pusher.status, pusher.text, pusher.headers);
+  }
   await repos.settled(dir);
   if (!fs.existsSync(dir)) return plain(res, 404, "This repository could not be created; see the sandbox's log.\n");
   const root = path.dirname(path.dirname(dir));
   const h = req.headers;
+  const hooks = pusher ? ensureHooks(root) : undefined;
   const env = gitEnv({
+    ...gitRequestEnv(hooks, pusher?.ok ? { ...pusher, repo, limit: g.pushLimit } : undefined),
     GIT_PROJECT_ROOT: root,
     GIT_HTTP_EXPORT_ALL: '1',
     PATH_INFO: `/${path.relative(root, dir).split(path.sep).join('/')}/${rest}`,
@@ -82,7 +101,8 @@ export async function serveGit(
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-2000)));
   child.stdin.on('error', () => undefined);
-  req.pipe(child.stdin);
+  if (push && rest === 'git-receive-pack') limitBody(req, child, g.pushLimit);
+  else req.pipe(child.stdin);
   res.on('close', () => {
     if (child.exitCode === null) child.kill();
   });
@@ -115,6 +135,24 @@ export async function serveGit(
       if (!res.headersSent) fail(`exit code ${code}: ${stderr.trim().slice(0, 300)}`);
     });
   });
+}
+
+/**
+ * Feeds a push to git, but no more than a little over the limit: git refuses a pack over `receive.maxInputSize`
+ * with its own message; a body that goes on far beyond it (no Content-Length) is cut here.
+ */
+function limitBody(req: IncomingMessage, child: ChildProcessWithoutNullStreams, limit: number): void {
+  let seen = 0;
+  const cap = limit + 1024 * 1024;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > cap) {
+      req.unpipe(child.stdin);
+      child.stdin.end();
+      req.destroy(new Error(tooLarge(seen, limit)));
+    }
+  });
+  req.pipe(child.stdin);
 }
 
 function cgiHeaders(text: string): { status: number; headers: Record<string, string> } {

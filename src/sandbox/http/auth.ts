@@ -73,3 +73,32 @@ export function requireInstallation(c: Caller): Extract<TokenRec, { installation
   if (t.type !== 'installation') throw forbidden('This endpoint needs an installation access token');
   return t;
 }
+
+/**
+ * The token of a git client: HTTP Basic with the token as the password (any user name), as git sends what its
+ * credential helper gave; a bearer token (git's `http.extraHeader`) too. Undefined when none was sent.
+ */
+export function gitToken(st: State, req: IncomingMessage): { token: TokenRec | undefined } | undefined {
+  const h = req.headers.authorization;
+  if (h === undefined || h === '') return undefined;
+  const basic = /^basic[ \t]+([A-Za-z0-9+/=]+)[ \t]*$/i.exec(h);
+  let value: string | undefined;
+  if (basic) {
+    const pair = Buffer.from(basic[1], 'base64').toString('utf8');
+    const at = pair.indexOf(':');
+    value = at >= 0 ? pair.slice(at + 1) : undefined;
+  } else {
+    value = /^(?:bearer|token)[ \t]+(\S+)[ \t]*$/i.exec(h)?.[1];
+  }
+  const token = value ? st.tokens.get(value) : undefined;
+  return { token: token && !token.revoked ? token : undefined };
+}
+
+/**
+ * Whether a token may write a repository's contents: a fine-grained token with the Contents permission (write), or
+ * a classic token with the `repo` scope. Installation tokens never push to the sandbox.
+ */
+export function mayWriteContents(t: TokenRec): boolean {
+  if (t.type === 'classic') return (t.scopes ?? []).includes('repo');
+  return hasPermission(t, 'contents', 'write');
+}

@@ -70,7 +70,14 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
       if (kind === 'control') site.checkControl(req, method);
       const git = !m && segments && c.git ? gitTarget(c.state, segments) : undefined;
       if (git) {
-        await serveGit(c.git!, c.gitProgram, req, res, git.repo, git.rest, search);
+        await serveGit(
+          { repos: c.git!, git: c.gitProgram, state: c.state, pushLimit: c.pushLimit },
+          req,
+          res,
+          git.repo,
+          git.rest,
+          search,
+        );
         return undefined;
       }
       if (kind === 'api') {

@@ -1,5 +1,6 @@
 // The world's git repositories over smart HTTP, fetched with the real git client: the world's files, the agent's
-// commits on a session's head_ref, read-only, and what happens without git, after a reset and across restarts.
+// commits on a session's head_ref, pushes only with credentials, and what happens without git, after a reset and
+// across restarts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -154,12 +155,12 @@ describe('sandbox git repositories', function () {
       );
   });
 
-  it('is read-only: a push is refused with a reason, and so is the old dumb protocol', async () => {
+  it('a push needs credentials (git asks for them; see gitPush.test), and the old dumb protocol is refused', async () => {
     sb = await startSandbox({ world: w.world, stepMs: 0 });
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', `${sb.url}/ana/svc.git`, clone);
     await git(clone, '-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-q', '--allow-empty', '-m', 'mine');
-    await assert.rejects(git(clone, 'push', 'origin', 'HEAD:trunk'), /read-only|403/);
+    await assert.rejects(git(clone, 'push', 'origin', 'HEAD:trunk'), /could not read Username/);
     const dumb = await request(sb.url, 'GET', '/ana/svc.git/info/refs');
     assert.equal(dumb.status, 403);
     assert.match(dumb.text, /smart HTTP/);
