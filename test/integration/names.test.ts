@@ -147,7 +147,10 @@ describe('names, not numbers', function () {
       assert.match(byId(mine, 'demo-rocket-01')?.description ?? '', /^acme\/rocket · /);
       assert.match(byId(mine, 'demo-dotfiles-01')?.description ?? '', /^repository 5003 · /, 'no borrowed name');
       const shown = [...mine, ...(await api.treeItems('repoTasks'))];
-      assert.ok(!shown.some(i => /evil\/phish/.test(`${i.description ?? ''} ${i.tooltip ?? ''}`)), 'evil/phish nowhere');
+      assert.ok(
+        !shown.some(i => /evil\/phish/.test(`${i.description ?? ''} ${i.tooltip ?? ''}`)),
+        'evil/phish nowhere',
+      );
       // Each forged address was logged, once, though polled again.
       const log = () => (fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '');
       await waitFor(
