@@ -12,9 +12,28 @@ import { type WorkKind, generatedWork } from './work';
 const MAX_GENERATED = 20;
 
 export interface AgentGit {
-  text(args: string[], input?: string): Promise<string>;
+  text(args: string[], input?: string | Buffer): Promise<string>;
   bytes(args: string[], input: string | Buffer): Promise<Buffer>;
   log(line: string): void;
+  cache: WorkCache;
+}
+
+/**
+ * What the agent knows of one repository between runs, so that a run usually needs two git programs (the branches'
+ * tips, then fast-import) however busy the tasks are: trees by commit (the default branch's, and those it wrote
+ * itself), blobs by id, and each task's work. Only the sandbox writes these repositories, so this stays true until
+ * a reset makes the repository anew (and a new cache with it).
+ */
+export class WorkCache {
+  readonly trees = new Map<string, Tree>();
+  readonly blobs = new Map<string, Buffer>();
+  readonly done = new Map<string, Done>();
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value as K);
+  map.set(key, value);
 }
 
 /** The changes of a spelled commit (world-check has checked its shape). */
@@ -53,7 +72,7 @@ export function eventOfMove(t: TaskRec): WorkEvent {
 }
 
 /** A task's work on its branch so far: its last mark and how many of its commits were not last ones. */
-interface Done {
+export interface Done {
   last: Mark | undefined;
   runs: number;
 }
@@ -124,21 +143,22 @@ export async function writeWork(
     const m = /^([0-9a-f]+) commit /.exec(out[i]);
     if (m) tips.set(n, m[1]);
   });
-  const marks = await readMarks(g, [...new Set(list.map(t => tips.get(t.head_ref)).filter(Boolean))] as string[]);
-  const blobs = new Map<string, Buffer>();
+  const { cache } = g;
+  const unknown = list.filter(t => !cache.done.has(t.id));
+  const marks = await readMarks(g, [...new Set(unknown.map(t => tips.get(t.head_ref)).filter(Boolean))] as string[]);
+  for (const t of list) if (cache.done.has(t.id)) marks.set(t.id, cache.done.get(t.id)!);
   const readBlobs = async (ids: string[]): Promise<Map<string, Buffer>> => {
-    const want = ids.filter(id => !blobs.has(id));
+    const want = ids.filter(id => !cache.blobs.has(id));
     if (want.length > 0)
       for (const [id, b] of parseBatch(await g.bytes(['cat-file', '--batch'], `${want.join('\n')}\n`)))
-        blobs.set(id, b);
-    return new Map(ids.filter(id => blobs.has(id)).map(id => [id, blobs.get(id)!]));
+        remember(cache.blobs, id, b, 1024);
+    return new Map(ids.filter(id => cache.blobs.has(id)).map(id => [id, cache.blobs.get(id)!]));
   };
-  const treesOf = new Map<string, Tree>();
   const treeAt = async (commit: string): Promise<Tree> => {
-    let tree = treesOf.get(commit);
+    let tree = cache.trees.get(commit);
     if (!tree) {
       tree = Tree.parse(await g.text(['ls-tree', '-r', '-z', '--full-tree', commit]), readBlobs);
-      treesOf.set(commit, tree);
+      remember(cache.trees, commit, tree, 64);
     }
     return tree.copy();
   };
@@ -151,6 +171,9 @@ export async function writeWork(
     return tip ? { from: tip, tree: () => treeAt(tip) } : undefined;
   };
   const input: Buffer[] = [];
+  // The work each task will have once this run is written, and the fast-import mark of each branch's last commit.
+  const after = new Map<string, Done>();
+  const lastOf = new Map<string, number>();
   for (const t of list) {
     const planned = lacking(t, marks.get(t.id) ?? { last: undefined, runs: 0 }, events.get(t) ?? []);
     if (planned.length === 0) continue;
@@ -171,15 +194,28 @@ export async function writeWork(
           ? { message: t.commits![p.n - 1].message, ops: spelledOps(t.commits![p.n - 1]) }
           : await generatedWork(tree, t.prompt, t.name, p.n, p.kind);
       const c: AgentCommit = { ...work, seconds, mark: { task: t.id, n: p.n, final: p.kind === 'final' } };
-      input.push(agentCommitInput(t.head_ref, from, c));
+      lastOf.set(t.head_ref, input.length + 1);
+      input.push(agentCommitInput(t.head_ref, from, c, input.length + 1));
       tree.apply(work.ops);
       from = undefined;
     }
     written.set(t.head_ref, tree);
+    const was = marks.get(t.id);
+    const last = planned[planned.length - 1];
+    after.set(t.id, {
+      last: { task: t.id, n: last.n, final: last.kind === 'final' },
+      runs: (was?.runs ?? 0) + planned.filter(p => p.kind !== 'final').length,
+    });
   }
   if (input.length === 0) return;
+  const branches = [...lastOf];
+  for (const [, mark] of branches) input.push(Buffer.from(`get-mark :${mark}\n`));
   try {
-    await g.bytes(['fast-import', '--quiet'], Buffer.concat(input));
+    const ids = (await g.text(['fast-import', '--quiet'], Buffer.concat(input))).split('\n');
+    branches.forEach(([b], i) => {
+      if (/^[0-9a-f]{40,64}$/.test(ids[i] ?? '')) remember(cache.trees, ids[i], written.get(b)!, 64);
+    });
+    for (const [id, d] of after) cache.done.set(id, d);
   } catch (e) {
     // One bad branch (say `a` beside an existing `a/b`, or a spelled rename of a file its base lacks) fails the
     // whole run: say so, and keep the others.

@@ -56,9 +56,17 @@ const quote = (p: string): string => `"${p.replace(/[\\"]/g, ch => `\\${ch}`).re
 
 const data = (bytes: Buffer): Buffer[] => [Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n')];
 
-function commit(branch: string, committer: string, seconds: number, message: string, from: string | undefined) {
+function commit(
+  branch: string,
+  committer: string,
+  seconds: number,
+  message: string,
+  from: string | undefined,
+  mark?: number,
+) {
   const head =
     `commit refs/heads/${branch}\n` +
+    (mark ? `mark :${mark}\n` : '') +
     `author ${AUTHOR} ${seconds} +0000\n` +
     `committer ${committer} ${seconds} +0000\n`;
   return [Buffer.from(head), ...data(Buffer.from(message, 'utf8')), Buffer.from(from ? `from ${from}\n` : '')];
@@ -85,12 +93,12 @@ export function firstCommit(branch: string, repoName: string, files: Record<stri
   return `${Buffer.concat(parts).toString('utf8')}\n`;
 }
 
-/** The agent's commit on `branch`, on top of `from` (a commit-ish; undefined: the branch as written so far). */
-export function agentCommitInput(branch: string, from: string | undefined, c: AgentCommit): Buffer {
+/**
+ * The agent's commit on `branch`, on top of `from` (a commit-ish; undefined: the branch as written so far), with
+ * fast-import's mark `:mark` so its id can be asked for.
+ */
+export function agentCommitInput(branch: string, from: string | undefined, c: AgentCommit, mark: number): Buffer {
   const committer = `Agent Tasks sandbox <${markAddress(c.mark)}>`;
-  return Buffer.concat([
-    ...commit(branch, committer, c.seconds, c.message, from),
-    ...changes(c.ops),
-    Buffer.from('\n'),
-  ]);
+  const parts = [...commit(branch, committer, c.seconds, c.message, from, mark), ...changes(c.ops)];
+  return Buffer.concat([...parts, Buffer.from('\n')]);
 }

@@ -7,7 +7,7 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_BRANCH, type RepoRec, type State, type TaskRec } from '../state';
-import { type AgentGit, type WorkEvent, eventOfMove, eventsOf, writeWork } from './agent';
+import { type AgentGit, type WorkEvent, WorkCache, eventOfMove, eventsOf, writeWork } from './agent';
 import { firstCommit, isBranchName } from './commits';
 import { runGit, runGitBytes } from './run';
 
@@ -26,6 +26,8 @@ export class GitRepos {
   private root: string | undefined;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly waiting = new Map<string, Map<TaskRec, WorkEvent[]>>();
+  /** What the agent knows of each repository (git/agent); dropped when the repository is made anew. */
+  private readonly caches = new Map<string, WorkCache>();
   private probe: Promise<boolean> | undefined;
   private n = 0;
   /** Stops the git programs still running when a temporary directory is thrown away. */
@@ -141,6 +143,7 @@ export class GitRepos {
       throw new Error(
         `${repo.ownerAccount.login}/${repo.name}: default branch ${JSON.stringify(branch)} is not a git branch name`,
       );
+    this.caches.delete(dir);
     const tmp = `${dir}.tmp-${process.pid}-${++this.n}`;
     await fsp.mkdir(path.dirname(dir), { recursive: true });
     await this.git(['init', '--bare', '--quiet', `--initial-branch=${branch}`, tmp]);
@@ -162,7 +165,10 @@ export class GitRepos {
 
   private agentGit(dir: string): AgentGit {
     const signal = this.abort.signal;
+    let cache = this.caches.get(dir);
+    if (!cache) this.caches.set(dir, (cache = new WorkCache()));
     return {
+      cache,
       text: (args, input) => runGit(this.o.git, args, { gitDir: dir, input, signal }),
       bytes: (args, input) => runGitBytes(this.o.git, args, { gitDir: dir, input, signal }),
       log: line => {
