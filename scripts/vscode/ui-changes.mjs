@@ -18,7 +18,6 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 let passed = 0;
 const check = what => console.log(`[ui-changes] ok ${++passed}: ${what} (${since()})`);
 
-const TASK = 'demo-rocket-01';
 const runDir = makeRunDir('ui-changes');
 const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
 const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
