@@ -55,23 +55,23 @@ try {
   check(`the task expands into its Changes: ${JSON.stringify(await changes.innerText())}`);
   await changes.click();
   await page.keyboard.press('ArrowRight');
-  await pane.locator('.monaco-list-row', { hasText: /count-down\.ts.*renamed from src\/countdown\.ts/ }).waitFor();
-  await pane.locator('.monaco-list-row', { hasText: /trajectory\.png.*binary/ }).waitFor();
-  await pane.locator('.monaco-list-row', { hasText: /add-tests\.prompt\.md.*deleted/ }).waitFor();
+  const file = pane.locator('.monaco-list-row', { hasText: /telemetry\.ts\s*src · \+\d+ −\d+/ }).first();
+  await file.waitFor();
+  await pane
+    .locator('.monaco-list-row', { hasText: /README\.md/ })
+    .first()
+    .waitFor();
   const commits = pane.locator('.monaco-list-row', { hasText: /Commits.*3 commits/ }).first();
   await commits.click();
   await page.keyboard.press('ArrowRight');
-  await pane.locator('.monaco-list-row', { hasText: 'Rename the countdown; drop the old prompt' }).waitFor();
+  await pane.locator('.monaco-list-row', { hasText: 'Document the retry policy in the README' }).waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-1-tree.png') });
-  check('Changes lists the files with their kinds and counts (renamed, binary, deleted), Commits the commits');
+  check('Changes lists the files with their counts, Commits the commits');
 
-  await pane
-    .locator('.monaco-list-row', { hasText: /ignite\.ts/ })
-    .first()
-    .click();
+  await file.click();
   await page.locator('.editor-instance .monaco-diff-editor').first().waitFor();
   await page
-    .locator('.tabs-container .tab', { hasText: /ignite\.ts/ })
+    .locator('.tabs-container .tab', { hasText: /telemetry\.ts/ })
     .first()
     .waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-2-file-diff.png') });
