@@ -89,7 +89,7 @@ try {
   await page.locator('.multiDiffEditor, .multi-diff-editor').first().waitFor();
   await page.waitForTimeout(1500); // the editor lays out its files after it is shown; the screenshot is for a person
   await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
-  check('"Review Changes" from the context menu opens every file in the multi-file diff editor');
+  check('"Review Changes" from the task's inline button opens every file in the multi-file diff editor');
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;
