@@ -18,7 +18,6 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 let passed = 0;
 const check = what => console.log(`[ui-changes] ok ${++passed}: ${what} (${since()})`);
 
-const TASK = 'demo-rocket-01';
 const runDir = makeRunDir('ui-changes');
 const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
 const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
@@ -56,23 +55,23 @@ try {
   check(`the task expands into its Changes: ${JSON.stringify(await changes.innerText())}`);
   await changes.click();
   await page.keyboard.press('ArrowRight');
-  await pane.locator('.monaco-list-row', { hasText: /count-down\.ts.*renamed from src\/countdown\.ts/ }).waitFor();
-  await pane.locator('.monaco-list-row', { hasText: /trajectory\.png.*binary/ }).waitFor();
-  await pane.locator('.monaco-list-row', { hasText: /add-tests\.prompt\.md.*deleted/ }).waitFor();
+  const file = pane.locator('.monaco-list-row', { hasText: /telemetry\.ts\s*src · \+\d+ −\d+/ }).first();
+  await file.waitFor();
+  await pane
+    .locator('.monaco-list-row', { hasText: /README\.md/ })
+    .first()
+    .waitFor();
   const commits = pane.locator('.monaco-list-row', { hasText: /Commits.*3 commits/ }).first();
   await commits.click();
   await page.keyboard.press('ArrowRight');
-  await pane.locator('.monaco-list-row', { hasText: 'Rename the countdown; drop the old prompt' }).waitFor();
+  await pane.locator('.monaco-list-row', { hasText: 'Document the retry policy in the README' }).waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-1-tree.png') });
-  check('Changes lists the files with their kinds and counts (renamed, binary, deleted), Commits the commits');
+  check('Changes lists the files with their counts, Commits the commits');
 
-  await pane
-    .locator('.monaco-list-row', { hasText: /ignite\.ts/ })
-    .first()
-    .click();
+  await file.click();
   await page.locator('.editor-instance .monaco-diff-editor').first().waitFor();
   await page
-    .locator('.tabs-container .tab', { hasText: /ignite\.ts/ })
+    .locator('.tabs-container .tab', { hasText: /telemetry\.ts/ })
     .first()
     .waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-2-file-diff.png') });
@@ -90,7 +89,7 @@ try {
   await page.locator('.multiDiffEditor, .multi-diff-editor').first().waitFor();
   await page.waitForTimeout(1500); // the editor lays out its files after it is shown; the screenshot is for a person
   await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
-  check('"Review Changes" from the context menu opens every file in the multi-file diff editor');
+  check('"Review Changes" from the task's inline button opens every file in the multi-file diff editor');
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

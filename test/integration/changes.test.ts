@@ -261,7 +261,6 @@ describe('changes of a task', () => {
   it('a queued task says it has no branch yet', async function () {
     this.timeout(120_000);
     await api.expandTask('repoTasks', QUEUED);
-    console.log('[changes test] queued expanded');
     const changes = (await waitFor(
       async () => {
         const c = (await rowsOf(api, QUEUED)).find(r => r.kind === 'changes');
