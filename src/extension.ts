@@ -3,6 +3,7 @@ import { TokenStore } from './auth/tokenStore';
 import { ChatTools } from './chat/chatTools';
 import { AccountCommands } from './commands/accountCommands';
 import { InstallationCommands } from './commands/installationCommands';
+import { FindCommands } from './commands/find/findCommands';
 import { CommandRegistry } from './commands/registry';
 import { SandboxCommands } from './commands/sandboxCommands';
 import { DraftStore } from './commands/start/draftStore';
@@ -22,6 +23,7 @@ import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
+import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
 import { TaskNotifier } from './notify/taskNotifier';
 import { BuiltinSandbox } from './service/builtinSandbox';
@@ -58,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const drafts = new DraftStore(context.workspaceState);
   const recent = new RecentPrompts(context.globalState);
   const links = new ContinuationLinks(context.workspaceState);
+  const grouping = new TaskGrouping(context.workspaceState);
   const pace = {
     activeMs: () => readSettings().activePollSeconds * 1000,
     idleMs: () => readSettings().idlePollSeconds * 1000,
@@ -87,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys();
-  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links });
+  const views = new TaskViews({ model, service, filter, drafts, context: contextKeys, links, grouping });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(model, service, commands, ui);
   const pages = new TaskPages({
@@ -152,6 +155,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       filter,
       drafts,
       links,
+      grouping,
       model,
       installations,
       views,
@@ -166,6 +170,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages),
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands),
     new ContinueCommand(continuer, model, ui, commands),
+    new FindCommands(model, links, grouping, commands, ui, log.child('find')),
     new InstallationCommands(installationsEnv, commands),
     chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.

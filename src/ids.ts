@@ -56,6 +56,9 @@ export const COMMANDS = {
   loadMoreTasks: 'agentTasks.loadMoreTasks',
   serviceProblem: 'agentTasks.serviceProblem',
   continueTask: 'agentTasks.continueTask',
+  goToTask: 'agentTasks.goToTask',
+  groupMyTasksByRepo: 'agentTasks.myTasks.groupByRepository',
+  groupMyTasksByRepoOn: 'agentTasks.myTasks.groupByRepository.on',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */
@@ -72,6 +75,7 @@ export const CONTEXT = {
   showArchived: 'agentTasks.showArchived', // Repository's archived switch
   myShowArchived: 'agentTasks.myShowArchived', // My Tasks' archived switch
   hasDraft: 'agentTasks.hasDraft',
+  myGroupedByRepo: 'agentTasks.myGroupedByRepo', // My Tasks grouped under repositories
 } as const;
 
 /** Keys in globalState / workspaceState. Never a token. */
@@ -87,6 +91,7 @@ export const STATE_KEYS = {
   recentPrompts: 'agentTasks.recentPrompts',
   draft: 'agentTasks.draft',
   continuations: 'agentTasks.continuations',
+  myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
 } as const;
 
 /** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */

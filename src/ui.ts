@@ -21,6 +21,8 @@ export interface Ui {
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
+  /** A quick pick its caller fills, shows and disposes: for items that arrive while it is open, or row buttons. */
+  quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T>;
 }
 
 /** A button beside a message, and what it does. */
@@ -64,5 +66,8 @@ export const windowUi: Ui = {
   async open(url) {
     // The one call of openExternal in the extension: every address reaches it through openAddress.
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  },
+  quickPick() {
+    return vscode.window.createQuickPick();
   },
 };

@@ -24,6 +24,8 @@ export class RecordingUi implements Ui {
   /** Every address handed to the window to open. */
   readonly opened: string[] = [];
   private answers: Answers | undefined;
+  /** The quick pick made last (through `quickPick`) while it is open: a test types into it and reads its rows. */
+  openQuickPick: vscode.QuickPick<vscode.QuickPickItem> | undefined;
 
   constructor(private readonly window: Ui) {}
 
@@ -59,6 +61,15 @@ export class RecordingUi implements Ui {
   }): Promise<string | undefined> {
     this.asked.push({ kind: 'input', text: options.prompt });
     return this.answers ? Promise.resolve(this.answers.input) : this.window.input(options);
+  }
+
+  quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
+    const qp = this.window.quickPick<T>();
+    this.openQuickPick = qp as unknown as vscode.QuickPick<vscode.QuickPickItem>;
+    qp.onDidHide(() => {
+      if (this.openQuickPick === (qp as unknown)) this.openQuickPick = undefined;
+    });
+    return qp;
   }
 
   open(url: string): Promise<boolean> {

@@ -79,6 +79,8 @@ export interface AgentTasksTestApi {
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
   /** What a task view's title bar says beside its name. */
   viewDescription(view: 'repoTasks' | 'myTasks'): string | undefined;
+  /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
+  quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
 }
 
 export interface PreparedToolCall {
@@ -156,6 +158,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     preparedToolCalls: () => [...prepared],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
+    quickPick: () => d.ui.openQuickPick,
   };
 }
 

@@ -6,6 +6,7 @@ import { VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { ContinuationLinks } from '../model/continuationLinks';
 import type { TaskFilter, TaskViewName } from '../model/taskFilter';
+import type { TaskGrouping } from '../model/taskGrouping';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -23,6 +24,8 @@ export interface TaskViewsDeps {
   context: ContextKeys;
   /** Which task continues which (drawn beside the task). */
   links?: Pick<ContinuationLinks, 'of' | 'onDidChange'>;
+  /** My Tasks' switch: its tasks under their repositories. */
+  grouping?: Pick<TaskGrouping, 'byRepository' | 'onDidChange'>;
 }
 
 /**
@@ -66,6 +69,7 @@ export class TaskViews extends DisposableBase {
         repoWhy: task => model.repoShown(task)?.why,
         continues,
         describeError,
+        groupByRepo: () => deps.grouping?.byRepository ?? false,
       }),
     );
     this.repoView = this.register(
@@ -103,6 +107,13 @@ export class TaskViews extends DisposableBase {
       }),
     );
     this.register(filter.onDidChange(() => this.updateContext()));
+    if (deps.grouping)
+      this.register(
+        deps.grouping.onDidChange(() => {
+          this.updateContext();
+          this.mineProvider.refresh();
+        }),
+      );
     // A repository named at last: the rows that showed its ID show its name.
     this.register(model.names.onDidChange(() => this.redraw()));
     if (deps.links)
@@ -178,6 +189,7 @@ export class TaskViews extends DisposableBase {
     context.set('showArchived', filter.showArchived('repo'));
     context.set('myShowArchived', filter.showArchived('mine'));
     context.set('hasDraft', this.deps.drafts.get() !== undefined);
+    context.set('myGroupedByRepo', this.deps.grouping?.byRepository ?? false);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
     // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.

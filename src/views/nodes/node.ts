@@ -5,7 +5,8 @@ import type * as vscode from 'vscode';
  * model it was given; never throws and never waits for the network to draw.
  */
 export interface TreeNode {
-  readonly kind: 'task' | 'session' | 'artifact' | 'message' | 'draft' | 'installation' | 'repository' | 'token';
+  readonly kind:
+    'task' | 'session' | 'artifact' | 'message' | 'draft' | 'installation' | 'repository' | 'token' | 'repoGroup';
   getTreeItem(): vscode.TreeItem;
   getChildren(): TreeNode[] | Promise<TreeNode[]>;
 }
