@@ -65,7 +65,7 @@ export class RecordingUi implements Ui {
 
   quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
     const qp = this.window.quickPick<T>();
-    this.openQuickPick = qp as unknown as vscode.QuickPick<vscode.QuickPickItem>;
+    this.openQuickPick = qp;
     qp.onDidHide(() => {
       if (this.openQuickPick === (qp as unknown)) this.openQuickPick = undefined;
     });
