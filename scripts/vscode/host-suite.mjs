@@ -25,7 +25,9 @@ export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeo
     await onTimeout?.(page);
     onExit(1, `TIMEOUT after ${timeoutMs} ms`);
   }, timeoutMs).unref();
-  await page.goto(workbenchUrl(server, where));
+  // The suite's own timeout bounds the whole run; playwright's 30 s for the page's load alone is too short on a busy
+  // machine, where the workbench's scripts can take longer than that to arrive.
+  await page.goto(workbenchUrl(server, where), { timeout: timeoutMs });
   return page;
 }
 
