@@ -16,13 +16,22 @@ async function search(api: AgentTasksTestApi, text: string, expected: string[]):
   assert.ok(qp, 'Go to Task is open');
   qp.value = text;
   const want = [...expected].sort().join();
-  await waitFor(() => [...shownIds(api)].sort().join() === want, `“${text}” to show ${want}`);
+  // A value set here reaches the extension's handler through the workbench and back: seconds on a busy machine.
+  // Each search here shows other rows than the one before, so rows of the last value are not taken for these.
+  await waitFor(
+    () => qp.value === text && [...shownIds(api)].sort().join() === want,
+    `“${text}” to show ${want}`,
+    30_000,
+  );
 }
 
 /** Opens Go to Task from the palette command, without waiting for it to close, and waits for its rows. */
 async function open(api: AgentTasksTestApi): Promise<{ done: Promise<unknown> }> {
   const done = Promise.resolve(vscode.commands.executeCommand(COMMANDS.goToTask));
   await waitFor(() => shownIds(api).length > 0, 'Go to Task to show tasks');
+  // Its first row active: the workbench shows it, and now tells the extension what is typed (a value set before
+  // it is shown is not echoed back).
+  await waitFor(() => api.quickPick()?.activeItems.length, 'Go to Task to be shown', 30_000);
   return { done };
 }
 
@@ -41,7 +50,9 @@ async function defaultKeybindings(): Promise<{ key: string; command: string }[]>
   return JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as { key: string; command: string }[];
 }
 
-describe('Go to Task', () => {
+describe('Go to Task', function () {
+  // Each keystroke is a round trip through the workbench: on a busy machine a few of them take seconds.
+  this.timeout(120_000);
   let api: AgentTasksTestApi;
   before(async function () {
     this.timeout(90_000);
@@ -68,9 +79,17 @@ describe('Go to Task', () => {
     const closed = await open(api);
     await search(api, 'flaky', ['demo-rocket-03']);
     await search(api, 'TELEMETRY retries', ['demo-rocket-01']);
-    await search(api, 'telemetry', ['demo-rocket-01']);
     await search(api, 'rocket-07', ['demo-rocket-07']);
     await search(api, 'no such words', []);
+    // The prompt fills in as its answer arrives, once its row is the active one; then it is searched too.
+    await search(api, 'abort handler', ['demo-rocket-06']);
+    await waitFor(
+      () => /\[sandbox:waiting_for_user\]$/.test(api.quickPick()?.items[0]?.detail ?? ''),
+      'the prompt of the active row as its detail',
+      30_000,
+    );
+    await search(api, 'flaky', ['demo-rocket-03']);
+    await search(api, 'sandbox:waiting_for_user', ['demo-rocket-06']);
     await close(api, closed);
   });
 
@@ -82,8 +101,8 @@ describe('Go to Task', () => {
     await search(api, 'repo:mona/dotfiles state:completed', ['demo-dotfiles-01']);
     // lee's tasks of acme/rocket are not mine.
     await search(api, 'mine state:failed', []);
-    await search(api, 'mine repo:acme/rocket state:timed_out', []);
     await search(api, 'repo:acme/rocket state:timed_out', ['demo-rocket-07']);
+    await search(api, 'mine repo:acme/rocket state:timed_out', []);
     await search(api, 'mine vim', ['demo-dotfiles-02']);
     // A state that does not exist is said, with the states there are.
     api.quickPick()!.value = 'state:bogus';
@@ -94,7 +113,7 @@ describe('Go to Task', () => {
   });
 
   it('Enter opens the task page of the row chosen', async function () {
-    this.timeout(60_000);
+    this.timeout(120_000);
     const closed = await open(api);
     await search(api, 'flaky', ['demo-rocket-03']);
     await waitFor(() => api.quickPick()!.activeItems.length === 1, 'the row to be active');
@@ -120,7 +139,7 @@ describe('Go to Task', () => {
   });
 
   it('its keybinding takes none of VS Code’s own', async function () {
-    this.timeout(60_000);
+    this.timeout(120_000);
     const ours = (
       vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
         contributes: { keybindings: { command: string; key: string; mac?: string }[] };
@@ -132,7 +151,5 @@ describe('Go to Task', () => {
     assert.ok(defaults.length > 500, `VS Code's defaults are read (${defaults.length})`);
     const taken = defaults.filter(k => k.key === goTo!.key && !k.command.startsWith('agentTasks.'));
     assert.deepEqual(taken, [], 'no default keybinding of VS Code uses it');
-    // The chord's first key stays VS Code's: ctrl+k is a chord prefix, not a command of its own.
-    assert.ok(!defaults.some(k => k.key === 'ctrl+k'), 'ctrl+k alone runs nothing');
   });
 });
