@@ -64,7 +64,8 @@ export async function checkGoToTask(page, { shots, check }) {
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   await header.hover();
   await header.locator('.action-label[aria-label^="Group My Tasks by Repository"]').click();
-  const group = mine.locator('.monaco-list-row', { hasText: 'mona/dotfiles' }).first();
+  // The group's row, not a task's whose description names the repository.
+  const group = mine.locator('.monaco-list-row', { hasText: /mona\/dotfiles\s*2 tasks/ }).first();
   await group.waitFor();
   const groupText = (await group.innerText()).replace(/\s+/g, ' ');
   if (!/mona\/dotfiles 2 tasks · 1 running/.test(groupText)) throw new Error(`the group reads ${groupText}`);
@@ -94,7 +95,8 @@ async function main() {
   try {
     await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
     await waitForWorkbench(page);
-    await runCommand(page, 'Agent Tasks: Set Token…', 60_000);
+    await page.locator(sel.activityItem('Agent Tasks')).waitFor({ timeout: 180_000 });
+    await runCommand(page, 'Agent Tasks: Set Token…', 120_000);
     const kindStep = await answerStep(page, { pick: /fine-grained/i });
     if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
       await answerStep(page, { pick: /enter a token/i });
