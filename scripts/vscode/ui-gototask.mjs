@@ -68,7 +68,7 @@ export async function checkGoToTask(page, { shots, check }) {
   const group = mine.locator('.monaco-list-row', { hasText: /mona\/dotfiles\s*2 tasks/ }).first();
   await group.waitFor();
   const groupText = (await group.innerText()).replace(/\s+/g, ' ');
-  if (!/mona\/dotfiles 2 tasks · 1 running/.test(groupText)) throw new Error(`the group reads ${groupText}`);
+  if (!/mona\/dotfiles\s*2 tasks · 1 running/.test(groupText)) throw new Error(`the group reads ${groupText}`);
   await page.screenshot({ path: path.join(shots, 'goto-5-my-tasks-by-repository.png') });
   check(`My Tasks grouped by repository from its title bar ("${groupText}")`);
   await header.hover();
@@ -95,14 +95,20 @@ async function main() {
   try {
     await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
     await waitForWorkbench(page);
+    // The container opened, and the extension running: the Repository view names the workspace's repository.
     await page.locator(sel.activityItem('Agent Tasks')).waitFor({ timeout: 180_000 });
+    // A click on the container's icon closes the sidebar when the container is open already (restored).
+    if (!(await viewPane(page, /^Repository/i).isVisible()))
+      await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+    await viewPane(page, /^Repository/i)
+      .locator('.pane-header .description', { hasText: 'acme/rocket' })
+      .waitFor({ timeout: 180_000 });
     await runCommand(page, 'Agent Tasks: Set Token…', 120_000);
     const kindStep = await answerStep(page, { pick: /fine-grained/i });
     if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
       await answerStep(page, { pick: /enter a token/i });
     await answerStep(page, { text: DEMO_TOKENS.fineGrained });
     await acceptDefaults(page);
-    await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
     await viewPane(page, /^Repository/i).waitFor();
     await checkGoToTask(page, { shots, check });
     console.log(`UI checks: ${passed} passed, 0 failed`);
