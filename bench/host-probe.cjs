@@ -194,6 +194,12 @@ exports.run = async function run() {
           }
         });
       }
+    } else if (ctl.mode === 'gototask') {
+      const api = await vscode.extensions.getExtension(OURS).activate();
+      await setToken();
+      await vscode.commands.executeCommand('agentTasks.myTasks.focus');
+      await until(async () => (await taskItems(api, 'myTasks')).length >= p.expect, 'My Tasks filled', 300_000, 500);
+      result = await require('./host-gototask.cjs').gototask(api, { rounds: p.rounds });
     } else {
       throw new Error(`unknown mode ${ctl.mode}`);
     }

@@ -169,8 +169,10 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
         resolve(code);
       };
     });
+    // The session's own timeout bounds it; 30 s for the page's load alone is too short on a busy machine.
     await page.goto(
       workbenchUrl(server, { folder, extensionDevelopmentPath: extensionPath, extensionTestsPath: PROBE }),
+      { timeout: timeoutMs },
     );
     const code = await exited;
     if (!fs.existsSync(out))

@@ -4,6 +4,7 @@ import { ChangesFeature } from './changes/changes';
 import { ChatTools } from './chat/chatTools';
 import { AccountCommands } from './commands/accountCommands';
 import { InstallationCommands } from './commands/installationCommands';
+import { FindCommands } from './commands/find/findCommands';
 import { CommandRegistry } from './commands/registry';
 import { SandboxCommands } from './commands/sandboxCommands';
 import { DraftStore } from './commands/start/draftStore';
@@ -25,6 +26,7 @@ import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
+import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
 import { TaskNotifier } from './notify/taskNotifier';
 import { checkAddress } from './service/addressCheck';
@@ -65,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const drafts = new DraftStore(context.workspaceState);
   const recent = new RecentPrompts(context.globalState);
   const links = new ContinuationLinks(context.workspaceState);
+  const grouping = new TaskGrouping(context.workspaceState);
   const pace = {
     activeMs: () => readSettings().activePollSeconds * 1000,
     idleMs: () => readSettings().idlePollSeconds * 1000,
@@ -110,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     context: contextKeys,
     links,
     changes: changes.changes,
+    grouping,
   });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(
@@ -194,6 +198,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       filter,
       drafts,
       links,
+      grouping,
       model,
       installations,
       changes,
@@ -210,6 +215,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands, bases),
     new ContinueCommand(continuer, model, ui, commands),
     new HandoffCommand(repos, starter, context.globalState, ui, log.child('handoff'), commands),
+    new FindCommands(model, links, grouping, commands, ui, log.child('find')),
     new InstallationCommands(installationsEnv, commands),
     chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.

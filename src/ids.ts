@@ -62,6 +62,9 @@ export const COMMANDS = {
   openChange: 'agentTasks.openChange',
   refreshChanges: 'agentTasks.refreshChanges',
   startTaskWithChanges: 'agentTasks.startTaskWithChanges',
+  goToTask: 'agentTasks.goToTask',
+  groupMyTasksByRepo: 'agentTasks.myTasks.groupByRepository',
+  groupMyTasksByRepoOn: 'agentTasks.myTasks.groupByRepository.on',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */
@@ -78,6 +81,7 @@ export const CONTEXT = {
   showArchived: 'agentTasks.showArchived', // Repository's archived switch
   myShowArchived: 'agentTasks.myShowArchived', // My Tasks' archived switch
   hasDraft: 'agentTasks.hasDraft',
+  myGroupedByRepo: 'agentTasks.myGroupedByRepo', // My Tasks grouped under repositories
 } as const;
 
 /** Keys in globalState / workspaceState. Never a token. */
@@ -94,6 +98,7 @@ export const STATE_KEYS = {
   draft: 'agentTasks.draft',
   continuations: 'agentTasks.continuations',
   checkedOutBases: 'agentTasks.checkedOutBases',
+  myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
 } as const;
 
 /** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */

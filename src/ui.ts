@@ -39,6 +39,8 @@ export interface Ui {
   open(url: string): Promise<boolean>;
   /** Opens a local folder in a new window. */
   openWindow(folder: string): Promise<void>;
+  /** A quick pick its caller fills, shows and disposes: for items that arrive while it is open, or row buttons. */
+  quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T>;
 }
 
 /** A button beside a message, and what it does. */
@@ -111,5 +113,8 @@ export const windowUi: Ui = {
   },
   async openWindow(folder) {
     await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: true });
+  },
+  quickPick() {
+    return vscode.window.createQuickPick();
   },
 };

@@ -35,6 +35,11 @@ export class ContinuationLinks {
     return l && { id: l.id, name: l.name };
   }
 
+  /** Every link kept, oldest first: `task` continues the task `id` (named `name` when it was continued). */
+  list(): { task: string; id: string; name: string }[] {
+    return this.all();
+  }
+
   async remember(taskId: string, continued: ContinuedTask): Promise<void> {
     const kept = this.all().filter(x => x.task !== taskId);
     kept.push({ task: taskId, id: continued.id, name: continued.name });

@@ -39,6 +39,8 @@ export class TaskModel extends DisposableBase {
   private reachableNow: Reachable = 'unknown';
   private problemNow: { error: unknown; text: string } | undefined;
   private visible = { repo: false, mine: false };
+  /** Go to Task is open: both views' lists are read as if they were on screen. */
+  private searching = 0;
   /** Repository names by ID, shared with the Installations view and the commands. */
   readonly names: RepoNames;
   private readonly nameFeed: TaskNameFeed;
@@ -56,8 +58,8 @@ export class TaskModel extends DisposableBase {
     this.names = deps.names ?? new RepoNames();
     this.sync = new TaskSync(deps.client, this.store, () => ({
       repo: deps.repos.current(),
-      repoVisible: this.visible.repo,
-      mineVisible: this.visible.mine,
+      repoVisible: this.visible.repo || this.searching > 0,
+      mineVisible: this.visible.mine || this.searching > 0,
       repoArchived: deps.filter.showArchived('repo'),
       mineArchived: deps.filter.showArchived('mine'),
       needMine: deps.filter.onlyMine,
@@ -203,9 +205,22 @@ export class TaskModel extends DisposableBase {
   /** Which views are on screen: hidden lists are not polled unless a task of theirs runs. */
   setVisible(v: { repo: boolean; mine: boolean }): void {
     this.visible = v;
-    this.poller.update({ visible: v.repo || v.mine });
+    this.poller.update({ visible: v.repo || v.mine || this.searching > 0 });
     // A view that just opened on a list never read should not wait for the next slot of the slow pace.
     if (this.signedInNow && this.sync.watchedLists().some(k => !this.store.hasList(k))) void this.refresh();
+  }
+
+  /** Both views' lists are read, visible or not, until the function returned is called (Go to Task). */
+  searchAll(): () => void {
+    this.searching++;
+    this.setVisible(this.visible);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.searching--;
+      this.setVisible(this.visible);
+    };
   }
 
   setFocused(focused: boolean): void {

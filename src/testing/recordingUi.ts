@@ -30,6 +30,8 @@ export class RecordingUi implements Ui {
   /** Every address handed to the window to open. */
   readonly opened: string[] = [];
   private answers: Answers | undefined;
+  /** The quick pick made last (through `quickPick`) while it is open: a test types into it and reads its rows. */
+  openQuickPick: vscode.QuickPick<vscode.QuickPickItem> | undefined;
 
   constructor(private readonly window: Ui) {}
 
@@ -89,6 +91,15 @@ export class RecordingUi implements Ui {
   /** Whether the window's box for this question masks what is typed: read from the options it is opened with. */
   private masked(options: InputOptions, secret: boolean): boolean {
     return inputBoxOptions(options, secret).password === true;
+  }
+
+  quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
+    const qp = this.window.quickPick<T>();
+    this.openQuickPick = qp;
+    qp.onDidHide(() => {
+      if (this.openQuickPick === (qp as unknown)) this.openQuickPick = undefined;
+    });
+    return qp;
   }
 
   open(url: string): Promise<boolean> {

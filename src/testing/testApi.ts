@@ -87,6 +87,8 @@ export interface AgentTasksTestApi {
   expandTask(view: 'repoTasks' | 'myTasks', taskId: string, expand?: boolean): Promise<void>;
   /** How many git processes the changes feature started since activation. */
   gitProcesses(): number;
+  /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
+  quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
 }
 
 export interface PreparedToolCall {
@@ -175,6 +177,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       if (expand) await tree.reveal(node, { expand: true, select: false, focus: false });
       else await vscode.commands.executeCommand('list.collapseAll');
     },
+    quickPick: () => d.ui.openQuickPick,
   };
 }
 

@@ -12,6 +12,7 @@ import { MessageNode } from './nodes/messageNode';
 import type { TreeNode } from './nodes/node';
 import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
 import { stateLabel } from './stateStyle';
+import { RepoGroups } from './taskGroups';
 
 export interface TaskTreeOptions {
   viewId: string;
@@ -30,6 +31,8 @@ export interface TaskTreeOptions {
   describeError(err: unknown): string;
   /** The rows of a task's changes. */
   changes?(task: Task, idPrefix: string): TreeNode[];
+  /** Whether the tasks are shown under their repositories (My Tasks' switch). */
+  groupByRepo?(): boolean;
 }
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
@@ -50,6 +53,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   private visible: Task[] | undefined;
   private visibleFor = '';
   private nodesFor: Task[] | undefined;
+  private readonly groups: RepoGroups;
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
@@ -63,6 +67,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       describeError: err => opts.describeError(err),
       changes: (task, prefix) => opts.changes?.(task, prefix) ?? [],
     };
+    this.groups = new RepoGroups(opts.viewId, task => opts.repoName?.(task));
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.filter.onDidChange(() => this.refresh()));
   }
@@ -81,8 +86,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     return node instanceof TaskNode ? node.resolved() : item;
   }
 
-  getParent(): TreeNode | undefined {
-    return undefined; // only task nodes are revealed, and they are roots
+  getParent(node: TreeNode): TreeNode | undefined {
+    // Only task nodes are revealed: roots, or under their repository while grouped.
+    return node instanceof TaskNode && this.opts.groupByRepo?.() ? this.groups.parentOf(node.id) : undefined;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
@@ -163,12 +169,14 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const filtered = loaded ? this.filterNode() : undefined;
     if (filtered) out.push(filtered);
     const tasks = this.visibleTasks();
+    const taskNodes: TaskNode[] = [];
     for (const t of tasks) {
       let node = this.nodes.get(t.id);
       if (node) node.task = t;
       else this.nodes.set(t.id, (node = new TaskNode(t, this.nodeContext)));
-      out.push(node);
+      taskNodes.push(node);
     }
+    out.push(...(this.opts.groupByRepo?.() ? this.groups.arrange(taskNodes) : taskNodes));
     // Nodes of tasks no longer shown are dropped, once per new list.
     if (this.nodesFor !== tasks) {
       this.nodesFor = tasks;
@@ -206,7 +214,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const statesFiltered = this.opts.filter.statesFiltered(this.opts.filterView);
     if (
       (change.membership && change.list !== undefined && keys.includes(change.list)) ||
-      (statesFiltered && change.transitions.length)
+      ((statesFiltered || this.opts.groupByRepo?.()) && change.transitions.length)
     ) {
       this.refresh();
       return;

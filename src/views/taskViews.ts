@@ -6,6 +6,7 @@ import { VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { ContinuationLinks } from '../model/continuationLinks';
 import type { TaskFilter, TaskViewName } from '../model/taskFilter';
+import type { TaskGrouping } from '../model/taskGrouping';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -27,6 +28,8 @@ export interface TaskViewsDeps {
   links?: Pick<ContinuationLinks, 'of' | 'onDidChange'>;
   /** Each task's changes: read while its node is expanded, redrawn when they change. */
   changes?: Pick<ChangesModel, 'get' | 'watch' | 'onDidChange'>;
+  /** My Tasks' switch: its tasks under their repositories. */
+  grouping?: Pick<TaskGrouping, 'byRepository' | 'onDidChange'>;
 }
 
 /**
@@ -74,6 +77,7 @@ export class TaskViews extends DisposableBase {
         continues,
         describeError,
         changes: rows,
+        groupByRepo: () => deps.grouping?.byRepository ?? false,
       }),
     );
     this.repoView = this.register(
@@ -111,6 +115,13 @@ export class TaskViews extends DisposableBase {
       }),
     );
     this.register(filter.onDidChange(() => this.updateContext()));
+    if (deps.grouping)
+      this.register(
+        deps.grouping.onDidChange(() => {
+          this.updateContext();
+          this.mineProvider.refresh();
+        }),
+      );
     // A repository named at last: the rows that showed its ID show its name.
     this.register(model.names.onDidChange(() => this.redraw()));
     if (deps.links)
@@ -217,6 +228,7 @@ export class TaskViews extends DisposableBase {
     context.set('showArchived', filter.showArchived('repo'));
     context.set('myShowArchived', filter.showArchived('mine'));
     context.set('hasDraft', this.deps.drafts.get() !== undefined);
+    context.set('myGroupedByRepo', this.deps.grouping?.byRepository ?? false);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
     // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.

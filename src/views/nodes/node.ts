@@ -17,7 +17,8 @@ export interface TreeNode {
     | 'changes'
     | 'changedFile'
     | 'commits'
-    | 'commit';
+    | 'commit'
+    | 'repoGroup';
   getTreeItem(): vscode.TreeItem;
   getChildren(): TreeNode[] | Promise<TreeNode[]>;
 }

@@ -1,0 +1,108 @@
+// Bench: finding a task among 2,000 across 100 repositories, in a real VS Code's extension host. (1) Go to Task: from
+// the command to its quick pick holding every row (the rows made from the model, the pick shown), against the same
+// quick pick fed plain items (name and state) for the same tasks; and a keystroke narrowing it (`state:running`)
+// until the rows are back, said as it is. (2) The views while it is open: rebuilding My Tasks, one list and grouped by
+// repository, against plain TreeItems; one poll that brings a change, against one that brings none.
+// usage: npm run build && node bench/gototask.mjs [--rounds N]
+import os from 'node:os';
+import { startHost, round, sandboxLib } from './vscode-host.mjs';
+import { isMain, numberArg, saveResult } from './report.mjs';
+
+const TASKS = 2000;
+const REPOS = 100;
+const RUNNING = 10;
+
+/** The demo world plus 100 repositories of acme with 20 of mona's tasks each, 10 of them running. */
+export function manyReposWorld(tasks = TASKS, repos = REPOS, running = RUNNING) {
+  const { demoWorld } = sandboxLib();
+  const world = demoWorld();
+  for (const t of world.tasks) if (t.state === 'queued' || t.state === 'in_progress') t.state = 'completed';
+  for (let r = 0; r < repos; r++)
+    world.repositories.push({
+      id: 6000 + r,
+      owner: 'acme',
+      name: `svc-${String(r).padStart(3, '0')}`,
+      access: { 1001: 'admin' },
+    });
+  const base = Date.parse('2026-03-01T00:00:00Z');
+  const ended = ['completed', 'failed', 'cancelled', 'timed_out', 'waiting_for_user', 'idle'];
+  for (let i = 0; i < tasks; i++) {
+    const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
+    world.tasks.push({
+      id: `find-${String(i).padStart(4, '0')}`,
+      repository: 6000 + (i % repos),
+      creator: 1001,
+      prompt: `Find task ${i}: tidy module ${i % 37} of service ${i % repos} and add a test`,
+      state: i >= tasks - running ? 'in_progress' : ended[i % ended.length],
+      create_pull_request: i % 2 === 0,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  return world;
+}
+
+export async function run({ rounds = 9 } = {}) {
+  const host = await startHost({ world: manyReposWorld(), kind: 'bench-gototask' });
+  let ok = false;
+  try {
+    await host.session('setup');
+    const g = await host.session('gototask', { params: { expect: TASKS, rounds }, timeoutMs: 600_000 });
+    const ratio = (a, b) => round(a / b, 2);
+    const result = {
+      bench: 'gototask',
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
+      tasks: g.tasks,
+      repositories: g.repositories,
+      rounds: g.rounds,
+      open: {
+        oursMs: round(g.openMs, 2),
+        plainMs: round(g.plainMs, 2),
+        ratio: ratio(g.openMs, g.plainMs),
+        plain: 'the same quick pick fed plain items (name, state) for the same tasks',
+        cpu: {
+          oursMs: round(g.cpuMs.open, 2),
+          plainMs: round(g.cpuMs.plain, 2),
+          ratio: ratio(g.cpuMs.open, g.cpuMs.plain),
+        },
+      },
+      keystroke: {
+        stateRunningMs: round(g.keystrokeMs, 2),
+        rows: g.keystrokeRows,
+        note: 'round trip through the workbench',
+      },
+      whileOpen: {
+        myTasksRebuild: { oursMs: round(g.flatMs, 2), floorMs: round(g.floorMs, 2), ratio: ratio(g.flatMs, g.floorMs) },
+        groupedRebuild: {
+          oursMs: round(g.groupedMs, 2),
+          floorMs: round(g.floorMs, 2),
+          ratio: ratio(g.groupedMs, g.floorMs),
+        },
+        groups: g.groups,
+        unnamedGroups: g.unnamedGroups,
+        change: {
+          oursMs: round(g.changeMs, 2),
+          unchangedPollMs: round(g.sameMs, 2),
+          ratio: ratio(g.changeMs, g.sameMs),
+        },
+        statusBar: g.statusBar,
+      },
+    };
+    result.samplesMs = JSON.parse(JSON.stringify(g.samples, (_k, v) => (typeof v === 'number' ? round(v, 2) : v)));
+    saveResult('gototask', result);
+    console.log(
+      `[gototask] ${g.tasks} tasks in ${g.repositories} repositories: Go to Task open ${result.open.oursMs} ms vs plain items ${result.open.plainMs} ms (ratio ${result.open.ratio}; CPU ratio ${result.open.cpu.ratio}); state:running keystroke ${result.keystroke.stateRunningMs} ms (${g.keystrokeRows} rows); while open: My Tasks rebuild ${result.whileOpen.myTasksRebuild.oursMs} ms (ratio ${result.whileOpen.myTasksRebuild.ratio}), grouped ${result.whileOpen.groupedRebuild.oursMs} ms (ratio ${result.whileOpen.groupedRebuild.ratio}, ${g.groups} groups, ${g.unnamedGroups} by number), one change ${result.whileOpen.change.oursMs} ms vs unchanged poll ${result.whileOpen.change.unchangedPollMs} ms; status bar ${JSON.stringify(g.statusBar)}`,
+    );
+    ok = true;
+    return result;
+  } finally {
+    await host.close(ok);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const n = numberArg('--rounds');
+  await run(n === undefined ? {} : { rounds: n });
+  process.exit(0);
+}

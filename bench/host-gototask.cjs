@@ -1,0 +1,175 @@
+// Runs inside the extension host (required by bench/host-probe.cjs): Go to Task with 2,000 tasks across 100
+// repositories, against the same quick pick fed plain items; and the views while it is open.
+const vscode = require('vscode');
+
+const sandbox = () => process.env.AGENT_TASKS_SANDBOX_URL;
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Waits for `probe` to hold, looking again at each turn of the event loop (no timer granularity in the figure). */
+async function until(probe, what, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(r => setImmediate(r));
+  }
+}
+
+/** The user's tasks as the service lists them (A4), every page. */
+async function myTasks() {
+  const out = [];
+  for (let page = 1; ; page++) {
+    const r = await fetch(`${sandbox()}/agents/tasks?per_page=100&page=${page}`, {
+      headers: { authorization: `Bearer ${process.env.AGENT_TASKS_BENCH_TOKEN}` },
+    });
+    const { tasks } = await r.json();
+    out.push(...tasks);
+    if (tasks.length < 100) return out;
+  }
+}
+
+/** The least a quick pick over the same tasks takes: one plain item each, shown. */
+function plainPick(tasks) {
+  const qp = vscode.window.createQuickPick();
+  qp.items = [...tasks]
+    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1))
+    .map(t => ({ label: t.name, description: t.state }));
+  qp.show();
+  return qp;
+}
+
+/** Plain TreeItems for the same tasks, read back as the test API reads ours (see bench/host-tree.cjs). */
+function floorItems(tasks) {
+  return [...tasks]
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
+    .map(t => {
+      const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = t.id;
+      item.description = t.state;
+      item.iconPath = new vscode.ThemeIcon('circle');
+      item.contextValue = 'task';
+      return { id: item.id, label: item.label, description: item.description, contextValue: item.contextValue };
+    });
+}
+
+function timed(samples, cpu, fn) {
+  return async () => {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
+  };
+}
+
+async function control(path, init) {
+  const r = await fetch(`${sandbox()}${path}`, init);
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+}
+
+async function gototask(api, { rounds }) {
+  const tasks = await myTasks();
+  const n = tasks.length;
+  const s = { open: [], plain: [], keystroke: [], flat: [], grouped: [], floor: [], change: [], same: [] };
+  const cpu = { open: [], plain: [] };
+  const openOurs = timed(s.open, cpu.open, async () => {
+    void vscode.commands.executeCommand('agentTasks.goToTask');
+    await until(() => (api.quickPick()?.items.length ?? 0) >= n, 'Go to Task to hold every task');
+  });
+  const openPlain = timed(s.plain, cpu.plain, async () => {
+    const qp = plainPick(tasks);
+    await until(() => qp.items.length >= n, 'the plain pick');
+    qp.hide();
+    qp.dispose();
+  });
+  for (let i = 0; i < rounds; i++) {
+    for (const who of i % 2 ? ['plain', 'ours'] : ['ours', 'plain']) {
+      if (who === 'plain') await openPlain();
+      else {
+        await openOurs();
+        api.quickPick().hide();
+      }
+    }
+  }
+  // A keystroke: narrowed to what runs, through the workbench and back.
+  void vscode.commands.executeCommand('agentTasks.goToTask');
+  await until(() => (api.quickPick()?.items.length ?? 0) >= n, 'Go to Task');
+  const qp = api.quickPick();
+  let keystrokeRows = 0;
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    qp.value = 'state:running';
+    await until(() => qp.items.length < n, 'the rows narrowed');
+    s.keystroke.push(performance.now() - t);
+    keystrokeRows = qp.items.length;
+    qp.value = '';
+    await until(() => qp.items.length >= n, 'every row back');
+  }
+  // The views while it is open: My Tasks rebuilt, one list and grouped, against plain TreeItems.
+  const items = async grouped => {
+    const roots = await api.treeItems('myTasks', grouped ? 1 : 0);
+    return grouped
+      ? roots.reduce((k, g) => k + (g.children?.length ?? 0), 0)
+      : roots.filter(r => r.kind === 'task').length;
+  };
+  for (let i = 0; i < rounds; i++) {
+    let t = performance.now();
+    if ((await items(false)) < n) throw new Error('My Tasks lost tasks');
+    s.flat.push(performance.now() - t);
+    t = performance.now();
+    floorItems(tasks);
+    s.floor.push(performance.now() - t);
+  }
+  await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository');
+
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    if ((await items(true)) < n) throw new Error('grouped My Tasks lost tasks');
+    s.grouped.push(performance.now() - t);
+  }
+  const groups = await api.treeItems('myTasks');
+  for (let i = 0; i < rounds; i++) {
+    const id = tasks[(i * 37) % n].id;
+    await control(`/_sandbox/tasks/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: i % 2 ? 'completed' : 'failed' }),
+    });
+    let t = performance.now();
+    await api.refresh();
+    s.change.push(performance.now() - t);
+    t = performance.now();
+    await api.refresh();
+    s.same.push(performance.now() - t);
+  }
+  const statusBar = api.statusBar();
+  await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository.on');
+  qp.hide();
+  return {
+    tasks: n,
+    repositories: new Set(tasks.map(t => t.repository?.id)).size,
+    rounds,
+    openMs: median(s.open),
+    plainMs: median(s.plain),
+    cpuMs: { open: median(cpu.open), plain: median(cpu.plain) },
+    keystrokeMs: median(s.keystroke),
+    keystrokeRows,
+    flatMs: median(s.flat),
+    groupedMs: median(s.grouped),
+    floorMs: median(s.floor),
+    groups: groups.filter(g => g.kind === 'repoGroup').length,
+    unnamedGroups: groups.filter(g => g.kind === 'repoGroup' && /^repository /.test(g.label)).length,
+    changeMs: median(s.change),
+    sameMs: median(s.same),
+    statusBar: statusBar.text ?? statusBar,
+    samples: s,
+  };
+}
+
+exports.gototask = gototask;

@@ -1,0 +1,34 @@
+import { COMMANDS } from '../../ids';
+import { DisposableBase } from '../../lifecycle';
+import type { Log } from '../../log';
+import type { ContinuationLinks } from '../../model/continuationLinks';
+import type { TaskGrouping } from '../../model/taskGrouping';
+import type { TaskModel } from '../../model/taskModel';
+import type { Ui } from '../../ui';
+import type { CommandRegistry } from '../registry';
+import { GoToTask } from './goToTask';
+
+/** Finding a task: Go to Task…, and My Tasks grouped by repository. */
+export class FindCommands extends DisposableBase {
+  constructor(
+    model: TaskModel,
+    links: Pick<ContinuationLinks, 'list'>,
+    grouping: TaskGrouping,
+    commands: CommandRegistry,
+    ui: Ui,
+    log: Log,
+  ) {
+    super();
+    // A continued task is offered even when no list shows it; the name of what continues it says where it came from.
+    const continued = () =>
+      links.list().map(l => ({ id: l.id, name: l.name, by: model.store.get(l.task)?.name ?? l.task }));
+    const goToTask = new GoToTask({ model, ui, log, continued });
+    this.register(
+      commands.register({
+        [COMMANDS.goToTask]: (initial?: unknown) => goToTask.run(typeof initial === 'string' ? initial : ''),
+        [COMMANDS.groupMyTasksByRepo]: () => grouping.setByRepository(true),
+        [COMMANDS.groupMyTasksByRepoOn]: () => grouping.setByRepository(false),
+      }),
+    );
+  }
+}

@@ -1,0 +1,125 @@
+import * as vscode from 'vscode';
+import { TASK_STATES } from '../../api/types';
+import { COMMANDS } from '../../ids';
+import { disposeAll, type Disposable } from '../../lifecycle';
+import type { Log } from '../../log';
+import type { TaskModel } from '../../model/taskModel';
+import { parseTaskQuery } from '../../model/taskQuery';
+import { forQuickPick } from '../../safety/serviceText';
+import type { Ui } from '../../ui';
+import { TaskPickItems, type RowButton, type TaskPickItem, type TaskPickSource } from './taskPickItems';
+
+/** The command another part of the extension adds for a task's changes; its button shows once it exists. */
+export const REVIEW_CHANGES = 'agentTasks.reviewChanges';
+
+export interface GoToTaskDeps {
+  model: TaskModel;
+  ui: Ui;
+  log: Log;
+  continued: TaskPickSource['continued'];
+}
+
+const PLACEHOLDER = 'Search tasks by name or prompt; narrow with state:failed, repo:owner/name, mine';
+
+/**
+ * Go to Task…: one quick pick over every task the model knows. It shows what the model holds at once; while it is
+ * open both views' lists are read (busy until the answers are in) and rows fill in as they arrive, the active row's
+ * prompt too. Enter opens the task page; a row's buttons open its pull request or its changes.
+ */
+export class GoToTask {
+  constructor(private readonly deps: GoToTaskDeps) {}
+
+  /** Resolves when the pick is closed and what was chosen has run (a failure reaches the command's handler). */
+  run(initial = ''): Promise<void> {
+    const { model, ui } = this.deps;
+    const items = new TaskPickItems({ model, continued: this.deps.continued });
+    const qp = ui.quickPick<TaskPickItem>();
+    const subs: Disposable[] = [qp];
+    qp.title = 'Go to Task';
+    qp.placeholder = PLACEHOLDER;
+    qp.matchOnDescription = true;
+    qp.matchOnDetail = true;
+    qp.value = initial;
+    const redraw = () => {
+      const q = parseTaskQuery(qp.value);
+      const rows: TaskPickItem[] = model.signedIn ? items.filter(q) : [];
+      if (q.unknownStates.length) rows.unshift(note(`No state “${q.unknownStates.join('”, “')}”`, TASK_STATES));
+      else if (!model.signedIn) rows.push(note('Not signed in: set a token to see tasks', []));
+      qp.items = rows;
+    };
+    redraw();
+    const release = model.searchAll();
+    subs.push({ dispose: release });
+    qp.busy = true;
+    void model
+      .refresh()
+      .catch(() => undefined) // a failed read is the views' and the status bar's to say; the rows stay
+      .finally(() => (qp.busy = false));
+    void vscode.commands.getCommands(true).then(all => {
+      if (!all.includes(REVIEW_CHANGES)) return;
+      items.reviewChanges = true;
+      redraw();
+    });
+    subs.push(
+      qp.onDidChangeValue(redraw),
+      model.onDidChangeTasks(redraw),
+      model.names.onDidChange(redraw),
+      // The prompt is the detail line: read for the row the user rests on, once.
+      qp.onDidChangeActive(([active]) => {
+        if (active?.task && !model.store.sessions(active.taskId))
+          void model.loadDetails(active.taskId).catch(() => undefined);
+      }),
+    );
+    qp.show();
+    return new Promise<void>((resolve, reject) => {
+      let chosen: Promise<void> = Promise.resolve();
+      const finish = () => {
+        disposeAll(subs);
+        chosen.then(resolve, reject);
+      };
+      subs.push(
+        qp.onDidAccept(() => {
+          const [pick] = qp.selectedItems;
+          if (!pick?.taskId) return;
+          chosen = this.open(pick);
+          qp.hide();
+        }),
+        qp.onDidTriggerItemButton(e => {
+          chosen = this.button(e.item, e.button as RowButton);
+          qp.hide();
+        }),
+        qp.onDidHide(finish),
+      );
+    });
+  }
+
+  /** The task page, through Show Task Details; a task known only by name is read first. */
+  private async open(pick: TaskPickItem): Promise<void> {
+    const { model } = this.deps;
+    let task = pick.task ?? model.task(pick.taskId);
+    if (!task) {
+      await model.loadDetails(pick.taskId);
+      task = model.task(pick.taskId);
+    }
+    if (!task) throw new Error('The task could not be read.');
+    this.deps.log.info(`go to task ${task.id}`);
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, task);
+  }
+
+  private async button(pick: TaskPickItem, button: RowButton): Promise<void> {
+    if (!pick.task) return;
+    const command = button.action === 'pull' ? COMMANDS.openPullRequest : REVIEW_CHANGES;
+    await vscode.commands.executeCommand(command, pick.task);
+  }
+}
+
+/** A row that says something and opens nothing. */
+function note(text: string, states: readonly string[]): TaskPickItem {
+  return {
+    label: forQuickPick(text),
+    ...(states.length ? { description: `states: ${states.join(', ')}` } : {}),
+    iconPath: new vscode.ThemeIcon('info'),
+    alwaysShow: true,
+    taskId: '',
+  };
+}

@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import type { Task } from '../../api';
+import type { TaskModel } from '../../model/taskModel';
+import { matches, searchText, type Searchable, type TaskQuery } from '../../model/taskQuery';
+import { forQuickPick, plainName } from '../../safety/serviceText';
+import { plainLine } from '../../taskPage/text';
+import { relativeTime } from '../../views/relativeTime';
+import { stateIcon, stateLabel } from '../../views/stateStyle';
+import { pullRequests } from '../../views/taskLinks';
+
+/** A row of Go to Task: a task the model holds, or one known only as the task another continues. */
+export interface TaskPickItem extends vscode.QuickPickItem {
+  taskId: string;
+  /** The task as the model holds it; undefined for a task known only by the name a continuation kept. */
+  task?: Task;
+}
+
+export type RowAction = 'pull' | 'review';
+export interface RowButton extends vscode.QuickInputButton {
+  action: RowAction;
+}
+
+const button = (action: RowAction, icon: string, tooltip: string): RowButton => ({
+  action,
+  iconPath: new vscode.ThemeIcon(icon),
+  tooltip,
+});
+const PULL = button('pull', 'git-pull-request', 'Open Pull Request');
+const REVIEW = button('review', 'diff-multiple', 'Review Changes');
+
+export interface TaskPickSource {
+  model: Pick<TaskModel, 'store' | 'repoName' | 'isMine'>;
+  /** Tasks continued by tasks started here: id and the name they had then. */
+  continued(): { id: string; name: string; by: string }[];
+}
+
+interface Built {
+  item: TaskPickItem;
+  searchable: Searchable;
+  /** What the row was made from: it is made again only when one of these changes. */
+  from: Task | string;
+  key: string;
+}
+
+/**
+ * Makes the rows of Go to Task from what the model holds, and keeps each row until its task changes, so typing and
+ * a poll that changes one task cost a filter, not 2,000 rows made anew. Every word from the service goes through
+ * forQuickPick; the prompt is the detail line once the task's sessions have been read.
+ */
+export class TaskPickItems {
+  private readonly built = new Map<string, Built>();
+  /** Set once VS Code is known to have the Review Changes command. */
+  reviewChanges = false;
+
+  constructor(private readonly source: TaskPickSource) {}
+
+  /** Every task known, newest change first, with rows kept from the last call where nothing changed. */
+  all(now = Date.now()): { item: TaskPickItem; searchable: Searchable }[] {
+    const { store } = this.source.model;
+    const tasks = new Map<string, Task>();
+    for (const key of store.listKeys()) for (const t of store.list(key)) tasks.set(t.id, t);
+    const out: Built[] = [];
+    const live = new Set<string>();
+    for (const t of [...tasks.values()].sort(byUpdatedDesc)) {
+      live.add(t.id);
+      out.push(this.forTask(t, now));
+    }
+    for (const c of this.source.continued()) {
+      if (live.has(c.id)) continue;
+      live.add(c.id);
+      out.push(this.forContinued(c));
+    }
+    for (const id of [...this.built.keys()]) if (!live.has(id)) this.built.delete(id);
+    return out;
+  }
+
+  /** The rows that match a query, in order. */
+  filter(q: TaskQuery, now = Date.now()): TaskPickItem[] {
+    return this.all(now)
+      .filter(b => matches(q, b.searchable))
+      .map(b => b.item);
+  }
+
+  private forTask(t: Task, now: number): Built {
+    const { model } = this.source;
+    const sessions = model.store.sessions(t.id)?.sessions ?? [];
+    const repo = model.repoName(t);
+    const mine = model.isMine(t);
+    const age = relativeTime(t.updated_at, now);
+    const key = [repo, mine, age, sessions.length, this.reviewChanges].join('\n');
+    const kept = this.built.get(t.id);
+    if (kept && kept.from === t && kept.key === key) return kept;
+    const name = plainName(t.name) || t.id;
+    const prompts = sessions.map(s => (typeof s.prompt === 'string' ? s.prompt : '')).filter(Boolean);
+    const buttons: RowButton[] = [];
+    if (pullRequests(t).length) buttons.push(PULL);
+    if (this.reviewChanges && t.session_count > 0) buttons.push(REVIEW);
+    const item: TaskPickItem = {
+      label: forQuickPick(name),
+      iconPath: stateIcon(t.state),
+      description: forQuickPick([repo, stateLabel(t.state), age, mine ? 'yours' : ''].filter(Boolean).join(' · ')),
+      ...(prompts.length ? { detail: forQuickPick(plainLine(prompts[0], 200)) } : {}),
+      alwaysShow: true,
+      buttons,
+      taskId: t.id,
+      task: t,
+    };
+    const searchable = { state: t.state, repo, mine, text: searchText([name, t.id, ...prompts]) };
+    const built = { item, searchable, from: t, key };
+    this.built.set(t.id, built);
+    return built;
+  }
+
+  private forContinued(c: { id: string; name: string; by: string }): Built {
+    const kept = this.built.get(c.id);
+    const key = `${c.name}\n${c.by}`;
+    if (kept && kept.from === c.id && kept.key === key) return kept;
+    const name = plainName(c.name) || c.id;
+    const item: TaskPickItem = {
+      label: forQuickPick(name),
+      iconPath: new vscode.ThemeIcon('history'),
+      description: forQuickPick(`continued by “${plainLine(plainName(c.by), 40)}” · not in the lists shown`),
+      alwaysShow: true,
+      taskId: c.id,
+    };
+    const searchable = { state: '', repo: undefined, mine: true, text: searchText([name, c.id]) };
+    const built = { item, searchable, from: c.id, key };
+    this.built.set(c.id, built);
+    return built;
+  }
+}
+
+const byUpdatedDesc = (a: Task, b: Task) =>
+  a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

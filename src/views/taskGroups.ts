@@ -1,0 +1,51 @@
+import type { Task } from '../api';
+import { RepoGroupNode } from './nodes/repoGroupNode';
+import type { TaskNode } from './nodes/taskNode';
+
+/**
+ * My Tasks grouped by repository: the task nodes, in the view's order, under one node per repository, the
+ * repositories in name order. The group nodes are kept by repository, so a redraw hands VS Code the same objects
+ * and a task's parent is known when it is revealed.
+ */
+export class RepoGroups {
+  private readonly groups = new Map<string, RepoGroupNode>();
+  private readonly parents = new Map<string, RepoGroupNode>();
+
+  constructor(
+    private readonly viewId: string,
+    /** `owner/name`, or "repository 5003" while unnamed. */
+    private readonly repoName: (task: Task) => string | undefined,
+  ) {}
+
+  arrange(nodes: TaskNode[]): RepoGroupNode[] {
+    const live = new Map<string, RepoGroupNode>();
+    this.parents.clear();
+    for (const node of nodes) {
+      const id = node.task.repository?.id;
+      const key = typeof id === 'number' ? String(id) : 'unknown';
+      let group = live.get(key);
+      if (!group) {
+        const label = this.repoName(node.task) ?? (key === 'unknown' ? 'No repository named' : `repository ${key}`);
+        group = this.groups.get(key) ?? new RepoGroupNode(this.viewId, key, label);
+        group.label = label;
+        group.tasks = [];
+        live.set(key, group);
+      }
+      group.tasks.push(node);
+      this.parents.set(node.id, group);
+    }
+    this.groups.clear();
+    for (const [k, g] of live) this.groups.set(k, g);
+    return [...live.values()].sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  /** The group a task's node is under, while the view is grouped. */
+  parentOf(taskId: string): RepoGroupNode | undefined {
+    return this.parents.get(taskId);
+  }
+
+  clear(): void {
+    this.groups.clear();
+    this.parents.clear();
+  }
+}

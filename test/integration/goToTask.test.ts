@@ -1,0 +1,155 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS, EXTENSION_ID } from '../../src/ids';
+import type { AgentTasksTestApi } from '../../src/testing/testApi';
+import { freshStart, waitFor } from './tasksSupport';
+
+type Row = vscode.QuickPickItem & { taskId?: string };
+
+/** The task ids Go to Task shows now, in order. */
+const shownIds = (api: AgentTasksTestApi) =>
+  ((api.quickPick()?.items ?? []) as readonly Row[]).map(i => i.taskId).filter(Boolean);
+
+/** Types into Go to Task and waits until its rows are these tasks (in any order). */
+async function search(api: AgentTasksTestApi, text: string, expected: string[]): Promise<void> {
+  const qp = api.quickPick();
+  assert.ok(qp, 'Go to Task is open');
+  qp.value = text;
+  const want = [...expected].sort().join();
+  // A value set here reaches the extension's handler through the workbench and back: seconds on a busy machine.
+  // Each search here shows other rows than the one before, so rows of the last value are not taken for these.
+  await waitFor(
+    () => qp.value === text && [...shownIds(api)].sort().join() === want,
+    `“${text}” to show ${want}`,
+    30_000,
+  );
+}
+
+/** Opens Go to Task from the palette command, without waiting for it to close, and waits for its rows. */
+async function open(api: AgentTasksTestApi): Promise<{ done: Promise<unknown> }> {
+  const done = Promise.resolve(vscode.commands.executeCommand(COMMANDS.goToTask));
+  await waitFor(() => shownIds(api).length > 0, 'Go to Task to show tasks');
+  // Its first row active: the workbench shows it, and now tells the extension what is typed (a value set before
+  // it is shown is not echoed back).
+  await waitFor(() => api.quickPick()?.activeItems.length, 'Go to Task to be shown', 30_000);
+  return { done };
+}
+
+async function close(api: AgentTasksTestApi, closed: { done: Promise<unknown> }): Promise<void> {
+  api.quickPick()?.hide();
+  await closed.done;
+}
+
+/** VS Code's own default keybindings, as "Preferences: Open Default Keyboard Shortcuts (JSON)" lists them. */
+async function defaultKeybindings(): Promise<{ key: string; command: string }[]> {
+  await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
+  const doc = (await waitFor(() => vscode.window.activeTextEditor?.document, 'the default keybindings file'))!;
+  const text = doc.getText();
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  // The file lists unbound commands as line comments; no value in it starts a line with `//`.
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as { key: string; command: string }[];
+}
+
+describe('Go to Task', function () {
+  // Each keystroke is a round trip through the workbench: on a busy machine a few of them take seconds.
+  this.timeout(120_000);
+  let api: AgentTasksTestApi;
+  before(async function () {
+    this.timeout(90_000);
+    api = await freshStart();
+  });
+
+  afterEach(() => api.quickPick()?.hide());
+
+  it('lists the tasks of both views at once, newest change first, with state, repository and age', async () => {
+    const closed = await open(api);
+    const ids = shownIds(api);
+    for (const id of ['demo-rocket-01', 'demo-rocket-05', 'demo-dotfiles-01', 'demo-dotfiles-02'])
+      assert.ok(ids.includes(id), `${id} is offered (${ids.join()})`);
+    assert.ok(!ids.includes('demo-rocket-10'), 'an archived task is not, while no view shows archived ones');
+    assert.equal(ids[0], 'demo-rocket-04', 'the task changed last comes first');
+    const row = (api.quickPick()!.items as readonly Row[]).find(i => i.taskId === 'demo-dotfiles-02')!;
+    assert.equal(row.label, 'Move the vim config to lua');
+    assert.match(row.description ?? '', /^mona\/dotfiles · Running · \d+ min ago · yours$/);
+    assert.equal(api.quickPick()!.title, 'Go to Task');
+    await close(api, closed);
+  });
+
+  it('searches names and prompts as you type, every word', async () => {
+    const closed = await open(api);
+    await search(api, 'flaky', ['demo-rocket-03']);
+    await search(api, 'TELEMETRY retries', ['demo-rocket-01']);
+    await search(api, 'rocket-07', ['demo-rocket-07']);
+    await search(api, 'no such words', []);
+    // The prompt fills in as its answer arrives, once its row is the active one; then it is searched too.
+    await search(api, 'abort handler', ['demo-rocket-06']);
+    await waitFor(
+      () => /\[sandbox:waiting_for_user\]$/.test(api.quickPick()?.items[0]?.detail ?? ''),
+      'the prompt of the active row as its detail',
+      30_000,
+    );
+    await search(api, 'flaky', ['demo-rocket-03']);
+    await search(api, 'sandbox:waiting_for_user', ['demo-rocket-06']);
+    await close(api, closed);
+  });
+
+  it('narrows by state:, repo: and mine, alone and together', async () => {
+    const closed = await open(api);
+    await search(api, 'state:failed', ['demo-rocket-05']);
+    await search(api, 'state:running', ['demo-rocket-03', 'demo-dotfiles-02']);
+    await search(api, 'repo:mona/dotfiles', ['demo-dotfiles-01', 'demo-dotfiles-02']);
+    await search(api, 'repo:mona/dotfiles state:completed', ['demo-dotfiles-01']);
+    // lee's tasks of acme/rocket are not mine.
+    await search(api, 'mine state:failed', []);
+    await search(api, 'repo:acme/rocket state:timed_out', ['demo-rocket-07']);
+    await search(api, 'mine repo:acme/rocket state:timed_out', []);
+    await search(api, 'mine vim', ['demo-dotfiles-02']);
+    // A state that does not exist is said, with the states there are.
+    api.quickPick()!.value = 'state:bogus';
+    await waitFor(() => /No state “bogus”/.test(api.quickPick()!.items[0]?.label ?? ''), 'the unknown state said');
+    assert.match(api.quickPick()!.items[0].description ?? '', /states: queued, in_progress/);
+    assert.equal(api.quickPick()!.items.length, 1);
+    await close(api, closed);
+  });
+
+  it('Enter opens the task page of the row chosen', async function () {
+    this.timeout(120_000);
+    const closed = await open(api);
+    await search(api, 'flaky', ['demo-rocket-03']);
+    await waitFor(() => api.quickPick()!.activeItems.length === 1, 'the row to be active');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await closed.done;
+    await waitFor(() => api.taskPages.openTaskIds().includes('demo-rocket-03'), 'the task page of demo-rocket-03');
+    await waitFor(() => /Fix the flaky countdown test/.test(api.taskPages.html('demo-rocket-03') ?? ''), 'its page');
+    assert.equal(api.quickPick(), undefined, 'Go to Task closed');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('the row of a task with a pull request has a button for it', async () => {
+    const closed = await open(api);
+    const rows = api.quickPick()!.items as readonly Row[];
+    const withPull = rows.find(r => r.taskId === 'demo-rocket-01')!;
+    const without = rows.find(r => r.taskId === 'demo-rocket-05')!;
+    assert.deepEqual(
+      withPull.buttons?.map(b => b.tooltip),
+      ['Open Pull Request'],
+    );
+    assert.deepEqual(without.buttons ?? [], []);
+    await close(api, closed);
+  });
+
+  it('its keybinding takes none of VS Code’s own', async function () {
+    this.timeout(120_000);
+    const ours = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+        contributes: { keybindings: { command: string; key: string; mac?: string }[] };
+      }
+    ).contributes.keybindings;
+    const goTo = ours.find(k => k.command === COMMANDS.goToTask);
+    assert.deepEqual(goTo && [goTo.key, goTo.mac], ['ctrl+k ctrl+g', 'cmd+k cmd+g']);
+    const defaults = await defaultKeybindings();
+    assert.ok(defaults.length > 500, `VS Code's defaults are read (${defaults.length})`);
+    const taken = defaults.filter(k => k.key === goTo!.key && !k.command.startsWith('agentTasks.'));
+    assert.deepEqual(taken, [], 'no default keybinding of VS Code uses it');
+  });
+});
