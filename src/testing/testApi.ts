@@ -3,6 +3,7 @@
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
 import type { ResponseInfo } from '../api';
+import type { AccountsProvider } from '../auth/accountsProvider';
 import type { ChatTools } from '../chat/chatTools';
 import type { DraftStore } from '../commands/start/draftStore';
 import type { TaskModel } from '../model/taskModel';
@@ -79,6 +80,8 @@ export interface AgentTasksTestApi {
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
   /** What a task view's title bar says beside its name. */
   viewDescription(view: 'repoTasks' | 'myTasks'): string | undefined;
+  /** The Accounts menu's provider: Sign Out as that menu calls it (by the account's id), and a wait for its news. */
+  readonly accounts: { signOut(accountId: string): Promise<void>; settled(): Promise<void> };
 }
 
 export interface PreparedToolCall {
@@ -101,6 +104,7 @@ export interface TestApiDeps {
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
   chat: ChatTools;
+  accounts: AccountsProvider;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -156,6 +160,12 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     preparedToolCalls: () => [...prepared],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
+    accounts: {
+      signOut: async id => {
+        for (const s of await d.accounts.getSessions()) if (s.account.id === id) await d.accounts.removeSession(s.id);
+      },
+      settled: () => d.accounts.settled(),
+    },
   };
 }
 
