@@ -66,7 +66,8 @@ export class AccountBook {
   async who(scope: string): Promise<string | undefined> {
     let who: Partial<Who>;
     try {
-      who = JSON.parse((await this.secrets.get(`${WHO_PREFIX}:${serviceKey(scope)}`)) ?? 'null') ?? {};
+      const kept: unknown = JSON.parse((await this.secrets.get(`${WHO_PREFIX}:${serviceKey(scope)}`)) ?? 'null');
+      who = kept && typeof kept === 'object' ? (kept) : {};
     } catch {
       return undefined;
     }

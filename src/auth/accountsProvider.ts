@@ -46,8 +46,13 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
       }),
     );
     // Every window sees a token set or removed in any of them, for any service: the key names the service.
-    this.register(deps.secrets.onDidChange(e => tokenKeyParts(e.key) && this.refresh(tokenKeyParts(e.key)?.service)));
-    this.register({ dispose: deps.tokens.onDidChange(() => this.refresh(deps.scope())).dispose });
+    this.register(
+      deps.secrets.onDidChange(e => {
+        const parts = tokenKeyParts(e.key);
+        if (parts) this.refresh(parts.service);
+      }),
+    );
+    this.register(deps.tokens.onDidChange(() => this.refresh(deps.scope())));
     this.refresh(deps.scope());
   }
 
