@@ -86,7 +86,10 @@ try {
 
   const dialog = page.locator(DIALOG).first();
   await dialog.waitFor();
-  await dialog.getByText(/wants to sign in/).first().waitFor();
+  await dialog
+    .getByText(/wants to sign in/)
+    .first()
+    .waitFor();
   const asked = (await dialog.innerText()).split('\n')[0].trim();
   await page.screenshot({ path: path.join(shots, 'accounts-2-consent.png') });
   if (!/Agent Tasks/.test(asked)) throw new Error(`the consent dialog says "${asked}"`);
