@@ -90,7 +90,12 @@ try {
     .getByText(/wants to sign in/)
     .first()
     .waitFor();
-  const asked = (await dialog.innerText()).split('\n')[0].trim();
+  const asked = (
+    await dialog
+      .getByText(/wants to sign in/)
+      .first()
+      .innerText()
+  ).trim();
   await page.screenshot({ path: path.join(shots, 'accounts-2-consent.png') });
   if (!/Agent Tasks/.test(asked)) throw new Error(`the consent dialog says "${asked}"`);
   check(`VS Code asks for consent: "${asked}"`);
