@@ -131,15 +131,7 @@ export function installVsix(runDir, vsix) {
  * Starts code-server on loopback with the run's own user data, extensions, XDG folders and TMPDIR.
  * `env` reaches the extension host (it is forked from the server with the server's environment).
  */
-export async function startCodeServer({
-  runDir,
-  folder,
-  port,
-  settings = {},
-  env = {},
-  devDriver = true,
-  extraArgs = [],
-}) {
+export async function startCodeServer({ runDir, folder, port, settings = {}, env = {}, devDriver = true }) {
   assertInstalled();
   port ||= await freePort();
   const d = serverDirs(runDir);
@@ -167,7 +159,6 @@ export async function startCodeServer({
     '--extensions-dir',
     d.extensions,
     ...(devDriver ? DEV_DRIVER_ARGS : []),
-    ...extraArgs,
     folder,
   ];
   const child = spawn(NODE24, args, {

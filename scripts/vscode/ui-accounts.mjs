@@ -48,9 +48,9 @@ const server = await startCodeServer({
   runDir,
   folder,
   settings: { 'agentTasks.serviceUrl': `${origin}/api/v3`, 'github-enterprise.uri': origin },
-  env: { FAKE_GITHUB_TOKEN: DEMO_TOKENS.fineGrained },
-  // The stand-in is the GitHub Enterprise sign-in here: the built-in one would ask a real server.
-  extraArgs: ['--vscode-option', 'disable-extension=vscode.github-authentication'],
+  // The stand-in is the GitHub Enterprise sign-in here: the built-in one (activated early by the workbench asking for
+  // GitHub sessions) would take the id first, and ask a real server.
+  env: { FAKE_GITHUB_TOKEN: DEMO_TOKENS.fineGrained, VSCODE_SKIP_BUILTIN_EXTENSIONS: 'vscode.github-authentication' },
 });
 const browser = await launchBrowser(runDir);
 const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
