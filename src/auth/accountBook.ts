@@ -67,7 +67,7 @@ export class AccountBook {
     let who: Partial<Who>;
     try {
       const kept: unknown = JSON.parse((await this.secrets.get(`${WHO_PREFIX}:${serviceKey(scope)}`)) ?? 'null');
-      who = kept && typeof kept === 'object' ? (kept) : {};
+      who = kept && typeof kept === 'object' ? kept : {};
     } catch {
       return undefined;
     }
