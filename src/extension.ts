@@ -136,6 +136,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     tokens,
     book,
     scope: () => service.current().scope,
+    onDidChangeScope: service.onDidChange,
     signIn: kind => accountCommands.setToken(kind),
     log: log.child('accounts'),
   });

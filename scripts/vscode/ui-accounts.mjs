@@ -101,11 +101,18 @@ try {
   check(`VS Code asks for consent: "${asked}"`);
   await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Allow$/ }).click();
 
-  const toast = page.locator('.notifications-toasts .notification-list-item-message', {
+  // Checked and kept: the token works (the status bar counts the tasks), and the message names the account.
+  await page
+    .locator(`${sel.statusbar} .statusbar-item`, { hasText: /queued|running|no task/ })
+    .first()
+    .waitFor();
+  await runCommand(page, 'Notifications: Show Notifications');
+  const said = page.locator('.notifications-center .notification-list-item-message', {
     hasText: 'Fine-grained token of octo-enterprise saved',
   });
-  await toast.waitFor();
-  check(`the token was checked and saved: "${(await toast.innerText()).trim()}"`);
+  await said.first().waitFor();
+  check(`the token was checked and saved: "${(await said.first().innerText()).trim()}"`);
+  await runCommand(page, 'Notifications: Hide Notifications');
 
   let items = await openAccountsMenu();
   const entry = `${account} (Agent Tasks)`;

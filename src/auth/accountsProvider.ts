@@ -19,6 +19,8 @@ export interface AccountsDeps {
   book: AccountBook;
   /** The current service's token scope ('' for none). */
   scope: () => string;
+  /** Fires when the current service changes: its account may be one not listed yet. */
+  onDidChangeScope: (listener: () => void) => { dispose(): void };
   /** Runs Set Token… for the current service (for a kind when asked for one); resolves with whether one was saved. */
   signIn: (kind?: TokenKind) => Promise<boolean>;
   log: Log;
@@ -53,6 +55,7 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
       }),
     );
     this.register(deps.tokens.onDidChange(() => this.refresh(deps.scope())));
+    this.register(deps.onDidChangeScope(() => this.refresh(deps.scope())));
     this.refresh(deps.scope());
   }
 
