@@ -106,13 +106,14 @@ try {
     .locator(`${sel.statusbar} .statusbar-item`, { hasText: /queued|running|no task/ })
     .first()
     .waitFor();
-  await runCommand(page, 'Notifications: Show Notifications');
+  const bell = page.locator(`${sel.statusbar} .statusbar-item[id$="notifications"]`).first();
+  await bell.click();
   const said = page.locator('.notifications-center .notification-list-item-message', {
     hasText: 'Fine-grained token of octo-enterprise saved',
   });
   await said.first().waitFor();
   check(`the token was checked and saved: "${(await said.first().innerText()).trim()}"`);
-  await runCommand(page, 'Notifications: Hide Notifications');
+  await bell.click();
 
   let items = await openAccountsMenu();
   const entry = `${account} (Agent Tasks)`;
