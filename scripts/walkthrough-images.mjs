@@ -13,7 +13,7 @@ const OUT = path.join(ROOT, 'media', 'walkthrough');
 /** Each picture: the screenshot it comes from, the part kept (x, y, width, height in its pixels) and the scale. */
 const PICTURES = [
   { out: 'sandbox.png', from: '1-repository-tasks.png', crop: [0, 0, 760, 560], scale: 0.75 },
-  { out: 'sign-in.png', from: 'accounts-3-menu.png', crop: [0, 440, 760, 360], scale: 0.75 },
+  { out: 'sign-in.png', from: 'accounts-3-menu.png', crop: [0, 590, 790, 210], scale: 0.75 },
   { out: 'start-from-selection.png', from: '4-started-from-selection.png', crop: [0, 0, 1000, 600], scale: 0.6 },
   { out: 'watch.png', from: '3-task-started.png', crop: [0, 0, 1000, 1000], scale: 0.5 },
   { out: 'review.png', from: '1b-task-page.png', crop: [300, 0, 1000, 700], scale: 0.6 },

@@ -80,8 +80,8 @@ export interface AgentTasksTestApi {
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
   /** What a task view's title bar says beside its name. */
   viewDescription(view: 'repoTasks' | 'myTasks'): string | undefined;
-  /** The Accounts menu's provider: Sign Out as that menu calls it (by the account's id), and a wait for its news. */
-  readonly accounts: { signOut(accountId: string): Promise<void>; settled(): Promise<void> };
+  /** The Accounts menu's provider: resolves when what it has seen so far has been told to VS Code. */
+  readonly accounts: { settled(): Promise<void> };
 }
 
 export interface PreparedToolCall {
@@ -160,12 +160,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     preparedToolCalls: () => [...prepared],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
-    accounts: {
-      signOut: async id => {
-        for (const s of await d.accounts.getSessions()) if (s.account.id === id) await d.accounts.removeSession(s.id);
-      },
-      settled: () => d.accounts.settled(),
-    },
+    accounts: { settled: () => d.accounts.settled() },
   };
 }
 

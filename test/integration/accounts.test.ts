@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { serviceKey } from '../../src/auth/tokenStore';
 import { AUTH_PROVIDER, COMMANDS } from '../../src/ids';
-import { enterpriseFront, FakeGitHubSignIn } from './accountsSupport';
+import { enterpriseFront } from './accountsSupport';
 import { DEMO_TOKENS, freshStart, SANDBOX, waitFor } from './tasksSupport';
 
 const accountsNow = () => vscode.authentication.getAccounts(AUTH_PROVIDER.id);
@@ -65,16 +65,13 @@ describe('accounts', () => {
   // scripts/vscode/ui-accounts.mjs: the test host refuses every dialog that asks for a choice.
   describe('the GitHub account VS Code has', () => {
     let front: Awaited<ReturnType<typeof enterpriseFront>>;
-    let github: FakeGitHubSignIn;
     const enterprise = () => `${front.origin}/api/v3`;
 
     before(async () => {
       front = await enterpriseFront();
-      github = new FakeGitHubSignIn('github-enterprise', 'octo-enterprise', DEMO_TOKENS.fineGrained);
     });
 
     after(async () => {
-      github.dispose();
       await front.close();
       await vscode.workspace
         .getConfiguration('github-enterprise')
@@ -105,7 +102,6 @@ describe('accounts', () => {
         '$(github) Use the GitHub Enterprise account VS Code has',
         '$(key) Enter a token…',
       ]);
-      assert.deepEqual(github.asked, [], 'nothing is asked of the sign-in before it is chosen');
     });
 
     it('is not offered where the service is not GitHub', async () => {
