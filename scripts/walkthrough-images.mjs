@@ -1,5 +1,5 @@
 // Makes the walkthrough's pictures (media/walkthrough/*.png) from the screenshots the UI runs take of the real
-// product (.artifacts/screenshots/, from `npm run test:ui` and scripts/vscode/ui-accounts.mjs): each is a crop of
+// product (.artifacts/screenshots/, from scripts/vscode/ui-walkthrough.mjs and ui-accounts.mjs): each is a crop of
 // one screenshot, scaled down, rendered by headless Chromium so no image tool is needed.
 //   node scripts/walkthrough-images.mjs
 import fs from 'node:fs';
@@ -12,12 +12,12 @@ const OUT = path.join(ROOT, 'media', 'walkthrough');
 
 /** Each picture: the screenshot it comes from, the part kept (x, y, width, height in its pixels) and the scale. */
 const PICTURES = [
-  { out: 'sandbox.png', from: '1-repository-tasks.png', crop: [0, 0, 760, 560], scale: 0.75 },
+  { out: 'sandbox.png', from: 'walkthrough-tasks.png', crop: [0, 30, 570, 270], scale: 0.8 },
   { out: 'sign-in.png', from: 'accounts-3-menu.png', crop: [0, 590, 790, 210], scale: 0.75 },
-  { out: 'start-from-selection.png', from: '4-started-from-selection.png', crop: [0, 0, 1000, 600], scale: 0.6 },
-  { out: 'watch.png', from: '3-task-started.png', crop: [0, 0, 1000, 1000], scale: 0.5 },
-  { out: 'review.png', from: '1b-task-page.png', crop: [300, 0, 1000, 700], scale: 0.6 },
-  { out: 'chat.png', from: '5-chat-tool-confirmation.png', crop: [200, 150, 1000, 600], scale: 0.6 },
+  { out: 'start-from-selection.png', from: 'walkthrough-selection.png', crop: [0, 0, 1200, 500], scale: 0.6 },
+  { out: 'watch.png', from: 'walkthrough-tasks.png', crop: [0, 490, 570, 310], scale: 0.8 },
+  { out: 'review.png', from: 'walkthrough-task-page.png', crop: [570, 30, 630, 500], scale: 0.8 },
+  { out: 'chat.png', from: 'walkthrough-chat.png', crop: [250, 200, 700, 400], scale: 0.8 },
 ];
 
 const only = process.argv.slice(2);
