@@ -16,7 +16,7 @@ const PICTURES = [
   { out: 'sign-in.png', from: 'accounts-3-menu.png', crop: [0, 590, 790, 210], scale: 0.75 },
   { out: 'start-from-selection.png', from: 'walkthrough-selection.png', crop: [0, 0, 1200, 500], scale: 0.6 },
   { out: 'watch.png', from: 'walkthrough-tasks.png', crop: [0, 490, 570, 310], scale: 0.8 },
-  { out: 'review.png', from: 'walkthrough-task-page.png', crop: [570, 30, 630, 500], scale: 0.8 },
+  { out: 'review.png', from: 'walkthrough-task-page.png', crop: [570, 60, 630, 540], scale: 0.7 },
   { out: 'chat.png', from: 'walkthrough-chat.png', crop: [250, 200, 700, 400], scale: 0.8 },
 ];
 
