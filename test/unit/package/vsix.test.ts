@@ -48,7 +48,8 @@ describe('package (.vsix)', function () {
   });
 
   it('is small', () => {
-    // The bundles are about 570 KB before compression; the bench records the figure (bench/bundle.mjs).
-    assert.ok(packed.bytes < 400 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
+    // The bundles compress to about 215 KB and the walkthrough's six pictures weigh about 230 KB; the bench records
+    // the figure (bench/bundle.mjs).
+    assert.ok(packed.bytes < 600 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
   });
 });
