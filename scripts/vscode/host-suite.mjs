@@ -25,7 +25,8 @@ export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeo
     await onTimeout?.(page);
     onExit(1, `TIMEOUT after ${timeoutMs} ms`);
   }, timeoutMs).unref();
-  await page.goto(workbenchUrl(server, where));
+  // A loaded machine (several runs sharing two cores) can take well over a minute to serve the workbench.
+  await page.goto(workbenchUrl(server, where), { timeout: 180_000 });
   return page;
 }
 

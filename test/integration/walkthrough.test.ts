@@ -28,10 +28,11 @@ describe('walkthrough', () => {
       ['sandbox', 'signIn', 'startFromSelection', 'watch', 'review', 'chat'],
     );
     const known = new Set(await vscode.commands.getCommands(true));
+    const missing: string[] = [];
     for (const step of steps) {
       const commands = linked(step);
       assert.equal(commands.length, 1, `step ${step.id} has one button`);
-      assert.ok(known.has(commands[0]), `step ${step.id}: command ${commands[0]} is not registered`);
+      if (!known.has(commands[0])) missing.push(`${step.id}: ${commands[0]}`);
       for (const event of step.completionEvents ?? []) {
         const [kind, id] = event.split(':');
         if (kind === 'onCommand') assert.equal(id, commands[0], `step ${step.id} is done when its button is used`);
@@ -41,5 +42,7 @@ describe('walkthrough', () => {
       assert.ok(image && fs.existsSync(path.join(ext.extensionPath, image)), `step ${step.id}: ${image} is missing`);
       assert.ok(fs.statSync(path.join(ext.extensionPath, image)).size < 80 * 1024, `${image} is small`);
     }
+    // Review Changes (agentTasks.reviewChanges) comes with the review feature: until it is merged, it is named here.
+    assert.deepEqual(missing, [], 'every button runs a registered command');
   });
 });
