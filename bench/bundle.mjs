@@ -3,11 +3,13 @@
 // @octokit/rest alone (built here with the options scripts/build.mjs uses), fresh processes taking turns, median.
 // Also checks the activation path stays lazy: requiring the entry must not load dist/api.js (undici) or
 // dist/sandbox.js. The API bundle itself is measured by bench/api-paginate.mjs (its `load` figures), not again here.
+// And the size of the .vsix a user downloads (packed by vsce as `npm run package` does) and how many files it holds.
 // usage: npm run build && node bench/bundle.mjs [--runs N]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { isMain, median, numberArg, saveResult } from './report.mjs';
@@ -36,6 +38,19 @@ function size(file) {
     rawKB: +(buf.length / 1024).toFixed(1),
     gzipKB: +(zlib.gzipSync(buf, { level: 9 }).length / 1024).toFixed(1),
   };
+}
+
+/** Packs the extension into a temporary folder: its size in KB and its file count (vsce's own two included). */
+function vsix(tmp) {
+  const file = path.join(tmp, 'agent-tasks.vsix');
+  const vsce = path.join(root, 'node_modules/@vscode/vsce/vsce');
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', file], {
+    cwd: root,
+    stdio: 'pipe',
+  });
+  const { zipEntries } = createRequire(import.meta.url)(path.join(root, 'out/test/support/vsix.js'));
+  const buf = fs.readFileSync(file);
+  return { KB: +(buf.length / 1024).toFixed(1), files: zipEntries(buf).length };
 }
 
 export async function run({ runs = 15 } = {}) {
@@ -70,6 +85,7 @@ export async function run({ runs = 15 } = {}) {
         },
       },
       peer: { file: '@octokit/rest alone (esbuild bundle, same options)', ...size(peer) },
+      vsix: vsix(tmp),
       ratio: {},
     };
     const nodes = [['node', process.execPath], ...(fs.existsSync(NODE24) ? [['node24', NODE24]] : [])];
@@ -102,6 +118,7 @@ export async function run({ runs = 15 } = {}) {
       { bundle: '@octokit/rest', rawKB: result.peer.rawKB, gzipKB: result.peer.gzipKB, ...pick(result.peer) },
       { bundle: 'ratio (ours / peer)', ...result.ratio },
     ]);
+    console.log(`[bundle] the .vsix: ${result.vsix.KB} KB, ${result.vsix.files} files`);
     console.log(
       `[bundle] requiring the entry loads ${result.lazy ? 'neither dist/api.js nor dist/sandbox.js (lazy)' : result.ours.loadedAtRequire.join(', ')}`,
     );

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { AccountBook } from './auth/accountBook';
+import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';
 import { ChangesFeature } from './changes/changes';
 import { ChatTools } from './chat/chatTools';
@@ -172,6 +174,18 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     log: log.child('chat'),
     changes: changes.changes,
   });
+  const book = new AccountBook(context.secrets, context.globalState, tokens);
+  const accountCommands = new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth'), book);
+  // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
+  const accounts = new AccountsProvider({
+    secrets: context.secrets,
+    tokens,
+    book,
+    scope: () => service.current().scope,
+    onDidChangeScope: service.onDidChange,
+    signIn: kind => accountCommands.setToken(kind),
+    log: log.child('accounts'),
+  });
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
     model: installations,
@@ -208,7 +222,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       pages,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
-    new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth')),
+    accountCommands,
+    accounts,
     new SandboxCommands(tokens, service, sandbox, ui, commands, log.child('sandbox')),
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos, ui),
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages, bases),
@@ -245,6 +260,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     subscriptions,
     chat,
     changes,
+    accounts,
   });
 }
 

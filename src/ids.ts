@@ -99,10 +99,15 @@ export const STATE_KEYS = {
   continuations: 'agentTasks.continuations',
   checkedOutBases: 'agentTasks.checkedOutBases',
   myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
+  /** The service keys (addresses, never tokens) that have had a token in this profile: the Accounts menu's list. */
+  accountServices: 'agentTasks.accountServices',
 } as const;
 
 /** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */
 export const BUILTIN_SANDBOX_KEY = 'builtin-sandbox://local';
+
+/** The authentication provider that shows who is signed in to each service in VS Code's Accounts menu. */
+export const AUTH_PROVIDER = { id: 'agentTasks', label: 'Agent Tasks' } as const;
 
 /** Commands of the Installations view (Area B). */
 export const INSTALLATION_COMMANDS = {

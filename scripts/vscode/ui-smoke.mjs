@@ -44,7 +44,7 @@ installToolCaller(runDir);
 const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
 const browser = await launchBrowser(runDir);
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-page.setDefaultTimeout(30_000);
+page.setDefaultTimeout(60_000);
 watchPage(page, 'ui');
 
 /** The demo world's tasks of acme/rocket as the service lists them, asked directly of the sandbox. */
@@ -75,7 +75,7 @@ async function statusChanged(old, timeout) {
 
 let code = 0;
 try {
-  await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }));
+  await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
   await waitForWorkbench(page);
   check('workbench rendered');
   await page.locator(sel.activityItem('Agent Tasks')).waitFor();

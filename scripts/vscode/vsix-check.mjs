@@ -17,7 +17,7 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 // What .vscodeignore lets through: the bundles, media, the manifest, readme, licence, changelog (and vsce's own).
 const ALLOWED = [
-  /^extension\/dist\/[\w.-]+\.js(\.map)?$/,
+  /^extension\/dist\/[\w.-]+\.js$/,
   /^extension\/media\//,
   /^extension\/package\.json$/,
   /^extension\/(readme|changelog)\.md$/i,
@@ -32,7 +32,7 @@ console.log(
   `[vsix] ${path.relative(ROOT, vsix)}: ${(fs.statSync(vsix).size / 1024).toFixed(0)} KB, ${entries.length} entries`,
 );
 if (stray.length) fail(`files that should not ship: ${stray.join(', ')}`);
-if (mapFiles.length) console.log(`[vsix] note: source maps ship (${mapFiles.join(', ')})`);
+if (mapFiles.length) fail(`source maps ship: ${mapFiles.join(', ')}`);
 if (!entries.includes(`extension/${manifest.main.replace(/^\.\//, '')}`))
   fail(`the entry ${manifest.main} is not in the package`);
 

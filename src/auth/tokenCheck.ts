@@ -44,6 +44,8 @@ export interface TokenVerdict {
   save: boolean;
   level: 'info' | 'warning' | 'error';
   text: string;
+  /** The status the service answered the check with, when it refused the token (401 or 403). */
+  status?: number;
 }
 
 /** Whether the kind has a read to check it with. */
@@ -80,12 +82,13 @@ export async function checkToken(
       return {
         save: false,
         level: 'error',
+        status: 401,
         text:
           `${name} not saved: ${where} refused it (401: unknown, expired or revoked). ` +
           `Check that it was copied whole and is a token for ${where}.`,
       };
     if (f?.status === 403 && f.kind !== 'rate_limited')
-      return { save: true, level: 'warning', text: read.forbidden(name, where) };
+      return { save: true, level: 'warning', status: 403, text: read.forbidden(name, where) };
     if (f?.status === 0 && (f.kind === 'network' || f.kind === 'timeout'))
       return {
         save: true,

@@ -16,6 +16,13 @@ export function serviceKey(serviceUrl: string): string {
   }
 }
 
+/** The kind and service key a secret-storage key holds a token for, or undefined for any other key. */
+export function tokenKeyParts(key: string): { kind: TokenKind; service: string } | undefined {
+  const m = /^agentTasks\.token:([a-z_]+):(.+)$/.exec(key);
+  const kind = TOKEN_KINDS.find(k => k === m?.[1]);
+  return kind && m ? { kind, service: m[2] } : undefined;
+}
+
 /**
  * Tokens live in SecretStorage only, keyed by the service's token scope and kind. SecretStorage is shared by the
  * windows of one profile, and its change event reaches every window, so a token set in one is seen by all.
@@ -99,6 +106,16 @@ export class TokenStore extends DisposableBase {
     await this.secrets.store(key, trimmed);
     this.reads.delete(key);
     this.announce(kind, key, trimmed);
+  }
+
+  /** Removes the token of `kind` kept for the service scope `scope` (any service, not only the current one). */
+  async deleteIn(scope: string, kind: TokenKind): Promise<void> {
+    if (!scope) return;
+    const key = this.key(kind, scope);
+    if (key === this.key(kind)) return this.delete(kind);
+    this.reads.delete(key);
+    await this.secrets.delete(key);
+    this.reads.delete(key);
   }
 
   async delete(kind: TokenKind): Promise<void> {

@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
-import { checkToken } from '../auth/tokenCheck';
+import type { AccountBook } from '../auth/accountBook';
+import { gitHubClassicNote, gitHubRefusal } from '../auth/githubAccount';
+import { checkToken, type TokenVerdict } from '../auth/tokenCheck';
 import type { TokenStore } from '../auth/tokenStore';
 import { COMMANDS, SETTINGS_SECTION, TOKEN_KIND_LABELS, TOKEN_KINDS, type TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import { answersAsSandbox, checkAddress, type AddressFinding } from '../service/addressCheck';
-import { DEMO_TOKEN_OFFERS, type BuiltinSandbox } from '../service/builtinSandbox';
+import { DEMO_LOGIN, DEMO_TOKEN_OFFERS, type BuiltinSandbox } from '../service/builtinSandbox';
 import type { ServiceClients } from '../service/clients';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { validateServiceUrl } from '../service/serviceUrl';
 import { tell, type Ui } from '../ui';
+import { offerGitHubAccount, type FromGitHub } from './githubAccountChoice';
 import type { CommandRegistry } from './registry';
 
 /** Set Token…, Sign Out, Set Service Address…, Try the Built-in Sandbox. */
@@ -22,6 +25,8 @@ export class AccountCommands extends DisposableBase {
     private readonly ui: Ui,
     commands: CommandRegistry,
     private readonly log: Log,
+    /** Who each token belongs to, for the Accounts menu. */
+    private readonly book?: AccountBook,
   ) {
     super();
     this.register(
@@ -63,6 +68,12 @@ export class AccountCommands extends DisposableBase {
       if (!kind) return false;
     }
     let value = typeof valueArg === 'string' ? valueArg : undefined;
+    let fromGitHub: FromGitHub | undefined;
+    if (value === undefined) {
+      const offered = await offerGitHubAccount(this.ui, kind, this.service.current().url);
+      if (offered === 'cancel') return false;
+      if (offered !== 'enter') [fromGitHub, value] = [offered, offered.token];
+    }
     if (value === undefined) {
       value = await this.askValue(kind);
       if (value === undefined) return false;
@@ -71,18 +82,40 @@ export class AccountCommands extends DisposableBase {
     if (!candidate) throw new Error('A token cannot be empty.');
     // Checked with one read before it is kept: a token the service refuses is never saved.
     const where = this.service.current().label;
-    const verdict = await vscode.window.withProgress(
+    const checked = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Checking the token with ${where}…` },
       () => checkToken(kind, read => this.clients.probe(candidate, read), where),
     );
+    const verdict = fromGitHub ? this.saidOfGitHub(checked, kind, fromGitHub, where) : checked;
     this.log.info(`token ${kind}: ${verdict.save ? 'set' : 'refused, not saved'} (${verdict.level})`);
-    if (verdict.save) await this.tokens.set(kind, candidate);
+    if (verdict.save) {
+      await this.tokens.set(kind, candidate);
+      await this.noteWho(kind, candidate, fromGitHub?.login);
+    }
     // Said when the user set it by hand, and always when something is wrong with it.
     if (valueArg === undefined || verdict.level !== 'info') {
       const again = verdict.save ? [] : [{ title: 'Set Token…', run: () => this.setToken(kind) }];
       tell(this.ui, verdict.level, verdict.text, again);
     }
     return verdict.save;
+  }
+
+  /** A token from the GitHub account is checked like any other; a refusal says what token to make instead. */
+  private saidOfGitHub(verdict: TokenVerdict, kind: TokenKind, from: FromGitHub, where: string): TokenVerdict {
+    const refusal = kind === 'fine_grained' ? gitHubRefusal(verdict.status, where, from.signIn.web) : undefined;
+    if (refusal) return { ...verdict, text: refusal };
+    if (kind === 'classic') return { ...verdict, text: `${verdict.text} ${gitHubClassicNote(from.signIn.web)}` };
+    return verdict.level === 'info'
+      ? { ...verdict, text: verdict.text.replace(/ saved:/, ` of ${from.login} saved:`) }
+      : verdict;
+  }
+
+  /** Notes whose the token just set is, when that is known: the GitHub account's, or a sandbox's demo user's. */
+  private async noteWho(kind: TokenKind, token: string, login: string | undefined): Promise<void> {
+    const service = this.service.current();
+    const demo = service.local && kind !== 'installation' && token === this.demoToken(kind);
+    const who = login ?? (demo ? DEMO_LOGIN : undefined);
+    if (this.book && who) await this.book.rememberWho(service.scope, kind, token, who);
   }
 
   private async askValue(kind: TokenKind): Promise<string | undefined> {
@@ -198,7 +231,11 @@ export class AccountCommands extends DisposableBase {
       async () => {
         await this.service.chooseSandbox(true);
         const demo = this.sandbox.demoTokens();
-        for (const k of TOKEN_KINDS) if (!(await this.tokens.has(k))) await this.tokens.set(k, demo[k]);
+        for (const k of TOKEN_KINDS)
+          if (!(await this.tokens.has(k))) {
+            await this.tokens.set(k, demo[k]);
+            await this.noteWho(k, demo[k], undefined);
+          }
         await this.sandbox.start();
       },
     );

@@ -10,6 +10,9 @@ interface Running {
 }
 
 /** How each demo token is offered: each under its own name, saying whose it is and what it may do. */
+/** The sandbox user the demo fine-grained and classic tokens belong to (the installation token is no one's). */
+export const DEMO_LOGIN = 'mona';
+
 export const DEMO_TOKEN_OFFERS: Record<TokenKind, { label: string; description: string }> = {
   fine_grained: { label: 'Use the demo fine-grained token', description: 'sandbox user mona' },
   classic: { label: 'Use the demo classic token', description: 'sandbox user mona' },

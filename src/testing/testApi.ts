@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ChangesFeature } from '../changes/changes';
 import type { ChangesView } from '../changes/types';
+import type { AccountsProvider } from '../auth/accountsProvider';
 import type { ChatTools } from '../chat/chatTools';
 import type { DraftStore } from '../commands/start/draftStore';
 import type { TaskModel } from '../model/taskModel';
@@ -89,6 +90,8 @@ export interface AgentTasksTestApi {
   gitProcesses(): number;
   /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
   quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
+  /** The Accounts menu's provider: resolves when what it has seen so far has been told to VS Code. */
+  readonly accounts: { settled(): Promise<void> };
 }
 
 export interface PreparedToolCall {
@@ -111,6 +114,7 @@ export interface TestApiDeps {
   subscriptions: vscode.Disposable[];
   chat: ChatTools;
   changes?: ChangesFeature;
+  accounts: AccountsProvider;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -178,6 +182,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       else await vscode.commands.executeCommand('list.collapseAll');
     },
     quickPick: () => d.ui.openQuickPick,
+    accounts: { settled: () => d.accounts.settled() },
   };
 }
 

@@ -1,0 +1,161 @@
+// The Accounts UI run: a real VS Code in headless chromium, the service at an enterprise-style address (the sandbox
+// behind /api/v3), and a stand-in for VS Code's GitHub Enterprise sign-in (test/fixtures/github-signin). Set Token…
+// is answered with "Use the GitHub Enterprise account VS Code has", VS Code's own consent dialog with Allow; the
+// token is checked and saved; the person then shows in the Accounts menu (screenshot), and Sign Out there, confirmed
+// in VS Code's dialog, removes the service's tokens.
+//   npm run build && node scripts/vscode/ui-accounts.mjs
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
+import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { sel, waitForWorkbench, runCommand, answerStep, nextStepRows } from './workbench.mjs';
+
+const FIXTURE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../test/fixtures/github-signin');
+const shots = path.join(ARTIFACTS, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+const t0 = Date.now();
+const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+let passed = 0;
+const check = what => console.log(`[accounts] ok ${++passed}: ${what} (${since()})`);
+
+/** The sandbox behind `/api/v3` on a port of its own, as an enterprise server serves its API. */
+function enterpriseFront(target) {
+  const server = http.createServer((req, res) => {
+    const onward = http.request(
+      `${target}${(req.url ?? '/').replace(/^\/api\/v3(?=\/|$)/, '') || '/'}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+      answer => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    onward.on('error', () => res.writeHead(502).end());
+    req.pipe(onward);
+  });
+  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const runDir = makeRunDir('accounts');
+const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
+const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
+const front = await enterpriseFront(sandbox.url);
+const origin = `http://127.0.0.1:${front.address().port}`;
+const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+fs.cpSync(FIXTURE, path.join(runDir, 'extensions', 'agent-tasks-test.github-signin-0.0.1'), { recursive: true });
+const server = await startCodeServer({
+  runDir,
+  folder,
+  settings: { 'agentTasks.serviceUrl': `${origin}/api/v3`, 'github-enterprise.uri': origin },
+  // The stand-in is the GitHub Enterprise sign-in here: the built-in one (activated early by the workbench asking for
+  // GitHub sessions) would take the id first, and ask a real server.
+  env: { FAKE_GITHUB_TOKEN: DEMO_TOKENS.fineGrained, VSCODE_SKIP_BUILTIN_EXTENSIONS: 'vscode.github-authentication' },
+});
+const browser = await launchBrowser(runDir);
+const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+page.setDefaultTimeout(90_000);
+watchPage(page, 'accounts');
+
+const DIALOG = '.monaco-dialog-box';
+const MENU_ITEM = '.monaco-menu .action-item';
+const account = `octo-enterprise · 127.0.0.1:${front.address().port}/api/v3`;
+
+async function openAccountsMenu() {
+  await page.keyboard.press('Escape');
+  await page.locator(sel.activityItem('Accounts')).click();
+  await page.locator(MENU_ITEM).first().waitFor();
+  return (await page.locator(`${MENU_ITEM} .action-label`).allInnerTexts()).map(t => t.trim()).filter(Boolean);
+}
+
+let code = 0;
+try {
+  await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
+  await waitForWorkbench(page);
+  await page.locator(sel.activityItem('Agent Tasks')).waitFor();
+  check('workbench rendered with the extension and the sign-in stand-in');
+
+  await runCommand(page, 'Agent Tasks: Set Token…');
+  const kindStep = await answerStep(page, { pick: /fine-grained/i });
+  const rows = await nextStepRows(page, kindStep);
+  if (!rows.some(r => /GitHub Enterprise account VS Code has/.test(r)))
+    throw new Error(`the GitHub account is not offered: ${JSON.stringify(rows)}`);
+  await page.screenshot({ path: path.join(shots, 'accounts-1-offer.png') });
+  check(`Set Token… offers the GitHub Enterprise account (${rows.length} choices)`);
+  await answerStep(page, { pick: /GitHub Enterprise account VS Code has/ });
+
+  const dialog = page.locator(DIALOG).first();
+  await dialog.waitFor();
+  await dialog
+    .getByText(/wants to sign in/)
+    .first()
+    .waitFor();
+  const asked = (
+    await dialog
+      .getByText(/wants to sign in/)
+      .first()
+      .innerText()
+  ).trim();
+  await page.screenshot({ path: path.join(shots, 'accounts-2-consent.png') });
+  if (!/Agent Tasks/.test(asked)) throw new Error(`the consent dialog says "${asked}"`);
+  check(`VS Code asks for consent: "${asked}"`);
+  await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Allow$/ }).click();
+
+  // Checked and kept: the token works (the status bar counts the tasks), and the message names the account.
+  await page
+    .locator(`${sel.statusbar} .statusbar-item`, { hasText: /queued|running|no task/ })
+    .first()
+    .waitFor();
+  const bell = page.locator(`${sel.statusbar} .statusbar-item[id$="notifications"]`).first();
+  await bell.click();
+  const said = page.locator('.notifications-center .notification-list-item-message', {
+    hasText: 'Fine-grained token of octo-enterprise saved',
+  });
+  await said.first().waitFor();
+  check(`the token was checked and saved: "${(await said.first().innerText()).trim()}"`);
+  await bell.click();
+
+  let items = await openAccountsMenu();
+  const entry = `${account} (Agent Tasks)`;
+  if (!items.includes(entry)) throw new Error(`the Accounts menu holds ${JSON.stringify(items)}`);
+  await page.locator(MENU_ITEM, { hasText: entry }).first().hover();
+  const signOut = page.locator(MENU_ITEM, { hasText: /^Sign Out$/ }).last();
+  await signOut.waitFor();
+  await page.screenshot({ path: path.join(shots, 'accounts-3-menu.png') });
+  check(`the Accounts menu shows "${entry}" with Sign Out`);
+
+  await signOut.click();
+  const confirm = page.locator(DIALOG).first();
+  await confirm.waitFor();
+  await confirm.locator('.dialog-buttons .monaco-button', { hasText: /^Sign Out$/ }).click();
+  await confirm.waitFor({ state: 'detached' });
+  for (let i = 0; ; i++) {
+    items = await openAccountsMenu();
+    if (!items.includes(entry)) break;
+    if (i === 20) throw new Error('the account stayed in the Accounts menu after Sign Out');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(250);
+  }
+  await page.screenshot({ path: path.join(shots, 'accounts-4-signed-out.png') });
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'Agent Tasks: Set Token…');
+  const kinds = await page.locator(sel.quickInputRow).allInnerTexts();
+  if (!kinds.every(k => /not set/.test(k))) throw new Error(`tokens left after Sign Out: ${JSON.stringify(kinds)}`);
+  await page.keyboard.press('Escape');
+  check('Sign Out in the Accounts menu removed every token of the service');
+  console.log(`Accounts UI checks: ${passed} passed, 0 failed`);
+} catch (e) {
+  code = 1;
+  console.error(`[accounts] FAILED after ${since()}: ${e.stack ?? e.message}`);
+  console.log(`Accounts UI checks: ${passed} passed, 1 failed`);
+  await page.screenshot({ path: path.join(shots, 'accounts-failure.png') }).catch(() => {});
+} finally {
+  await browser.close().catch(() => {});
+  server.stop();
+  front.close();
+  await sandbox.stop();
+  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
+  else console.log(`[accounts] logs kept in ${runDir}`);
+  console.log(`[accounts] done in ${since()}; screenshots in ${shots}`);
+  process.exit(code);
+}

@@ -1,0 +1,74 @@
+// Where the service is GitHub's own API or an enterprise server's, the GitHub account VS Code already has can sign
+// in. Pure: which of VS Code's GitHub sign-ins fits an address, and what to say when the service refuses its token.
+import type { TokenKind } from '../ids';
+
+export type GitHubProviderId = 'github' | 'github-enterprise';
+
+export interface GitHubSignIn {
+  provider: GitHubProviderId;
+  /** The web address tokens are made at, e.g. `https://github.com`. */
+  web: string;
+}
+
+/** The OAuth scopes asked of VS Code's GitHub sign-in per token kind; installation tokens never come from a person. */
+export const GITHUB_SCOPES: Partial<Record<TokenKind, readonly string[]>> = {
+  fine_grained: ['repo'],
+  classic: ['repo'],
+};
+
+/**
+ * Which GitHub sign-in serves `serviceUrl`: `github` for `https://api.github.com`, `github-enterprise` for an
+ * address whose path is `/api/v3` on the host VS Code's enterprise sign-in is set to (its `github-enterprise.uri`:
+ * a session of another server would be no use here). Undefined elsewhere.
+ */
+export function gitHubSignInFor(serviceUrl: string, enterpriseUri: string | undefined): GitHubSignIn | undefined {
+  let u: URL;
+  try {
+    u = new URL(serviceUrl);
+  } catch {
+    return undefined;
+  }
+  const path = u.pathname.replace(/\/+$/, '');
+  if (u.protocol === 'https:' && u.hostname.toLowerCase() === 'api.github.com' && path === '')
+    return { provider: 'github', web: 'https://github.com' };
+  if (path.toLowerCase() !== '/api/v3' || !enterpriseUri) return undefined;
+  try {
+    const e = new URL(enterpriseUri);
+    if (e.host.toLowerCase() !== u.host.toLowerCase()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return { provider: 'github-enterprise', web: `${u.protocol}//${u.host}` };
+}
+
+/** Where a token of `kind` is made on GitHub's web pages. */
+export function tokenPage(web: string, kind: TokenKind): string {
+  return kind === 'classic' ? `${web}/settings/tokens/new?scopes=repo` : `${web}/settings/personal-access-tokens/new`;
+}
+
+/**
+ * What to say when the service refused the GitHub account's token (status 401 or 403) for the read that checks a
+ * fine-grained token: VS Code's GitHub sign-in gives an OAuth app token, which tasks do not take, and which token to
+ * make instead. Undefined for other statuses (the usual words fit them).
+ */
+export function gitHubRefusal(status: number | undefined, where: string, web: string): string | undefined {
+  if (status !== 401 && status !== 403) return undefined;
+  const refused =
+    status === 401
+      ? `${where} refused the token of the GitHub account VS Code has (401), so it was not saved.`
+      : `${where} took the token of the GitHub account VS Code has but refused it the list of your tasks (403).`;
+  return (
+    `${refused} VS Code's GitHub sign-in gives an OAuth app token, and tasks take a fine-grained token with the ` +
+    `Agent tasks permission (read and write to start tasks): make a fine-grained personal access token at ` +
+    `${tokenPage(web, 'fine_grained')} and set it with Set Token….`
+  );
+}
+
+/** Said with a classic token taken from the GitHub account: no read checks it, so what to do if it is refused. */
+export function gitHubClassicNote(web: string): string {
+  return (
+    'It came from the GitHub account VS Code has (an OAuth app token). If adding or removing a repository is ' +
+    'refused, the service wants a classic personal access token with the repo scope: make one at ' +
+    `${tokenPage(web, 'classic')} and set it with Set Token….`
+  );
+}

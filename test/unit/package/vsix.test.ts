@@ -1,0 +1,55 @@
+// The package as the Marketplace gets it: vsce packs it without a warning, and it holds only what runs.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pack, ROOT, type Packed } from '../../support/vsix';
+
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  main: string;
+  icon: string;
+  categories: string[];
+  contributes: { walkthroughs?: Array<{ steps: Array<{ media: { image?: string } }> }> };
+};
+
+describe('package (.vsix)', function () {
+  this.timeout(120_000);
+  let packed: Packed;
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(ROOT, manifest.main)), `${manifest.main} is missing: run npm run build`);
+    packed = await pack();
+  });
+  after(() => fs.rmSync(path.dirname(packed.file), { recursive: true, force: true }));
+
+  it('is made without a warning', () => {
+    assert.doesNotMatch(packed.output, /WARNING|Do you want to continue/i, packed.output);
+  });
+
+  it('holds only the bundles, the media, the manifest, readme, changelog and licence', () => {
+    const allowed = [
+      /^extension\/dist\/(extension|api|sandbox)\.js$/,
+      /^extension\/media\/[\w./-]+\.(svg|png|css|js)$/,
+      /^extension\/package\.json$/,
+      /^extension\/(readme|changelog)\.md$/i,
+      /^extension\/LICENSE(\.txt)?$/i,
+      /^extension\.vsixmanifest$/,
+      /^\[Content_Types\]\.xml$/,
+    ];
+    const stray = packed.entries.filter(e => !allowed.some(re => re.test(e)));
+    assert.deepEqual(stray, [], 'nothing else ships');
+    const forbidden = packed.entries.filter(e => /(^|\/)(test|tests|bench|src|fixtures|out)\/|\.(map|ts)$/.test(e));
+    assert.deepEqual(forbidden, [], 'no tests, benches, sources, fixtures or source maps');
+  });
+
+  it('holds what the manifest names: the entry, the icon and every walkthrough picture', () => {
+    const named = [manifest.main, manifest.icon];
+    for (const w of manifest.contributes.walkthroughs ?? [])
+      for (const s of w.steps) if (s.media.image) named.push(s.media.image);
+    for (const file of named) assert.ok(packed.entries.includes(`extension/${file.replace(/^\.\//, '')}`), file);
+  });
+
+  it('is small', () => {
+    // The bundles compress to about 215 KB and the walkthrough's six pictures weigh about 230 KB; the bench records
+    // the figure (bench/bundle.mjs).
+    assert.ok(packed.bytes < 600 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
+  });
+});
