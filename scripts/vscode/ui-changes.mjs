@@ -87,9 +87,10 @@ try {
     .first()
     .waitFor();
   await page.locator('.multiDiffEditor, .multi-diff-editor').first().waitFor();
-  await page.waitForTimeout(1500); // the editor lays out its files after it is shown; the screenshot is for a person
+  // The editor lays out its files after it is shown: the screenshot waits for their lines.
+  await page.locator('.multiDiffEditor .view-lines, .multi-diff-editor .view-lines').first().waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
-  check('"Review Changes" from the task's inline button opens every file in the multi-file diff editor');
+  check(`"Review Changes" from the task's inline button opens every file in the multi-file diff editor`);
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

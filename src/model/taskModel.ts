@@ -12,7 +12,7 @@ import { Emitter, type Event } from './emitter';
 import { Poller, type PollMode, type Timers } from './poller';
 import { RepoNames, type RepoShown } from './repoNames';
 import { isActive, TaskStore, type ListKey } from './taskStore';
-import { listingIds, TaskNameFeed } from './taskRepoNames';
+import { nameFeedOf, type TaskNameFeed } from './taskRepoNames';
 import { listKeys, TaskSync, type TaskClient } from './taskSync';
 
 /** Whether the last poll reached the service, and if not, what it said (chooses the welcome content). */
@@ -73,17 +73,7 @@ export class TaskModel extends DisposableBase {
         timers: deps.timers,
       }),
     );
-    this.nameFeed = this.register(
-      new TaskNameFeed({
-        store: this.store,
-        names: this.names,
-        repo: () => deps.repos.current(),
-        repoListKey: repo => listKeys.repo(repo),
-        loadDetails: id => this.loadDetails(id),
-        listingIds: async repo => listingIds(await deps.client(), repo),
-        log: line => deps.log.child('names').warn(line),
-      }),
-    );
+    this.nameFeed = this.register(nameFeedOf(deps, this.store, this.names, id => this.loadDetails(id)));
     const log = deps.log.child('poll');
     this.register(this.poller.onDidChangeMode(m => log.debug(`mode ${m}`)));
     this.register(deps.service.onDidChange(() => void this.signInChanged()));
@@ -214,10 +204,10 @@ export class TaskModel extends DisposableBase {
   searchAll(): () => void {
     this.searching++;
     this.setVisible(this.visible);
-    let done = false;
+    let ended = false;
     return () => {
-      if (done) return;
-      done = true;
+      if (ended) return;
+      ended = true;
       this.searching--;
       this.setVisible(this.visible);
     };

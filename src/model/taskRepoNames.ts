@@ -10,6 +10,7 @@ import { DisposableBase } from '../lifecycle';
 import { repoLabel } from './remotes';
 import { validRepoName, type RepoNames } from './repoNames';
 import type { StoreChange, TaskStore } from './taskStore';
+import { listKeys } from './taskSync';
 import { repoOfTask } from '../views/taskLinks';
 
 export interface TaskNameFeedDeps {
@@ -186,4 +187,26 @@ export class TaskNameFeed extends DisposableBase {
     this.logged.add(key);
     this.deps.log?.(line);
   }
+}
+
+/** The feed of the task model: names learnt from its store's lists, with the listing check through its client. */
+export function nameFeedOf(
+  deps: {
+    repos: { current(): RepoRef | undefined };
+    client(): Promise<Parameters<typeof listingIds>[0]>;
+    log: { child(c: string): { warn(line: string): void } };
+  },
+  store: TaskStore,
+  names: RepoNames,
+  loadDetails: (id: string) => Promise<void>,
+): TaskNameFeed {
+  return new TaskNameFeed({
+    store,
+    names,
+    repo: () => deps.repos.current(),
+    repoListKey: repo => listKeys.repo(repo),
+    loadDetails,
+    listingIds: async repo => listingIds(await deps.client(), repo),
+    log: line => deps.log.child('names').warn(line),
+  });
 }

@@ -39,7 +39,7 @@ function world(): WorldFile {
           },
         },
       ],
-    } as unknown as NonNullable<WorldFile['tasks']>[number],
+    },
   ];
   return w;
 }
