@@ -1,5 +1,5 @@
 // A person's look at a task's changes: the Repository view, a task expanded into its Changes and Commits, the
-// Changes expanded into its files (kind and +/−), Review Changes from the task's context menu opening the multi-file
+// Changes expanded into its files (kind and +/−), Review Changes from the task's inline button opening the multi-file
 // diff editor, and one file's diff from a click on it. Screenshots in .artifacts/screenshots/changes-*.png.
 //   npm run build && node scripts/vscode/ui-changes.mjs
 // The demo world spells the agent's commits of demo-rocket-01 (a change to the telemetry module, its test, the README).
@@ -44,7 +44,7 @@ try {
   await pane.waitFor();
   await focusPane(page, 'Repository');
   await widenSidebar(page, 560);
-  const row = pane.locator('.monaco-list-row', { hasText: 'Add retries with backoff' }).first();
+  const row = pane.getByRole('treeitem', { name: 'Add retries with backoff' }).first();
   await row.waitFor();
   check('the Repository view lists the task');
 
@@ -77,11 +77,10 @@ try {
   await page.screenshot({ path: path.join(shots, 'changes-2-file-diff.png') });
   check("a click on a file opens its diff (the base's text on the left, the head's on the right)");
 
-  await row.click({ button: 'right' });
-  const item = page.locator('.context-view .action-item', { hasText: 'Review Changes' });
-  await item.hover();
-  await page.locator('.context-view .action-item.focused', { hasText: 'Review Changes' }).waitFor();
-  await page.keyboard.press('Enter');
+  // The task's inline button (its context menu has the same entry; a hover tooltip may cover the menu here).
+  await page.mouse.move(0, 0);
+  await row.hover();
+  await row.locator('.action-label[aria-label="Review Changes"]').click();
   await page
     .locator('.tabs-container .tab', { hasText: /Changes of/ })
     .first()
@@ -90,7 +89,7 @@ try {
   // The editor lays out its files after it is shown: the screenshot waits for their lines.
   await page.locator('.multiDiffEditor .view-lines, .multi-diff-editor .view-lines').first().waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
-  check(`"Review Changes" from the task's inline button opens every file in the multi-file diff editor`);
+  check('"Review Changes" (the task\'s inline button) opens every file in the multi-file diff editor');
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

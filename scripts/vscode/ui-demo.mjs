@@ -44,7 +44,7 @@ async function follow(pane, taskName, item) {
   const listen = r => statuses.set(r.url(), r.status());
   page.context().on('response', listen);
   const popup = page.context().waitForEvent('page', { timeout: 20_000 });
-  await pane.locator('.monaco-list-row', { hasText: taskName }).first().click({ button: 'right' });
+  await pane.getByRole('treeitem', { name: taskName }).first().click({ button: 'right' });
   const entry = page.locator('.context-view .action-item', { hasText: item });
   await entry.hover();
   await page.locator('.context-view .action-item.focused', { hasText: item }).waitFor();
@@ -85,7 +85,7 @@ try {
   const task = await read('/agents/repos/acme/rocket/tasks/demo-rocket-01');
   const pull = task.artifacts.find(a => a.type === 'pull');
   if (!pull) throw new Error('demo-rocket-01 has no pull request');
-  await pane.locator('.monaco-list-row', { hasText: task.name }).first().waitFor();
+  await pane.getByRole('treeitem', { name: task.name }).first().waitFor();
 
   const pr = await follow(pane, task.name, 'Open Pull Request');
   const prTitle = await pr.web.locator('h1').innerText();

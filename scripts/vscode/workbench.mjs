@@ -95,26 +95,29 @@ export function untilScreen(page, fn, arg, timeout = 10_000) {
  * null when none shows; `__agentTasksRowsSettled()`, whether the rows have looked the same for a few frames running.
  */
 async function pageHelpers(page) {
-  await page.evaluate(s => {
-    if (window.__agentTasksStep) return;
-    window.__agentTasksStep = () => {
-      const w = document.querySelector(s.quickInput);
-      if (!w) return null;
-      const r = w.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(w).visibility === 'hidden') return null;
-      const text = q => w.querySelector(q)?.innerText ?? '';
-      const placeholder = document.querySelector(s.quickInputBox)?.getAttribute('placeholder') ?? '';
-      return `${text('.quick-input-title')}|${placeholder}|${text('.quick-input-message')}`;
-    };
-    let seen = { rows: null, frames: 0 };
-    window.__agentTasksRowsSettled = reset => {
-      if (reset) seen = { rows: null, frames: 0 };
-      const rows = [...document.querySelectorAll(s.quickInputRow)].map(r => r.innerText).join('\n');
-      if (seen.rows === rows) seen.frames++;
-      else seen = { rows, frames: 0 };
-      return seen.frames >= 8;
-    };
-  }, sel);
+  await page.evaluate(
+    s => {
+      if (window.__agentTasksStep) return;
+      window.__agentTasksStep = () => {
+        const w = document.querySelector(s.quickInput);
+        if (!w) return null;
+        const r = w.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || getComputedStyle(w).visibility === 'hidden') return null;
+        const text = q => w.querySelector(q)?.innerText ?? '';
+        const placeholder = document.querySelector(s.quickInputBox)?.getAttribute('placeholder') ?? '';
+        return `${text('.quick-input-title')}|${placeholder}|${text('.quick-input-message')}`;
+      };
+      let seen = { rows: null, frames: 0 };
+      window.__agentTasksRowsSettled = reset => {
+        if (reset) seen = { rows: null, frames: 0 };
+        const rows = [...document.querySelectorAll(s.quickInputRow)].map(r => r.innerText).join('\n');
+        if (seen.rows === rows) seen.frames++;
+        else seen = { rows, frames: 0 };
+        return seen.frames >= 8;
+      };
+    },
+    { quickInput: sel.quickInput, quickInputBox: sel.quickInputBox, quickInputRow: sel.quickInputRow },
+  );
 }
 
 /** Whether a quick input (pick or box) is showing. */

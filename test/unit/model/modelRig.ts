@@ -48,9 +48,13 @@ export function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGra
   return { model, tokens, service, repo, filter, client, responses, timers };
 }
 
-/** The model needs no git repositories; without them no git work is under way when a test closes the sandbox. */
+/**
+ * The model needs no git repositories; without them no git work is under way when a test closes the sandbox. The
+ * agent's spelled commits go too: they need a repository served with git.
+ */
 export function withoutGit(w: WorldFile): WorldFile {
   for (const r of w.repositories ?? []) delete r.git;
+  for (const t of w.tasks ?? []) delete t.commits;
   return w;
 }
 

@@ -14,6 +14,7 @@ describe('taskPage/pageActions', () => {
       openPullRequest: COMMANDS.openPullRequest,
       openOnWeb: COMMANDS.openTaskOnWeb,
       checkoutHeadBranch: COMMANDS.checkoutHeadBranch,
+      reviewChanges: COMMANDS.reviewChanges,
       continueTask: COMMANDS.continueTask,
     });
     assert.equal(actionOfMessage({ command: 'continueTask' }, task)?.command, COMMANDS.continueTask);

@@ -7,6 +7,8 @@ import { InstallationsModel, type Access, type ModelChange } from '../../../../s
 import { RepoNames } from '../../../../src/model/repoNames';
 import { DEMO_TOKENS, demoWorld, startSandbox, type Sandbox } from '../../../../src/sandbox';
 
+import { withoutGit } from '../modelRig';
+
 type Tokens = Partial<Record<TokenKind, string>>;
 
 function accessFor(url: string, tokens: Tokens): Access {
@@ -36,9 +38,8 @@ const B4 = 'GET /user/installations/{installation_id}/repositories';
 describe('installations model against the sandbox', function () {
   this.timeout(20_000);
   let sb: Sandbox;
-  const world = demoWorld();
   // No git repositories: the model needs none, and none is then being written when the sandbox closes.
-  for (const r of world.repositories) delete r.git;
+  const world = withoutGit(demoWorld());
   // A large installation: 250 more repositories of acme, all in installation 71.
   for (let i = 0; i < 250; i++) {
     world.repositories.push({
