@@ -127,8 +127,8 @@ export class LandCommands extends DisposableBase {
       return applied;
     }
     const conflicts = applied.conflicts.length
-      ? ` ${plural(applied.conflicts.length, 'file')} need you: ` +
-        forMessage(applied.conflicts.map(c => `${c.path} (${c.why})`).join(', '), 600) +
+      ? ` ${plural(applied.conflicts.length, 'file')} ${applied.conflicts.length === 1 ? 'needs' : 'need'} you: ` +
+        applied.conflicts.map(c => `${forMessage(c.path, 200)} (${c.why})`).join(', ') +
         '.'
       : '';
     const text = `Applied ${what} as uncommitted changes: ${plural(applied.written.length, 'file')}.${conflicts}`;

@@ -5,7 +5,7 @@ import type { TaskPageSource } from './source';
 
 export type PageModel = Pick<
   TaskModel,
-  'task' | 'loadDetails' | 'onDidChangeTasks' | 'repoName' | 'creatorName' | 'names'
+  'task' | 'loadDetails' | 'onDidChangeTasks' | 'repoName' | 'creatorName' | 'names' | 'learnRepoName'
 >;
 
 export function modelSource(model: PageModel): TaskPageSource {
@@ -17,6 +17,10 @@ export function modelSource(model: PageModel): TaskPageSource {
       await model.loadDetails(id);
       const task = model.task(id);
       if (!task) throw new Error('The task is no longer known.');
+      // A task no list holds (its page alone reads it): its address's name is checked as the lists' are, and the
+      // page redraws when the name is learnt.
+      if (model.repoName(task) === undefined || /^repository \d+$/.test(model.repoName(task) ?? ''))
+        void model.learnRepoName(task).catch(() => undefined);
       return task;
     },
     onDidChange: model.onDidChangeTasks,

@@ -84,12 +84,12 @@ describe('Go to Task', function () {
     // The prompt fills in as its answer arrives, once its row is the active one; then it is searched too.
     await search(api, 'abort handler', ['demo-rocket-06']);
     await waitFor(
-      () => /\[sandbox:waiting_for_user\]$/.test(api.quickPick()?.items[0]?.detail ?? ''),
+      () => /ask before touching the API$/.test(api.quickPick()?.items[0]?.detail ?? ''),
       'the prompt of the active row as its detail',
       30_000,
     );
     await search(api, 'flaky', ['demo-rocket-03']);
-    await search(api, 'sandbox:waiting_for_user', ['demo-rocket-06']);
+    await search(api, 'before touching', ['demo-rocket-06']);
     await close(api, closed);
   });
 
@@ -130,11 +130,15 @@ describe('Go to Task', function () {
     const rows = api.quickPick()!.items as readonly Row[];
     const withPull = rows.find(r => r.taskId === 'demo-rocket-01')!;
     const without = rows.find(r => r.taskId === 'demo-rocket-05')!;
+    // Both have a branch, so both offer Review Changes; only the one with a pull request opens it.
     assert.deepEqual(
       withPull.buttons?.map(b => b.tooltip),
-      ['Open Pull Request'],
+      ['Open Pull Request', 'Review Changes'],
     );
-    assert.deepEqual(without.buttons ?? [], []);
+    assert.deepEqual(
+      (without.buttons ?? []).map(b => b.tooltip),
+      ['Review Changes'],
+    );
     await close(api, closed);
   });
 

@@ -27,6 +27,7 @@ describe('states seen as they are', () => {
     this.timeout(60_000);
     const w = demoWorld();
     for (const r of w.repositories ?? []) delete r.git;
+    for (const t of w.tasks ?? []) delete t.commits; // spelled commits need a repository served with git
     // Nothing else moves: the started task is the only one queued or running.
     w.tasks = (w.tasks ?? []).filter(t => t.state !== 'queued' && t.state !== 'in_progress');
     moving = await startSandbox({ world: w, stepMs: 4_000 });
