@@ -8,6 +8,8 @@ export interface UsersGit {
   path(): string | undefined;
   /** Why git cannot be used, in words; undefined when it can. */
   missing(): string | undefined;
+  /** The git program once the Git extension has started (it is started when it has not yet). */
+  started(): Promise<string | undefined>;
 }
 
 export function usersGit(): UsersGit {
@@ -27,6 +29,12 @@ export function usersGit(): UsersGit {
       if (!ext.isActive) return 'the Git extension has not started yet';
       if (!ext.exports.enabled) return 'the Git extension is turned off (git.enabled)';
       return found() ? undefined : 'git was not found';
+    },
+    async started() {
+      const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
+      if (!ext) return undefined;
+      if (!ext.isActive) await ext.activate();
+      return found();
     },
   };
 }

@@ -8,10 +8,10 @@ import type { StartOptions } from '../commands/start/startOptions';
 import { initialOptions } from '../commands/start/optionsPicker';
 import type { StartResult, TaskStarter } from '../commands/start/taskStarter';
 import type { CommandRegistry } from '../commands/registry';
+import { usersGit } from '../changes/gitPath';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import type { GitExtension } from '../model/gitApi';
 import type { RepoCandidate, RepoDetector } from '../model/repoDetector';
 import { repoLabel } from '../model/remotes';
 import { refProblem } from '../safety/gitRef';
@@ -26,6 +26,7 @@ import {
   knownOnRemote,
   listChanges,
   pushNewBranch,
+  unpushedCommits,
   undoPush,
 } from './handoffGit';
 import { confirmation, type HandoffPlan, nothingToHandOff } from './handoffPlan';
@@ -61,7 +62,7 @@ export class HandoffCommand extends DisposableBase {
     const given = (arg && typeof arg === 'object' ? arg : {}) as HandoffArgs & { rootUri?: vscode.Uri };
     const local = this.repository(given.rootUri);
     if (!local) return this.refuse('No clone of a repository of the service is open in this workspace.');
-    const git = await gitPath();
+    const git = await usersGit().started();
     if (!git) return this.refuse('The built-in Git extension is not available, so there is no git to push with.');
     const r: GitRunner = { git, cwd: local.git.rootUri.fsPath };
     const head = local.git.state.HEAD;
@@ -90,6 +91,8 @@ export class HandoffCommand extends DisposableBase {
       base: onRemote ? up.name : head.name,
       ...(onRemote ? {} : { baseNote: `your branch tracks no branch of ${local.remote}; its own name is used` }),
       ...chosen,
+      // The new branch sits on HEAD: commits of the branch that the remote does not have yet go with it.
+      unpushed: await unpushedCommits(r, local.remote),
       prompt,
     };
     const { message, detail } = confirmation(plan);
@@ -216,11 +219,4 @@ function gitReason(said: string): string {
     .map(l => l.trim())
     .filter(l => l && !/^(To |hint:|Everything up-to-date)/.test(l));
   return lines.join(' ') || 'no reason given';
-}
-
-async function gitPath(): Promise<string | undefined> {
-  const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!ext) return undefined;
-  const exported = ext.isActive ? ext.exports : await ext.activate();
-  return exported.enabled ? exported.getAPI(1).git?.path : undefined;
 }

@@ -148,6 +148,12 @@ export async function knownOnRemote(r: GitRunner, remote: string, branch: string
   return out.trim() !== '';
 }
 
+/** How many commits of HEAD no remote-tracking branch of `remote` holds: they are pushed with a hand-off. */
+export async function unpushedCommits(r: GitRunner, remote: string): Promise<number> {
+  const out = await runGit(r, ['rev-list', '--count', 'HEAD', '--not', `--remotes=${remote}`]);
+  return Number.parseInt(out.trim(), 10) || 0;
+}
+
 /** A branch name for the hand-off of `prompt`: `agent-tasks/` and the prompt's first words. */
 export function branchFor(prompt: string): string {
   const slug = prompt

@@ -13,6 +13,8 @@ export interface HandoffPlan {
   baseNote?: string;
   tracked: string[];
   untracked: string[];
+  /** Commits of the current branch that the remote has not seen: the new branch carries them too. */
+  unpushed?: number;
   prompt: string;
 }
 
@@ -29,11 +31,18 @@ export function confirmation(p: HandoffPlan): { message: string; detail: string 
     `Base branch: ${p.base ? forMessage(p.base, 200) : "the repository's default"}` +
       (p.baseNote ? ` (${forMessage(p.baseNote, 200)})` : ''),
     `Files: ${counted}`,
+    ...(p.unpushed
+      ? [
+          `Also pushed: ${plural(p.unpushed, 'commit', 'commits')} of your branch that ${forMessage(p.remote, 80)} ` +
+            'does not have yet (the new branch starts from your HEAD)',
+        ]
+      : []),
     `Prompt: ${forMessage(p.prompt, 2000)}`,
     '',
     'Your branch, your staged changes and your files stay as they are.',
   ].join('\n');
-  return { message: `Push ${plural(files, 'file', 'files')} to a new branch and start a task?`, detail };
+  const what = plural(files, 'file', 'files') + (p.unpushed ? ` and ${plural(p.unpushed, 'commit', 'commits')}` : '');
+  return { message: `Push ${what} to a new branch and start a task?`, detail };
 }
 
 /** The names of the files git would take, when none can go (a hint of what is wrong). */

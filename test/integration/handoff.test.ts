@@ -184,6 +184,32 @@ describe('start task with my changes', () => {
     api = await freshStart();
   });
 
+  it('says so when the branch has commits the remote does not have yet, since the new branch carries them', async function () {
+    this.timeout(120_000);
+    const start = (await git('rev-parse', 'HEAD')).trim();
+    try {
+      fs.appendFileSync(file('src/ignite.ts'), '// committed here, never pushed\n');
+      await git('-c', 'user.name=Dev', '-c', 'user.email=dev@example.invalid', 'commit', '-qam', 'Local only');
+      const local = (await git('rev-parse', 'HEAD')).trim();
+      fs.appendFileSync(file('src/countdown.ts'), '// uncommitted\n');
+      api!.answer({ confirm: false });
+      const result = await vscode.commands.executeCommand<HandoffResult>(COMMANDS.startTaskWithChanges, {
+        prompt: 'Carry the local commit',
+        branch: 'agent-tasks/carries-a-commit',
+        untracked: [],
+      });
+      assert.equal(result, undefined, 'declined: nothing happens');
+      const asked = api!.asked().filter(a => a.kind === 'confirm');
+      const confirm = asked[asked.length - 1].text;
+      assert.ok(confirm.includes('Push 1 file and 1 commit to a new branch and start a task?'), confirm);
+      assert.ok(confirm.includes('Also pushed: 1 commit of your branch that origin does not have yet'), confirm);
+      assert.equal(await remoteSha('agent-tasks/carries-a-commit'), '', 'nothing was pushed');
+      assert.equal((await git('rev-parse', 'HEAD')).trim(), local, 'the branch did not move');
+    } finally {
+      await git('reset', '-q', '--hard', start);
+    }
+  });
+
   it("the chat start tool's withMyChanges option hands off through the same command", async function () {
     this.timeout(120_000);
     fs.appendFileSync(file('src/countdown.ts'), '// from chat\n');

@@ -24,6 +24,13 @@ describe('handoff/plan', () => {
     assert.match(detail, /^Prompt: Fix it .*second line$/m);
     assert.doesNotMatch(detail, /\]\(/, 'no link can form');
     assert.match(confirmation({ ...plan, base: '', baseNote: 'no upstream' }).detail, /default \(no upstream\)/);
+    assert.doesNotMatch(detail, /Also pushed/, 'no commit of the branch goes when none is unpushed');
+  });
+
+  it('counts the commits of the branch the remote has not seen, since the new branch carries them', () => {
+    const { message, detail } = confirmation({ ...plan, unpushed: 2 });
+    assert.equal(message, 'Push 3 files and 2 commits to a new branch and start a task?');
+    assert.match(detail, /^Also pushed: 2 commits of your branch that origin does not have yet /m);
   });
 
   it('the chat start tool takes withMyChanges as a boolean, not with a base or a task to continue', () => {
