@@ -71,6 +71,8 @@ export interface Sandbox {
   port: number;
   /** Back to the world it started from (the demo world by default); resolves once that would survive a crash. */
   reset(): Promise<void>;
+  /** Like `pageHosts`, for a proxy found once the port is known (an editor's port forwarding). */
+  vouchPageHost(host: string): void;
   close(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     url: site.origin,
     port,
     reset: () => core.replaceWorld(structuredClone(core.initialWorld)),
+    vouchPageHost: h => site.vouchPageHost(h),
     close: () =>
       (closing ??= new Promise<void>(resolve => {
         server.close(() => resolve());

@@ -61,6 +61,13 @@ export class BuiltinSandbox implements vscode.Disposable {
     const statePath = vscode.Uri.joinPath(this.storage, 'sandbox-state.json').fsPath;
     const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath, log: line => this.log.warn(line) });
     this.log.info(`built-in sandbox listening on ${sbx.url} (started in ${Date.now() - t0} ms)`);
+    // In a web or remote editor, a page opened from here reaches the sandbox through the editor's port proxy, which
+    // passes on its own Host: vouch for it, for the web pages only (the service and git stay on loopback).
+    const outside = await Promise.resolve(vscode.env.asExternalUri(vscode.Uri.parse(sbx.url))).catch(() => undefined);
+    if (outside && /^https?$/.test(outside.scheme) && outside.authority !== new URL(sbx.url).host) {
+      sbx.vouchPageHost(outside.authority);
+      this.log.info(`built-in sandbox pages also answer through ${outside.authority}`);
+    }
     return sbx;
   }
 

@@ -43,6 +43,29 @@ describe('built-in sandbox', () => {
     assert.ok(!tasks[0].id?.includes(SANDBOX), 'ids are task ids, not addresses');
   });
 
+  it("its web pages answer through the editor's port proxy, which passes on its own Host", async function () {
+    this.timeout(60_000);
+    const api = await extensionApi();
+    await vscode.workspace
+      .getConfiguration('agentTasks')
+      .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(COMMANDS.useSandbox);
+    const shown = () => api.statusBar().tooltip.replace(/\\([\s\S])/g, '$1');
+    const found = await waitFor(() => /built-in sandbox at (http:\/\/127\.0\.0\.1:\d+)/.exec(shown()), 'its address');
+    const inside = found![1];
+    // The web editor's own answer for where a browser reaches that address: its port proxy on the editor's host.
+    const outside = (await vscode.env.asExternalUri(vscode.Uri.parse(inside))).toString(true).replace(/\/?$/, '/');
+    assert.notEqual(new URL(outside).host, new URL(inside).host, `the editor proxies the port: ${outside}`);
+    const direct = await fetch(`${inside}/acme/rocket`);
+    assert.equal(direct.status, 200, 'the page answers on loopback');
+    const proxied = await fetch(`${outside}acme/rocket`);
+    const body = await proxied.text();
+    assert.equal(proxied.status, 200, `the page answers through ${outside}: ${body.slice(0, 200)}`);
+    assert.match(body, /acme\/rocket/);
+    const service = await fetch(`${outside}agents/repos/acme/rocket/tasks`);
+    assert.equal(service.status, 421, 'the service itself is not answered through the proxy');
+  });
+
   it('Reset Sandbox brings back the demo world: a started task goes, a revoked demo installation token returns', async function () {
     this.timeout(60_000);
     const api = await extensionApi();

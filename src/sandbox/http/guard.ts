@@ -26,6 +26,11 @@ export class Site {
     for (const h of pageHosts) this.pageHosts.add(h.toLowerCase());
   }
 
+  /** Vouches for one more page host (`name:port`) once the server runs, e.g. an editor's port proxy found then. */
+  vouchPageHost(host: string): void {
+    this.pageHosts.add(host.toLowerCase());
+  }
+
   /** The addresses the server answers to: the loopback names with its port, and the host it listens on if named. */
   bind(listenHost: string, port: number): void {
     const host = listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost;
