@@ -22,7 +22,7 @@ import type { PaginatedMethod, PaginateMap, Route } from './routes';
 import { routes } from './routes';
 import { pathOf } from './transport';
 import type { InstallationList, Repository, RepositoryList, Task, TaskList, TaskWithSessions } from './types';
-import type { AnswerReader } from './validate/answers';
+import type { AnswerReader } from './read/answers';
 import {
   readInstallationList,
   readOneRepository,
@@ -30,7 +30,7 @@ import {
   readRepositoryList,
   readTaskList,
   readTaskWithSessions,
-} from './validate/answers';
+} from './read/answers';
 
 /** The items of each list endpoint's answer, read and checked. */
 const LIST_ITEMS: { [K in PaginatedMethod]: AnswerReader<PaginateMap[K]['item'][]> } = {

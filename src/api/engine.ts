@@ -23,8 +23,8 @@ import {
   sleep,
 } from './retry';
 import { exchange, pathOf } from './transport';
-import type { AnswerReader } from './validate/answers';
-import { Unreadable } from './validate/fields';
+import type { AnswerReader } from './read/answers';
+import { Unreadable } from './read/fields';
 import { Warnings } from './warnings';
 
 /** For a call that reads no body (B2, B5, B6). */

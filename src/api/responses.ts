@@ -3,7 +3,7 @@
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
 import type { ErrorBody } from './types';
-import { readErrorBody } from './validate/answers';
+import { readErrorBody } from './read/answers';
 
 /** Whether a call reads a body (`json`) or only its status (`none`: B2, B5, B6). */
 export type Expect = 'json' | 'none';
