@@ -70,7 +70,7 @@ export const whole = <S extends v.GenericSchema>(schema: S) => v.optional(rule(s
 
 /** An item: an object of declared fields, named in notes by `label`. */
 export const item = <E extends v.ObjectEntries>(entries: E, label?: Label) =>
-  v.pipe(v.object(entries), v.metadata({ label }));
+  v.pipe(v.object(entries), v.metadata(label ? { label } : {}));
 
 /** A list of items: each read on its own (an unusable one left out), those with one key merged. */
 export const list = <S extends v.GenericSchema>(of: S, merge: ListRule<v.InferOutput<S>>) =>
