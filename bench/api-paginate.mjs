@@ -104,7 +104,7 @@ export async function paginateRounds(url, rounds) {
   });
   const runOurs = async () => {
     let n = 0;
-    for await (const _ of ours.paginate('listTasksForRepo', { owner: OWNER, repo: REPO, per_page: PER_PAGE })) n++;
+    for await (const _ of ours.paginate('listRepositoryTasks', { owner: OWNER, repo: REPO, per_page: PER_PAGE })) n++;
     return n;
   };
   const runPeer = async () => {
@@ -140,7 +140,7 @@ export async function paginateRounds(url, rounds) {
   });
   const walkWarm = async () => {
     let n = 0;
-    for await (const _ of warm.paginate('listTasksForRepo', { owner: OWNER, repo: REPO, per_page: PER_PAGE })) n++;
+    for await (const _ of warm.paginate('listRepositoryTasks', { owner: OWNER, repo: REPO, per_page: PER_PAGE })) n++;
     return n;
   };
   await walkWarm();

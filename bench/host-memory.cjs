@@ -157,7 +157,7 @@ exports.breakdown = async function breakdown({ ourId, sandboxUrl, token, loaded,
   await ext.activate();
   let api;
   let client;
-  const list = (owner, page, per_page = 100) => client.listTasksForRepo({ owner, repo: 'rocket', per_page, page });
+  const list = (owner, page, per_page = 100) => client.listRepositoryTasks({ owner, repo: 'rocket', per_page, page });
   const steps = [
     ['extension active, signed out', async () => {}],
     [

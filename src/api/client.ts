@@ -1,5 +1,6 @@
-// The public client: one method per endpoint (A1–A5, B1–B6, and the family's read of one repository) and `paginate`
-// over the list endpoints. Every answer goes through its reader in `validate/` before a caller sees it.
+// The public client: one method per endpoint of the service (and the family's read of one repository) and `paginate`
+// over the list endpoints. Every answer goes through the reader built from its declaration (`schema/`, `read/`)
+// before a caller sees it. docs/api.md maps the specification's endpoints to these methods.
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
 import type { ApiClientOptions } from './options';
@@ -7,10 +8,10 @@ import { Engine, NOTHING } from './engine';
 import { DEFAULT_MAX_PAGES, parseLinkHeader } from './paginate';
 import type {
   CallOptions,
-  GetTaskForRepoParams,
+  GetRepositoryTaskParams,
   GetTaskParams,
   InstallationRepoParams,
-  ListTasksForRepoParams,
+  ListRepositoryTasksParams,
   ListTasksParams,
   ListUserInstallationReposParams,
   PageParams,
@@ -22,7 +23,7 @@ import type { PaginatedMethod, PaginateMap, Route } from './routes';
 import { routes } from './routes';
 import { pathOf } from './transport';
 import type { InstallationList, Repository, RepositoryList, Task, TaskList, TaskWithSessions } from './types';
-import type { AnswerReader } from './validate/answers';
+import type { AnswerReader } from './read/answers';
 import {
   readInstallationList,
   readOneRepository,
@@ -30,11 +31,11 @@ import {
   readRepositoryList,
   readTaskList,
   readTaskWithSessions,
-} from './validate/answers';
+} from './read/answers';
 
 /** The items of each list endpoint's answer, read and checked. */
 const LIST_ITEMS: { [K in PaginatedMethod]: AnswerReader<PaginateMap[K]['item'][]> } = {
-  listTasksForRepo: (raw, note) => readTaskList(raw, note).tasks,
+  listRepositoryTasks: (raw, note) => readTaskList(raw, note).tasks,
   listTasks: (raw, note) => readTaskList(raw, note).tasks,
   listInstallationRepos: (raw, note) => readRepositoryList(raw, note).repositories,
   listUserInstallations: (raw, note) => readInstallationList(raw, note).installations,
@@ -59,64 +60,64 @@ export class ApiClient {
     return this.engine.pollIntervalMs;
   }
 
-  /** A1: tasks of one repository. */
-  listTasksForRepo(params: ListTasksForRepoParams, options?: CallOptions): Promise<TaskList> {
-    return this.call(() => routes.listTasksForRepo(params), readTaskList, options);
+  /** Tasks of one repository. */
+  listRepositoryTasks(params: ListRepositoryTasksParams, options?: CallOptions): Promise<TaskList> {
+    return this.call(() => routes.listRepositoryTasks(params), readTaskList, options);
   }
 
-  /** A2: start a task. Sent once, never retried. */
+  /** Starts a task. Sent once, never retried. */
   startTask(params: StartTaskParams, options?: CallOptions): Promise<Task> {
     return this.call(() => routes.startTask(params), readOneTask, options);
   }
 
-  /** A3: one task of a repository, with its sessions. */
-  getTaskForRepo(params: GetTaskForRepoParams, options?: CallOptions): Promise<TaskWithSessions> {
-    return this.call(() => routes.getTaskForRepo(params), readTaskWithSessions, options);
+  /** One task of a repository, with its sessions. */
+  getRepositoryTask(params: GetRepositoryTaskParams, options?: CallOptions): Promise<TaskWithSessions> {
+    return this.call(() => routes.getRepositoryTask(params), readTaskWithSessions, options);
   }
 
-  /** A4: tasks of the authenticated user, across repositories. */
+  /** Tasks of the authenticated user, across repositories. */
   listTasks(params: ListTasksParams = {}, options?: CallOptions): Promise<TaskList> {
     return this.call(() => routes.listTasks(params), readTaskList, options);
   }
 
-  /** A5: one task by id, with its sessions. */
+  /** One task by id, with its sessions. */
   getTask(params: GetTaskParams, options?: CallOptions): Promise<TaskWithSessions> {
     return this.call(() => routes.getTask(params), readTaskWithSessions, options);
   }
 
-  /** B1: repositories the calling installation can access. */
+  /** Repositories the calling installation can access. */
   listInstallationRepos(params: PageParams = {}, options?: CallOptions): Promise<RepositoryList> {
     return this.call(() => routes.listInstallationRepos(params), readRepositoryList, options);
   }
 
-  /** B2: revoke the installation token used to call it. */
+  /** Revokes the installation token used to call it. */
   revokeInstallationToken(options?: CallOptions): Promise<void> {
     return this.call(() => routes.revokeInstallationToken(), NOTHING, options);
   }
 
-  /** B3: installations the user may access. */
+  /** Installations the user may access. */
   listUserInstallations(params: PageParams = {}, options?: CallOptions): Promise<InstallationList> {
     return this.call(() => routes.listUserInstallations(params), readInstallationList, options);
   }
 
-  /** B4: repositories of an installation the user may access. */
+  /** Repositories of an installation the user may access. */
   listUserInstallationRepos(params: ListUserInstallationReposParams, options?: CallOptions): Promise<RepositoryList> {
     return this.call(() => routes.listUserInstallationRepos(params), readRepositoryList, options);
   }
 
-  /** B5: add a repository to an installation. */
+  /** Adds a repository to an installation. */
   addRepoToInstallation(params: InstallationRepoParams, options?: CallOptions): Promise<void> {
     return this.call(() => routes.addRepoToInstallation(params), NOTHING, options);
   }
 
-  /** B6: remove a repository from an installation. */
+  /** Removes a repository from an installation. */
   removeRepoFromInstallation(params: InstallationRepoParams, options?: CallOptions): Promise<void> {
     return this.call(() => routes.removeRepoFromInstallation(params), NOTHING, options);
   }
 
   /**
    * Beyond the specification: one repository by owner and name (`GET /repos/{owner}/{repo}`, the family's standard
-   * read), which names its ID for B5 and B6. 404 when the token may not see it.
+   * read), which names its ID for adding it to an installation and removing it. 404 when the token may not see it.
    */
   getRepository(params: RepoRef, options?: CallOptions): Promise<Repository> {
     return this.call(() => routes.getRepository(params), readOneRepository, options);

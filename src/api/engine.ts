@@ -23,11 +23,11 @@ import {
   sleep,
 } from './retry';
 import { exchange, pathOf } from './transport';
-import type { AnswerReader } from './validate/answers';
-import { Unreadable } from './validate/fields';
+import type { AnswerReader } from './read/answers';
+import { Unreadable } from './read/fields';
 import { Warnings } from './warnings';
 
-/** For a call that reads no body (B2, B5, B6). */
+/** For a call that reads no body (revoking a token, adding or removing a repository). */
 export const NOTHING: AnswerReader<void> = () => undefined;
 
 export interface Reply<T> {
@@ -153,7 +153,7 @@ export class Engine {
           const data = this.check(read, JSON.parse(cached.body), 304, method, path, token);
           return { status: 304, data, headers: res.headers, link: cached.link, fromCache: true, scrub };
         }
-        // B5 and B6 may answer 304 when nothing changed: for a call without a body to read, that is success.
+        // Adding or removing a repository may answer 304 when nothing changed: for a call without a body, success.
         if ((res.status >= 200 && res.status < 300) || (res.status === 304 && expect === 'none')) {
           const data = this.check(
             read,

@@ -12,10 +12,10 @@ export { MAX_BODY_BYTES } from './transport';
 export type { ApiWarning } from './warnings';
 export type {
   CallOptions,
-  GetTaskForRepoParams,
+  GetRepositoryTaskParams,
   GetTaskParams,
   InstallationRepoParams,
-  ListTasksForRepoParams,
+  ListRepositoryTasksParams,
   ListTasksParams,
   ListUserInstallationReposParams,
   PageParams,

@@ -38,7 +38,7 @@ export interface TaskListFilters extends PageParams {
   since?: string | Date;
 }
 
-export interface ListTasksForRepoParams extends RepoRef, TaskListFilters {
+export interface ListRepositoryTasksParams extends RepoRef, TaskListFilters {
   /** Creator user ids; the key is repeated for each. */
   creator_id?: number | readonly number[];
 }
@@ -54,7 +54,7 @@ export interface StartTaskParams extends RepoRef {
   custom_agent?: string;
 }
 
-export interface GetTaskForRepoParams extends RepoRef {
+export interface GetRepositoryTaskParams extends RepoRef {
   task_id: string;
 }
 

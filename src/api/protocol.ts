@@ -7,7 +7,7 @@ export const VERSION_HEADER = 'X-Vendor-Api-Version';
 /** The API version this client and the sandbox speak. */
 export const API_VERSION = '2026-03-10';
 
-/** Pagination rules shared by every list endpoint (A1, A4, B1, B3, B4). */
+/** Pagination rules shared by every list endpoint (tasks, installations, repositories). */
 export const PER_PAGE_DEFAULT = 30;
 export const PER_PAGE_MAX = 100;
 export const PAGE_DEFAULT = 1;

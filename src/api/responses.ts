@@ -3,9 +3,9 @@
 import type { RateLimit } from './errors';
 import { ApiError } from './errors';
 import type { ErrorBody } from './types';
-import { readErrorBody } from './validate/answers';
+import { readErrorBody } from './read/answers';
 
-/** Whether a call reads a body (`json`) or only its status (`none`: B2, B5, B6). */
+/** Whether a call reads a body (`json`) or only its status (`none`: revoking a token, changing an installation). */
 export type Expect = 'json' | 'none';
 
 /** The body as JSON; a call that reads nothing accepts any body, or none. */

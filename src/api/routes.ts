@@ -3,10 +3,10 @@
 import type { QueryValue } from './query';
 import { encodeQuery, segment } from './query';
 import type {
-  GetTaskForRepoParams,
+  GetRepositoryTaskParams,
   GetTaskParams,
   InstallationRepoParams,
-  ListTasksForRepoParams,
+  ListRepositoryTasksParams,
   ListTasksParams,
   ListUserInstallationReposParams,
   PageParams,
@@ -44,7 +44,7 @@ function defined(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 export const routes = {
-  listTasksForRepo: (p: ListTasksForRepoParams): Route => {
+  listRepositoryTasks: (p: ListRepositoryTasksParams): Route => {
     const creator = typeof p.creator_id === 'number' ? [p.creator_id] : p.creator_id;
     return { method: 'GET', path: repoTasks(p) + encodeQuery({ ...filters(p), creator_id: creator }) };
   },
@@ -60,7 +60,7 @@ export const routes = {
       custom_agent: p.custom_agent,
     }),
   }),
-  getTaskForRepo: (p: GetTaskForRepoParams): Route => ({
+  getRepositoryTask: (p: GetRepositoryTaskParams): Route => ({
     method: 'GET',
     path: `${repoTasks(p)}/${segment(p.task_id)}`,
   }),
@@ -92,7 +92,7 @@ export const routes = {
 
 /** The list endpoints `paginate` can walk: their parameters, the key holding the items, the item type. */
 export interface PaginateMap {
-  listTasksForRepo: { params: ListTasksForRepoParams; item: Task };
+  listRepositoryTasks: { params: ListRepositoryTasksParams; item: Task };
   listTasks: { params: ListTasksParams; item: Task };
   listInstallationRepos: { params: PageParams; item: Repository };
   listUserInstallations: { params: PageParams; item: Installation };

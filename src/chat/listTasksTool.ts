@@ -49,7 +49,8 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
       const client = await this.d.client();
       const signal = signalOf(token);
       if (inRepo)
-        tasks = (await client.listTasksForRepo({ owner: repo.owner, repo: repo.repo, ...filters }, { signal })).tasks;
+        tasks = (await client.listRepositoryTasks({ owner: repo.owner, repo: repo.repo, ...filters }, { signal }))
+          .tasks;
       else {
         tasks = (await client.listTasks(filters, { signal })).tasks.slice(0, limit);
         await this.learnRepoNames(client, tasks, signal);

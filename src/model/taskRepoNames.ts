@@ -48,10 +48,10 @@ export function nameFromTask(task: Pick<Task, 'url' | 'html_url'>): string | und
 }
 
 /** The repository IDs a few tasks of `repo`'s listing carry (A1): active ones, else archived ones. */
-export async function listingIds(client: Pick<ApiClient, 'listTasksForRepo'>, repo: RepoRef): Promise<number[]> {
+export async function listingIds(client: Pick<ApiClient, 'listRepositoryTasks'>, repo: RepoRef): Promise<number[]> {
   for (const archived of [false, true]) {
     const params = { owner: repo.owner, repo: repo.repo, per_page: 3, ...(archived ? { is_archived: true } : {}) };
-    const ids = (await client.listTasksForRepo(params)).tasks.map(t => t.repository?.id).filter(validId);
+    const ids = (await client.listRepositoryTasks(params)).tasks.map(t => t.repository?.id).filter(validId);
     if (ids.length) return ids;
   }
   return [];

@@ -9,7 +9,7 @@ import { UnderWay } from './underWay';
 
 export const PAGE_SIZE = PER_PAGE_MAX;
 
-export type TaskClient = Pick<ApiClient, 'listTasksForRepo' | 'listTasks' | 'getTask'> &
+export type TaskClient = Pick<ApiClient, 'listRepositoryTasks' | 'listTasks' | 'getTask'> &
   Partial<Pick<ApiClient, 'lastRateLimit' | 'pollIntervalMs'>>;
 
 /** Requests kept in hand for the user's own actions (starting a task, expanding one) when the limit runs low. */
@@ -174,7 +174,7 @@ export class TaskSync {
         ...(archived ? { is_archived: true } : {}),
       };
       const res = repo
-        ? await client.listTasksForRepo({ owner: repo.owner, repo: repo.repo, ...common }, { signal })
+        ? await client.listRepositoryTasks({ owner: repo.owner, repo: repo.repo, ...common }, { signal })
         : await client.listTasks(common, { signal });
       return { items: Array.isArray(res?.tasks) ? res.tasks : [] };
     };

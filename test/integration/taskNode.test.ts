@@ -3,18 +3,18 @@ import * as vscode from 'vscode';
 import type { Task } from '../../src/api';
 import type { TaskNodeContext } from '../../src/views/nodes/taskNode';
 import { TaskNode } from '../../src/views/nodes/taskNode';
-import { rawTask } from '../support/serviceData';
+import { task as serviceTask } from '../support/serviceData';
 
 // A task node on its own, in the real extension host: what it draws, and when it draws again.
 function task(over: Partial<Task> = {}): Task {
-  return rawTask('node-1', {
+  return serviceTask('node-1', {
     name: 'Tidy the README',
     creator: { id: 1 },
     owner: { id: 1 },
     created_at: '2026-01-05T10:00:00Z',
     updated_at: '2026-01-05T11:00:00Z',
     ...over,
-  }) as unknown as Task;
+  });
 }
 
 function context(repoName?: (t: Task) => string | undefined): TaskNodeContext {

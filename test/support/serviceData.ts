@@ -1,15 +1,19 @@
-// Resources as the service sends them (plain JSON values), each with overrides in which any field may be replaced
-// by anything: the unit tests' scripted servers answer with them, and the hostile-answer tests break them field by
-// field.
-const AT = '2026-03-10T10:00:00Z';
+// Resources as the service sends them. The typed builders (`task`, `session`, `account`, `installation`,
+// `repository`) are checked against the types declared once in src/api/schema, so a change of a resource's shape
+// reaches them through the compiler. The `raw…` forms start from the same values and take overrides in which any
+// field may be replaced by anything: the unit tests' scripted servers answer with them, and the hostile-answer tests
+// break them field by field.
+import type { Account, Installation, Repository, Session, Task } from '../../src/api/types';
 
-/** A task as the service sends it, with overrides (any field may be replaced by anything). */
-export function rawTask(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
+const AT = '2026-03-10T10:00:00Z';
+type Raw = Record<string, unknown>;
+
+export function task(id: string, over: Partial<Task> = {}): Task {
   return {
     id,
-    url: `https://api.example.com/agents/repos/acme/rocket/tasks/${String(id)}`,
-    html_url: `https://example.com/acme/rocket/tasks/${String(id)}`,
-    name: `task ${String(id)}`,
+    url: `https://api.example.com/agents/repos/acme/rocket/tasks/${id}`,
+    html_url: `https://example.com/acme/rocket/tasks/${id}`,
+    name: `task ${id}`,
     creator: { id: 1001 },
     creator_type: 'user',
     owner: { id: 900 },
@@ -24,10 +28,10 @@ export function rawTask(id: unknown, over: Record<string, unknown> = {}): Record
   };
 }
 
-export function rawSession(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function session(id: string, over: Partial<Session> = {}): Session {
   return {
     id,
-    name: `session ${String(id)}`,
+    name: `session ${id}`,
     user: { id: 1001 },
     owner: { id: 900 },
     repository: { id: 5000 },
@@ -44,7 +48,7 @@ export function rawSession(id: unknown, over: Record<string, unknown> = {}): Rec
   };
 }
 
-export function rawAccount(login: unknown, id: unknown = 900): Record<string, unknown> {
+export function account(login: string, id = 900): Account {
   return {
     login,
     id,
@@ -55,11 +59,11 @@ export function rawAccount(login: unknown, id: unknown = 900): Record<string, un
   };
 }
 
-export function rawInstallation(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function installation(id: number, over: Partial<Installation> = {}): Installation {
   return {
     id,
-    account: rawAccount('acme'),
-    html_url: `https://example.com/settings/installations/${String(id)}`,
+    account: account('acme'),
+    html_url: `https://example.com/settings/installations/${id}`,
     app_id: 3,
     target_id: 900,
     target_type: 'Organization',
@@ -75,13 +79,13 @@ export function rawInstallation(id: unknown, over: Record<string, unknown> = {})
   };
 }
 
-export function rawRepository(id: unknown, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function repository(id: number, over: Partial<Repository> = {}): Repository {
   return {
     id,
-    node_id: `R_${String(id)}`,
+    node_id: `R_${id}`,
     name: 'rocket',
     full_name: 'acme/rocket',
-    owner: rawAccount('acme'),
+    owner: account('acme'),
     private: false,
     html_url: 'https://example.com/acme/rocket',
     description: null,
@@ -89,4 +93,25 @@ export function rawRepository(id: unknown, over: Record<string, unknown> = {}): 
     permissions: { admin: true, push: true, pull: true },
     ...over,
   };
+}
+
+/** A task as the service sends it, with overrides (any field may be replaced by anything). */
+export function rawTask(id: unknown, over: Raw = {}): Raw {
+  return { ...task(String(id)), id, ...over };
+}
+
+export function rawSession(id: unknown, over: Raw = {}): Raw {
+  return { ...session(String(id)), id, ...over };
+}
+
+export function rawAccount(login: unknown, id: unknown = 900): Raw {
+  return { ...account(String(login)), login, id };
+}
+
+export function rawInstallation(id: unknown, over: Raw = {}): Raw {
+  return { ...installation(typeof id === 'number' ? id : 0), id, ...over };
+}
+
+export function rawRepository(id: unknown, over: Raw = {}): Raw {
+  return { ...repository(typeof id === 'number' ? id : 0), id, node_id: `R_${String(id)}`, ...over };
 }

@@ -107,7 +107,7 @@ async function idFromTasks(
   input: { owner: string; name: string },
 ): Promise<number | 'not-found' | undefined> {
   if (!env.tasks || !(await env.model.has('fine_grained'))) return undefined;
-  let api: Pick<ApiClient, 'listTasksForRepo'>;
+  let api: Pick<ApiClient, 'listRepositoryTasks'>;
   try {
     api = await env.tasks();
   } catch {
@@ -115,7 +115,7 @@ async function idFromTasks(
   }
   for (const archived of [false, true]) {
     try {
-      const list = await api.listTasksForRepo({
+      const list = await api.listRepositoryTasks({
         owner: input.owner,
         repo: input.name,
         per_page: 1,

@@ -26,7 +26,7 @@ export interface InstallationsEnv {
   /** The service's repositories among the workspace's remotes, offered first. */
   workspaceRepos?(): readonly RepoRef[];
   /** A client for the task reads, which name a repository's ID when no installation lists it. */
-  tasks?(): Promise<Pick<ApiClient, 'listTasksForRepo'>>;
+  tasks?(): Promise<Pick<ApiClient, 'listRepositoryTasks'>>;
 }
 
 export type OutcomeReason = 'no-token' | 'cancelled' | 'blocked' | 'refused' | 'unknown-target';

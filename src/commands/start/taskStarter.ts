@@ -135,7 +135,7 @@ export class TaskStarter {
     sentAt: number,
     known: Set<string>,
   ): Promise<Task | undefined> {
-    const { tasks } = await client.listTasksForRepo({
+    const { tasks } = await client.listRepositoryTasks({
       owner: req.repo.owner,
       repo: req.repo.repo,
       sort: 'created_at',
@@ -144,7 +144,7 @@ export class TaskStarter {
     });
     const recent = tasks.filter(t => !known.has(t.id) && Date.parse(t.created_at) >= sentAt - 120_000).slice(0, 5);
     for (const t of recent) {
-      const full = await client.getTaskForRepo({ owner: req.repo.owner, repo: req.repo.repo, task_id: t.id });
+      const full = await client.getRepositoryTask({ owner: req.repo.owner, repo: req.repo.repo, task_id: t.id });
       const sessions = full.sessions ?? [];
       if (sessions.length ? sessions.some(s => s.prompt === req.prompt) : namedAfter(full.name, req.prompt))
         return full;

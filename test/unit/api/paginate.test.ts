@@ -55,7 +55,7 @@ describe('api: pagination', () => {
       ),
     );
     client = new ApiClient({ baseUrl: srv.url });
-    const items = await all(client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', per_page: 2 }));
+    const items = await all(client.paginate('listRepositoryTasks', { owner: 'acme', repo: 'rocket', per_page: 2 }));
     assert.deepEqual(
       items.map(t => t.id),
       ['p1a', 'p1b', 'p2a', 'p2b', 'p3a', 'p3b'],

@@ -37,7 +37,7 @@ describe('api: requests on the wire', () => {
   it('encodes state as one comma list, creator_id as repeated keys, booleans as true/false, and omits undefined', async () => {
     srv = await scripted(json(200, { tasks: [] }));
     client = new ApiClient({ baseUrl: srv.url });
-    await client.listTasksForRepo({
+    await client.listRepositoryTasks({
       owner: 'acme',
       repo: 'rocket',
       state: ['queued', 'in_progress'],
@@ -66,7 +66,7 @@ describe('api: requests on the wire', () => {
   it('percent-encodes path parameters so they cannot change the route', async () => {
     srv = await scripted(json(200, task('x')));
     client = new ApiClient({ baseUrl: srv.url });
-    await client.getTaskForRepo({ owner: 'a b', repo: 'x/y', task_id: '../z?q#f' });
+    await client.getRepositoryTask({ owner: 'a b', repo: 'x/y', task_id: '../z?q#f' });
     await assert.rejects(client.getTask({ task_id: '..' }), TypeError);
     assert.equal(srv.seen[0].url, '/agents/repos/a%20b/x%2Fy/tasks/..%2Fz%3Fq%23f');
     assert.equal(srv.seen.length, 1);

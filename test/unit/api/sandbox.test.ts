@@ -43,9 +43,9 @@ describe('api against the sandbox', () => {
     await sb?.close();
   });
 
-  describe('A1 listTasksForRepo', () => {
+  describe('A1 listRepositoryTasks', () => {
     it('lists tasks with url and html_url, without sessions', async () => {
-      const { tasks } = await as('fineGrained').listTasksForRepo({ owner: 'acme', repo: 'rocket' });
+      const { tasks } = await as('fineGrained').listRepositoryTasks({ owner: 'acme', repo: 'rocket' });
       assert.ok(tasks.length >= 5);
       for (const t of tasks) {
         assert.equal(typeof t.url, 'string');
@@ -58,29 +58,29 @@ describe('api against the sandbox', () => {
 
     it('filters by state list, creator_id list, and archived', async () => {
       const c = as('fineGrainedRead');
-      const byState = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket', state: ['failed', 'cancelled'] });
+      const byState = await c.listRepositoryTasks({ owner: 'acme', repo: 'rocket', state: ['failed', 'cancelled'] });
       assert.ok(byState.tasks.length >= 2);
       assert.ok(byState.tasks.every(t => t.state === 'failed' || t.state === 'cancelled'));
-      const byLee = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket', creator_id: [1002] });
+      const byLee = await c.listRepositoryTasks({ owner: 'acme', repo: 'rocket', creator_id: [1002] });
       assert.ok(byLee.tasks.length >= 1);
       assert.ok(byLee.tasks.every(t => t.creator?.id === 1002));
-      const both = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket', creator_id: [1001, 1002] });
+      const both = await c.listRepositoryTasks({ owner: 'acme', repo: 'rocket', creator_id: [1001, 1002] });
       assert.ok(both.tasks.length > byLee.tasks.length);
-      const archived = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket', is_archived: true });
+      const archived = await c.listRepositoryTasks({ owner: 'acme', repo: 'rocket', is_archived: true });
       assert.ok(archived.tasks.length >= 1);
       assert.ok(archived.tasks.every(t => t.archived_at !== null));
     });
 
     it('is refused for an installation token and without a token', async () => {
       assert.equal(
-        (await rejection(as('installation').listTasksForRepo({ owner: 'acme', repo: 'rocket' }))).status,
+        (await rejection(as('installation').listRepositoryTasks({ owner: 'acme', repo: 'rocket' }))).status,
         403,
       );
-      assert.equal((await rejection(as(undefined).listTasksForRepo({ owner: 'acme', repo: 'rocket' }))).status, 401);
+      assert.equal((await rejection(as(undefined).listRepositoryTasks({ owner: 'acme', repo: 'rocket' }))).status, 401);
     });
 
     it('answers 404 for a repository that does not exist', async () => {
-      const e = await rejection(as('fineGrained').listTasksForRepo({ owner: 'acme', repo: 'nope' }));
+      const e = await rejection(as('fineGrained').listRepositoryTasks({ owner: 'acme', repo: 'nope' }));
       assert.ok(e instanceof ApiError);
       assert.equal(e.status, 404);
     });
@@ -100,7 +100,7 @@ describe('api against the sandbox', () => {
       assert.deepEqual(t.artifacts, []);
       assert.equal(t.archived_at, null);
       assert.ok(t.url && t.html_url);
-      const again = await c.getTaskForRepo({ owner: 'acme', repo: 'rocket', task_id: t.id });
+      const again = await c.getRepositoryTask({ owner: 'acme', repo: 'rocket', task_id: t.id });
       assert.equal(again.id, t.id);
     });
 
@@ -119,10 +119,10 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('A3 getTaskForRepo and A5 getTask', () => {
+  describe('A3 getRepositoryTask and A5 getTask', () => {
     it('read one task with its sessions', async () => {
       const c = as('fineGrained');
-      const a3 = await c.getTaskForRepo({ owner: 'acme', repo: 'rocket', task_id: 'demo-rocket-03' });
+      const a3 = await c.getRepositoryTask({ owner: 'acme', repo: 'rocket', task_id: 'demo-rocket-03' });
       assert.ok(Array.isArray(a3.sessions));
       assert.ok(a3.sessions.length >= 1);
       assert.equal(a3.sessions[0].task_id, 'demo-rocket-03');
@@ -135,7 +135,7 @@ describe('api against the sandbox', () => {
     it('answer 404 for an unknown task', async () => {
       const c = as('fineGrained');
       assert.equal(
-        (await rejection(c.getTaskForRepo({ owner: 'acme', repo: 'rocket', task_id: 'no-such-task' }))).status,
+        (await rejection(c.getRepositoryTask({ owner: 'acme', repo: 'rocket', task_id: 'no-such-task' }))).status,
         404,
       );
       assert.equal((await rejection(c.getTask({ task_id: 'no/such?task' }))).status, 404);
@@ -222,8 +222,8 @@ describe('api against the sandbox', () => {
     it('serves an unchanged list from the ETag memory and reads the rate limit', async () => {
       const infos: ResponseInfo[] = [];
       const c = as('fineGrained', { onResponse: i => infos.push(i) });
-      const first = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket' });
-      const second = await c.listTasksForRepo({ owner: 'acme', repo: 'rocket' });
+      const first = await c.listRepositoryTasks({ owner: 'acme', repo: 'rocket' });
+      const second = await c.listRepositoryTasks({ owner: 'acme', repo: 'rocket' });
       assert.deepEqual(second, first);
       assert.deepEqual(
         infos.map(i => i.fromCache),
@@ -261,7 +261,9 @@ describe('api paginate against a sandbox with many tasks', () => {
 
   for (const per_page of [30, 100]) {
     it(`walks every task once with per_page ${per_page}`, async () => {
-      const tasks: Task[] = await all(client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', per_page }));
+      const tasks: Task[] = await all(
+        client.paginate('listRepositoryTasks', { owner: 'acme', repo: 'rocket', per_page }),
+      );
       assert.equal(tasks.length, COUNT);
       assert.equal(new Set(tasks.map(t => t.id)).size, COUNT);
     });
@@ -271,7 +273,7 @@ describe('api paginate against a sandbox with many tasks', () => {
     const mine = await all(client.paginate('listTasks', { per_page: 50 }));
     assert.equal(mine.length, COUNT - Math.ceil(COUNT / 3), 'A4 holds the tasks mona created');
     const lees = await all(
-      client.paginate('listTasksForRepo', { owner: 'acme', repo: 'rocket', creator_id: [1002], per_page: 20 }),
+      client.paginate('listRepositoryTasks', { owner: 'acme', repo: 'rocket', creator_id: [1002], per_page: 20 }),
     );
     assert.equal(lees.length, Math.ceil(COUNT / 3));
   });

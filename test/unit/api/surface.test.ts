@@ -14,9 +14,9 @@ describe('api: public surface', () => {
     assert.ok(api.KNOWN_MODELS.length > 0);
     assert.equal(api.VERSION_HEADER, 'X-Vendor-Api-Version');
     const methods = [
-      'listTasksForRepo',
+      'listRepositoryTasks',
       'startTask',
-      'getTaskForRepo',
+      'getRepositoryTask',
       'listTasks',
       'getTask',
       'listInstallationRepos',

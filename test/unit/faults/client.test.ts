@@ -66,7 +66,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('a reset connection on a read is retried and the read succeeds', async () => {
     proxy.next({ kind: 'reset' }, { path: LIST });
-    const { tasks } = await client.listTasksForRepo(REPO);
+    const { tasks } = await client.listRepositoryTasks(REPO);
     assert.ok(tasks.length > 0);
     assert.equal(proxy.count({ path: LIST }), 2, 'one reset, one retry');
   });
@@ -94,7 +94,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
   it('500, 502 and 503 on a read: retried with backoff, then the data', async () => {
     proxy.next({ kind: 'status', status: 502 }, { path: LIST });
     proxy.next({ kind: 'status', status: 503 }, { path: LIST });
-    const { tasks } = await client.listTasksForRepo(REPO);
+    const { tasks } = await client.listRepositoryTasks(REPO);
     assert.ok(tasks.length > 0);
     assert.equal(proxy.count({ path: LIST }), 3);
     const times = proxy.requests.filter(r => LIST.test(r.path)).map(r => r.at);
@@ -103,7 +103,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('a service that keeps failing gets a bounded number of tries and the caller its status', async () => {
     proxy.setDefault({ kind: 'status', status: 500 });
-    const e = await rejection(client.listTasksForRepo(REPO));
+    const e = await rejection(client.listRepositoryTasks(REPO));
     assert.equal(e.status, 500);
     assert.equal(proxy.count(), 3, 'the first try and two retries, no more');
     assertNoToken(e);
@@ -118,7 +118,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('429 with a short Retry-After: the read waits that long, then succeeds', async () => {
     proxy.next({ kind: 'retryAfter', seconds: 1 }, { path: LIST });
-    const { tasks } = await client.listTasksForRepo(REPO);
+    const { tasks } = await client.listRepositoryTasks(REPO);
     assert.ok(tasks.length > 0);
     const [first, second] = proxy.requests.filter(r => LIST.test(r.path));
     assert.ok(second.at - first.at >= 900, `retried after ${second.at - first.at} ms, before the Retry-After`);
@@ -126,7 +126,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('429 with a long Retry-After is surfaced at once, with how long to wait', async () => {
     proxy.next({ kind: 'retryAfter', seconds: 120 }, { path: LIST });
-    const e = await rejection(client.listTasksForRepo(REPO));
+    const e = await rejection(client.listRepositoryTasks(REPO));
     assert.equal(e.status, 429);
     assert.equal(e.kind, 'rate_limited');
     assert.equal(e.retryAfterMs, 120_000);
@@ -135,7 +135,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('an exhausted rate limit: the error says when it resets, and nothing more is sent until then', async () => {
     proxy.next({ kind: 'exhausted', resetInSeconds: 60 });
-    const e = await rejection(client.listTasksForRepo(REPO));
+    const e = await rejection(client.listRepositoryTasks(REPO));
     assert.equal(e.status, 403);
     assert.equal(e.kind, 'rate_limited');
     assert.ok(e.rateLimit?.reset && e.rateLimit.reset.getTime() > Date.now());
@@ -149,7 +149,7 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('401 (revoked token): one request, status 401, no token in the error', async () => {
     proxy.setDefault({ kind: 'unauthorized' });
-    const e = await rejection(client.listTasksForRepo(REPO));
+    const e = await rejection(client.listRepositoryTasks(REPO));
     assert.equal(e.status, 401);
     assert.equal(proxy.count(), 1);
     assertNoToken(e);
@@ -157,17 +157,17 @@ describe('faults: the API client through a fault-injecting proxy', () => {
 
   it('malformed JSON on a 200: an invalid_response error, never a crash or wrong data', async () => {
     proxy.next({ kind: 'malformed' }, { path: LIST });
-    const e = await rejection(client.listTasksForRepo(REPO));
+    const e = await rejection(client.listRepositoryTasks(REPO));
     assert.equal(e.kind, 'invalid_response');
     assert.equal(e.status, 200);
     assertNoToken(e);
-    const { tasks } = await client.listTasksForRepo(REPO);
+    const { tasks } = await client.listRepositoryTasks(REPO);
     assert.ok(tasks.length > 0, 'the next read works');
   });
 
   it('an answer slower than the deadline: a read is retried, a start is not (and acted once)', async () => {
     proxy.next({ kind: 'slow', ms: 2_500 }, { path: LIST });
-    const { tasks } = await client.listTasksForRepo(REPO);
+    const { tasks } = await client.listRepositoryTasks(REPO);
     assert.ok(tasks.length > 0);
     assert.equal(proxy.count({ path: LIST }), 2);
     proxy.next({ kind: 'slow', ms: 2_500 }, { method: 'POST' });
@@ -180,14 +180,14 @@ describe('faults: the API client through a fault-injecting proxy', () => {
   });
 
   it('the service goes away and comes back: network errors meanwhile, data again after, on the same client', async () => {
-    await client.listTasksForRepo(REPO);
+    await client.listRepositoryTasks(REPO);
     await proxy.goDown();
-    const e = await rejection(client.listTasksForRepo(REPO));
+    const e = await rejection(client.listRepositoryTasks(REPO));
     assert.equal(e.status, 0);
     assert.equal(e.kind, 'network');
     assertNoToken(e);
     await proxy.comeBack();
-    const { tasks } = await client.listTasksForRepo(REPO);
+    const { tasks } = await client.listRepositoryTasks(REPO);
     assert.ok(tasks.length > 0);
   });
 });

@@ -1,5 +1,5 @@
 import type { Session, Task } from '../../../src/api/types';
-import { rawTask } from '../../support/serviceData';
+import { task as serviceTask } from '../../support/serviceData';
 
 let seq = 0;
 
@@ -7,14 +7,14 @@ let seq = 0;
 export function aTask(over: Partial<Task> = {}): Task {
   seq++;
   const stamp = new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString().replace('.000Z', 'Z');
-  return rawTask(`task-${seq}`, {
+  return serviceTask(`task-${seq}`, {
     url: `http://127.0.0.1:1/agents/repos/acme/rocket/tasks/task-${seq}`,
     html_url: `http://127.0.0.1:1/acme/rocket/tasks/task-${seq}`,
     name: `Task ${seq}`,
     created_at: stamp,
     updated_at: stamp,
     ...over,
-  }) as unknown as Task;
+  });
 }
 
 export function aSession(task: Task, over: Partial<Session> = {}): Session {

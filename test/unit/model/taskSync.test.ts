@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ListTasksForRepoParams, ListTasksParams, Task } from '../../../src/api';
+import type { ListRepositoryTasksParams, ListTasksParams, Task } from '../../../src/api';
 import { TaskStore } from '../../../src/model/taskStore';
 import {
   listKeys,
@@ -21,7 +21,7 @@ function fakeService(tasks: Task[]) {
     return { tasks: sorted.slice((n - 1) * per, n * per) };
   };
   const client: TaskClient = {
-    listTasksForRepo: async (p: ListTasksForRepoParams) => {
+    listRepositoryTasks: async (p: ListRepositoryTasksParams) => {
       calls.push(`A1 page ${p.page}`);
       return page(p);
     },
@@ -135,7 +135,7 @@ describe('model/TaskSync', () => {
     const { client } = fakeService(mine);
     const failing: TaskClient = {
       ...client,
-      listTasksForRepo: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })),
+      listRepositoryTasks: async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })),
     };
     const store = new TaskStore();
     const sync = new TaskSync(
@@ -183,9 +183,9 @@ describe('model/TaskSync', () => {
     const gate = new Promise<void>(r => (release = r));
     const slow: TaskClient = {
       ...old.client,
-      listTasksForRepo: async p => {
+      listRepositoryTasks: async p => {
         await gate;
-        return old.client.listTasksForRepo(p);
+        return old.client.listRepositoryTasks(p);
       },
     };
     const store = new TaskStore();

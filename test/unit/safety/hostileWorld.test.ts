@@ -32,7 +32,7 @@ describe('safety: a hostile world through the sandbox and the client', () => {
   });
 
   it('reads the names as the prompts wrote them, and no surface text made from them acts', async () => {
-    const { tasks } = await client!.listTasksForRepo({ owner: 'acme', repo: 'rocket' });
+    const { tasks } = await client!.listRepositoryTasks({ owner: 'acme', repo: 'rocket' });
     const byId = new Map(tasks.map(t => [t.id, t]));
     const review = byId.get(ids[0]);
     assert.ok(review, 'the task named by a command link is listed');

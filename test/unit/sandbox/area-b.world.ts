@@ -2,7 +2,7 @@
 // and the fields every repository and installation they read must carry.
 import assert from 'node:assert/strict';
 import { REPOSITORY_COUNTS, REPOSITORY_FLAGS, REPOSITORY_TEXTS } from '../../../src/api/types';
-import { ACCOUNT_TEXTS } from '../../../src/api/validate/installation';
+import { ACCOUNT_TEXTS } from '../../../src/api/types';
 import { WorldBuilder } from './helpers';
 
 // The field lists the client reads by (the specification's), so the sandbox is held to what the client expects.

@@ -1,5 +1,6 @@
 // Small typed builders for the resources the Installations view reads; only the fields a test cares about vary.
 import type { Account, Installation, Repository } from '../../../../src/api/types';
+import { REPOSITORY_TEXTS } from '../../../../src/api/types';
 
 export function account(login: string, id: number, type: Account['type'] = 'Organization'): Account {
   const url = `https://api.example.test/users/${login}`;
@@ -55,7 +56,7 @@ type Level = 'admin' | 'write' | 'read' | undefined;
 export function repository(id: number, owner: Account, name: string, level: Level = 'admin'): Repository {
   const full = `${owner.login}/${name}`;
   const api = `https://api.example.test/repos/${full}`;
-  const r = {
+  const r: Repository = {
     id,
     node_id: `R_${id}`,
     name,
@@ -105,47 +106,9 @@ export function repository(id: number, owner: Account, name: string, level: Leve
     language: null,
     template_repository: null,
     license: null,
-  } as unknown as Repository;
-  for (const k of [
-    'archive',
-    'assignees',
-    'blobs',
-    'branches',
-    'collaborators',
-    'comments',
-    'commits',
-    'compare',
-    'contents',
-    'contributors',
-    'deployments',
-    'downloads',
-    'events',
-    'forks',
-    'git_commits',
-    'git_refs',
-    'git_tags',
-    'hooks',
-    'issue_comment',
-    'issue_events',
-    'issues',
-    'keys',
-    'labels',
-    'languages',
-    'merges',
-    'milestones',
-    'notifications',
-    'pulls',
-    'releases',
-    'stargazers',
-    'statuses',
-    'subscribers',
-    'subscription',
-    'tags',
-    'teams',
-    'trees',
-  ] as const) {
-    (r as unknown as Record<string, string>)[`${k}_url`] = `${api}/${k}`;
-  }
+  };
+  // Every other address of the repository, from the declared list of its text fields.
+  for (const k of REPOSITORY_TEXTS) if (k.endsWith('_url')) r[k] ??= `${api}/${k.slice(0, -'_url'.length)}`;
   if (level) r.permissions = { admin: level === 'admin', push: level !== 'read', pull: true };
   return r;
 }

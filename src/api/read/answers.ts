@@ -1,5 +1,10 @@
 // Whole answers: one resource (unreadable → Unreadable, which the engine turns into an ApiError), list envelopes
-// (the list must be there; a bad item is left out, duplicates merged), and error bodies.
+// (the list must be there; a bad item is left out, duplicates merged), and error bodies. Each resource is read by
+// the reader built from its declaration in `schema/`.
+import type { ListRule } from '../schema/declare';
+import { InstallationShape } from '../schema/account';
+import { RepositoryShape } from '../schema/repository';
+import { newer, TaskShape } from '../schema/task';
 import type {
   ErrorBody,
   Installation,
@@ -10,48 +15,30 @@ import type {
   TaskList,
   TaskWithSessions,
 } from '../types';
-import type { Note, Where } from './fields';
+import type { ItemReader } from './compile';
+import { itemReader, readItems } from './compile';
+import type { Note } from './fields';
 import { isRecord, kindOf, Unreadable } from './fields';
-import { readInstallation } from './installation';
-import { mergeDuplicates } from './merge';
-import { readRepository } from './repository';
-import { isCleanTask } from './clean';
-import { newer, readTask } from './task';
 
-export type Reader<T> = (raw: unknown, where: Where, note: Note) => T | undefined;
 /** Reads one whole answer, or throws Unreadable. */
 export type AnswerReader<T> = (raw: unknown, note: Note) => T;
 
+const TASK = itemReader<Task>(TaskShape);
+const REPOSITORY = itemReader<Repository>(RepositoryShape);
+const INSTALLATION = itemReader<Installation>(InstallationShape);
+
 /** One resource: unreadable when its reader leaves it out, saying why. */
-function one<T>(read: Reader<T>, what: string): AnswerReader<T> {
+function one<T>(items: ItemReader<T>, what: string, fast: boolean): AnswerReader<T> {
   return (raw, note) => {
+    if (fast && items.clean(raw)) return raw;
     let why = '';
-    const value = read(raw, what, m => {
+    const value = items.read(raw, what, m => {
       why = m;
       note(m);
     });
     if (value === undefined) throw new Unreadable(why || `${what} is unusable`);
     return value;
   };
-}
-
-interface ItemRules<T> {
-  read: Reader<T>;
-  /** Items that need no fixing at all, taken as they are (the reader's own fast path, without its call). */
-  clean?: (v: unknown) => v is T;
-  key: (item: T) => string | number;
-  prefer?: (kept: T, next: T) => T;
-}
-
-/** The items of a list: each read on its own, the unusable ones left out, duplicates merged. */
-function items<T>(list: unknown[], label: string, rules: ItemRules<T>, note: Note): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < list.length; i++) {
-    const v = list[i];
-    const item = rules.clean?.(v) ? v : rules.read(v, () => `${label}[${i}]`, note);
-    if (item !== undefined) out.push(item);
-  }
-  return mergeDuplicates(out, rules.key, rules.prefer, label.replace(/s$/, ''), note);
 }
 
 function listOf(raw: unknown, key: string): unknown[] {
@@ -69,28 +56,28 @@ function totalOf(raw: unknown): number {
   return total;
 }
 
-const numericId = (x: { id: number }): number => x.id;
-const TASKS: ItemRules<Task> = { read: readTask, clean: isCleanTask, key: t => t.id, prefer: newer };
-const REPOSITORIES: ItemRules<Repository> = { read: readRepository, key: numericId };
-const INSTALLATIONS: ItemRules<Installation> = { read: readInstallation, key: numericId };
+const byId = <T extends { id: number }>(): ListRule<T> => ({ key: x => x.id });
+const TASKS: ListRule<Task> = { key: t => t.id, prefer: newer };
 
+// Tasks come a thousand at a time at every poll: one that needs no fixing is taken as it came. Repositories and
+// installations are always copied, which also drops the credential a repository may carry.
 export const readTaskList: AnswerReader<TaskList> = (raw, note) => ({
-  tasks: items(listOf(raw, 'tasks'), 'tasks', TASKS, note),
+  tasks: readItems(listOf(raw, 'tasks'), 'tasks', TASK, TASKS, note, true),
 });
 
 export const readRepositoryList: AnswerReader<RepositoryList> = (raw, note) => {
-  const repositories = items(listOf(raw, 'repositories'), 'repositories', REPOSITORIES, note);
+  const repositories = readItems(listOf(raw, 'repositories'), 'repositories', REPOSITORY, byId(), note, false);
   return { total_count: totalOf(raw), repositories };
 };
 
 export const readInstallationList: AnswerReader<InstallationList> = (raw, note) => {
-  const installations = items(listOf(raw, 'installations'), 'installations', INSTALLATIONS, note);
+  const installations = readItems(listOf(raw, 'installations'), 'installations', INSTALLATION, byId(), note, false);
   return { total_count: totalOf(raw), installations };
 };
 
-export const readOneTask: AnswerReader<Task> = one(readTask, 'the task');
+export const readOneTask: AnswerReader<Task> = one(TASK, 'the task', true);
 
-export const readOneRepository: AnswerReader<Repository> = one(readRepository, 'the repository');
+export const readOneRepository: AnswerReader<Repository> = one(REPOSITORY, 'the repository', false);
 
 export const readTaskWithSessions: AnswerReader<TaskWithSessions> = (raw, note) => {
   const task = readOneTask(raw, note);
