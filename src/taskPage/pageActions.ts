@@ -27,13 +27,14 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
     id: 'openPullRequest',
     label: l10n.t('Open Pull Request'),
     command: COMMANDS.openPullRequest,
-    unavailable: t => (pullRequests(t).length ? undefined : 'This task has no pull request yet.'),
+    unavailable: t => (pullRequests(t).length ? undefined : l10n.t('This task has no pull request yet.')),
   },
   {
     id: 'openOnWeb',
     label: l10n.t('Open on the Web'),
     command: COMMANDS.openTaskOnWeb,
-    unavailable: t => (hasText(t.html_url) ? undefined : 'The service has given no web address for this task yet.'),
+    unavailable: t =>
+      hasText(t.html_url) ? undefined : l10n.t('The service has given no web address for this task yet.'),
   },
   {
     id: 'checkoutHeadBranch',
@@ -42,7 +43,7 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
     unavailable: t =>
       sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
         ? undefined
-        : 'No session of this task has a head branch yet.',
+        : l10n.t('No session of this task has a head branch yet.'),
   },
   {
     id: 'reviewChanges',
@@ -51,7 +52,7 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
     unavailable: t =>
       sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
         ? undefined
-        : 'No session of this task has a branch yet.',
+        : l10n.t('No session of this task has a branch yet.'),
   },
   {
     id: 'continueTask',
@@ -61,7 +62,7 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
     unavailable: t =>
       continuationOf({ sessions: sessionsOf(t).filter(s => typeof s === 'object' && s !== null) as Session[] })
         ? undefined
-        : 'No session of this task names a branch to continue on yet.',
+        : l10n.t('No session of this task names a branch to continue on yet.'),
   },
 ];
 
