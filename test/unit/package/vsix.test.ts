@@ -48,7 +48,7 @@ describe('package (.vsix)', function () {
     for (const file of named) assert.ok(packed.entries.includes(`extension/${file.replace(/^\.\//, '')}`), file);
   });
 
-  it('holds the translations: the manifest's strings and the code's bundle', () => {
+  it('holds the translations: the words of the manifest and of the code', () => {
     assert.ok(packed.entries.includes('extension/package.nls.json'));
     assert.ok(packed.entries.includes('extension/l10n/bundle.l10n.json'));
   });
