@@ -52,7 +52,8 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
       ? `<p class="muted">${forHtml(l10n.t('Not refreshed: {0}; showing what was fetched before.', view.stale))}</p>`
       : '');
   const button = view.files.length
-    ? `<nav class="actions"><button type="button" data-action="reviewChanges">${forHtml(l10n.t('Review Changes'))}</button></nav>`
+    ? '<nav class="actions"><button type="button" data-action="reviewChanges">' +
+      `${forHtml(l10n.t('Review Changes'))}</button></nav>`
     : '';
   const files = view.files.slice(0, MAX_FILES).map(f => {
     const kind = f.kind === 'modified' ? '' : ` <span class="muted">${forHtml(kindLabel(f))}</span>`;

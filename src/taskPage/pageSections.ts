@@ -112,7 +112,8 @@ function sessionHtml(
       ? [
           row(
             l10n.t('Finished'),
-            `${when(s.completed_at)}${took ? ` <span class="muted">${forHtml(l10n.t('(took {0})', took))}</span>` : ''}`,
+            `${when(s.completed_at)}` +
+              (took ? ` <span class="muted">${forHtml(l10n.t('(took {0})', took))}</span>` : ''),
           ),
         ]
       : []),

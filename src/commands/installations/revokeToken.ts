@@ -41,7 +41,9 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
   const message = l10n.t(
     "The installation token was revoked and removed from this editor. It cannot be used again: to see the installation's repositories, create a new installation token for the app and set it.{0}",
     env.inSandbox?.()
-      ? ` ${l10n.t('In the built-in sandbox, Reset Sandbox brings the demo installation token back (with the demo world).')}`
+      ? ` ${l10n.t(
+          'In the built-in sandbox, Reset Sandbox brings the demo installation token back (with the demo world).',
+        )}`
       : '',
   );
   explainTo(env, 'info', { text: message, remedy: 'setToken', tokenKind: 'installation' });
