@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import './l10nSetup';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';

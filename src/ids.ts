@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 // Every identifier the manifest and the code share: commands, views, context keys, the settings section, state keys.
 // A test checks that package.json's commands and the registered ones agree with this module.
 
@@ -15,9 +16,9 @@ export const SETTINGS_SECTION = 'agentTasks';
 export type TokenKind = 'fine_grained' | 'classic' | 'installation';
 export const TOKEN_KINDS: readonly TokenKind[] = ['fine_grained', 'classic', 'installation'];
 export const TOKEN_KIND_LABELS: Record<TokenKind, string> = {
-  fine_grained: 'Fine-grained token (tasks, listing installations)',
-  classic: 'Classic token with repo scope (adding and removing installation repositories)',
-  installation: "Installation token (an installation's own repositories)",
+  fine_grained: l10n.t('Fine-grained token (tasks, listing installations)'),
+  classic: l10n.t('Classic token with repo scope (adding and removing installation repositories)'),
+  installation: l10n.t("Installation token (an installation's own repositories)"),
 };
 
 /** Commands of the extension (the Installations view adds its own beside these). */
@@ -107,7 +108,7 @@ export const STATE_KEYS = {
 export const BUILTIN_SANDBOX_KEY = 'builtin-sandbox://local';
 
 /** The authentication provider that shows who is signed in to each service in VS Code's Accounts menu. */
-export const AUTH_PROVIDER = { id: 'agentTasks', label: 'Agent Tasks' } as const;
+export const AUTH_PROVIDER = { id: 'agentTasks', label: l10n.t('Agent Tasks') } as const;
 
 /** Commands of the Installations view (Area B). */
 export const INSTALLATION_COMMANDS = {

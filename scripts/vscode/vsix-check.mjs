@@ -7,6 +7,9 @@ import { ROOT, ARTIFACTS, makeRunDir, installVsix, startCodeServer, launchBrowse
 import { sel, waitForWorkbench, runCommand } from './workbench.mjs';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+// The manifest's words are in package.nls.json (`%key%` in package.json), as VS Code shows them.
+const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8'));
+manifest.displayName = nls[manifest.displayName.replace(/^%(.*)%$/, '$1')] ?? manifest.displayName;
 const vsix = path.resolve(process.argv[2] || path.join(ARTIFACTS, `${manifest.name}-${manifest.version}.vsix`));
 if (!fs.existsSync(vsix)) {
   console.error(`[vsix] ${vsix} is missing: run \`npm run package\` first`);
@@ -19,7 +22,8 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 const ALLOWED = [
   /^extension\/dist\/[\w.-]+\.js$/,
   /^extension\/media\//,
-  /^extension\/package\.json$/,
+  /^extension\/package(\.nls)?\.json$/,
+  /^extension\/l10n\/bundle\.l10n\.json$/,
   /^extension\/(readme|changelog)\.md$/i,
   /^extension\/LICENSE(\.txt)?$/i,
   /^extension\.vsixmanifest$/,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
 import { BUILTIN_SANDBOX_KEY, STATE_KEYS, TOKEN_KINDS, type TokenKind } from '../ids';
 import { serviceKey, type TokenStore } from './tokenStore';
+import * as l10n from '@vscode/l10n';
 
 const WHO_PREFIX = 'agentTasks.account';
 
@@ -80,7 +81,7 @@ export class AccountBook {
 /** How a service is named in an account's label: "built-in sandbox", or its host (and path, e.g. `/api/v3`). */
 export function serviceName(scope: string): string {
   const key = serviceKey(scope);
-  if (key === BUILTIN_SANDBOX_KEY) return 'built-in sandbox';
+  if (key === BUILTIN_SANDBOX_KEY) return l10n.t('built-in sandbox');
   try {
     const u = new URL(key);
     return `${u.host}${u.pathname.replace(/\/+$/, '')}`;

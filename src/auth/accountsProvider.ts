@@ -69,9 +69,9 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
     const kind = TOKEN_KINDS.find(k => scopes.includes(k));
     const scope = this.deps.scope();
-    if (!scope || !(await this.deps.signIn(kind))) throw new Error('No token was set.');
+    if (!scope || !(await this.deps.signIn(kind))) throw new Error(vscode.l10n.t('No token was set.'));
     const session = (await this.read()).find(s => s.account.id === serviceKey(scope));
-    if (!session) throw new Error('No token was set.');
+    if (!session) throw new Error(vscode.l10n.t('No token was set.'));
     this.refresh(scope);
     return session;
   }

@@ -1,6 +1,7 @@
 // Where the service is GitHub's own API or an enterprise server's, the GitHub account VS Code already has can sign
 // in. Pure: which of VS Code's GitHub sign-ins fits an address, and what to say when the service refuses its token.
 import type { TokenKind } from '../ids';
+import * as l10n from '@vscode/l10n';
 
 export type GitHubProviderId = 'github' | 'github-enterprise';
 
@@ -55,20 +56,22 @@ export function gitHubRefusal(status: number | undefined, where: string, web: st
   if (status !== 401 && status !== 403) return undefined;
   const refused =
     status === 401
-      ? `${where} refused the token of the GitHub account VS Code has (401), so it was not saved.`
-      : `${where} took the token of the GitHub account VS Code has but refused it the list of your tasks (403).`;
-  return (
-    `${refused} VS Code's GitHub sign-in gives an OAuth app token, and tasks take a fine-grained token with the ` +
-    `Agent tasks permission (read and write to start tasks): make a fine-grained personal access token at ` +
-    `${tokenPage(web, 'fine_grained')} and set it with Set Token….`
+      ? l10n.t('{0} refused the token of the GitHub account VS Code has (401), so it was not saved.', where)
+      : l10n.t(
+          '{0} took the token of the GitHub account VS Code has but refused it the list of your tasks (403).',
+          where,
+        );
+  return l10n.t(
+    "{0} VS Code's GitHub sign-in gives an OAuth app token, and tasks take a fine-grained token with the Agent tasks permission (read and write to start tasks): make a fine-grained personal access token at {1} and set it with Set Token….",
+    refused,
+    tokenPage(web, 'fine_grained'),
   );
 }
 
 /** Said with a classic token taken from the GitHub account: no read checks it, so what to do if it is refused. */
 export function gitHubClassicNote(web: string): string {
-  return (
-    'It came from the GitHub account VS Code has (an OAuth app token). If adding or removing a repository is ' +
-    'refused, the service wants a classic personal access token with the repo scope: make one at ' +
-    `${tokenPage(web, 'classic')} and set it with Set Token….`
+  return l10n.t(
+    'It came from the GitHub account VS Code has (an OAuth app token). If adding or removing a repository is refused, the service wants a classic personal access token with the repo scope: make one at {0} and set it with Set Token….',
+    tokenPage(web, 'classic'),
   );
 }

@@ -5,6 +5,7 @@ import { readFailure } from '../errors/failure';
 import { explain, networkDetail } from '../errors/userErrors';
 import type { TokenKind } from '../ids';
 import { forMessage } from '../safety/serviceText';
+import * as l10n from '@vscode/l10n';
 
 interface Read {
   /** A one-item list: the cheapest answer the service gives this kind. */
@@ -21,22 +22,28 @@ const READS: Record<TokenKind, Read | undefined> = {
   fine_grained: {
     run: c => c.listTasks({ per_page: 1 }),
     forbidden: (name, where) =>
-      `${name} saved, but it lacks the Agent tasks permission (read) on ${where} (403). The task views need it, ` +
-      'and starting tasks needs read and write; listing installations works without it.',
+      l10n.t(
+        '{0} saved, but it lacks the Agent tasks permission (read) on {1} (403). The task views need it, and starting tasks needs read and write; listing installations works without it.',
+        name,
+        where,
+      ),
   },
   installation: {
     run: c => c.listInstallationRepos({ per_page: 1 }),
     forbidden: (name, where) =>
-      `${name} saved, but ${where} refused it the list of its installation's repositories (403), which needs no ` +
-      'permission: the installation may be suspended.',
+      l10n.t(
+        "{0} saved, but {1} refused it the list of its installation's repositories (403), which needs no permission: the installation may be suspended.",
+        name,
+        where,
+      ),
   },
   classic: undefined,
 };
 
 const NAMES: Record<TokenKind, string> = {
-  fine_grained: 'Fine-grained token',
-  classic: 'Classic token',
-  installation: 'Installation token',
+  fine_grained: l10n.t('Fine-grained token'),
+  classic: l10n.t('Classic token'),
+  installation: l10n.t('Installation token'),
 };
 
 export interface TokenVerdict {
@@ -69,13 +76,14 @@ export async function checkToken(
     return {
       save: true,
       level: 'info',
-      text:
-        `${name} saved. The service offers no read a classic token may make, so it is checked on first use ` +
-        '(adding or removing a repository of an installation).',
+      text: l10n.t(
+        '{0} saved. The service offers no read a classic token may make, so it is checked on first use (adding or removing a repository of an installation).',
+        name,
+      ),
     };
   try {
     await probe(c => read.run(c));
-    return { save: true, level: 'info', text: `${name} saved: ${where} accepted it.` };
+    return { save: true, level: 'info', text: l10n.t('{0} saved: {1} accepted it.', name, where) };
   } catch (err) {
     const f = readFailure(err);
     if (f?.status === 401)
@@ -83,9 +91,12 @@ export async function checkToken(
         save: false,
         level: 'error',
         status: 401,
-        text:
-          `${name} not saved: ${where} refused it (401: unknown, expired or revoked). ` +
-          `Check that it was copied whole and is a token for ${where}.`,
+        text: l10n.t(
+          '{0} not saved: {1} refused it (401: unknown, expired or revoked). Check that it was copied whole and is a token for {2}.',
+          name,
+          where,
+          where,
+        ),
       };
     if (f?.status === 403 && f.kind !== 'rate_limited')
       return { save: true, level: 'warning', status: 403, text: read.forbidden(name, where) };
@@ -93,14 +104,21 @@ export async function checkToken(
       return {
         save: true,
         level: 'warning',
-        text:
-          `${name} saved without a check: ${where} cannot be reached (${forMessage(networkDetail(f), 200)}). ` +
-          'It is checked on first use.',
+        text: l10n.t(
+          '{0} saved without a check: {1} cannot be reached ({2}). It is checked on first use.',
+          name,
+          where,
+          forMessage(networkDetail(f), 200),
+        ),
       };
     return {
       save: true,
       level: 'warning',
-      text: `${name} saved without a check: ${explain(err).text.replace(/\.?$/, '.')} It is checked on first use.`,
+      text: l10n.t(
+        '{0} saved without a check: {1} It is checked on first use.',
+        name,
+        explain(err).text.replace(/\.?$/, '.'),
+      ),
     };
   }
 }

@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import { TOKEN_KINDS, type TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
+import * as l10n from '@vscode/l10n';
 
 const KEY_PREFIX = 'agentTasks.token';
 
@@ -100,7 +101,7 @@ export class TokenStore extends DisposableBase {
 
   async set(kind: TokenKind, value: string): Promise<void> {
     const trimmed = value.trim();
-    if (!trimmed) throw new Error('A token cannot be empty.');
+    if (!trimmed) throw new Error(l10n.t('A token cannot be empty.'));
     const key = this.key(kind);
     this.reads.delete(key);
     await this.secrets.store(key, trimmed);

@@ -58,9 +58,9 @@ export class ChangeContentProvider implements vscode.TextDocumentContentProvider
     const side = readSide(uri);
     if (!side) return '';
     if (!side.blob) return '';
-    if (!this.roots().includes(side.root)) return '(This repository is not open in the workspace.)';
+    if (!this.roots().includes(side.root)) return vscode.l10n.t('(This repository is not open in the workspace.)');
     const bytes = await this.git.runBytes({ cwd: side.root, args: ['cat-file', 'blob', side.blob] });
-    if (looksBinary(bytes)) return `Binary file, ${bytes.length} bytes: not shown as text.`;
+    if (looksBinary(bytes)) return vscode.l10n.t('Binary file, {0} bytes: not shown as text.', bytes.length);
     return bytes.toString('utf8');
   }
 }

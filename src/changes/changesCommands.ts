@@ -49,7 +49,7 @@ export class ChangesCommands extends DisposableBase {
     if (t) return t;
     const withBranch = this.d.tasks().filter(x => x.session_count > 0);
     if (!withBranch.length) {
-      tell(this.d.ui, 'info', 'No task has a branch to review yet.');
+      tell(this.d.ui, 'info', vscode.l10n.t('No task has a branch to review yet.'));
       return undefined;
     }
     const picked = await this.d.ui.pick(
@@ -58,7 +58,7 @@ export class ChangesCommands extends DisposableBase {
         description: forQuickPick(x.state),
         task: x,
       })),
-      { placeHolder: 'Review the changes of which task?' },
+      { placeHolder: vscode.l10n.t('Review the changes of which task?') },
     );
     return picked?.task;
   }
@@ -71,8 +71,8 @@ export class ChangesCommands extends DisposableBase {
       view = this.d.changes.get(taskId);
     }
     if (view.kind === 'ready') return view;
-    const why = view.kind === 'loading' ? 'they are still being read' : `${view.why}. ${view.todo}`;
-    tell(this.d.ui, 'info', `No changes to show: ${forMessage(why, 400)}`);
+    const why = view.kind === 'loading' ? vscode.l10n.t('they are still being read') : `${view.why}. ${view.todo}`;
+    tell(this.d.ui, 'info', vscode.l10n.t('No changes to show: {0}', forMessage(why, 400)));
     return undefined;
   }
 
@@ -86,7 +86,11 @@ export class ChangesCommands extends DisposableBase {
       tell(
         this.d.ui,
         'info',
-        `The branch ${forMessage(view.head, 120)} changes no file against ${forMessage(view.base, 120)}.`,
+        vscode.l10n.t(
+          'The branch {0} changes no file against {1}.',
+          forMessage(view.head, 120),
+          forMessage(view.base, 120),
+        ),
       );
       return { files: 0, resources: [] };
     }
@@ -99,7 +103,7 @@ export class ChangesCommands extends DisposableBase {
       ] as Resource;
     });
     const name = plainName(task.name) || task.id;
-    const title = forLabel(`Changes of “${name}” (${view.base} ↔ ${view.head})`, 200);
+    const title = forLabel(vscode.l10n.t('Changes of “{0}” ({1} ↔ {2})', name, view.base, view.head), 200);
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files`);
     return { files: view.files.length, resources };
@@ -110,7 +114,7 @@ export class ChangesCommands extends DisposableBase {
     const view = this.d.changes.known(taskId);
     const file = view?.kind === 'ready' ? view.files.find(f => f.path === path) : undefined;
     if (view?.kind !== 'ready' || !file) {
-      tell(this.d.ui, 'info', 'This file is no longer among the changes: the branch moved.');
+      tell(this.d.ui, 'info', vscode.l10n.t('This file is no longer among the changes: the branch moved.'));
       return;
     }
     await openDiff(file, view);

@@ -11,6 +11,7 @@ import type { GitRunner } from './gitRunner';
 import { branchOf, localRepoOf, taskRepo, type LocalRepo } from './taskBranch';
 import { fetchProblem, fetchTaskRefs, readChanges, readTips, type LocalTips } from './taskRefs';
 import { totalsOf, type ChangesView } from './types';
+import * as l10n from '@vscode/l10n';
 
 export interface ChangesDeps {
   tasks: {
@@ -43,7 +44,7 @@ interface Entry {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-const NO_GIT_TODO = 'Install git, or turn the Git extension on (git.enabled), then retry.';
+const NO_GIT_TODO = l10n.t('Install git, or turn the Git extension on (git.enabled), then retry.');
 const versionOf = (t: Task): string => `${t.updated_at}|${t.state}`;
 
 export class ChangesModel extends DisposableBase {
@@ -146,7 +147,11 @@ export class ChangesModel extends DisposableBase {
     const { tasks } = this.deps;
     let task = tasks.task(taskId) ?? given;
     if (!task)
-      return this.show(taskId, e, { kind: 'problem', why: 'the task is not known', todo: 'Refresh the list.' });
+      return this.show(taskId, e, {
+        kind: 'problem',
+        why: l10n.t('the task is not known'),
+        todo: l10n.t('Refresh the list.'),
+      });
     const version = versionOf(task);
     const sessionsOf = () => tasks.sessions(taskId)?.sessions ?? given?.sessions;
     if (!tasks.sessions(taskId)?.fresh && !given?.sessions) {
@@ -157,8 +162,8 @@ export class ChangesModel extends DisposableBase {
         if (!sessionsOf())
           return this.show(taskId, e, {
             kind: 'problem',
-            why: 'its sessions could not be read',
-            todo: `${err instanceof Error ? err.message : String(err)}; retry once the service answers.`,
+            why: l10n.t('its sessions could not be read'),
+            todo: l10n.t('{0}; retry once the service answers.', err instanceof Error ? err.message : String(err)),
           });
       }
     }
@@ -190,7 +195,11 @@ export class ChangesModel extends DisposableBase {
     }
     const tips = await readTips(this.deps.git, local.root, taskId);
     if (!tips)
-      return this.show(taskId, e, { kind: 'problem', why: 'the fetched branch cannot be read', todo: 'Retry.' });
+      return this.show(taskId, e, {
+        kind: 'problem',
+        why: l10n.t('the fetched branch cannot be read'),
+        todo: 'Retry.',
+      });
     if (e.view?.kind === 'ready' && e.tips?.head === tips.head && e.tips.base === tips.base && !stale && !e.view.stale)
       return; // the tips have not moved: nothing to read again
     try {
@@ -211,7 +220,7 @@ export class ChangesModel extends DisposableBase {
     } catch (err) {
       this.show(taskId, e, {
         kind: 'problem',
-        why: `git could not compare the branches: ${err instanceof Error ? err.message : String(err)}`,
+        why: l10n.t('git could not compare the branches: {0}', err instanceof Error ? err.message : String(err)),
         todo: 'Retry.',
       });
     }

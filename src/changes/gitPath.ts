@@ -25,10 +25,10 @@ export function usersGit(): UsersGit {
     path: found,
     missing() {
       const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
-      if (!ext) return 'the built-in Git extension is not installed';
-      if (!ext.isActive) return 'the Git extension has not started yet';
-      if (!ext.exports.enabled) return 'the Git extension is turned off (git.enabled)';
-      return found() ? undefined : 'git was not found';
+      if (!ext) return vscode.l10n.t('the built-in Git extension is not installed');
+      if (!ext.isActive) return vscode.l10n.t('the Git extension has not started yet');
+      if (!ext.exports.enabled) return vscode.l10n.t('the Git extension is turned off (git.enabled)');
+      return found() ? undefined : vscode.l10n.t('git was not found');
     },
     async started() {
       const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');

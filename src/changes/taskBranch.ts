@@ -5,6 +5,7 @@ import { refProblem } from '../safety/gitRef';
 import { forMessage } from '../safety/serviceText';
 import { repoOfTask } from '../views/taskLinks';
 import { headRefOf } from './taskRefs';
+import * as l10n from '@vscode/l10n';
 
 export interface LocalRepo extends RepoRef {
   /** The git remote that points at the task's repository. */
@@ -23,39 +24,44 @@ export function branchOf(task: Task, sessions: readonly Session[] | undefined): 
     return {
       ok: false,
       kind: 'noBranch',
-      why: queued ? 'no branch yet: the task is queued' : 'no branch yet',
+      why: queued ? l10n.t('no branch yet: the task is queued') : l10n.t('no branch yet'),
       todo: queued
-        ? 'The agent makes a branch when it starts working on the task.'
-        : 'No session of this task names a branch yet.',
+        ? l10n.t('The agent makes a branch when it starts working on the task.')
+        : l10n.t('No session of this task names a branch yet.'),
     };
   }
   const newest = [...sessions].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
   const s = newest.find(x => typeof x.head_ref === 'string' && x.head_ref !== '');
   if (!s)
-    return { ok: false, kind: 'noBranch', why: 'no branch yet', todo: 'No session of this task names a branch yet.' };
+    return {
+      ok: false,
+      kind: 'noBranch',
+      why: l10n.t('no branch yet'),
+      todo: l10n.t('No session of this task names a branch yet.'),
+    };
   const bad = (what: string, name: unknown, problem: string) => ({
     ok: false as const,
     kind: 'problem' as const,
-    why: `the ${what} is not a valid git branch name`,
-    todo: `The service named “${forMessage(typeof name === 'string' ? name : '', 120)}”: ${problem}.`,
+    why: l10n.t('the {0} is not a valid git branch name', what),
+    todo: l10n.t('The service named “{0}”: {1}.', forMessage(typeof name === 'string' ? name : '', 120), problem),
   });
   const headProblem = refProblem(s.head_ref);
-  if (headProblem) return bad('head branch', s.head_ref, headProblem);
+  if (headProblem) return bad(l10n.t('head branch'), s.head_ref, headProblem);
   if (!s.base_ref)
     return {
       ok: false,
       kind: 'problem',
-      why: 'the task names no base branch',
-      todo: 'Nothing to compare the branch with.',
+      why: l10n.t('the task names no base branch'),
+      todo: l10n.t('Nothing to compare the branch with.'),
     };
   const baseProblem = refProblem(s.base_ref);
-  if (baseProblem) return bad('base branch', s.base_ref, baseProblem);
+  if (baseProblem) return bad(l10n.t('base branch'), s.base_ref, baseProblem);
   if (refProblem(headRefOf(task.id).slice('refs/'.length)))
     return {
       ok: false,
       kind: 'problem',
-      why: "the task's id cannot name a git ref",
-      todo: 'Its changes cannot be fetched into refs/agent-tasks/.',
+      why: l10n.t("the task's id cannot name a git ref"),
+      todo: l10n.t('Its changes cannot be fetched into refs/agent-tasks/.'),
     };
   return { ok: true, head: s.head_ref, base: s.base_ref };
 }
@@ -75,15 +81,15 @@ export function localRepoOf(repo: RepoRef | undefined, candidates: readonly Loca
   if (!repo)
     return {
       ok: false,
-      why: "the task's repository is not known yet",
-      todo: 'Expand the task again once the service has named its repository.',
+      why: l10n.t("the task's repository is not known yet"),
+      todo: l10n.t('Expand the task again once the service has named its repository.'),
     };
   const hit = candidates.find(c => sameRepo(c, repo) && c.root && c.remote);
   if (!hit?.root || !hit.remote)
     return {
       ok: false,
-      why: `no clone of ${repoLabel(repo)} is open in this workspace`,
-      todo: `Open a clone of ${repoLabel(repo)} (with a remote on this service) to read the agent's branch.`,
+      why: l10n.t('no clone of {0} is open in this workspace', repoLabel(repo)),
+      todo: l10n.t("Open a clone of {0} (with a remote on this service) to read the agent's branch.", repoLabel(repo)),
     };
   return { ok: true, root: hit.root, remote: hit.remote };
 }

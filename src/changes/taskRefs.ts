@@ -5,6 +5,7 @@
 import { GitError, type GitRunner } from './gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
 import type { ChangeCommit, ChangedFile } from './types';
+import * as l10n from '@vscode/l10n';
 
 export const REF_NAMESPACE = 'refs/agent-tasks';
 export const headRefOf = (taskId: string): string => `${REF_NAMESPACE}/${taskId}/head`;
@@ -54,22 +55,26 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
   const missing = /couldn't find remote ref refs\/heads\/(.+)$/m.exec(said)?.[1]?.trim();
   if (missing !== undefined && missing === t.head)
     return {
-      why: 'the agent has not pushed yet',
-      todo: `The branch ${t.head} is not on ${t.remote} yet; it shows here once the agent pushes to it.`,
+      why: l10n.t('the agent has not pushed yet'),
+      todo: l10n.t('The branch {0} is not on {1} yet; it shows here once the agent pushes to it.', t.head, t.remote),
       missing: 'head',
     };
   if (missing !== undefined && missing === t.base)
     return {
-      why: `${t.remote} has no base branch ${t.base}`,
-      todo: `The task's base branch ${t.base} is not on ${t.remote}: the changes cannot be counted against it.`,
+      why: l10n.t('{0} has no base branch {1}', t.remote, t.base),
+      todo: l10n.t(
+        "The task's base branch {0} is not on {1}: the changes cannot be counted against it.",
+        t.base,
+        t.remote,
+      ),
       missing: 'base',
     };
   if (err instanceof GitError && err.code === 'ENOENT')
-    return { why: 'git could not be run', todo: 'Install git, or set git.path to it, then try again.' };
-  const reason = firstLines(said) || 'no reason given';
+    return { why: l10n.t('git could not be run'), todo: l10n.t('Install git, or set git.path to it, then try again.') };
+  const reason = firstLines(said) || l10n.t('no reason given');
   return {
-    why: `the fetch from ${t.remote} was refused: ${reason}`,
-    todo: 'Check the remote and your access, then retry.',
+    why: l10n.t('the fetch from {0} was refused: {1}', t.remote, reason),
+    todo: l10n.t('Check the remote and your access, then retry.'),
   };
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 // What a task's changes are, as the surfaces show them (tree, task page, chat). Pure: no `vscode`.
 
 export type ChangeKind = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied';
@@ -70,8 +71,8 @@ export function totalsOf(files: readonly ChangedFile[]): ChangeTotals {
 
 /** "renamed from old/path" and the like: the kind as words. */
 export function kindLabel(f: Pick<ChangedFile, 'kind' | 'from'>): string {
-  if (f.kind === 'renamed') return `renamed from ${f.from ?? '?'}`;
-  if (f.kind === 'copied') return `copied from ${f.from ?? '?'}`;
+  if (f.kind === 'renamed') return l10n.t('renamed from {0}', f.from ?? '?');
+  if (f.kind === 'copied') return l10n.t('copied from {0}', f.from ?? '?');
   return f.kind;
 }
 

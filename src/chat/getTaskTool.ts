@@ -10,12 +10,13 @@ const CHANGES_WAIT_MS = 8000;
 import { plain, taskDetails } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
 import { parseGet, type GetInput } from './toolInput';
+import * as l10n from '@vscode/l10n';
 
 export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
   constructor(private readonly d: ChatToolDeps) {}
 
   prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: 'Reading an agent task' };
+    return { invocationMessage: l10n.t('Reading an agent task') };
   }
 
   async invoke(

@@ -9,6 +9,7 @@ import { failureText, refusal } from './refusals';
 import { taskList, type ListHeading } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
 import { parseList, type ListInput } from './toolInput';
+import * as l10n from '@vscode/l10n';
 
 export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
   constructor(private readonly d: ChatToolDeps) {}
@@ -16,7 +17,10 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
   prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<ListInput>,
   ): vscode.PreparedToolInvocation {
-    return { invocationMessage: options.input?.scope === 'mine' ? 'Listing your agent tasks' : 'Listing agent tasks' };
+    return {
+      invocationMessage:
+        options.input?.scope === 'mine' ? l10n.t('Listing your agent tasks') : l10n.t('Listing agent tasks'),
+    };
   }
 
   async invoke(

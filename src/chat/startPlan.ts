@@ -4,6 +4,7 @@ import type { RepoRef } from '../api/params';
 import type { StartOptions } from '../commands/start/startOptions';
 import { repoLabel } from '../model/remotes';
 import { forMarkdown } from '../safety/serviceText';
+import * as l10n from '@vscode/l10n';
 
 export interface StartPlan {
   repo: RepoRef;
@@ -18,7 +19,7 @@ export interface StartPlan {
 /** Either a plan to confirm, or the sentence to answer with instead (nothing is sent). */
 export type Planned = { ok: true; plan: StartPlan } | { ok: false; text: string };
 
-export const CONFIRM_TITLE = 'Start a cloud agent task?';
+export const CONFIRM_TITLE = l10n.t('Start a cloud agent task?');
 
 /**
  * The confirmation's body as Markdown source (for an untrusted MarkdownString without HTML or icons): the labels are
@@ -30,20 +31,25 @@ export function confirmationMarkdown(plan: StartPlan): string {
   const row = (label: string, value: string) => `**${label}:** ${forMarkdown(value, 300)}`;
   const rows = [
     row('Repository', repoLabel(plan.repo)),
-    row('Model', o.model || 'the service chooses'),
-    row('Base branch', o.base_ref || 'the repository’s default branch'),
-    ...(o.head_ref ? [row('Works on branch', o.head_ref)] : []),
+    row('Model', o.model || l10n.t('the service chooses')),
+    row(l10n.t('Base branch'), o.base_ref || l10n.t('the repository’s default branch')),
+    ...(o.head_ref ? [row(l10n.t('Works on branch'), o.head_ref)] : []),
     ...(plan.continues
-      ? [row('Continues task', `${plan.continues.name || plan.continues.taskId} (${plan.continues.taskId})`)]
+      ? [row(l10n.t('Continues task'), `${plan.continues.name || plan.continues.taskId} (${plan.continues.taskId})`)]
       : []),
-    row('Pull request', o.create_pull_request ? 'yes, the agent opens one' : 'no'),
-    ...(o.custom_agent ? [row('Custom agent', o.custom_agent)] : []),
+    row(l10n.t('Pull request'), o.create_pull_request ? l10n.t('yes, the agent opens one') : 'no'),
+    ...(o.custom_agent ? [row(l10n.t('Custom agent'), o.custom_agent)] : []),
     ...(plan.withMyChanges
-      ? [row('Your changes', 'pushed to a new branch the agent works on; you choose the files and confirm next')]
+      ? [
+          row(
+            l10n.t('Your changes'),
+            l10n.t('pushed to a new branch the agent works on; you choose the files and confirm next'),
+          ),
+        ]
       : []),
   ];
   return [
-    'The prompt below goes to the cloud agent, which works on the repository and pushes a branch.',
+    l10n.t('The prompt below goes to the cloud agent, which works on the repository and pushes a branch.'),
     '',
     rows.join('  \n'),
     '',
@@ -55,7 +61,7 @@ export function confirmationMarkdown(plan: StartPlan): string {
 
 /** What the progress line says while the start runs: ours, with the repository written as text. */
 export function invocationMarkdown(plan: StartPlan): string {
-  return `Starting a task on ${forMarkdown(repoLabel(plan.repo), 200)}`;
+  return l10n.t('Starting a task on {0}', forMarkdown(repoLabel(plan.repo), 200));
 }
 
 /**

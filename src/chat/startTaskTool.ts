@@ -40,7 +40,7 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
     const planned = await this.plan(options.input);
     this.prepared.put(options.input, planned);
     // Nothing will be sent (a refusal): no question to ask, the answer says what is missing.
-    if (!planned.ok) return { invocationMessage: 'Checking what Agent Tasks needs to start a task' };
+    if (!planned.ok) return { invocationMessage: vscode.l10n.t('Checking what Agent Tasks needs to start a task') };
     return {
       invocationMessage: markdown(invocationMarkdown(planned.plan)),
       confirmationMessages: { title: CONFIRM_TITLE, message: markdown(confirmationMarkdown(planned.plan)) },
@@ -108,6 +108,7 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
     const b = await blocker(this.d, 'needed');
     if (b) return { ok: false, text: refusal(b) };
     const parsed = parseStart(input);
+    // eslint-disable-next-line l10n/no-bare-user-text -- a tool result, read by the language model
     if (!parsed.ok) return { ok: false, text: `Nothing was started: ${parsed.problem}` };
     const i = parsed.value;
     const repo = this.d.model.repo();
@@ -141,17 +142,21 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         ok: false,
         text:
           ready.status === 404
-            ? `Nothing was started: task ${plain(taskId)} was not found in ${label}.`
-            : `Nothing was started: ${plain(ready.problem, 1000)}`,
+            ? // eslint-disable-next-line l10n/no-bare-user-text -- a tool result, read by the language model
+              `Nothing was started: task ${plain(taskId)} was not found in ${label}.`
+            : // eslint-disable-next-line l10n/no-bare-user-text -- a tool result, read by the language model
+              `Nothing was started: ${plain(ready.problem, 1000)}`,
       };
     const { refs, task } = ready;
     const name = quote(task.name || task.id);
     if (repoLabel(ready.repo).toLowerCase() !== repoLabel(plan.repo).toLowerCase())
+      // eslint-disable-next-line l10n/no-bare-user-text -- a tool result, read by the language model
       return { ok: false, text: `Nothing was started: task ${plain(taskId)} was not found in ${label}.` };
     if (baseRef !== undefined && baseRef !== refs.base_ref)
       return {
         ok: false,
         text:
+          // eslint-disable-next-line l10n/no-bare-user-text -- a tool result, read by the language model
           `Nothing was started: task ${name} works on branch ${plain(refs.head_ref)} onto ${plain(refs.base_ref)}, ` +
           `and a continuation keeps that base. Leave “baseRef” out, or start a new task on ${plain(baseRef)}.`,
       };

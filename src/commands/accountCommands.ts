@@ -44,12 +44,12 @@ export class AccountCommands extends DisposableBase {
     if (this.service.current().kind === 'none') {
       const choice = await this.ui.notify(
         'warning',
-        'Set the service address first, or try the built-in sandbox.',
-        'Set Service Address…',
-        'Try the Sandbox',
+        vscode.l10n.t('Set the service address first, or try the built-in sandbox.'),
+        vscode.l10n.t('Set Service Address…'),
+        vscode.l10n.t('Try the Sandbox'),
       );
-      if (choice === 'Set Service Address…') await this.configureService();
-      else if (choice === 'Try the Sandbox') await this.useSandbox();
+      if (choice === vscode.l10n.t('Set Service Address…')) await this.configureService();
+      else if (choice === vscode.l10n.t('Try the Sandbox')) await this.useSandbox();
       if (this.service.current().kind === 'none') return false;
       if (kindArg === undefined && this.service.current().kind === 'sandbox') return true; // demo tokens are in place
     }
@@ -60,11 +60,11 @@ export class AccountCommands extends DisposableBase {
       const items = await Promise.all(
         TOKEN_KINDS.map(async k => ({
           label: TOKEN_KIND_LABELS[k],
-          description: (await this.tokens.has(k)) ? 'set' : 'not set',
+          description: (await this.tokens.has(k)) ? vscode.l10n.t('set') : vscode.l10n.t('not set'),
           tokenKind: k,
         })),
       );
-      kind = (await this.ui.pick(items, { placeHolder: 'Which token do you want to set?' }))?.tokenKind;
+      kind = (await this.ui.pick(items, { placeHolder: vscode.l10n.t('Which token do you want to set?') }))?.tokenKind;
       if (!kind) return false;
     }
     let value = typeof valueArg === 'string' ? valueArg : undefined;
@@ -79,11 +79,11 @@ export class AccountCommands extends DisposableBase {
       if (value === undefined) return false;
     }
     const candidate = value.trim();
-    if (!candidate) throw new Error('A token cannot be empty.');
+    if (!candidate) throw new Error(vscode.l10n.t('A token cannot be empty.'));
     // Checked with one read before it is kept: a token the service refuses is never saved.
     const where = this.service.current().label;
     const checked = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Checking the token with ${where}…` },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', where) },
       () => checkToken(kind, read => this.clients.probe(candidate, read), where),
     );
     const verdict = fromGitHub ? this.saidOfGitHub(checked, kind, fromGitHub, where) : checked;
@@ -94,7 +94,7 @@ export class AccountCommands extends DisposableBase {
     }
     // Said when the user set it by hand, and always when something is wrong with it.
     if (valueArg === undefined || verdict.level !== 'info') {
-      const again = verdict.save ? [] : [{ title: 'Set Token…', run: () => this.setToken(kind) }];
+      const again = verdict.save ? [] : [{ title: vscode.l10n.t('Set Token…'), run: () => this.setToken(kind) }];
       tell(this.ui, verdict.level, verdict.text, again);
     }
     return verdict.save;
@@ -120,25 +120,33 @@ export class AccountCommands extends DisposableBase {
 
   private async askValue(kind: TokenKind): Promise<string | undefined> {
     const service = this.service.current();
-    const sandbox = service.kind === 'sandbox' ? 'the built-in sandbox' : await this.otherSandbox();
+    const sandbox = service.kind === 'sandbox' ? vscode.l10n.t('the built-in sandbox') : await this.otherSandbox();
     const demo = sandbox ? this.demoToken(kind) : undefined;
     if (demo) {
       const offer = DEMO_TOKEN_OFFERS[kind];
       const pick = await this.ui.pick(
         [
           { label: `$(beaker) ${offer.label}`, description: offer.description, use: true },
-          { label: '$(key) Enter a token…', use: false },
+          { label: vscode.l10n.t('$(key) Enter a token…'), use: false },
         ],
-        { placeHolder: `This is ${sandbox}: its demo tokens let you try everything` },
+        { placeHolder: vscode.l10n.t('This is {0}: its demo tokens let you try everything', sandbox ?? '') },
       );
       if (!pick) return undefined;
       if (pick.use) return demo;
     }
     // Where the token will be sent, so that the user sees it before pasting one. A secret: the box masks it.
     return this.ui.secret({
-      title: `${TOKEN_KIND_LABELS[kind]} for ${service.label}`,
-      prompt: `Kept in the secret storage of VS Code, never in settings; sent only to ${service.label}.`,
-      validate: v => (v.trim() ? (/\s/.test(v.trim()) ? 'A token has no spaces.' : undefined) : 'Paste the token.'),
+      title: vscode.l10n.t('{0} for {1}', TOKEN_KIND_LABELS[kind], service.label),
+      prompt: vscode.l10n.t(
+        'Kept in the secret storage of VS Code, never in settings; sent only to {0}.',
+        service.label,
+      ),
+      validate: v =>
+        v.trim()
+          ? /\s/.test(v.trim())
+            ? vscode.l10n.t('A token has no spaces.')
+            : undefined
+          : vscode.l10n.t('Paste the token.'),
     });
   }
 
@@ -146,7 +154,7 @@ export class AccountCommands extends DisposableBase {
   private async otherSandbox(): Promise<string | undefined> {
     const service = this.service.current();
     if (service.kind !== 'remote' || !service.local) return undefined;
-    return (await answersAsSandbox(service.url)) ? `a sandbox at ${service.label}` : undefined;
+    return (await answersAsSandbox(service.url)) ? vscode.l10n.t('a sandbox at {0}', service.label) : undefined;
   }
 
   private demoToken(kind: TokenKind): string | undefined {
@@ -165,12 +173,12 @@ export class AccountCommands extends DisposableBase {
       const set: TokenKind[] = [];
       for (const k of TOKEN_KINDS) if (await this.tokens.has(k)) set.push(k);
       if (!set.length) {
-        void this.ui.notify('info', 'No token is set for this service.');
+        void this.ui.notify('info', vscode.l10n.t('No token is set for this service.'));
         return;
       }
       const picked = await vscode.window.showQuickPick(
         set.map(k => ({ label: TOKEN_KIND_LABELS[k], tokenKind: k, picked: true })),
-        { canPickMany: true, placeHolder: 'Remove which tokens from the secret storage?' },
+        { canPickMany: true, placeHolder: vscode.l10n.t('Remove which tokens from the secret storage?') },
       );
       if (!picked?.length) return;
       kinds = picked.map(p => p.tokenKind);
@@ -186,10 +194,10 @@ export class AccountCommands extends DisposableBase {
       typeof urlArg === 'string'
         ? urlArg
         : await vscode.window.showInputBox({
-            title: 'Agent Tasks service address',
-            prompt:
-              'For example https://api.example.com, or an enterprise address such as ' +
-              'https://code.example.com/api/v3. Empty: none.',
+            title: vscode.l10n.t('Agent Tasks service address'),
+            prompt: vscode.l10n.t(
+              'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
+            ),
             value: current,
             ignoreFocusOut: true,
             validateInput: validateServiceUrl,
@@ -205,7 +213,7 @@ export class AccountCommands extends DisposableBase {
     // Said at once: an address that does not answer is not left to look like one that works.
     const hasToken = await this.tokens.has('fine_grained'); // the new address's: tokens are kept per address
     const found = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Trying ${address}…` },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Trying {0}…', address) },
       () => checkAddress(address, read => this.clients.probe(undefined, read), hasToken),
     );
     this.log.info(`service address ${address}: ${found.kind}`);
@@ -217,9 +225,9 @@ export class AccountCommands extends DisposableBase {
   async useSandbox(): Promise<void> {
     if (this.service.current().kind === 'remote') {
       const go = await this.ui.confirm(
-        'A service address is set. Clear it and use the built-in sandbox instead?',
+        vscode.l10n.t('A service address is set. Clear it and use the built-in sandbox instead?'),
         '',
-        'Use the Sandbox',
+        vscode.l10n.t('Use the Sandbox'),
       );
       if (!go) return;
       await vscode.workspace
@@ -227,7 +235,7 @@ export class AccountCommands extends DisposableBase {
         .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'Starting the built-in sandbox…' },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the built-in sandbox…') },
       async () => {
         await this.service.chooseSandbox(true);
         const demo = this.sandbox.demoTokens();

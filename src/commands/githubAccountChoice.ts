@@ -10,7 +10,7 @@ export interface FromGitHub {
   signIn: GitHubSignIn;
 }
 
-const NAMES = { github: 'GitHub', 'github-enterprise': 'GitHub Enterprise' } as const;
+const NAMES = { github: 'GitHub', 'github-enterprise': vscode.l10n.t('GitHub Enterprise') } as const;
 
 /**
  * Where the service is GitHub's own API or an enterprise server's, Set Token… offers the GitHub account VS Code
@@ -29,13 +29,23 @@ export async function offerGitHubAccount(
   const pick = await ui.pick(
     [
       {
-        label: `$(github) Use the ${name} account VS Code has`,
-        description: `signs in with ${new URL(signIn.web).host} (asks for the ${scopes.join(', ')} scope)`,
+        label: vscode.l10n.t('$(github) Use the {0} account VS Code has', name),
+        description: vscode.l10n.t(
+          'signs in with {0} (asks for the {1} scope)',
+          new URL(signIn.web).host,
+          scopes.join(', '),
+        ),
         use: true,
       },
-      { label: '$(key) Enter a token…', use: false },
+      { label: vscode.l10n.t('$(key) Enter a token…'), use: false },
     ],
-    { placeHolder: `Sign in to ${new URL(serviceUrl).host} with your ${name} account, or enter a token` },
+    {
+      placeHolder: vscode.l10n.t(
+        'Sign in to {0} with your {1} account, or enter a token',
+        new URL(serviceUrl).host,
+        name,
+      ),
+    },
   );
   if (!pick) return 'cancel';
   if (!pick.use) return 'enter';

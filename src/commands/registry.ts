@@ -7,9 +7,9 @@ import type { Log } from '../log';
 import { tell, type Action, type Ui } from '../ui';
 
 export const SET_TOKEN: Record<TokenKind, string> = {
-  fine_grained: 'Set Fine-grained Token',
-  classic: 'Set Classic Token',
-  installation: 'Set Installation Token',
+  fine_grained: vscode.l10n.t('Set Fine-grained Token'),
+  classic: vscode.l10n.t('Set Classic Token'),
+  installation: vscode.l10n.t('Set Installation Token'),
 };
 
 const run =
@@ -21,16 +21,21 @@ const run =
 export function wayOut(e: UserError): Action[] {
   switch (e.remedy) {
     case 'setToken':
-      return [{ title: e.tokenKind ? SET_TOKEN[e.tokenKind] : 'Set Token…', run: run(COMMANDS.setToken, e.tokenKind) }];
+      return [
+        {
+          title: e.tokenKind ? SET_TOKEN[e.tokenKind] : vscode.l10n.t('Set Token…'),
+          run: run(COMMANDS.setToken, e.tokenKind),
+        },
+      ];
     case 'configureService':
       return [
-        { title: 'Set Service Address…', run: run(COMMANDS.configureService) },
-        { title: 'Try the Built-in Sandbox', run: run(COMMANDS.useSandbox) },
+        { title: vscode.l10n.t('Set Service Address…'), run: run(COMMANDS.configureService) },
+        { title: vscode.l10n.t('Try the Built-in Sandbox'), run: run(COMMANDS.useSandbox) },
       ];
     case 'openSettings':
-      return [{ title: 'Open Settings', run: run('workbench.action.openSettings', 'agentTasks') }];
+      return [{ title: vscode.l10n.t('Open Settings'), run: run('workbench.action.openSettings', 'agentTasks') }];
     case 'showLog':
-      return [{ title: 'Show Log', run: run(COMMANDS.showLog) }];
+      return [{ title: vscode.l10n.t('Show Log'), run: run(COMMANDS.showLog) }];
     default:
       return [];
   }
@@ -62,9 +67,10 @@ export class CommandRegistry {
     } catch (err) {
       const e = explain(err);
       logFailure(this.log, `${id}: ${e.text}`, err);
-      const retry = e.remedy === 'retry' ? [{ title: 'Retry', run: run(id, ...args) }] : [];
+      const retry = e.remedy === 'retry' ? [{ title: vscode.l10n.t('Retry'), run: run(id, ...args) }] : [];
       const actions = [...retry, ...wayOut(e)];
-      if (!actions.some(a => a.title === 'Show Log')) actions.push({ title: 'Show Log', run: run(COMMANDS.showLog) });
+      if (!actions.some(a => a.title === vscode.l10n.t('Show Log')))
+        actions.push({ title: vscode.l10n.t('Show Log'), run: run(COMMANDS.showLog) });
       tell(this.ui, 'error', e.text, actions);
       return undefined;
     }

@@ -26,22 +26,24 @@ export class SandboxCommands extends DisposableBase {
   async reset(): Promise<boolean> {
     const service = this.service.current();
     if (service.kind !== 'sandbox') {
-      const uses = service.kind === 'none' ? 'no service' : service.label;
+      const uses = service.kind === 'none' ? vscode.l10n.t('no service') : service.label;
       void this.ui.notify(
         'info',
-        `Reset Sandbox resets the built-in sandbox, and this window uses ${uses}. ` +
-          'The sandbox that `npm start` runs starts from its demo world with `npm start -- --reset`.',
+        vscode.l10n.t(
+          'Reset Sandbox resets the built-in sandbox, and this window uses {0}. The sandbox that `npm start` runs starts from its demo world with `npm start -- --reset`.',
+          uses,
+        ),
       );
       return false;
     }
     const sure = await this.ui.confirm(
-      'Reset the built-in sandbox to its demo world?',
-      'Tasks started since and changes to installations are lost; revoked demo tokens work again.',
-      'Reset',
+      vscode.l10n.t('Reset the built-in sandbox to its demo world?'),
+      vscode.l10n.t('Tasks started since and changes to installations are lost; revoked demo tokens work again.'),
+      vscode.l10n.t('Reset'),
     );
     if (!sure) return false;
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'Resetting the built-in sandbox…' },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Resetting the built-in sandbox…') },
       async () => {
         await this.sandbox.reset();
         // Revoking removes the installation token from this editor; the demo world has it again.
@@ -54,7 +56,7 @@ export class SandboxCommands extends DisposableBase {
       vscode.commands.executeCommand(COMMANDS.refresh),
       vscode.commands.executeCommand(INSTALLATION_COMMANDS.refresh),
     ]);
-    void this.ui.notify('info', 'The built-in sandbox is back to its demo world, with its demo tokens.');
+    void this.ui.notify('info', vscode.l10n.t('The built-in sandbox is back to its demo world, with its demo tokens.'));
     return true;
   }
 }

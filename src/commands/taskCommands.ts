@@ -55,7 +55,7 @@ export class TaskCommands extends DisposableBase {
         description: forQuickPick(x.state),
         task: x,
       })),
-      { placeHolder: 'Choose a task' },
+      { placeHolder: vscode.l10n.t('Choose a task') },
     );
     return picked?.task;
   }
@@ -71,7 +71,7 @@ export class TaskCommands extends DisposableBase {
     const t = await this.pick(arg);
     if (!t) return;
     const full = await this.complete(t);
-    if (!full.html_url) throw new Error('The service gives no web address for this task.');
+    if (!full.html_url) throw new Error(vscode.l10n.t('The service gives no web address for this task.'));
     await openAddress(this.ui, full.html_url, this.service.current().url);
   }
 
@@ -79,7 +79,7 @@ export class TaskCommands extends DisposableBase {
     const t = await this.pick(arg);
     if (!t) return;
     const value = field(await this.complete(t));
-    if (!value) throw new Error('The service gives no address for this task.');
+    if (!value) throw new Error(vscode.l10n.t('The service gives no address for this task.'));
     await vscode.env.clipboard.writeText(value);
     vscode.window.setStatusBarMessage(forLabel(`Copied ${value}`), 3000);
   }
@@ -89,9 +89,9 @@ export class TaskCommands extends DisposableBase {
     if (!t) return;
     const full = await this.complete(t);
     const artifact = artifactOf(arg) ?? pullRequests(full)[0];
-    if (!artifact) throw new Error('This task has no pull request yet.');
+    if (!artifact) throw new Error(vscode.l10n.t('This task has no pull request yet.'));
     const url = pullRequestUrl(full, artifact, this.service.current().url);
-    if (!url) throw new Error("The pull request's address cannot be worked out.");
+    if (!url) throw new Error(vscode.l10n.t("The pull request's address cannot be worked out."));
     await openAddress(this.ui, url, this.service.current().url);
   }
 
@@ -102,9 +102,9 @@ export class TaskCommands extends DisposableBase {
     const sessions = this.model.store.sessions(t.id)?.sessions ?? [];
     const session = [...sessions].reverse().find(s => s.head_ref);
     const named = session?.head_ref;
-    if (!named) throw new Error('This task has no head branch yet.');
+    if (!named) throw new Error(vscode.l10n.t('This task has no head branch yet.'));
     // Checked before any git call: git reads `-f` or `--upload-pack=…` as an option, not as a branch.
-    const ref = checkRef(named, 'head branch');
+    const ref = checkRef(named, vscode.l10n.t('head branch'));
     if (!ref.ok) {
       this.log.warn(`check out refused: ${ref.reason}`);
       tell(this.ui, 'error', ref.reason);
@@ -114,9 +114,14 @@ export class TaskCommands extends DisposableBase {
     const repoOf = repoOfTask(this.model.store.get(t.id) ?? t);
     const local = this.repos.candidates().find(c => !repoOf || sameRepo(c, repoOf));
     if (!local?.git)
-      throw new Error(`No local clone of ${repoOf ? repoLabel(repoOf) : 'the repository'} is open in this workspace.`);
+      throw new Error(
+        vscode.l10n.t(
+          'No local clone of {0} is open in this workspace.',
+          repoOf ? repoLabel(repoOf) : vscode.l10n.t('the repository'),
+        ),
+      );
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking out ${forMessage(head)}…` },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out {0}…', forMessage(head)) },
       async () => {
         try {
           await local.git!.fetch(local.remote, head);
@@ -139,8 +144,11 @@ export class TaskCommands extends DisposableBase {
       // Made safe where every command's error is said (explain): the name is the service's text.
       const name = plainName(t.name).slice(0, 120) || t.id;
       throw new Error(
-        `“${name}” is not on the service at ${this.service.current().url}, or your token cannot see it: ` +
-          'its branch cannot be checked out from here.',
+        vscode.l10n.t(
+          '“{0}” is not on the service at {1}, or your token cannot see it: its branch cannot be checked out from here.',
+          name,
+          this.service.current().url,
+        ),
         { cause: err },
       );
     }

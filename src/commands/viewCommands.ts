@@ -64,8 +64,8 @@ export class ViewCommands extends DisposableBase {
     const picked = await this.ui.pickMany(
       TASK_STATES.map(s => ({ label: stateLabel(s), state: s, picked: current.has(s) })),
       {
-        title: view === 'mine' ? 'Filter My Tasks' : 'Filter Repository',
-        placeHolder: 'Show tasks in these states (none selected: all)',
+        title: view === 'mine' ? vscode.l10n.t('Filter My Tasks') : vscode.l10n.t('Filter Repository'),
+        placeHolder: vscode.l10n.t('Show tasks in these states (none selected: all)'),
       },
     );
     if (picked)
@@ -104,11 +104,11 @@ export class ViewCommands extends DisposableBase {
     }));
     for (const r of this.suggestions()) {
       if (items.some(i => i.repo && sameRepo(i.repo, r))) continue;
-      items.push({ label: repoLabel(r), description: 'sandbox demo repository', repo: r });
+      items.push({ label: repoLabel(r), description: vscode.l10n.t('sandbox demo repository'), repo: r });
     }
-    items.push({ label: '$(edit) Enter owner/repo…' });
+    items.push({ label: vscode.l10n.t('$(edit) Enter owner/repo…') });
     const pick = await vscode.window.showQuickPick(items, {
-      placeHolder: 'Which repository should the Repository view show?',
+      placeHolder: vscode.l10n.t('Which repository should the Repository view show?'),
     });
     if (!pick) return;
     if (pick.repo) {
@@ -116,9 +116,9 @@ export class ViewCommands extends DisposableBase {
       return;
     }
     const value = await vscode.window.showInputBox({
-      prompt: 'Repository as owner/repo',
+      prompt: vscode.l10n.t('Repository as owner/repo'),
       value: current ? repoLabel(current) : '',
-      validateInput: v => (parseRepoArg(v) ? undefined : 'Write it as owner/repo'),
+      validateInput: v => (parseRepoArg(v) ? undefined : vscode.l10n.t('Write it as owner/repo')),
     });
     const parsed = parseRepoArg(value);
     if (parsed) await this.repos.choose(parsed, true);

@@ -4,6 +4,7 @@ import type { TokenKind } from '../ids';
 import { forMessage } from '../safety/serviceText';
 import { networkDetail, type Failure } from './failure';
 import type { UserError } from './explained';
+import * as l10n from '@vscode/l10n';
 
 /** The endpoints of Area B, named for what the user is doing. */
 export type Operation =
@@ -25,31 +26,33 @@ export const TOKEN_FOR: Record<Operation, TokenKind> = {
 };
 
 const DOING: Record<Operation, string> = {
-  listInstallations: 'Listing your installations',
-  listRepositories: 'Listing the repositories of an installation',
-  addRepository: 'Adding a repository to an installation',
-  removeRepository: 'Removing a repository from an installation',
-  listTokenRepositories: 'Listing the repositories of an installation token',
-  revokeToken: 'Revoking an installation token',
+  listInstallations: l10n.t('Listing your installations'),
+  listRepositories: l10n.t('Listing the repositories of an installation'),
+  addRepository: l10n.t('Adding a repository to an installation'),
+  removeRepository: l10n.t('Removing a repository from an installation'),
+  listTokenRepositories: l10n.t('Listing the repositories of an installation token'),
+  revokeToken: l10n.t('Revoking an installation token'),
 };
 
 const TOKEN_WORDS: Record<TokenKind, string> = {
-  fine_grained: 'a fine-grained token',
-  classic: 'a classic token with the repo scope',
-  installation: 'an installation token',
+  fine_grained: l10n.t('a fine-grained token'),
+  classic: l10n.t('a classic token with the repo scope'),
+  installation: l10n.t('an installation token'),
 };
 
 const WHY_KIND: Record<TokenKind, string> = {
-  fine_grained: 'Set your fine-grained token (the same one the task views use).',
-  classic: 'The service accepts only classic tokens for this; fine-grained, app and installation tokens are refused.',
-  installation: 'An installation token is created by the app for one installation.',
+  fine_grained: l10n.t('Set your fine-grained token (the same one the task views use).'),
+  classic: l10n.t(
+    'The service accepts only classic tokens for this; fine-grained, app and installation tokens are refused.',
+  ),
+  installation: l10n.t('An installation token is created by the app for one installation.'),
 };
 
 /** Said before anything is sent, when the token the action needs is not set. */
 export function missingToken(op: Operation): UserError {
   const kind = TOKEN_FOR[op];
   return {
-    text: `${DOING[op]} needs ${TOKEN_WORDS[kind]}, and none is set. ${WHY_KIND[kind]}`,
+    text: l10n.t('{0} needs {1}, and none is set. {2}', DOING[op], TOKEN_WORDS[kind], WHY_KIND[kind]),
     remedy: 'setToken',
     tokenKind: kind,
   };
@@ -71,88 +74,122 @@ export function explainInstallationFailure(op: Operation, f: Failure, s: Subject
 }
 
 function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind?: TokenKind } {
-  const said = f.message ? ` The service said: "${oneLine(f.message)}".` : '';
+  const said = f.message ? ` ${l10n.t('The service said: "{0}".', oneLine(f.message))}` : '';
   const kind = TOKEN_FOR[op];
-  const repo = s.repository === undefined ? 'the repository' : forMessage(s.repository);
-  const inst = s.installation === undefined ? 'the installation' : forMessage(s.installation);
+  const repo = s.repository === undefined ? l10n.t('the repository') : forMessage(s.repository);
+  const inst = s.installation === undefined ? l10n.t('the installation') : forMessage(s.installation);
   switch (f.status) {
     case 0:
       // In words: the network layer's message names the request (method, path and query), which is not the user's.
-      return { text: `${DOING[op]} failed: ${noAnswer(f)}. Nothing was changed.` };
+      return { text: l10n.t('{0} failed: {1}. Nothing was changed.', DOING[op], noAnswer(f)) };
     case 401:
       if (kind === 'installation') {
         return {
-          text:
-            `The installation token was refused: it has been revoked or has expired. ` +
-            `Create a new installation token for the app and set it.${said}`,
+          text: l10n.t(
+            'The installation token was refused: it has been revoked or has expired. Create a new installation token for the app and set it.{0}',
+            said,
+          ),
           tokenKind: kind,
         };
       }
       return {
-        text: `The ${kindWord(kind)} was refused: it is revoked, expired or not valid. Set a new one.${said}`,
+        text: l10n.t(
+          'The {0} was refused: it is revoked, expired or not valid. Set a new one.{1}',
+          kindWord(kind),
+          said,
+        ),
         tokenKind: kind,
       };
     case 403:
       if (op === 'addRepository' || op === 'removeRepository') {
         return {
           text:
-            `The service refused to ${op === 'addRepository' ? 'add' : 'remove'} ${repo}: this needs admin access to ` +
-            `${repo} and a classic token with the repo scope.${said}`,
+            op === 'addRepository'
+              ? l10n.t(
+                  'The service refused to add {0}: this needs admin access to {0} and a classic token with the repo scope.{1}',
+                  repo,
+                  said,
+                )
+              : l10n.t(
+                  'The service refused to remove {0}: this needs admin access to {0} and a classic token with the repo scope.{1}',
+                  repo,
+                  said,
+                ),
           tokenKind: kind,
         };
       }
       if (op === 'listRepositories') {
         return {
-          text:
-            'The fine-grained token may not list these repositories: ' +
-            `it needs the Metadata repository permission (read).${said}`,
+          text: l10n.t(
+            'The fine-grained token may not list these repositories: it needs the Metadata repository permission (read).{0}',
+            said,
+          ),
           tokenKind: kind,
         };
       }
-      return { text: `${DOING[op]} was refused (403 forbidden).${said}`, tokenKind: kind };
+      return { text: l10n.t('{0} was refused (403 forbidden).{1}', DOING[op], said), tokenKind: kind };
     case 404:
       if (op === 'addRepository' || op === 'removeRepository') {
-        return { text: `The service does not know ${inst} or ${repo}, or they are hidden from this token.${said}` };
+        return {
+          text: l10n.t(
+            'The service does not know {0} or {1}, or they are hidden from this token.{2}',
+            inst,
+            repo,
+            said,
+          ),
+        };
       }
-      return { text: `${DOING[op]} failed: the service does not know ${inst}.${said}` };
+      return { text: l10n.t('{0} failed: the service does not know {1}.{2}', DOING[op], inst, said) };
     case 422:
       if (op === 'removeRepository') {
         if (s.selection === 'all') {
           return {
-            text:
-              `${repo} cannot be removed: ${inst} is set to all repositories, ` +
-              `so no single one can be taken out.${said}`,
+            text: l10n.t(
+              '{0} cannot be removed: {1} is set to all repositories, so no single one can be taken out.{2}',
+              repo,
+              inst,
+              said,
+            ),
           };
         }
         return {
-          text:
-            `${repo} cannot be removed: it is the last repository ${inst} can reach, ` +
-            'or the installation now covers all repositories. ' +
-            `An installation cannot be left without repositories.${said}`,
+          text: l10n.t(
+            '{0} cannot be removed: it is the last repository {1} can reach, or the installation now covers all repositories. An installation cannot be left without repositories.{2}',
+            repo,
+            inst,
+            said,
+          ),
         };
       }
-      return { text: `${DOING[op]} was refused as invalid (422).${said}` };
+      return { text: l10n.t('{0} was refused as invalid (422).{1}', DOING[op], said) };
     case 429:
       return {
-        text:
-          `${DOING[op]} was refused: the rate limit is exhausted. ` +
-          `Try again later; nothing is retried automatically.${said}`,
+        text: l10n.t(
+          '{0} was refused: the rate limit is exhausted. Try again later; nothing is retried automatically.{1}',
+          DOING[op],
+          said,
+        ),
       };
     default:
-      return { text: `${DOING[op]} failed with status ${f.status}. Nothing was retried.${said}` };
+      return { text: l10n.t('{0} failed with status {1}. Nothing was retried.{2}', DOING[op], f.status, said) };
   }
 }
 
 /** Why no answer came, in the user's words. */
 function noAnswer(f: Failure): string {
-  if (f.kind === 'timeout') return 'the service did not answer in time';
-  if (f.kind === 'aborted') return 'it was cancelled';
-  if (f.kind === 'refused') return `the request was not sent (${oneLine(f.message.replace(/^\S+ \S+: /, ''))})`;
-  return `the service could not be reached (no answer: ${oneLine(networkDetail(f))})`;
+  if (f.kind === 'timeout') return l10n.t('the service did not answer in time');
+  if (f.kind === 'aborted') return l10n.t('it was cancelled');
+  if (f.kind === 'refused')
+    return l10n.t('the request was not sent ({0})', oneLine(f.message.replace(/^\S+ \S+: /, '')));
+  return l10n.t('the service could not be reached (no answer: {0})', oneLine(networkDetail(f)));
 }
 
 function kindWord(kind: TokenKind): string {
-  return kind === 'fine_grained' ? 'fine-grained token' : kind === 'classic' ? 'classic token' : 'installation token';
+  return kind === 'fine_grained'
+    ? l10n.t('fine-grained token')
+    : kind === 'classic'
+      ? l10n.t('classic token')
+      : l10n.t('installation token');
 }
 
 /** The service's words, quoted in a notification: one line, short, never a link. */

@@ -6,6 +6,7 @@ import { networkDetail, readFailure, type Failure } from './failure';
 
 export { networkDetail };
 import { explainInstallationFailure, type Operation, type Subject } from './installationErrors';
+import * as l10n from '@vscode/l10n';
 
 export type { Remedy, UserError } from './explained';
 
@@ -25,7 +26,7 @@ export interface ErrorContext {
 export class NoServiceError extends Error {
   override readonly name = 'NoServiceError';
   constructor() {
-    super('No service is configured. Set "agentTasks.serviceUrl" or try the built-in sandbox.');
+    super(l10n.t('No service is configured. Set "agentTasks.serviceUrl" or try the built-in sandbox.'));
   }
 }
 
@@ -36,7 +37,7 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
   if (!f)
     return {
       text: forMessage(
-        err instanceof Error ? err.message : typeof err === 'string' ? err : 'Something unexpected went wrong.',
+        err instanceof Error ? err.message : typeof err === 'string' ? err : l10n.t('Something unexpected went wrong.'),
         600,
       ),
       remedy: 'showLog',
@@ -44,7 +45,7 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
   // An answer that came but could not be read (not JSON, unusable, too large): its status would say "success".
   if (f.kind === 'invalid_response' && f.status < 400) {
     return {
-      text: `The service's answer could not be read: ${forMessage(f.message.replace(/\.$/, ''))}.`,
+      text: l10n.t("The service's answer could not be read: {0}.", forMessage(f.message.replace(/\.$/, ''))),
       remedy: 'showLog',
       status: f.status,
     };
@@ -54,27 +55,29 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
 }
 
 function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
-  const token = ctx.tokenLabel ?? 'fine-grained token';
-  const said = f.message ? ` The service said: “${forMessage(f.message.replace(/\.$/, ''))}”.` : '';
-  const on = ctx.repo ? ` on ${forMessage(ctx.repo)}` : '';
-  const at = ctx.address ? ` at ${forMessage(ctx.address, 200)}` : '';
+  const token = ctx.tokenLabel ?? l10n.t('fine-grained token');
+  const said = f.message ? ` ${l10n.t('The service said: “{0}”.', forMessage(f.message.replace(/\.$/, '')))}` : '';
+  const on = ctx.repo ? ` ${l10n.t('on {0}', forMessage(ctx.repo))}` : '';
+  const at = ctx.address ? ` ${l10n.t('at {0}', forMessage(ctx.address, 200))}` : '';
   switch (f.status) {
     case 0:
       if (f.kind === 'refused')
-        return { text: `The request was not sent: ${forMessage(f.message)}`, remedy: 'openSettings' };
-      if (f.kind === 'timeout') return { text: `The service${at} did not answer in time.`, remedy: 'retry' };
-      if (f.kind === 'aborted') return { text: 'The request was cancelled.', remedy: 'retry' };
+        return { text: l10n.t('The request was not sent: {0}', forMessage(f.message)), remedy: 'openSettings' };
+      if (f.kind === 'timeout') return { text: l10n.t('The service{0} did not answer in time.', at), remedy: 'retry' };
+      if (f.kind === 'aborted') return { text: l10n.t('The request was cancelled.'), remedy: 'retry' };
       return {
-        text:
-          `The service${at} cannot be reached (no answer: ${forMessage(networkDetail(f), 200)}). ` +
-          'Check the address and your connection.',
+        text: l10n.t(
+          'The service{0} cannot be reached (no answer: {1}). Check the address and your connection.',
+          at,
+          forMessage(networkDetail(f), 200),
+        ),
         remedy: 'retry',
       };
     case 400:
-      return { text: `The service could not read the request.${said}`, remedy: 'showLog' };
+      return { text: l10n.t('The service could not read the request.{0}', said), remedy: 'showLog' };
     case 401:
       return {
-        text: `Your ${token} is missing, expired or revoked. Set a new one.`,
+        text: l10n.t('Your {0} is missing, expired or revoked. Set a new one.', token),
         remedy: 'setToken',
         tokenKind: 'fine_grained',
       };
@@ -82,22 +85,27 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
       if (f.kind === 'rate_limited') return rateLimited(f);
       return ctx.starting
         ? {
-            text:
-              'Starting a task was refused. It needs a business or enterprise subscription of the agent product ' +
-              `and a ${token} with the Agent tasks read and write permission${on}.${said}`,
+            text: l10n.t(
+              'Starting a task was refused. It needs a business or enterprise subscription of the agent product and a {0} with the Agent tasks read and write permission{1}.{2}',
+              token,
+              on,
+              said,
+            ),
             remedy: 'setToken',
             tokenKind: 'fine_grained',
           }
         : {
-            text: `Access was refused: the ${token} lacks the Agent tasks permission${on}.${said}`,
+            text: l10n.t('Access was refused: the {0} lacks the Agent tasks permission{1}.{2}', token, on, said),
             remedy: 'setToken',
             tokenKind: 'fine_grained',
           };
     case 404:
       return {
-        text:
-          `${ctx.repo ? `Repository ${forMessage(ctx.repo)}` : 'The resource'} was not found on the service${at}, ` +
-          'or your token cannot see it.',
+        text: l10n.t(
+          '{0} was not found on the service{1}, or your token cannot see it.',
+          ctx.repo ? l10n.t('Repository {0}', forMessage(ctx.repo)) : l10n.t('The resource'),
+          at,
+        ),
         remedy: 'none',
       };
     case 422: {
@@ -105,7 +113,9 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
         .map(e => forMessage([e.field, e.message ?? e.code].filter(Boolean).join(': '), 200))
         .filter(Boolean);
       return {
-        text: `The service rejected the request${details.length ? `: ${details.join('; ')}` : `.${said}`}`,
+        text: details.length
+          ? l10n.t('The service rejected the request: {0}', details.join('; '))
+          : l10n.t('The service rejected the request.{0}', said),
         remedy: 'none',
       };
     }
@@ -113,13 +123,16 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
       return rateLimited(f);
     default:
       if (f.status >= 500)
-        return { text: `The service${at} had a problem (${f.status}). It will be retried.`, remedy: 'retry' };
-      return { text: `The service${at} answered ${f.status}.${said}`, remedy: 'showLog' };
+        return {
+          text: l10n.t('The service{0} had a problem ({1}). It will be retried.', at, f.status),
+          remedy: 'retry',
+        };
+      return { text: l10n.t('The service{0} answered {1}.{2}', at, f.status, said), remedy: 'showLog' };
   }
 }
 
 function rateLimited(f: Failure): UserError {
   const at = f.rateLimit?.reset ?? (f.retryAfterMs !== undefined ? new Date(Date.now() + f.retryAfterMs) : undefined);
-  const when = at ? ` until ${at.toISOString().slice(11, 16)} UTC` : ' for a while';
-  return { text: `The service's rate limit is reached; requests pause${when}.`, remedy: 'retry' };
+  const when = at ? ` ${l10n.t('until {0} UTC', at.toISOString().slice(11, 16))}` : ` ${l10n.t('for a while')}`;
+  return { text: l10n.t("The service's rate limit is reached; requests pause{0}.", when), remedy: 'retry' };
 }

@@ -61,15 +61,21 @@ export class HandoffCommand extends DisposableBase {
   async run(arg: unknown): Promise<HandoffResult | undefined> {
     const given = (arg && typeof arg === 'object' ? arg : {}) as HandoffArgs & { rootUri?: vscode.Uri };
     const local = this.repository(given.rootUri);
-    if (!local) return this.refuse('No clone of a repository of the service is open in this workspace.');
+    if (!local) return this.refuse(vscode.l10n.t('No clone of a repository of the service is open in this workspace.'));
     const git = await usersGit().started();
-    if (!git) return this.refuse('The built-in Git extension is not available, so there is no git to push with.');
+    if (!git)
+      return this.refuse(
+        vscode.l10n.t('The built-in Git extension is not available, so there is no git to push with.'),
+      );
     const r: GitRunner = { git, cwd: local.git.rootUri.fsPath };
     const head = local.git.state.HEAD;
-    if (!head?.name) return this.refuse('HEAD is detached: check out the branch your changes belong to first.');
+    if (!head?.name)
+      return this.refuse(vscode.l10n.t('HEAD is detached: check out the branch your changes belong to first.'));
     const changes = await listChanges(r);
     if (changes.conflicted.length)
-      return this.refuse(`Resolve the conflicts first: ${forMessage(changes.conflicted.join(', '), 300)}.`);
+      return this.refuse(
+        vscode.l10n.t('Resolve the conflicts first: {0}.', forMessage(changes.conflicted.join(', '), 300)),
+      );
     if (!changes.tracked.length && !changes.untracked.length) return this.refuse(nothingToHandOff(0), 'info');
     const chosen = await this.chooseFiles(changes.tracked, changes.untracked, given.untracked);
     if (!chosen) return undefined;
@@ -81,7 +87,8 @@ export class HandoffCommand extends DisposableBase {
     const branch = given.branch ?? (await this.askBranch(suggested));
     if (branch === undefined) return undefined;
     const problem = refProblem(branch);
-    if (problem) return this.refuse(`“${forMessage(branch, 120)}” is not a valid branch name: ${problem}.`);
+    if (problem)
+      return this.refuse(vscode.l10n.t('“{0}” is not a valid branch name: {1}.', forMessage(branch, 120), problem));
     const up = head.upstream;
     const onRemote = up && up.remote === local.remote;
     const plan: HandoffPlan = {
@@ -89,14 +96,16 @@ export class HandoffCommand extends DisposableBase {
       remote: local.remote,
       branch,
       base: onRemote ? up.name : head.name,
-      ...(onRemote ? {} : { baseNote: `your branch tracks no branch of ${local.remote}; its own name is used` }),
+      ...(onRemote
+        ? {}
+        : { baseNote: vscode.l10n.t('your branch tracks no branch of {0}; its own name is used', local.remote) }),
       ...chosen,
       // The new branch sits on HEAD: commits of the branch that the remote does not have yet go with it.
       unpushed: await unpushedCommits(r, local.remote),
       prompt,
     };
     const { message, detail } = confirmation(plan);
-    if (!(await this.ui.confirm(message, detail, 'Push and Start'))) return undefined;
+    if (!(await this.ui.confirm(message, detail, vscode.l10n.t('Push and Start')))) return undefined;
     return this.pushAndStart(r, local, plan, given.options ?? {});
   }
 
@@ -110,7 +119,10 @@ export class HandoffCommand extends DisposableBase {
     let sha = '';
     try {
       await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Pushing ${forMessage(branch, 120)}…` },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Pushing {0}…', forMessage(branch, 120)),
+        },
         async () => {
           sha = await commitChanges(r, [...plan.tracked, ...plan.untracked], commitMessage(plan.prompt));
           await pushNewBranch(r, remote, sha, branch);
@@ -120,10 +132,13 @@ export class HandoffCommand extends DisposableBase {
       const left = sha ? await undoPush(r, remote, sha, branch) : false;
       const said = err instanceof GitFailure ? gitReason(err.said) : err instanceof Error ? err.message : String(err);
       this.log.warn(`hand-off push of ${branch} to ${remote} failed: ${said}`);
-      const text =
-        `Nothing was started: git could not push ${forMessage(branch, 120)} to ${forMessage(remote, 80)}. ` +
-        `git said: ${forMessage(said, 600)}` +
-        (left ? ` The branch could not be taken back from ${forMessage(remote, 80)}.` : '');
+      const text = vscode.l10n.t(
+        'Nothing was started: git could not push {0} to {1}. git said: {2}{3}',
+        forMessage(branch, 120),
+        forMessage(remote, 80),
+        forMessage(said, 600),
+        left ? ` The branch could not be taken back from ${forMessage(remote, 80)}.` : '',
+      );
       void this.ui.notify('error', text);
       return { ok: false, problem: text, pushed: false, branch };
     }
@@ -137,8 +152,11 @@ export class HandoffCommand extends DisposableBase {
     if (!result.ok)
       void this.ui.notify(
         'warning',
-        `Your changes are on ${forMessage(remote, 80)} as branch ${forMessage(branch, 120)}, and stay there: ` +
-          'Retry starts the task on that branch.',
+        vscode.l10n.t(
+          'Your changes are on {0} as branch {1}, and stay there: Retry starts the task on that branch.',
+          forMessage(remote, 80),
+          forMessage(branch, 120),
+        ),
       );
     return { ...result, branch, pushed: true };
   }
@@ -163,14 +181,14 @@ export class HandoffCommand extends DisposableBase {
     if (given) return { tracked, untracked: untracked.filter(u => given.includes(u)) };
     const sep = (label: string): FileItem => ({ label, kind: vscode.QuickPickItemKind.Separator });
     const items: FileItem[] = [
-      ...(tracked.length ? [sep('Changes, staged or not')] : []),
+      ...(tracked.length ? [sep(vscode.l10n.t('Changes, staged or not'))] : []),
       ...tracked.map(p => ({ label: forQuickPick(p, 300), path: p, picked: true })),
-      ...(untracked.length ? [sep('Untracked: tick the ones that go')] : []),
+      ...(untracked.length ? [sep(vscode.l10n.t('Untracked: tick the ones that go'))] : []),
       ...untracked.map(p => ({ label: forQuickPick(p, 300), path: p, untracked: true, picked: false })),
     ];
     const picked = await this.ui.pickMany(items, {
-      title: 'Start Task with My Changes',
-      placeHolder: 'These files go to the agent on a new branch; your working tree stays as it is',
+      title: vscode.l10n.t('Start Task with My Changes'),
+      placeHolder: vscode.l10n.t('These files go to the agent on a new branch; your working tree stays as it is'),
     });
     if (!picked) return undefined;
     const paths = (u: boolean) => picked.filter(i => i.path !== undefined && !!i.untracked === u).map(i => i.path!);
@@ -179,20 +197,20 @@ export class HandoffCommand extends DisposableBase {
 
   private askPrompt(): Promise<string | undefined> {
     return this.ui.input({
-      title: 'Start Task with My Changes',
-      prompt: 'What should the agent do with your changes?',
-      validate: v => (v.trim() ? undefined : 'Write what the agent should do.'),
+      title: vscode.l10n.t('Start Task with My Changes'),
+      prompt: vscode.l10n.t('What should the agent do with your changes?'),
+      validate: v => (v.trim() ? undefined : vscode.l10n.t('Write what the agent should do.')),
     });
   }
 
   private askBranch(suggested: string): Promise<string | undefined> {
     return this.ui.input({
-      title: 'Start Task with My Changes',
-      prompt: 'The new branch your changes are pushed to (the agent works on it)',
+      title: vscode.l10n.t('Start Task with My Changes'),
+      prompt: vscode.l10n.t('The new branch your changes are pushed to (the agent works on it)'),
       value: suggested,
       validate: v => {
         const p = refProblem(v);
-        return p ? `Not a branch name: ${p}.` : undefined;
+        return p ? vscode.l10n.t('Not a branch name: {0}.', p) : undefined;
       },
     });
   }
@@ -218,5 +236,5 @@ function gitReason(said: string): string {
     .split(/\r?\n/)
     .map(l => l.trim())
     .filter(l => l && !/^(To |hint:|Everything up-to-date)/.test(l));
-  return lines.join(' ') || 'no reason given';
+  return lines.join(' ') || vscode.l10n.t('no reason given');
 }

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { GitRunner } from '../changes/gitRunner';
 import { mergeFile } from './mergeFile';
 import { dirtyPaths, insideRoot, readState, sameState, writeState, type FileState } from './workTree';
+import * as l10n from '@vscode/l10n';
 
 export interface ApplySource {
   /** The local repository's root. */
@@ -43,16 +44,18 @@ export class ApplyRefused extends Error {
   ) {
     super(
       reason === 'uncommitted'
-        ? `These files have uncommitted changes that the task's changes touch: ${list(paths)}. ` +
-            'Commit, stash or undo them first; nothing was written.'
-        : `These paths cannot be written inside the repository: ${list(paths)}. Nothing was written.`,
+        ? l10n.t(
+            "These files have uncommitted changes that the task's changes touch: {0}. Commit, stash or undo them first; nothing was written.",
+            list(paths),
+          )
+        : l10n.t('These paths cannot be written inside the repository: {0}. Nothing was written.', list(paths)),
     );
     this.name = 'ApplyRefused';
   }
 }
 
 const list = (paths: string[]): string =>
-  paths.length > 8 ? `${paths.slice(0, 8).join(', ')} and ${paths.length - 8} more` : paths.join(', ');
+  paths.length > 8 ? l10n.t('{0} and {1} more', paths.slice(0, 8).join(', '), paths.length - 8) : paths.join(', ');
 
 interface Entry {
   status: 'A' | 'M' | 'D' | 'R' | 'T';
@@ -149,7 +152,7 @@ export async function applyChanges(git: GitRunner, gitPath: string, src: ApplySo
       if (e.from !== undefined) {
         const there = await readState(abs.get(e.path)!);
         if (there.content !== undefined || there.link !== undefined) {
-          if (!sameState(there, head)) conflicts.push({ path: e.path, why: 'a file is already there' });
+          if (!sameState(there, head)) conflicts.push({ path: e.path, why: l10n.t('a file is already there') });
           continue;
         }
         plan.set(e.from, {});
@@ -161,17 +164,17 @@ export async function applyChanges(git: GitRunner, gitPath: string, src: ApplySo
         if (e.from !== undefined) plan.set(e.path, head);
       } else if (e.status === 'D') {
         if (sameState(ours, base)) plan.set(e.path, {});
-        else if (!absent) conflicts.push({ path: e.path, why: 'the task deletes it; your branch changed it' });
+        else if (!absent) conflicts.push({ path: e.path, why: l10n.t('the task deletes it; your branch changed it') });
       } else if (absent && e.status !== 'A') {
-        conflicts.push({ path: e.path, why: 'the task changes it; your branch deleted it' });
+        conflicts.push({ path: e.path, why: l10n.t('the task changes it; your branch deleted it') });
         if (e.from !== undefined) plan.delete(e.from);
       } else if (sameState(ours, base)) plan.set(e.path, head);
       else if (isText(ours) && isText(head) && (isText(base) || base.content === undefined)) {
         const merged = await mergeFile(gitPath, tmp, ours.content!, base.content ?? Buffer.alloc(0), head.content!);
         plan.set(e.path, { content: merged.content, executable: head.executable });
-        if (merged.conflicts > 0) conflicts.push({ path: e.path, why: 'conflict markers' });
+        if (merged.conflicts > 0) conflicts.push({ path: e.path, why: l10n.t('conflict markers') });
       } else {
-        conflicts.push({ path: e.path, why: 'binary, changed on both sides: left as yours' });
+        conflicts.push({ path: e.path, why: l10n.t('binary, changed on both sides: left as yours') });
         if (e.from !== undefined) plan.delete(e.from);
       }
     }

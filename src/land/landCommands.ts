@@ -47,7 +47,7 @@ function fileOf(arg: unknown): { taskId: string; path: string } | undefined {
 }
 
 const nameOf = (t: Task): string => forMessage(plainName(t.name) || t.id, 80);
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+const files = (n: number): string => (n === 1 ? vscode.l10n.t('{0} file', n) : vscode.l10n.t('{0} files', n));
 
 export class LandCommands extends DisposableBase {
   constructor(
@@ -74,7 +74,7 @@ export class LandCommands extends DisposableBase {
     if (t ?? this.reviewed()) return t ?? this.reviewed();
     const withBranch = this.d.tasks().filter(x => x.session_count > 0);
     if (!withBranch.length) {
-      tell(this.d.ui, 'info', 'No task has a branch yet.');
+      tell(this.d.ui, 'info', vscode.l10n.t('No task has a branch yet.'));
       return undefined;
     }
     const items = withBranch.map(x => ({ label: forQuickPick(plainName(x.name) || x.id), task: x }));
@@ -95,13 +95,13 @@ export class LandCommands extends DisposableBase {
       view = this.d.changes.get(taskId);
     }
     if (view.kind === 'ready') return view;
-    const why = view.kind === 'loading' ? 'they are still being read' : `${view.why}. ${view.todo}`;
-    tell(this.d.ui, 'info', `The task's changes cannot be used: ${forMessage(why, 400)}`);
+    const why = view.kind === 'loading' ? vscode.l10n.t('they are still being read') : `${view.why}. ${view.todo}`;
+    tell(this.d.ui, 'info', vscode.l10n.t("The task's changes cannot be used: {0}", forMessage(why, 400)));
     return undefined;
   }
 
   private async apply(arg: unknown): Promise<Applied | undefined> {
-    const task = await this.pick(arg, 'Apply the changes of which task?');
+    const task = await this.pick(arg, vscode.l10n.t('Apply the changes of which task?'));
     if (!task) return undefined;
     const view = await this.ready(task.id);
     const git = this.d.gitPath();
@@ -121,19 +121,26 @@ export class LandCommands extends DisposableBase {
       return undefined;
     }
     this.d.log.info(`apply ${task.id}: ${applied.written.length} written, ${applied.conflicts.length} conflicts`);
-    const what = only !== undefined ? forMessage(only, 200) : `the changes of “${nameOf(task)}”`;
+    const what = only !== undefined ? forMessage(only, 200) : vscode.l10n.t('the changes of “{0}”', nameOf(task));
     if (applied.written.length === 0 && applied.conflicts.length === 0) {
-      tell(this.d.ui, 'info', `Nothing to apply: your files already have ${what}.`);
+      tell(this.d.ui, 'info', vscode.l10n.t('Nothing to apply: your files already have {0}.', what));
       return applied;
     }
     const conflicts = applied.conflicts.length
-      ? ` ${plural(applied.conflicts.length, 'file')} ${applied.conflicts.length === 1 ? 'needs' : 'need'} you: ` +
-        applied.conflicts.map(c => `${forMessage(c.path, 200)} (${c.why})`).join(', ') +
-        '.'
+      ? ` ${vscode.l10n.t(
+          applied.conflicts.length === 1 ? '{0} needs you: {1}.' : '{0} need you: {1}.',
+          files(applied.conflicts.length),
+          applied.conflicts.map(c => `${forMessage(c.path, 200)} (${c.why})`).join(', '),
+        )}`
       : '';
-    const text = `Applied ${what} as uncommitted changes: ${plural(applied.written.length, 'file')}.${conflicts}`;
+    const text = vscode.l10n.t(
+      'Applied {0} as uncommitted changes: {1}.{2}',
+      what,
+      files(applied.written.length),
+      conflicts,
+    );
     tell(this.d.ui, applied.conflicts.length ? 'warning' : 'info', text, [
-      { title: 'Undo', run: () => this.undoApply(view.root, applied) },
+      { title: vscode.l10n.t('Undo'), run: () => this.undoApply(view.root, applied) },
     ]);
     return applied;
   }
@@ -142,31 +149,35 @@ export class LandCommands extends DisposableBase {
     const undone = await undoApply(root, applied);
     const since = forMessage(undone.changedSince.join(', '), 400);
     const left = undone.changedSince.length
-      ? ` Left ${plural(undone.changedSince.length, 'file')} you changed since: ${since}.`
+      ? ` ${vscode.l10n.t('Left {0} you changed since: {1}.', files(undone.changedSince.length), since)}`
       : '';
-    tell(this.d.ui, 'info', `Put back ${plural(undone.restored.length, 'file')}.${left}`);
+    tell(this.d.ui, 'info', vscode.l10n.t('Put back {0}.{1}', files(undone.restored.length), left));
   }
 
   private async worktree(arg: unknown): Promise<{ path: string; reused: boolean } | undefined> {
-    const task = await this.pick(arg, 'Check out the branch of which task in a new worktree?');
+    const task = await this.pick(arg, vscode.l10n.t('Check out the branch of which task in a new worktree?'));
     if (!task) return undefined;
     const view = await this.ready(task.id);
     if (!view) return undefined;
     const problem = refProblem(view.head);
-    if (problem) throw new Error(`The task's branch cannot be checked out: ${problem}.`);
+    if (problem) throw new Error(vscode.l10n.t("The task's branch cannot be checked out: {0}.", problem));
     const found = await worktreeOf(this.d.git, view.root, view.head);
     if (found) {
-      tell(this.d.ui, 'info', `${forMessage(view.head, 120)} is in the worktree at ${found.path}: opened it.`);
+      tell(
+        this.d.ui,
+        'info',
+        vscode.l10n.t('{0} is in the worktree at {1}: opened it.', forMessage(view.head, 120), found.path),
+      );
       await this.d.ui.openWindow(found.path);
       return { path: found.path, reused: true };
     }
     const where = await this.d.ui.input({
-      title: `Check Out “${nameOf(task)}” in New Worktree`,
-      prompt: `A new folder for the branch ${forMessage(view.head, 120)}, beside the repository`,
+      title: vscode.l10n.t('Check Out “{0}” in New Worktree', nameOf(task)),
+      prompt: vscode.l10n.t('A new folder for the branch {0}, beside the repository', forMessage(view.head, 120)),
       value: defaultWorktreePath(view.root, view.head),
       validate: v => {
-        if (!path.isAbsolute(v.trim())) return 'Give the folder’s full path.';
-        if (fs.existsSync(v.trim())) return 'That folder exists already; choose a new one.';
+        if (!path.isAbsolute(v.trim())) return vscode.l10n.t('Give the folder’s full path.');
+        if (fs.existsSync(v.trim())) return vscode.l10n.t('That folder exists already; choose a new one.');
         return undefined;
       },
     });
@@ -180,15 +191,20 @@ export class LandCommands extends DisposableBase {
       remote,
     });
     this.d.log.info(`worktree for ${task.id}: ${made.path}`);
-    tell(this.d.ui, 'info', `Checked out ${forMessage(view.head, 120)} in a new worktree at ${made.path}.`, [
-      {
-        title: 'Undo',
-        run: async () => {
-          await removeWorktree(this.d.git, view.root, { ...made, branch: view.head });
-          tell(this.d.ui, 'info', `Removed the worktree at ${made.path}.`);
+    tell(
+      this.d.ui,
+      'info',
+      vscode.l10n.t('Checked out {0} in a new worktree at {1}.', forMessage(view.head, 120), made.path),
+      [
+        {
+          title: vscode.l10n.t('Undo'),
+          run: async () => {
+            await removeWorktree(this.d.git, view.root, { ...made, branch: view.head });
+            tell(this.d.ui, 'info', vscode.l10n.t('Removed the worktree at {0}.', made.path));
+          },
         },
-      },
-    ]);
+      ],
+    );
     await this.d.ui.openWindow(made.path);
     return { path: made.path, reused: made.kind === 'reused' };
   }

@@ -5,6 +5,7 @@
 // here, per service, in globalState with a size bound, so a name learnt once shows everywhere and after a restart.
 // No `vscode`: the memento is passed in.
 import { Emitter } from './emitter';
+import * as l10n from '@vscode/l10n';
 
 /** The part of a VS Code Memento this needs. */
 export interface NameMemento {
@@ -41,10 +42,10 @@ const MAX_NAME_LENGTH = 200;
 export type NameSource = 'read' | 'list' | 'installation' | 'remote';
 const RANK: Record<NameSource, number> = { read: 3, list: 3, installation: 2, remote: 1 };
 const SOURCE_TEXT: Record<NameSource, string> = {
-  read: 'the repository read by its name',
-  list: "a listing of that repository's own tasks",
-  installation: "an installation's repository list",
-  remote: "the workspace's Git remote",
+  read: l10n.t('the repository read by its name'),
+  list: l10n.t("a listing of that repository's own tasks"),
+  installation: l10n.t("an installation's repository list"),
+  remote: l10n.t("the workspace's Git remote"),
 };
 const isSource = (s: unknown): s is NameSource => typeof s === 'string' && Object.hasOwn(RANK, s);
 
@@ -140,17 +141,22 @@ export class RepoNames {
     const refused = this.refused.get(id);
     if (refused)
       return {
-        label: `repository ${id}`,
-        why:
-          `${SOURCE_TEXT[refused.source]} names this repository ${refused.name}, but repository ${refused.holder} ` +
-          `holds that name, from ${SOURCE_TEXT[refused.holderSource]}. Two repositories cannot share one name, ` +
-          `so this one shows its ID (${id}).`,
+        label: l10n.t('repository {0}', id),
+        why: l10n.t(
+          '{0} names this repository {1}, but repository {2} holds that name, from {3}. Two repositories cannot share one name, so this one shows its ID ({4}).',
+          SOURCE_TEXT[refused.source],
+          refused.name,
+          refused.holder,
+          SOURCE_TEXT[refused.holderSource],
+          id,
+        ),
       };
     return {
-      label: `repository ${id}`,
-      why:
-        `The service gave only this repository's ID (${id}). Its name is shown once a task list that names it ` +
-        'or one of your installations has been read.',
+      label: l10n.t('repository {0}', id),
+      why: l10n.t(
+        "The service gave only this repository's ID ({0}). Its name is shown once a task list that names it or one of your installations has been read.",
+        id,
+      ),
     };
   }
 

@@ -4,6 +4,7 @@ import { onDidChangeSettings, readSettings } from '../config';
 import { STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from './emitter';
+import * as l10n from '@vscode/l10n';
 
 /** The two task views, as the filter knows them. */
 export type TaskViewName = 'repo' | 'mine';
@@ -99,7 +100,7 @@ export class TaskFilter extends DisposableBase {
     const parts = [];
     const states = this.states(view);
     if (states.length) parts.push(states.map(label).join(', '));
-    if (view === 'repo' && this.onlyMine) parts.push('only mine');
+    if (view === 'repo' && this.onlyMine) parts.push(l10n.t('only mine'));
     return parts.length ? parts.join(' · ') : undefined;
   }
 }

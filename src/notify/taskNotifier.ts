@@ -16,9 +16,9 @@ const NOTIFY: Record<string, Level> = {
 
 const PHRASE: Record<string, string> = {
   completed: 'finished',
-  waiting_for_user: 'is waiting for you',
+  waiting_for_user: vscode.l10n.t('is waiting for you'),
   failed: 'failed',
-  timed_out: 'timed out',
+  timed_out: vscode.l10n.t('timed out'),
 };
 
 /**
@@ -49,13 +49,19 @@ export class TaskNotifier extends DisposableBase {
     const task = t.task;
     const on = (command: string) => () => vscode.commands.executeCommand(command, task);
     const actions: Action[] = [];
-    if (pullRequests(task).length) actions.push({ title: 'Open Pull Request', run: on(COMMANDS.openPullRequest) });
+    if (pullRequests(task).length)
+      actions.push({ title: vscode.l10n.t('Open Pull Request'), run: on(COMMANDS.openPullRequest) });
     // Where each goes, said apart: the browser, or the task's page in the editor.
-    if (task.html_url) actions.push({ title: 'Open on the Web', run: on(COMMANDS.openTaskOnWeb) });
+    if (task.html_url) actions.push({ title: vscode.l10n.t('Open on the Web'), run: on(COMMANDS.openTaskOnWeb) });
     // The agent's branch, read in the editor: a finished task's most useful next step.
     if (t.to === 'completed' && task.session_count > 0)
-      actions.push({ title: 'Review Changes', run: on(COMMANDS.reviewChanges) });
-    actions.push({ title: 'Show Details', run: on(COMMANDS.showTaskDetails) });
-    tell(this.ui, level, `Task “${forMessage(plainName(task.name) || t.id, 200)}” ${PHRASE[t.to]}.`, actions);
+      actions.push({ title: vscode.l10n.t('Review Changes'), run: on(COMMANDS.reviewChanges) });
+    actions.push({ title: vscode.l10n.t('Show Details'), run: on(COMMANDS.showTaskDetails) });
+    tell(
+      this.ui,
+      level,
+      vscode.l10n.t('Task “{0}” {1}.', forMessage(plainName(task.name) || t.id, 200), PHRASE[t.to]),
+      actions,
+    );
   }
 }

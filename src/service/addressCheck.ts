@@ -3,6 +3,7 @@ import type { ApiClient } from '../api';
 import { readFailure } from '../errors/failure';
 import { networkDetail } from '../errors/userErrors';
 import { forMessage } from '../safety/serviceText';
+import * as l10n from '@vscode/l10n';
 
 /** What trying an address found, said to the user: reachable, refused with a status, or no answer. */
 export interface AddressFinding {
@@ -24,33 +25,41 @@ export async function checkAddress(
   const shown = forMessage(address, 200);
   try {
     await probe(c => c.listTasks({ per_page: 1 }));
-    return { kind: 'reachable', level: 'info', text: `${shown} is reachable and answers as the service.` };
+    return { kind: 'reachable', level: 'info', text: l10n.t('{0} is reachable and answers as the service.', shown) };
   } catch (err) {
     const f = readFailure(err);
     if (f?.status === 401)
       return {
         kind: 'reachable',
         level: 'info',
-        text: `${shown} is reachable and answers as the service${hasToken ? '.' : '; set a token for it to sign in.'}`,
+        text: l10n.t(
+          '{0} is reachable and answers as the service{1}',
+          shown,
+          hasToken ? '.' : '; set a token for it to sign in.',
+        ),
       };
     if (f && f.status > 0) {
       const hint =
         f.status === 404
-          ? ' Is this the API address? An enterprise address usually ends in /api/v3.'
+          ? l10n.t(' Is this the API address? An enterprise address usually ends in /api/v3.')
           : f.status === 403
-            ? ' It may be behind a proxy, or limit who may call it.'
+            ? l10n.t(' It may be behind a proxy, or limit who may call it.')
             : '';
       return {
         kind: 'refused',
         level: 'warning',
-        text: `${shown} is reachable, but refused the request with status ${f.status}.${hint}`,
+        text: l10n.t('{0} is reachable, but refused the request with status {1}.{2}', shown, f.status, hint),
       };
     }
     const why = f ? networkDetail(f) : err instanceof Error ? err.message : String(err);
     return {
       kind: 'unreachable',
       level: 'warning',
-      text: `${shown} is not reachable: ${forMessage(why, 200)}. The address is kept; check it and your connection.`,
+      text: l10n.t(
+        '{0} is not reachable: {1}. The address is kept; check it and your connection.',
+        shown,
+        forMessage(why, 200),
+      ),
     };
   }
 }

@@ -14,9 +14,15 @@ interface Running {
 export const DEMO_LOGIN = 'mona';
 
 export const DEMO_TOKEN_OFFERS: Record<TokenKind, { label: string; description: string }> = {
-  fine_grained: { label: 'Use the demo fine-grained token', description: 'sandbox user mona' },
-  classic: { label: 'Use the demo classic token', description: 'sandbox user mona' },
-  installation: { label: 'Use the demo installation token', description: 'installation 71' },
+  fine_grained: {
+    label: vscode.l10n.t('Use the demo fine-grained token'),
+    description: vscode.l10n.t('sandbox user mona'),
+  },
+  classic: { label: vscode.l10n.t('Use the demo classic token'), description: vscode.l10n.t('sandbox user mona') },
+  installation: {
+    label: vscode.l10n.t('Use the demo installation token'),
+    description: vscode.l10n.t('installation 71'),
+  },
 };
 
 /**

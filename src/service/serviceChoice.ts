@@ -5,6 +5,7 @@ import { BUILTIN_SANDBOX_KEY, STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
 import type { BuiltinSandbox } from './builtinSandbox';
+import * as l10n from '@vscode/l10n';
 
 /**
  * The one answer to "which service, which address, which token scope". Everything that needs one of these reads it
@@ -28,7 +29,7 @@ export interface Service {
   local: boolean;
 }
 
-const NONE: Service = { kind: 'none', url: '', scope: '', remoteMatch: '', label: 'the service', local: false };
+const NONE: Service = { kind: 'none', url: '', scope: '', remoteMatch: '', label: l10n.t('the service'), local: false };
 
 /**
  * The configured address wins; with none set, the user may opt into the built-in sandbox (remembered across windows
@@ -67,7 +68,7 @@ export class ServiceChoice extends DisposableBase {
       url,
       scope: BUILTIN_SANDBOX_KEY,
       remoteMatch: 'http://127.0.0.1',
-      label: 'the built-in sandbox',
+      label: l10n.t('the built-in sandbox'),
       local: true,
     };
   }

@@ -14,10 +14,10 @@ import { stateLabel } from '../views/stateStyle';
 
 /** How the status bar names what went wrong with the service, by the answer's status (0: no answer at all). */
 function problemTitle(status: number | undefined): string {
-  if (status === 401) return 'token refused';
-  if (status === 403) return 'access refused';
-  if (!status) return 'service unreachable';
-  return `service error ${status}`;
+  if (status === 401) return vscode.l10n.t('token refused');
+  if (status === 403) return vscode.l10n.t('access refused');
+  if (!status) return vscode.l10n.t('service unreachable');
+  return vscode.l10n.t('service error {0}', status);
 }
 
 /**
@@ -44,7 +44,7 @@ export class StatusBarController extends DisposableBase {
     observers: Observers = {},
   ) {
     super();
-    this.item.name = 'Agent Tasks';
+    this.item.name = vscode.l10n.t('Agent Tasks');
     observers.statusItem?.(this.item);
     this.register(commands.register({ [COMMANDS.serviceProblem]: () => this.offerWayOut() }));
     this.register(model.onDidChangeTasks(() => this.update()));
@@ -60,13 +60,19 @@ export class StatusBarController extends DisposableBase {
       return;
     }
     const sandbox = s.kind === 'sandbox';
-    const prefix = sandbox ? '$(beaker) Sandbox · ' : '';
-    const where = sandbox ? `the built-in sandbox${s.url ? ` at ${s.url}` : ''}` : s.url;
+    const prefix = sandbox ? vscode.l10n.t('$(beaker) Sandbox · ') : '';
+    const where = sandbox
+      ? s.url
+        ? vscode.l10n.t('the built-in sandbox at {0}', s.url)
+        : vscode.l10n.t('the built-in sandbox')
+      : s.url;
     const md = new vscode.MarkdownString();
     md.appendMarkdown(
       sandbox
-        ? `**Agent Tasks** — built-in sandbox${s.url ? ` at ${forMarkdown(s.url)}` : ''} (demo data)\n\n`
-        : `**Agent Tasks** — ${forMarkdown(s.url)}\n\n`,
+        ? s.url
+          ? vscode.l10n.t('**Agent Tasks** — built-in sandbox at {0} (demo data)\n\n', forMarkdown(s.url))
+          : vscode.l10n.t('**Agent Tasks** — built-in sandbox (demo data)\n\n')
+        : vscode.l10n.t('**Agent Tasks** — {0}\n\n', forMarkdown(s.url)),
     );
     const problem = this.model.signedIn ? this.model.failure : undefined;
     // Without a token nothing polls: the address is tried once, so a service that is down is not taken for one that
@@ -74,47 +80,54 @@ export class StatusBarController extends DisposableBase {
     const down = this.model.signedIn ? undefined : this.addressProblem(s);
     let label: string;
     this.item.backgroundColor = undefined;
-    this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: 'Show Agent Tasks' };
+    this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: vscode.l10n.t('Show Agent Tasks') };
     if (down) {
-      const title = down.kind === 'unreachable' ? 'service unreachable' : 'address refused';
-      this.item.text = `${prefix}$(error) Agent Tasks: ${title}`;
+      const title =
+        down.kind === 'unreachable' ? vscode.l10n.t('service unreachable') : vscode.l10n.t('address refused');
+      this.item.text = vscode.l10n.t('{0}$(error) Agent Tasks: {1}', prefix, title);
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
       md.appendMarkdown(`${forMarkdown(down.text)}\n\n`);
-      md.appendMarkdown('A token can be set once the address answers. Click to try again or to change the address.');
-      this.item.command = { command: COMMANDS.serviceProblem, title: 'Try Again or Change the Address' };
-      label = `Agent Tasks: ${title} at ${where}`;
-    } else if (!this.model.signedIn) {
-      this.item.text = `${prefix}$(key) Agent Tasks: no token`;
       md.appendMarkdown(
-        'No fine-grained token is set for this service, so its tasks cannot be read. Click to set one.',
+        vscode.l10n.t('A token can be set once the address answers. Click to try again or to change the address.'),
       );
-      this.item.command = { command: COMMANDS.setToken, title: 'Set Token', arguments: ['fine_grained'] };
-      label = 'Agent Tasks: no token set';
+      this.item.command = { command: COMMANDS.serviceProblem, title: vscode.l10n.t('Try Again or Change the Address') };
+      label = vscode.l10n.t('Agent Tasks: {0} at {1}', title, where);
+    } else if (!this.model.signedIn) {
+      this.item.text = vscode.l10n.t('{0}$(key) Agent Tasks: no token', prefix);
+      md.appendMarkdown(
+        vscode.l10n.t('No fine-grained token is set for this service, so its tasks cannot be read. Click to set one.'),
+      );
+      this.item.command = {
+        command: COMMANDS.setToken,
+        title: vscode.l10n.t('Set Token'),
+        arguments: ['fine_grained'],
+      };
+      label = vscode.l10n.t('Agent Tasks: no token set');
     } else if (problem) {
       const title = problemTitle(statusOf(problem.error));
-      this.item.text = `${prefix}$(error) Agent Tasks: ${title}`;
+      this.item.text = vscode.l10n.t('{0}$(error) Agent Tasks: {1}', prefix, title);
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
       md.appendMarkdown(`${forMarkdown(problem.text)}\n\n`);
-      md.appendMarkdown('Click to try again or to see the log.');
-      this.item.command = { command: COMMANDS.serviceProblem, title: 'Try Again or See the Log' };
-      label = `Agent Tasks: ${title} at ${where}`;
+      md.appendMarkdown(vscode.l10n.t('Click to try again or to see the log.'));
+      this.item.command = { command: COMMANDS.serviceProblem, title: vscode.l10n.t('Try Again or See the Log') };
+      label = vscode.l10n.t('Agent Tasks: {0} at {1}', title, where);
     } else if (this.model.reachable !== 'yes') {
-      this.item.text = `${prefix}$(loading~spin) Agent Tasks`;
-      md.appendMarkdown('Asking the service for tasks…');
-      label = 'Agent Tasks: asking the service for tasks';
+      this.item.text = vscode.l10n.t('{0}$(loading~spin) Agent Tasks', prefix);
+      md.appendMarkdown(vscode.l10n.t('Asking the service for tasks…'));
+      label = vscode.l10n.t('Agent Tasks: asking the service for tasks');
     } else {
       const active = this.model.running();
       const queued = active.filter(t => t.state === 'queued');
       const running = active.filter(t => t.state !== 'queued');
       this.item.text = `${prefix}${countText(queued.length, running.length)}`;
       if (active.length) for (const t of [...running, ...queued]) md.appendMarkdown(line(t));
-      else md.appendMarkdown('No task is queued or running.');
-      label = `Agent Tasks: ${queued.length} queued, ${running.length} running`;
+      else md.appendMarkdown(vscode.l10n.t('No task is queued or running.'));
+      label = vscode.l10n.t('Agent Tasks: {0} queued, {1} running', queued.length, running.length);
     }
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: `${label}${sandbox ? ', sandbox' : ''}` };
+    this.item.accessibilityInformation = { label: sandbox ? vscode.l10n.t('{0}, sandbox', label) : label };
     this.item.show();
   }
 
@@ -152,10 +165,13 @@ export class StatusBarController extends DisposableBase {
     if (down) {
       type Choice = vscode.QuickPickItem & { run(): unknown };
       const choices: Choice[] = [
-        { label: '$(refresh) Try Again', run: () => this.tryAgain(s.url) },
-        { label: '$(gear) Set Service Address…', run: () => vscode.commands.executeCommand(COMMANDS.configureService) },
+        { label: vscode.l10n.t('$(refresh) Try Again'), run: () => this.tryAgain(s.url) },
+        {
+          label: vscode.l10n.t('$(gear) Set Service Address…'),
+          run: () => vscode.commands.executeCommand(COMMANDS.configureService),
+        },
       ];
-      const chosen = await this.ui.pick(choices, { title: 'Agent Tasks', placeHolder: down.text });
+      const chosen = await this.ui.pick(choices, { title: vscode.l10n.t('Agent Tasks'), placeHolder: down.text });
       await chosen?.run();
       return;
     }
@@ -163,22 +179,22 @@ export class StatusBarController extends DisposableBase {
     const status = problem && statusOf(problem.error);
     type Item = vscode.QuickPickItem & { run(): unknown };
     const items: Item[] = [
-      { label: '$(refresh) Try Again', run: () => this.model.refresh() },
-      { label: '$(output) Show Log', run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
+      { label: vscode.l10n.t('$(refresh) Try Again'), run: () => this.model.refresh() },
+      { label: vscode.l10n.t('$(output) Show Log'), run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
     ];
     if (status === 401 || status === 403)
       items.push({
-        label: '$(key) Set Fine-grained Token…',
+        label: vscode.l10n.t('$(key) Set Fine-grained Token…'),
         run: () => vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained'),
       });
     else if (!status)
       items.push({
-        label: '$(gear) Set Service Address…',
+        label: vscode.l10n.t('$(gear) Set Service Address…'),
         run: () => vscode.commands.executeCommand(COMMANDS.configureService),
       });
     const picked = await this.ui.pick(items, {
-      title: 'Agent Tasks',
-      placeHolder: problem ? problem.text : 'The service answers again.',
+      title: vscode.l10n.t('Agent Tasks'),
+      placeHolder: problem ? problem.text : vscode.l10n.t('The service answers again.'),
     });
     await picked?.run();
   }
@@ -186,7 +202,7 @@ export class StatusBarController extends DisposableBase {
 
 /** "1 queued · 2 running", with a spinner while any runs. */
 function countText(queued: number, running: number): string {
-  if (!queued && !running) return '$(checklist) No tasks running';
+  if (!queued && !running) return vscode.l10n.t('$(checklist) No tasks running');
   const parts = [queued ? `${queued} queued` : '', running ? `${running} running` : ''].filter(Boolean);
   return `${running ? '$(sync~spin)' : '$(clock)'} ${parts.join(' · ')}`;
 }

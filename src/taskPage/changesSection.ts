@@ -4,17 +4,19 @@
 import { countsLabel, kindLabel, type ChangesView } from '../changes/types';
 import { forHtml } from '../safety/serviceText';
 import type { TimeFormatter } from './when';
+import * as l10n from '@vscode/l10n';
 
 const MAX_FILES = 500;
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** A branch name as code: escaped here, so a translation's placeholder holds HTML that is already safe. */
+const code = (ref: string) => `<code>${forHtml(ref)}</code>`;
 
 export function changesHtml(view: ChangesView | undefined, when: TimeFormatter): string {
   if (!view) return '';
-  const section = (body: string) => `<section class="changes"><h2>Changes</h2>${body}</section>`;
+  const section = (body: string) => `<section class="changes"><h2>${forHtml(l10n.t('Changes'))}</h2>${body}</section>`;
   switch (view.kind) {
     case 'loading':
-      return section('<p class="muted">Reading the branch…</p>');
+      return section(`<p class="muted">${forHtml(l10n.t('Reading the branch…'))}</p>`);
     case 'noBranch':
       return section(`<p class="muted">${forHtml(capitalised(view.why))}. ${forHtml(view.todo)}</p>`);
     case 'problem':
@@ -27,28 +29,53 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
   }
   const t = view.totals;
   const summary =
-    `<p class="summary"><code>${forHtml(view.head)}</code> against <code>${forHtml(view.base)}</code>: ` +
-    `${forHtml(plural(t.files, 'file'))} changed, +${t.added} −${t.removed}</p>` +
-    (view.stale ? `<p class="muted">Not refreshed: ${forHtml(view.stale)}; showing what was fetched before.</p>` : '');
+    `<p class="summary">${
+      t.files === 1
+        ? l10n.t(
+            '{0} against {1}: {2} file changed, +{3} −{4}',
+            code(view.head),
+            code(view.base),
+            t.files,
+            t.added,
+            t.removed,
+          )
+        : l10n.t(
+            '{0} against {1}: {2} files changed, +{3} −{4}',
+            code(view.head),
+            code(view.base),
+            t.files,
+            t.added,
+            t.removed,
+          )
+    }</p>` +
+    (view.stale
+      ? `<p class="muted">${forHtml(l10n.t('Not refreshed: {0}; showing what was fetched before.', view.stale))}</p>`
+      : '');
   const button = view.files.length
-    ? '<nav class="actions"><button type="button" data-action="reviewChanges">Review Changes</button></nav>'
+    ? '<nav class="actions"><button type="button" data-action="reviewChanges">' +
+      `${forHtml(l10n.t('Review Changes'))}</button></nav>`
     : '';
   const files = view.files.slice(0, MAX_FILES).map(f => {
     const kind = f.kind === 'modified' ? '' : ` <span class="muted">${forHtml(kindLabel(f))}</span>`;
     const counts = `<span class="counts">${forHtml(countsLabel(f))}</span>`;
     return `<li><code dir="auto">${forHtml(f.path)}</code>${kind} ${counts}</li>`;
   });
-  const more = view.files.length > MAX_FILES ? `<p class="muted">and ${view.files.length - MAX_FILES} more</p>` : '';
+  const more =
+    view.files.length > MAX_FILES
+      ? `<p class="muted">${forHtml(l10n.t('and {0} more', view.files.length - MAX_FILES))}</p>`
+      : '';
   const commits = view.commits.map(
     c =>
-      `<li><span dir="auto">${forHtml(c.subject || '(no message)')}</span> ` +
+      `<li><span dir="auto">${forHtml(c.subject || l10n.t('(no message)'))}</span> ` +
       `<code>${forHtml(c.sha.slice(0, 7))}</code> ${when(new Date(c.time).toISOString())}</li>`,
   );
   return section(
     summary +
       button +
-      (files.length ? `<ul class="files">${files.join('')}</ul>${more}` : '<p class="muted">No file changed.</p>') +
-      (commits.length ? `<h3>Commits</h3><ul class="commits">${commits.join('')}</ul>` : ''),
+      (files.length
+        ? `<ul class="files">${files.join('')}</ul>${more}`
+        : `<p class="muted">${forHtml(l10n.t('No file changed.'))}</p>`) +
+      (commits.length ? `<h3>${forHtml(l10n.t('Commits'))}</h3><ul class="commits">${commits.join('')}</ul>` : ''),
   );
 }
 

@@ -3,6 +3,7 @@ import type { Session, Task } from '../api';
 import { COMMANDS } from '../ids';
 import { continuationOf } from '../model/continuation';
 import { pullRequests } from '../views/taskLinks';
+import * as l10n from '@vscode/l10n';
 
 export interface PageAction {
   /** What the webview sends, `{command: id}`; never a command id or an address. */
@@ -24,43 +25,44 @@ const sessionsOf = (task: Task): unknown[] => (Array.isArray(task.sessions) ? ta
 export const PAGE_ACTIONS: readonly PageAction[] = [
   {
     id: 'openPullRequest',
-    label: 'Open Pull Request',
+    label: l10n.t('Open Pull Request'),
     command: COMMANDS.openPullRequest,
-    unavailable: t => (pullRequests(t).length ? undefined : 'This task has no pull request yet.'),
+    unavailable: t => (pullRequests(t).length ? undefined : l10n.t('This task has no pull request yet.')),
   },
   {
     id: 'openOnWeb',
-    label: 'Open on the Web',
+    label: l10n.t('Open on the Web'),
     command: COMMANDS.openTaskOnWeb,
-    unavailable: t => (hasText(t.html_url) ? undefined : 'The service has given no web address for this task yet.'),
+    unavailable: t =>
+      hasText(t.html_url) ? undefined : l10n.t('The service has given no web address for this task yet.'),
   },
   {
     id: 'checkoutHeadBranch',
-    label: 'Check Out Head Branch',
+    label: l10n.t('Check Out Head Branch'),
     command: COMMANDS.checkoutHeadBranch,
     unavailable: t =>
       sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
         ? undefined
-        : 'No session of this task has a head branch yet.',
+        : l10n.t('No session of this task has a head branch yet.'),
   },
   {
     id: 'reviewChanges',
-    label: 'Review Changes',
+    label: l10n.t('Review Changes'),
     command: COMMANDS.reviewChanges,
     unavailable: t =>
       sessionsOf(t).some(s => hasText((s as { head_ref?: unknown } | null)?.head_ref))
         ? undefined
-        : 'No session of this task has a branch yet.',
+        : l10n.t('No session of this task has a branch yet.'),
   },
   {
     id: 'continueTask',
-    label: 'Continue Task…',
+    label: l10n.t('Continue Task…'),
     command: COMMANDS.continueTask,
     // The same rule as the command's (the newest session naming a usable head and base); the command says why not.
     unavailable: t =>
       continuationOf({ sessions: sessionsOf(t).filter(s => typeof s === 'object' && s !== null) as Session[] })
         ? undefined
-        : 'No session of this task names a branch to continue on yet.',
+        : l10n.t('No session of this task names a branch to continue on yet.'),
   },
 ];
 

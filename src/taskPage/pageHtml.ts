@@ -9,6 +9,7 @@ import type { ChangesView } from '../changes/types';
 import { changesHtml } from './changesSection';
 import { artifactsHtml, factsHtml, sessionsHtml, stateHtml, type PageLabels } from './pageSections';
 import { timeHtml, type Clock } from './when';
+import * as l10n from '@vscode/l10n';
 
 export interface PageStatus {
   /** Seconds between refreshes while the task runs; undefined once the page no longer refreshes. */
@@ -51,22 +52,30 @@ function actionsHtml(task: Task, actions: readonly PageAction[]): string {
       : `<button type="button" data-action="${forHtml(a.id)}" disabled title="${forHtml(why)}">` +
           `${forHtml(a.label)}</button>`;
   });
-  return `<nav class="actions" aria-label="Task actions">${buttons.join('')}</nav>`;
+  return `<nav class="actions" aria-label="${forHtml(l10n.t('Task actions'))}">${buttons.join('')}</nav>`;
 }
 
 function statusHtml(status: PageStatus): string {
   const pace =
     status.everySeconds !== undefined
-      ? `Refreshes every ${forHtml(status.everySeconds)} s ` +
-        'while the task is queued or running and this page is visible.'
-      : 'The task is not queued or running: this page refreshes when the task changes in the task views.';
-  const error = status.error ? `<p class="error" role="alert">Could not refresh: ${forHtml(status.error)}</p>` : '';
+      ? forHtml(
+          l10n.t(
+            'Refreshes every {0} s while the task is queued or running and this page is visible.',
+            status.everySeconds,
+          ),
+        )
+      : forHtml(
+          l10n.t('The task is not queued or running: this page refreshes when the task changes in the task views.'),
+        );
+  const error = status.error
+    ? `<p class="error" role="alert">${forHtml(l10n.t('Could not refresh: {0}', status.error))}</p>`
+    : '';
   return `<footer>${error}<p class="muted">${pace}</p></footer>`;
 }
 
 /** The task this one continues (the agent works on its branch): a line under the name, when known. */
 function continuesHtml(name: string | undefined): string {
-  return name === undefined ? '' : `<p class="continues" dir="auto">Continues “${forHtml(name)}”</p>`;
+  return name === undefined ? '' : `<p class="continues" dir="auto">${forHtml(l10n.t('Continues “{0}”', name))}</p>`;
 }
 
 /** The whole document for a webview. */

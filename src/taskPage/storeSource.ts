@@ -2,6 +2,7 @@
 import type { Task } from '../api';
 import type { TaskModel } from '../model/taskModel';
 import type { TaskPageSource } from './source';
+import * as l10n from '@vscode/l10n';
 
 export type PageModel = Pick<
   TaskModel,
@@ -16,7 +17,7 @@ export function modelSource(model: PageModel): TaskPageSource {
     async refresh(id) {
       await model.loadDetails(id);
       const task = model.task(id);
-      if (!task) throw new Error('The task is no longer known.');
+      if (!task) throw new Error(l10n.t('The task is no longer known.'));
       // A task no list holds (its page alone reads it): its address's name is checked as the lists' are, and the
       // page redraws when the name is learnt.
       if (model.repoName(task) === undefined || /^repository \d+$/.test(model.repoName(task) ?? ''))

@@ -36,7 +36,7 @@ export interface TaskPageDeps {
 const CLOCK_MS = 30_000;
 
 /** Why a page's buttons are off once its task cannot be read any more. */
-const GONE = 'This task is no longer on the service, or your token cannot see it.';
+const GONE = vscode.l10n.t('This task is no longer on the service, or your token cannot see it.');
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 /**

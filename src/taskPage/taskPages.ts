@@ -2,6 +2,7 @@ import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
 import { Emitter, type Event } from '../model/emitter';
 import { TaskPagePanel, type TaskPageDeps } from './taskPagePanel';
+import * as l10n from '@vscode/l10n';
 
 /** The service and the sign-in a page was opened under: its task belongs to them. */
 export interface PageWorld {
@@ -45,10 +46,16 @@ export class TaskPages extends DisposableBase {
     if (!was || !this.pages.size || (now.service === was.service && now.signedIn === was.signedIn)) return;
     const n = this.pages.size;
     for (const page of [...this.pages.values()]) page.dispose();
-    const pages = n === 1 ? 'The task page was' : `${n} task pages were`;
-    const why =
-      now.service !== was.service ? `the service is no longer ${was.label}` : `you signed out of ${was.label}`;
-    worlds.tell(`${pages} closed: ${why}.`);
+    const moved = now.service !== was.service;
+    worlds.tell(
+      n === 1
+        ? moved
+          ? l10n.t('The task page was closed: the service is no longer {0}.', was.label)
+          : l10n.t('The task page was closed: you signed out of {0}.', was.label)
+        : moved
+          ? l10n.t('{0} task pages were closed: the service is no longer {1}.', n, was.label)
+          : l10n.t('{0} task pages were closed: you signed out of {1}.', n, was.label),
+    );
   }
 
   show(task: Task): void {

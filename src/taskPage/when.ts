@@ -2,6 +2,7 @@
 import { relativeTime } from '../views/relativeTime';
 import { forHtml } from '../safety/serviceText';
 import { asText } from './text';
+import * as l10n from '@vscode/l10n';
 
 export interface Clock {
   /** A BCP 47 tag, e.g. VS Code's display language `en` or `zh-cn`. */
@@ -40,7 +41,7 @@ export function timeHtml(clock: Clock): TimeFormatter {
     const raw = asText(value);
     if (!raw) return '<span class="muted">—</span>';
     const t = Date.parse(raw);
-    if (Number.isNaN(t)) return `${forHtml(raw)} <span class="muted">(not a time)</span>`;
+    if (Number.isNaN(t)) return `${forHtml(raw)} <span class="muted">${forHtml(l10n.t('(not a time)'))}</span>`;
     const ago = relativeTime(new Date(t).toISOString(), clock.now);
     return (
       `<time datetime="${forHtml(new Date(t).toISOString())}" title="${forHtml(raw)}">` +

@@ -46,7 +46,12 @@ export class InstallationsView extends DisposableBase implements vscode.TreeData
     try {
       return node ? await node.getChildren() : await this.roots();
     } catch (e) {
-      return [new MessageNode(`Could not draw this list: ${e instanceof Error ? e.message : String(e)}`, 'error')];
+      return [
+        new MessageNode(
+          vscode.l10n.t('Could not draw this list: {0}', e instanceof Error ? e.message : String(e)),
+          'error',
+        ),
+      ];
     }
   }
 
@@ -67,7 +72,7 @@ export class InstallationsView extends DisposableBase implements vscode.TreeData
     else if (token)
       out.push(
         new MessageNode(
-          'Set a fine-grained token to list your installations',
+          vscode.l10n.t('Set a fine-grained token to list your installations'),
           'key',
           setTokenCommand('fine_grained'),
           undefined,
@@ -85,7 +90,7 @@ export class InstallationsView extends DisposableBase implements vscode.TreeData
     return slotLines(this.ctx, slot, {
       key: 'installations',
       what: 'installations',
-      empty: 'No installations you can access',
+      empty: vscode.l10n.t('No installations you can access'),
       id: { what: 'installations' },
       start: () => this.model.refreshInstallations(),
       // Kept per id, so that a change to one installation's repositories redraws that node only.

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 // "5 min ago" for tree descriptions. Pure: no `vscode`.
 
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
@@ -6,13 +7,13 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   if (Number.isNaN(t)) return '';
   const s = Math.round((now - t) / 1000);
   // A clock behind the service's (s < 0) reads as now too.
-  if (s < 45) return 'just now';
+  if (s < 45) return l10n.t('just now');
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return l10n.t('{0} min ago', m);
   const h = Math.round(s / 3600);
   if (h < 24) return `${h} h ago`;
   const d = Math.round(s / 86400);
-  if (d < 30) return d === 1 ? 'yesterday' : `${d} days ago`;
+  if (d < 30) return d === 1 ? 'yesterday' : l10n.t('{0} days ago', d);
   return new Date(t).toISOString().slice(0, 10);
 }
 

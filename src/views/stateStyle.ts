@@ -8,14 +8,14 @@ interface Style {
 
 // One distinct icon and colour per state; the running one spins.
 const STYLES: Record<string, Style> = {
-  queued: { label: 'Queued', icon: 'clock', color: 'charts.yellow' },
-  in_progress: { label: 'Running', icon: 'sync~spin', color: 'charts.blue' },
-  completed: { label: 'Completed', icon: 'pass-filled', color: 'charts.green' },
-  failed: { label: 'Failed', icon: 'error', color: 'charts.red' },
-  idle: { label: 'Idle', icon: 'debug-pause', color: 'descriptionForeground' },
-  waiting_for_user: { label: 'Waiting for you', icon: 'bell-dot', color: 'charts.orange' },
-  timed_out: { label: 'Timed out', icon: 'watch', color: 'charts.purple' },
-  cancelled: { label: 'Cancelled', icon: 'circle-slash', color: 'disabledForeground' },
+  queued: { label: vscode.l10n.t('Queued'), icon: 'clock', color: 'charts.yellow' },
+  in_progress: { label: vscode.l10n.t('Running'), icon: 'sync~spin', color: 'charts.blue' },
+  completed: { label: vscode.l10n.t('Completed'), icon: 'pass-filled', color: 'charts.green' },
+  failed: { label: vscode.l10n.t('Failed'), icon: 'error', color: 'charts.red' },
+  idle: { label: vscode.l10n.t('Idle'), icon: 'debug-pause', color: 'descriptionForeground' },
+  waiting_for_user: { label: vscode.l10n.t('Waiting for you'), icon: 'bell-dot', color: 'charts.orange' },
+  timed_out: { label: vscode.l10n.t('Timed out'), icon: 'watch', color: 'charts.purple' },
+  cancelled: { label: vscode.l10n.t('Cancelled'), icon: 'circle-slash', color: 'disabledForeground' },
 };
 
 export function stateLabel(state: string): string {

@@ -1,6 +1,7 @@
 import type { Task } from '../api';
 import { RepoGroupNode } from './nodes/repoGroupNode';
 import type { TaskNode } from './nodes/taskNode';
+import * as l10n from '@vscode/l10n';
 
 /**
  * My Tasks grouped by repository: the task nodes, in the view's order, under one node per repository, the
@@ -25,7 +26,8 @@ export class RepoGroups {
       const key = typeof id === 'number' ? String(id) : 'unknown';
       let group = live.get(key);
       if (!group) {
-        const label = this.repoName(node.task) ?? (key === 'unknown' ? 'No repository named' : `repository ${key}`);
+        const label =
+          this.repoName(node.task) ?? (key === 'unknown' ? l10n.t('No repository named') : `repository ${key}`);
         group = this.groups.get(key) ?? new RepoGroupNode(this.viewId, key, label);
         group.label = label;
         group.tasks = [];

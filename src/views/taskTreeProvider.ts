@@ -13,6 +13,7 @@ import type { TreeNode } from './nodes/node';
 import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
 import { stateLabel } from './stateStyle';
 import { RepoGroups } from './taskGroups';
+import * as l10n from '@vscode/l10n';
 
 export interface TaskTreeOptions {
   viewId: string;
@@ -95,7 +96,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     try {
       return node ? await node.getChildren() : this.roots();
     } catch (err) {
-      return [new MessageNode(`Could not show this: ${this.opts.describeError(err)}`, 'warning')];
+      return [new MessageNode(l10n.t('Could not show this: {0}', this.opts.describeError(err)), 'warning')];
     }
   }
 
@@ -148,10 +149,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (problem !== undefined && loaded) {
       out.push(
         new MessageNode(
-          `Not up to date: ${this.opts.describeError(problem)}`,
+          l10n.t('Not up to date: {0}', this.opts.describeError(problem)),
           'warning',
-          { command: COMMANDS.refresh, title: 'Retry' },
-          'Click to retry',
+          { command: COMMANDS.refresh, title: l10n.t('Retry') },
+          l10n.t('Click to retry'),
         ),
       );
     } else if (problem !== undefined && !refusesToken(problem)) {
@@ -160,10 +161,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
         new MessageNode(
           this.opts.describeError(problem),
           'error',
-          { command: COMMANDS.refresh, title: 'Retry' },
-          'Click to retry',
+          { command: COMMANDS.refresh, title: l10n.t('Retry') },
+          l10n.t('Click to retry'),
         ),
-        new MessageNode('Show Log', 'output', { command: COMMANDS.showLog, title: 'Show Log' }),
+        new MessageNode(l10n.t('Show Log'), 'output', { command: COMMANDS.showLog, title: l10n.t('Show Log') }),
       );
     }
     const filtered = loaded ? this.filterNode() : undefined;
@@ -185,9 +186,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     }
     if (!tasks.length && this.hasAnyTask()) {
       out.push(
-        new MessageNode('No task matches the filters', 'filter', {
+        new MessageNode(l10n.t('No task matches the filters'), 'filter', {
           command: this.opts.filterView === 'mine' ? COMMANDS.filterMyStates : COMMANDS.filterStates,
-          title: 'Change Filters',
+          title: l10n.t('Change Filters'),
         }),
       );
     }
@@ -201,10 +202,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const what = this.opts.filter.describe(this.opts.filterView, stateLabel);
     if (what === undefined) return undefined;
     return new MessageNode(
-      `Filtered: ${what} — click to clear`,
+      l10n.t('Filtered: {0} — click to clear', what),
       'filter-filled',
-      { command: COMMANDS.clearFilters, title: 'Clear Filters', arguments: [this.opts.filterView] },
-      'Click to clear the filters and show every task',
+      { command: COMMANDS.clearFilters, title: l10n.t('Clear Filters'), arguments: [this.opts.filterView] },
+      l10n.t('Click to clear the filters and show every task'),
     );
   }
 
@@ -238,11 +239,11 @@ function refusesToken(problem: unknown): boolean {
 
 /** The list is longer than what was read: said at its end, with the way to read further. */
 function loadMoreNode(key: ListKey): MessageNode {
-  const text = 'Only the most recently updated tasks are shown. Load more…';
+  const text = l10n.t('Only the most recently updated tasks are shown. Load more…');
   return new MessageNode(
     text,
     'ellipsis',
-    { command: COMMANDS.loadMoreTasks, title: 'Load More', arguments: [key] },
-    'Click to read the next pages',
+    { command: COMMANDS.loadMoreTasks, title: l10n.t('Load More'), arguments: [key] },
+    l10n.t('Click to read the next pages'),
   );
 }

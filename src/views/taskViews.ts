@@ -201,7 +201,7 @@ export class TaskViews extends DisposableBase {
     const elsewhere = [...running('mine')].filter(id => !repo.has(id)).length;
     const plural = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
     this.setBadge(this.repoView, repo.size, `${plural(repo.size)} running`);
-    this.setBadge(this.mineView, elsewhere, `${elsewhere} more running`);
+    this.setBadge(this.mineView, elsewhere, vscode.l10n.t('{0} more running', elsewhere));
   }
 
   private setBadge(view: vscode.TreeView<TreeNode>, n: number, tooltip: string): void {

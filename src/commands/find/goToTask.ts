@@ -19,7 +19,7 @@ export interface GoToTaskDeps {
   continued: TaskPickSource['continued'];
 }
 
-const PLACEHOLDER = 'Search tasks by name or prompt; narrow with state:failed, repo:owner/name, mine';
+const PLACEHOLDER = vscode.l10n.t('Search tasks by name or prompt; narrow with state:failed, repo:owner/name, mine');
 
 /**
  * Go to Task…: one quick pick over every task the model knows. It shows what the model holds at once; while it is
@@ -35,7 +35,7 @@ export class GoToTask {
     const items = new TaskPickItems({ model, continued: this.deps.continued });
     const qp = ui.quickPick<TaskPickItem>();
     const subs: Disposable[] = [qp];
-    qp.title = 'Go to Task';
+    qp.title = vscode.l10n.t('Go to Task');
     qp.placeholder = PLACEHOLDER;
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
@@ -43,8 +43,9 @@ export class GoToTask {
     const redraw = () => {
       const q = parseTaskQuery(qp.value);
       const rows: TaskPickItem[] = model.signedIn ? items.filter(q) : [];
-      if (q.unknownStates.length) rows.unshift(note(`No state “${q.unknownStates.join('”, “')}”`, TASK_STATES));
-      else if (!model.signedIn) rows.push(note('Not signed in: set a token to see tasks', []));
+      if (q.unknownStates.length)
+        rows.unshift(note(vscode.l10n.t('No state “{0}”', q.unknownStates.join('”, “')), TASK_STATES));
+      else if (!model.signedIn) rows.push(note(vscode.l10n.t('Not signed in: set a token to see tasks'), []));
       qp.items = rows;
     };
     redraw();
@@ -101,7 +102,7 @@ export class GoToTask {
       await model.loadDetails(pick.taskId);
       task = model.task(pick.taskId);
     }
-    if (!task) throw new Error('The task could not be read.');
+    if (!task) throw new Error(vscode.l10n.t('The task could not be read.'));
     this.deps.log.info(`go to task ${task.id}`);
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, task);
   }
@@ -117,7 +118,7 @@ export class GoToTask {
 function note(text: string, states: readonly string[]): TaskPickItem {
   return {
     label: forQuickPick(text),
-    ...(states.length ? { description: `states: ${states.join(', ')}` } : {}),
+    ...(states.length ? { description: vscode.l10n.t('states: {0}', states.join(', ')) } : {}),
     iconPath: new vscode.ThemeIcon('info'),
     alwaysShow: true,
     taskId: '',

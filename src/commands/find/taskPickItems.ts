@@ -25,8 +25,8 @@ const button = (action: RowAction, icon: string, tooltip: string): RowButton => 
   iconPath: new vscode.ThemeIcon(icon),
   tooltip,
 });
-const PULL = button('pull', 'git-pull-request', 'Open Pull Request');
-const REVIEW = button('review', 'diff-multiple', 'Review Changes');
+const PULL = button('pull', 'git-pull-request', vscode.l10n.t('Open Pull Request'));
+const REVIEW = button('review', 'diff-multiple', vscode.l10n.t('Review Changes'));
 
 export interface TaskPickSource {
   model: Pick<TaskModel, 'store' | 'repoName' | 'isMine'>;
@@ -119,7 +119,9 @@ export class TaskPickItems {
     const item: TaskPickItem = {
       label: forQuickPick(name),
       iconPath: new vscode.ThemeIcon('history'),
-      description: forQuickPick(`continued by “${plainLine(plainName(c.by), 40)}” · not in the lists shown`),
+      description: forQuickPick(
+        vscode.l10n.t('continued by “{0}” · not in the lists shown', plainLine(plainName(c.by), 40)),
+      ),
       alwaysShow: true,
       taskId: c.id,
     };

@@ -17,8 +17,9 @@ import {
 } from './shared';
 
 // Where the candidates come from, said in the picker: the service offers no list of all the user's repositories.
-const SOURCE_NOTE =
-  "From this workspace, your tasks and your installations' lists (the service has no list of all your repositories)";
+const SOURCE_NOTE = vscode.l10n.t(
+  "From this workspace, your tasks and your installations' lists (the service has no list of all your repositories)",
+);
 
 /**
  * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
@@ -37,7 +38,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
   if (target.installationId === undefined) {
     inst = await pickInstallation(
       env,
-      'Add a repository to which installation?',
+      vscode.l10n.t('Add a repository to which installation?'),
       i => i.repository_selection !== 'all',
     );
     if (!inst) return { done: false, reason: 'cancelled' };
@@ -47,7 +48,11 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
 
   if (inst?.repository_selection === 'all') {
     const owner = forMessage(inst.account.login);
-    const message = `${instName} already covers all repositories of ${owner}; there is nothing to add.`;
+    const message = vscode.l10n.t(
+      '{0} already covers all repositories of {1}; there is nothing to add.',
+      instName,
+      owner,
+    );
     tell(env.ui, 'info', message);
     return { done: false, reason: 'blocked', message };
   }
@@ -61,21 +66,25 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
       return {
         done: false,
         reason: 'unknown-target',
-        message: `Installation ${installationId} is not among your installations.`,
+        message: vscode.l10n.t('Installation {0} is not among your installations.', installationId),
       };
     const candidates = await gatherCandidates(env, inst);
     const items = pickItems(env, inst, candidates);
     // Short enough to show whole at the picker's width.
     const placeHolder = items.some(i => i.target)
       ? SOURCE_NOTE
-      : `No list shows one yet: choose “Enter a name or ID…” below`;
-    const picked = await env.ui.pick(items, { title: `Add a repository to ${instName}`, placeHolder });
+      : vscode.l10n.t('No list shows one yet: choose “Enter a name or ID…” below');
+    const picked = await env.ui.pick(items, { title: vscode.l10n.t('Add a repository to {0}', instName), placeHolder });
     if (!picked) return { done: false, reason: 'cancelled' };
     let chosen = picked.target;
     if (!chosen) {
       const typed = await env.ui.input({
-        title: `Add a repository to ${instName}`,
-        prompt: `A repository of ${forMessage(inst.account.login)} that you administer: ${INPUT_HINT}`,
+        title: vscode.l10n.t('Add a repository to {0}', instName),
+        prompt: vscode.l10n.t(
+          'A repository of {0} that you administer: {1}',
+          forMessage(inst.account.login),
+          INPUT_HINT,
+        ),
         validate: inputProblem,
       });
       const parsed = typed === undefined ? undefined : parseRepoInput(typed);
@@ -85,7 +94,7 @@ export async function addRepository(env: InstallationsEnv, arg?: unknown): Promi
     if (chosen.id === undefined) {
       const fullName = chosen.fullName ?? '';
       const [owner, name] = fullName.split('/');
-      const found = await withNotice(`Looking up ${forMessage(fullName)}…`, () =>
+      const found = await withNotice(vscode.l10n.t('Looking up {0}…', forMessage(fullName)), () =>
         resolveName(env, { fullName, owner, name }),
       );
       if ('problem' in found) {
@@ -129,9 +138,12 @@ interface Target {
 function judge(inst: Installation, repo: Repository | undefined, owner: string | undefined, current: Repository[]) {
   if (repo) return canAdd(inst, repo, current);
   if (owner && owner.toLowerCase() !== inst.account.login.toLowerCase()) {
-    const message =
-      `That repository belongs to ${forMessage(owner)}, but ${installationLabel(inst)} is installed on ` +
-      `${forMessage(inst.account.login)}.`;
+    const message = vscode.l10n.t(
+      'That repository belongs to {0}, but {1} is installed on {2}.',
+      forMessage(owner),
+      installationLabel(inst),
+      forMessage(inst.account.login),
+    );
     return { allowed: false, reason: 'other-account', message } as Verdict;
   }
   return { allowed: true } as Verdict;
@@ -161,7 +173,9 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     const id = c?.repository.id ?? env.names?.idOf(full);
     items.push({
       label: `$(repo) ${forQuickPick(c?.repository.full_name ?? full)}`,
-      description: ['this workspace', c && permissionsLabel(c.repository.permissions)].filter(Boolean).join(' · '),
+      description: [vscode.l10n.t('this workspace'), c && permissionsLabel(c.repository.permissions)]
+        .filter(Boolean)
+        .join(' · '),
       detail: c && !c.verdict.allowed ? forQuickPick(c.verdict.message, 400) : undefined,
       target: c ? fromCandidate(c) : { id, fullName: full, owner: r.owner },
     });
@@ -172,7 +186,7 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     items.push({
       label: `$(repo) ${forQuickPick(c.repository.full_name)}`,
       description: permissionsLabel(c.repository.permissions),
-      detail: forQuickPick(`Seen in ${c.seenIn.join(', ')}`),
+      detail: forQuickPick(vscode.l10n.t('Seen in {0}', c.seenIn.join(', '))),
       target: fromCandidate(c),
     });
   }
@@ -182,13 +196,16 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     offered.add(k.name.toLowerCase());
     items.push({
       label: `$(repo) ${forQuickPick(k.name)}`,
-      description: 'named by a task',
+      description: vscode.l10n.t('named by a task'),
       target: { id: k.id, fullName: k.name, owner: k.name.split('/')[0] },
     });
   }
   if (closed.length) {
     // A quick pick cannot grey items out: they sit under their own heading and choosing one explains why.
-    items.push({ label: 'Not possible: you are not an admin of these', kind: vscode.QuickPickItemKind.Separator });
+    items.push({
+      label: vscode.l10n.t('Not possible: you are not an admin of these'),
+      kind: vscode.QuickPickItemKind.Separator,
+    });
     for (const c of closed) {
       items.push({
         label: `$(circle-slash) ${forQuickPick(c.repository.full_name)}`,
@@ -199,7 +216,10 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     }
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-  items.push({ label: '$(edit) Enter a name or ID…', detail: 'owner/name or a numeric ID, for any other repository' });
+  items.push({
+    label: vscode.l10n.t('$(edit) Enter a name or ID…'),
+    detail: vscode.l10n.t('owner/name or a numeric ID, for any other repository'),
+  });
   return items;
 }
 
@@ -211,8 +231,11 @@ function fromCandidate(c: Candidate): Target {
 async function gatherCandidates(env: InstallationsEnv, inst: Installation): Promise<Candidate[]> {
   const { model } = env;
   const all = await knownInstallations(env);
-  await withNotice(`Gathering your repositories from ${all.length} installation${all.length === 1 ? '' : 's'}…`, () =>
-    Promise.all(all.map(i => model.refreshRepositories(i.id))),
+  await withNotice(
+    all.length === 1
+      ? vscode.l10n.t('Gathering your repositories from {0} installation…', all.length)
+      : vscode.l10n.t('Gathering your repositories from {0} installations…', all.length),
+    () => Promise.all(all.map(i => model.refreshRepositories(i.id))),
   );
   const reachable: ReachableSet[] = all.map(i => ({
     source: installationLabel(i),
@@ -220,7 +243,7 @@ async function gatherCandidates(env: InstallationsEnv, inst: Installation): Prom
   }));
   const listed = new Set(reachable.flatMap(r => r.repositories.map(x => x.id)));
   reachable.push({
-    source: 'a list shown earlier in this session',
+    source: vscode.l10n.t('a list shown earlier in this session'),
     repositories: model.seenRepositories().filter(r => !listed.has(r.id)),
   });
   return candidatesFor(inst, model.repositoriesOf(inst.id).value ?? [], reachable);

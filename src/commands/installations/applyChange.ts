@@ -1,6 +1,7 @@
 import { explain } from '../../errors/userErrors';
 import { forMessage } from '../../safety/serviceText';
 import { explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
+import * as l10n from '@vscode/l10n';
 
 export interface Change {
   op: 'addRepository' | 'removeRepository';
@@ -27,7 +28,9 @@ export async function applyChange(env: InstallationsEnv, c: Change): Promise<Out
     const api = await env.client('classic');
     const params = { installation_id: c.installationId, repository_id: c.repositoryId };
     await withNotice(
-      adding ? `Adding ${c.repoName} to ${c.instName}…` : `Removing ${c.repoName} from ${c.instName}…`,
+      adding
+        ? l10n.t('Adding {0} to {1}…', c.repoName, c.instName)
+        : l10n.t('Removing {0} from {1}…', c.repoName, c.instName),
       () => (adding ? api.addRepoToInstallation(params) : api.removeRepoFromInstallation(params)),
     );
   } catch (e) {
@@ -49,7 +52,9 @@ export async function applyChange(env: InstallationsEnv, c: Change): Promise<Out
   const named = c.nameAfter?.();
   const repoName = named ? forMessage(named) : c.repoName;
   explainTo(env, 'info', {
-    text: adding ? `Added ${repoName} to ${c.instName}.` : `Removed ${repoName} from ${c.instName}.`,
+    text: adding
+      ? l10n.t('Added {0} to {1}.', repoName, c.instName)
+      : l10n.t('Removed {0} from {1}.', repoName, c.instName),
     remedy: 'none',
   });
   return { done: true };

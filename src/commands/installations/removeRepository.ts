@@ -11,6 +11,7 @@ import {
   type InstallationsEnv,
   type Outcome,
 } from './shared';
+import * as l10n from '@vscode/l10n';
 
 /**
  * B6 "Remove Repository", on a repository node, from the palette (asks which), or with
@@ -23,7 +24,7 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   if (installationId === undefined) {
     const picked = await pickInstallation(
       env,
-      'Remove a repository from which installation?',
+      l10n.t('Remove a repository from which installation?'),
       i => i.repository_selection !== 'all',
     );
     if (!picked) return { done: false, reason: 'cancelled' };
@@ -38,16 +39,19 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   if (repositoryId === undefined) {
     const items = (siblings ?? []).map(r => ({
       label: forQuickPick(r.full_name),
-      description: r.permissions?.admin ? '' : 'not admin',
+      description: r.permissions?.admin ? '' : l10n.t('not admin'),
       repository: r,
     }));
     const from = inst ? installationLabel(inst) : `installation ${installationId}`;
     if (!items.length) {
-      const message = slot.problem?.text ?? `${from} has no repository you can see.`;
+      const message = slot.problem?.text ?? l10n.t('{0} has no repository you can see.', from);
       tell(env.ui, 'info', message);
       return { done: false, reason: 'cancelled', message };
     }
-    const picked = await env.ui.pick(items, { title: `Remove a repository from ${from}`, placeHolder: 'Repository' });
+    const picked = await env.ui.pick(items, {
+      title: l10n.t('Remove a repository from {0}', from),
+      placeHolder: l10n.t('Repository'),
+    });
     if (!picked) return { done: false, reason: 'cancelled' };
     repositoryId = picked.repository.id;
   }
@@ -63,9 +67,9 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
   }
 
   const sure = await env.ui.confirm(
-    `Remove ${repoName} from ${instName}?`,
-    `The app will no longer reach ${repoName}. You can add it again later with Add Repository…`,
-    'Remove',
+    l10n.t('Remove {0} from {1}?', repoName, instName),
+    l10n.t('The app will no longer reach {0}. You can add it again later with Add Repository…', repoName),
+    l10n.t('Remove'),
   );
   if (!sure) return { done: false, reason: 'cancelled' };
 

@@ -6,6 +6,7 @@ import type { ApiClient, Repository } from '../../api';
 import { statusOf } from '../../errors/failure';
 import { validRepoName } from '../../model/repoNames';
 import type { InstallationsEnv } from './shared';
+import * as l10n from '@vscode/l10n';
 
 /** What the user typed: a repository ID, or `owner/name`. */
 export type RepoInput = { id: number } | { fullName: string; owner: string; name: string };
@@ -17,7 +18,7 @@ export interface NamedRepo {
   repository?: Repository;
 }
 
-export const INPUT_HINT = "owner/name (e.g. acme/docs), or the repository's numeric ID (e.g. 5005)";
+export const INPUT_HINT = l10n.t("owner/name (e.g. acme/docs), or the repository's numeric ID (e.g. 5005)");
 
 export function parseRepoInput(raw: string): RepoInput | undefined {
   const v = raw.trim();
@@ -69,15 +70,16 @@ export async function resolveName(
   const shown = input.fullName;
   if (fromTask === 'not-found' || read === 'not-found')
     return {
-      problem:
-        `${shown} was not found on the service, or your tokens cannot see it. Check the name, ` +
-        "or enter the repository's numeric ID instead.",
+      problem: l10n.t(
+        "{0} was not found on the service, or your tokens cannot see it. Check the name, or enter the repository's numeric ID instead.",
+        shown,
+      ),
     };
   return {
-    problem:
-      `The ID of ${shown} is not known: the service did not answer its read of the repository, none of your ` +
-      "installations lists it and no task of it could be read. Enter its numeric ID instead, as the repository's " +
-      'page or settings on the service show it.',
+    problem: l10n.t(
+      "The ID of {0} is not known: the service did not answer its read of the repository, none of your installations lists it and no task of it could be read. Enter its numeric ID instead, as the repository's page or settings on the service show it.",
+      shown,
+    ),
   };
 }
 

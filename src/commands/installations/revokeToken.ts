@@ -1,7 +1,8 @@
 import { explain } from '../../errors/userErrors';
 import { ensureToken, explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
+import * as l10n from '@vscode/l10n';
 
-const FORGET = 'Remove Stored Token';
+const FORGET = l10n.t('Remove Stored Token');
 
 /**
  * B2 "Revoke Installation Token": after a confirmation, revokes the stored installation token, then deletes it
@@ -10,16 +11,17 @@ const FORGET = 'Remove Stored Token';
 export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
   if (!(await ensureToken(env, 'revokeToken'))) return { done: false, reason: 'no-token' };
   const sure = await env.ui.confirm(
-    'Revoke the installation token?',
-    "The token stops working at once, everywhere it is used. To list the installation's repositories again, the app " +
-      'must create a new installation token.',
-    'Revoke',
+    l10n.t('Revoke the installation token?'),
+    l10n.t(
+      "The token stops working at once, everywhere it is used. To list the installation's repositories again, the app must create a new installation token.",
+    ),
+    l10n.t('Revoke'),
   );
   if (!sure) return { done: false, reason: 'cancelled' };
 
   try {
     const api = await env.client('installation');
-    await withNotice('Revoking the installation token…', () => api.revokeInstallationToken());
+    await withNotice(l10n.t('Revoking the installation token…'), () => api.revokeInstallationToken());
   } catch (e) {
     const explained = explain(e, { op: 'revokeToken' });
     env.log.info(`revoke installation token: refused (${explained.status ?? 'no answer'})`);
@@ -36,12 +38,14 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
   env.log.info('revoke installation token: done; deleting it from secret storage');
   await env.forget('installation');
   env.model.reset('token');
-  const message =
-    'The installation token was revoked and removed from this editor. It cannot be used again: ' +
-    "to see the installation's repositories, create a new installation token for the app and set it." +
-    (env.inSandbox?.()
-      ? ' In the built-in sandbox, Reset Sandbox brings the demo installation token back (with the demo world).'
-      : '');
+  const message = l10n.t(
+    "The installation token was revoked and removed from this editor. It cannot be used again: to see the installation's repositories, create a new installation token for the app and set it.{0}",
+    env.inSandbox?.()
+      ? ` ${l10n.t(
+          'In the built-in sandbox, Reset Sandbox brings the demo installation token back (with the demo world).',
+        )}`
+      : '',
+  );
   explainTo(env, 'info', { text: message, remedy: 'setToken', tokenKind: 'installation' });
   return { done: true, message };
 }

@@ -60,7 +60,8 @@ export async function ensureTokenOrSet(env: InstallationsEnv, op: Operation): Pr
   if (await env.model.has(kind)) return true;
   const action = `${SET_TOKEN[kind]}…`;
   const e = missingToken(op);
-  if (!(await env.ui.confirm(e.text, 'Set it now, and this goes on where it stopped.', action))) return false;
+  if (!(await env.ui.confirm(e.text, vscode.l10n.t('Set it now, and this goes on where it stopped.'), action)))
+    return false;
   await vscode.commands.executeCommand(COMMANDS.setToken, kind);
   return env.model.has(kind);
 }
@@ -83,10 +84,10 @@ export async function pickInstallation(
     installation: i,
   }));
   if (!items.length) {
-    tell(env.ui, 'info', env.model.installations.problem?.text ?? 'No installation to choose from.');
+    tell(env.ui, 'info', env.model.installations.problem?.text ?? vscode.l10n.t('No installation to choose from.'));
     return undefined;
   }
-  return (await env.ui.pick(items, { title, placeHolder: 'Installation' }))?.installation;
+  return (await env.ui.pick(items, { title, placeHolder: vscode.l10n.t('Installation') }))?.installation;
 }
 
 /** Reads `{ installationId, repositoryId }` from a tree node or from a plain object given by a caller. */

@@ -7,6 +7,7 @@ import { STATE_KEYS } from '../../ids';
 import type { TaskModel } from '../../model/taskModel';
 import { refProblem } from '../../safety/gitRef';
 import { plainName } from '../../safety/serviceText';
+import * as l10n from '@vscode/l10n';
 
 /** The proposed base: '' for the repository's default branch (the service's choice), and why it was chosen. */
 export interface ProposedBase {
@@ -54,7 +55,7 @@ export class BaseProposer {
     // A base from the service (or kept from it) is sent back only when it is a branch name git accepts.
     if (!found || names.includes(found.base) || refProblem(found.base)) return { ref: '' };
     const task = plainName(found.task);
-    const why = `the base of ${task ? `“${task}”` : 'the task'}, whose branch is checked out`;
+    const why = l10n.t('the base of {0}, whose branch is checked out', task ? `“${task}”` : l10n.t('the task'));
     return { ref: found.base, why };
   }
 

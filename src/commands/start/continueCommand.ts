@@ -59,17 +59,20 @@ export class ContinueCommand extends DisposableBase {
       (a, b) => Number(b.session_count > 0) - Number(a.session_count > 0) || b.updated_at.localeCompare(a.updated_at),
     );
     if (!tasks.length) {
-      void this.ui.notify('info', 'There is no task to continue yet. Start one first.');
+      void this.ui.notify('info', vscode.l10n.t('There is no task to continue yet. Start one first.'));
       return undefined;
     }
     const picked = await this.ui.pick(
       tasks.map(t => ({
         label: forQuickPick(t.name || t.id),
         description: forQuickPick(stateLabel(t.state)),
-        detail: t.session_count > 0 ? undefined : 'No session yet, so no branch to continue on',
+        detail: t.session_count > 0 ? undefined : vscode.l10n.t('No session yet, so no branch to continue on'),
         task: t,
       })),
-      { title: 'Continue Task', placeHolder: 'Continue which task? The agent commits to its branch.' },
+      {
+        title: vscode.l10n.t('Continue Task'),
+        placeHolder: vscode.l10n.t('Continue which task? The agent commits to its branch.'),
+      },
     );
     return picked?.task;
   }
@@ -82,13 +85,14 @@ export class ContinueCommand extends DisposableBase {
     const lines = sel
       ? sel.end.line - sel.start.line + (sel.end.character === 0 && sel.end.line > sel.start.line ? 0 : 1)
       : 0;
-    const counted = lines === 1 ? 'The selected line is' : `The ${lines} selected lines are`;
+    const counted =
+      lines === 1 ? vscode.l10n.t('The selected line is') : vscode.l10n.t('The {0} selected lines are', lines);
     const typed = await this.ui.input({
-      title: `Continue “${forMessage(task.name || task.id, 80)}” on ${forMessage(head, 80)}`,
+      title: vscode.l10n.t('Continue “{0}” on {1}', forMessage(task.name || task.id, 80), forMessage(head, 80)),
       prompt: selected
-        ? `What should the agent do next? ${counted} sent with it.`
-        : 'What should the agent do next on the same branch?',
-      validate: v => (v.trim() || selected ? undefined : 'Write what the agent should do next.'),
+        ? vscode.l10n.t('What should the agent do next? {0} sent with it.', counted)
+        : vscode.l10n.t('What should the agent do next on the same branch?'),
+      validate: v => (v.trim() || selected ? undefined : vscode.l10n.t('Write what the agent should do next.')),
     });
     if (typed === undefined) return undefined;
     return selected ? withInstruction(selected, typed) : typed;

@@ -8,6 +8,7 @@ import { repoOfTask } from '../../views/taskLinks';
 import { initialOptions } from './optionsPicker';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
+import * as l10n from '@vscode/l10n';
 
 /** What a continuation needs before a prompt is asked for: the task read whole, its branches and its repository. */
 export type Continuable =
@@ -40,7 +41,7 @@ export class TaskContinuer {
         await this.model.loadDetails(task.id);
       } catch (err) {
         const e = explain(err);
-        return { ok: false, problem: `The task could not be read: ${e.text}`, ...statusOf(e.status) };
+        return { ok: false, problem: l10n.t('The task could not be read: {0}', e.text), ...statusOf(e.status) };
       }
     }
     const full = this.model.task(task.id) ?? (task as Task);
@@ -48,13 +49,15 @@ export class TaskContinuer {
     const refs = continuationOf(full);
     if (!refs) {
       const problem = (full.sessions ?? []).length
-        ? `${name} cannot be continued: none of its sessions names a branch to work on.`
-        : `${name} has no branch to continue yet: the agent names its branch when the task's first session starts. ` +
-          'Continue it once it is running.';
+        ? l10n.t('{0} cannot be continued: none of its sessions names a branch to work on.', name)
+        : l10n.t(
+            "{0} has no branch to continue yet: the agent names its branch when the task's first session starts. Continue it once it is running.",
+            name,
+          );
       return { ok: false, problem };
     }
     const repo = repoOfTask(full);
-    if (!repo) return { ok: false, problem: `The service did not say which repository ${name} belongs to.` };
+    if (!repo) return { ok: false, problem: l10n.t('The service did not say which repository {0} belongs to.', name) };
     return { ok: true, task: full, refs, repo };
   }
 
@@ -68,7 +71,7 @@ export class TaskContinuer {
     prompt: string,
     options: ContinueOptions = {},
   ): Promise<StartResult> {
-    if (!prompt.trim()) return { ok: false, problem: 'The prompt is empty.' };
+    if (!prompt.trim()) return { ok: false, problem: l10n.t('The prompt is empty.') };
     const ready = await this.prepare(task);
     if (!ready.ok) return ready;
     return this.startPrepared(ready, prompt, options);

@@ -46,29 +46,45 @@ export async function pickOptions(
   const o = { ...initial };
   const base = () =>
     !o.base_ref
-      ? "the repository's default branch"
+      ? vscode.l10n.t("the repository's default branch")
       : baseWhy && o.base_ref === initial.base_ref
         ? `${o.base_ref} (${baseWhy})`
         : o.base_ref;
   for (;;) {
     const items: Array<vscode.QuickPickItem & { action: Action }> = [
-      { label: '$(rocket) Start task', description: 'Enter', detail: summary(o), action: 'start' },
-      { label: '$(hubot) Model', description: o.model || 'default (the service chooses)', action: 'model' },
-      // A base read from a task, and the task's name beside it, are the service's text: shown as text.
-      { label: '$(git-branch) Base ref', description: forQuickPick(base()), action: 'base' },
       {
-        label: '$(git-pull-request) Create a pull request',
-        description: o.create_pull_request ? 'yes' : 'no',
+        label: vscode.l10n.t('$(rocket) Start task'),
+        description: vscode.l10n.t('Enter'),
+        detail: summary(o),
+        action: 'start',
+      },
+      {
+        label: vscode.l10n.t('$(hubot) Model'),
+        description: o.model || vscode.l10n.t('default (the service chooses)'),
+        action: 'model',
+      },
+      // A base read from a task, and the task's name beside it, are the service's text: shown as text.
+      { label: vscode.l10n.t('$(git-branch) Base ref'), description: forQuickPick(base()), action: 'base' },
+      {
+        label: vscode.l10n.t('$(git-pull-request) Create a pull request'),
+        description: o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no'),
         action: 'pr',
       },
       {
-        label: '$(git-commit) Head ref (existing branch)',
-        description: o.head_ref || 'none: a new branch',
+        label: vscode.l10n.t('$(git-commit) Head ref (existing branch)'),
+        description: o.head_ref || vscode.l10n.t('none: a new branch'),
         action: 'head',
       },
-      { label: '$(person) Custom agent', description: o.custom_agent || 'none', action: 'agent' },
+      {
+        label: vscode.l10n.t('$(person) Custom agent'),
+        description: o.custom_agent || vscode.l10n.t('none'),
+        action: 'agent',
+      },
     ];
-    const pick = await ui.pick(items, { title, placeHolder: 'Press Enter to start, or change an option' });
+    const pick = await ui.pick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Press Enter to start, or change an option'),
+    });
     if (!pick) return undefined;
     switch (pick.action) {
       case 'start':
@@ -78,7 +94,7 @@ export async function pickOptions(
         break;
       case 'model': {
         const models = [
-          { label: 'default', description: 'the service chooses', value: '' },
+          { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
           ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
         ];
         const m = await vscode.window.showQuickPick(
@@ -86,15 +102,18 @@ export async function pickOptions(
             ...x,
             description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
           })),
-          { title: 'Model', placeHolder: 'The list may change over time and depends on your plan' },
+          {
+            title: vscode.l10n.t('Model'),
+            placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
+          },
         );
         if (m) o.model = m.value;
         break;
       }
       case 'base': {
         const v = await vscode.window.showInputBox({
-          title: 'Base ref',
-          prompt: "Empty: the repository's default branch",
+          title: vscode.l10n.t('Base ref'),
+          prompt: vscode.l10n.t("Empty: the repository's default branch"),
           value: o.base_ref,
           validateInput: refInputProblem,
         });
@@ -103,8 +122,10 @@ export async function pickOptions(
       }
       case 'head': {
         const v = await vscode.window.showInputBox({
-          title: 'Head ref',
-          prompt: 'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
+          title: vscode.l10n.t('Head ref'),
+          prompt: vscode.l10n.t(
+            'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
+          ),
           value: o.head_ref,
           validateInput: refInputProblem,
         });
@@ -115,7 +136,7 @@ export async function pickOptions(
         const list = await agents();
         const a = await vscode.window.showQuickPick(
           [
-            { label: 'none', description: 'the default agent', value: '' },
+            { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
             ...list.map(x => ({
               label: forQuickPick(x.name),
               description: forQuickPick(x.description ?? ''),
@@ -123,10 +144,10 @@ export async function pickOptions(
             })),
           ],
           {
-            title: 'Custom agent',
+            title: vscode.l10n.t('Custom agent'),
             placeHolder: list.length
-              ? 'Agents of .github/agents/*.agent.md'
-              : 'This repository defines no custom agents (.github/agents/*.agent.md)',
+              ? vscode.l10n.t('Agents of .github/agents/*.agent.md')
+              : vscode.l10n.t('This repository defines no custom agents (.github/agents/*.agent.md)'),
           },
         );
         if (a) o.custom_agent = a.value;
@@ -138,10 +159,10 @@ export async function pickOptions(
 
 function summary(o: StartOptions): string {
   return [
-    o.model || 'default model',
-    o.base_ref ? `base ${o.base_ref}` : 'default branch',
+    o.model || vscode.l10n.t('default model'),
+    o.base_ref ? `base ${o.base_ref}` : vscode.l10n.t('default branch'),
     o.head_ref ? `onto ${o.head_ref}` : '',
-    o.create_pull_request ? 'pull request' : 'no pull request',
+    o.create_pull_request ? vscode.l10n.t('pull request') : vscode.l10n.t('no pull request'),
     o.custom_agent ? `agent ${o.custom_agent}` : '',
   ]
     .filter(Boolean)
@@ -153,5 +174,5 @@ function refInputProblem(v: string): string | undefined {
   const s = v.trim();
   if (!s) return undefined;
   const problem = refProblem(s);
-  return problem && `Not a valid git branch name: ${problem}.`;
+  return problem && vscode.l10n.t('Not a valid git branch name: {0}.', problem);
 }

@@ -23,18 +23,21 @@ export function editPrompt(
     const box = vscode.window.createInputBox();
     box.title = title;
     if (attached === undefined) {
-      box.prompt = 'What should the agent do? Enter continues to the options.';
+      box.prompt = vscode.l10n.t('What should the agent do? Enter continues to the options.');
       box.value = value;
     } else {
       // A selection's prompt adds its file and lines around it: say what the user selected, not the whole.
       const what =
         selected === undefined
-          ? `The ${attached.split(/\r?\n/).length} lines of the prompt are sent as they are`
+          ? vscode.l10n.t('The {0} lines of the prompt are sent as they are', attached.split(/\r?\n/).length)
           : selected === 1
-            ? 'The selected line is sent as it is'
-            : `The ${selected} selected lines are sent as they are`;
-      box.prompt = `${what}. Add what the agent should do with them (optional); Enter continues to the options.`;
-      box.placeholder = 'For example: add tests for this';
+            ? vscode.l10n.t('The selected line is sent as it is')
+            : vscode.l10n.t('The {0} selected lines are sent as they are', selected);
+      box.prompt = vscode.l10n.t(
+        '{0}. Add what the agent should do with them (optional); Enter continues to the options.',
+        what,
+      );
+      box.placeholder = vscode.l10n.t('For example: add tests for this');
     }
     box.ignoreFocusOut = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +51,7 @@ export function editPrompt(
     });
     box.onDidAccept(() => {
       if (!compose(box.value).trim()) {
-        box.validationMessage = 'Write what the agent should do.';
+        box.validationMessage = vscode.l10n.t('Write what the agent should do.');
         return;
       }
       accepted = true;

@@ -9,10 +9,10 @@ export async function choosePrompt(recentPrompts: RecentPrompts): Promise<string
   const files = await findPromptFiles().catch(() => []);
   if (!recent.length && !files.length) return '';
   type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
-  const items: Item[] = [{ label: '$(edit) New prompt…', prompt: '' }];
+  const items: Item[] = [{ label: vscode.l10n.t('$(edit) New prompt…'), prompt: '' }];
   if (recent.length)
     items.push(
-      { label: 'Recent prompts', kind: vscode.QuickPickItemKind.Separator },
+      { label: vscode.l10n.t('Recent prompts'), kind: vscode.QuickPickItemKind.Separator },
       ...recent.map(p => ({
         label: forQuickPick(firstLine(p)),
         detail: p.length > 80 ? forQuickPick(p.slice(0, 200)) : undefined,
@@ -21,7 +21,7 @@ export async function choosePrompt(recentPrompts: RecentPrompts): Promise<string
     );
   if (files.length)
     items.push(
-      { label: 'Prompt files', kind: vscode.QuickPickItemKind.Separator },
+      { label: vscode.l10n.t('Prompt files'), kind: vscode.QuickPickItemKind.Separator },
       ...files.map(f => ({
         label: `$(file) ${forQuickPick(f.name)}`,
         description: forQuickPick(vscode.workspace.asRelativePath(f.uri)),
@@ -29,7 +29,7 @@ export async function choosePrompt(recentPrompts: RecentPrompts): Promise<string
       })),
     );
   const pick = await vscode.window.showQuickPick(items, {
-    placeHolder: 'Start from a new prompt, a recent one or a prompt file',
+    placeHolder: vscode.l10n.t('Start from a new prompt, a recent one or a prompt file'),
   });
   if (!pick) return undefined;
   return pick.file ? readPromptFile(pick.file) : (pick.prompt ?? '');

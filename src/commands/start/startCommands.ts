@@ -73,13 +73,13 @@ export class StartCommands extends DisposableBase {
       if (draft?.continues)
         a = { repo: draft.repo, continues: draft.continues, ...a, options: { ...draft.options, ...a.options } };
     }
-    return this.run(prompt ?? '', a, 'Start Task');
+    return this.run(prompt ?? '', a, vscode.l10n.t('Start Task'));
   }
 
   async fromSelection(a: StartArgs): Promise<StartResult | undefined> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.selection.isEmpty) {
-      void this.ui.notify('info', 'Select the code or text the agent should work on first.');
+      void this.ui.notify('info', vscode.l10n.t('Select the code or text the agent should work on first.'));
       return undefined;
     }
     // The repository of the edited file, which in a multi-root workspace need not be the one the view shows.
@@ -88,7 +88,7 @@ export class StartCommands extends DisposableBase {
     const prompt = promptFromSelection(editor, a.repo ? undefined : detected?.git?.rootUri);
     if (!prompt) return undefined;
     const selected = selectedLineCount(editor.selection);
-    return this.run(prompt, { ...a, repo }, 'Start Task from Selection', selected);
+    return this.run(prompt, { ...a, repo }, vscode.l10n.t('Start Task from Selection'), selected);
   }
 
   async fromPromptFile(arg: unknown): Promise<StartResult | undefined> {
@@ -98,7 +98,7 @@ export class StartCommands extends DisposableBase {
       if (!files.length) {
         void this.ui.notify(
           'info',
-          'No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.',
+          vscode.l10n.t('No prompt files (*.prompt.md, for example under .github/prompts/) in this workspace.'),
         );
         return undefined;
       }
@@ -110,18 +110,18 @@ export class StartCommands extends DisposableBase {
           detail: f.description === undefined ? undefined : forQuickPick(f.description, 400),
           uri: f.uri,
         })),
-        { placeHolder: 'Start a task from which prompt file?' },
+        { placeHolder: vscode.l10n.t('Start a task from which prompt file?') },
       );
       if (!pick) return undefined;
       uri = pick.uri;
     }
     const prompt = await readPromptFile(uri);
     if (!prompt) {
-      void this.ui.notify('warning', `${vscode.workspace.asRelativePath(uri)} has no prompt text.`);
+      void this.ui.notify('warning', vscode.l10n.t('{0} has no prompt text.', vscode.workspace.asRelativePath(uri)));
       return undefined;
     }
     const interactive = (arg as StartArgs | undefined)?.interactive;
-    return this.run(prompt, { interactive }, 'Start Task from Prompt File');
+    return this.run(prompt, { interactive }, vscode.l10n.t('Start Task from Prompt File'));
   }
 
   /**
@@ -131,7 +131,7 @@ export class StartCommands extends DisposableBase {
   async retry(a: StartArgs): Promise<StartResult | undefined> {
     const d = this.drafts.get();
     if (!d) {
-      void this.ui.notify('info', 'There is no prompt waiting to be started.');
+      void this.ui.notify('info', vscode.l10n.t('There is no prompt waiting to be started.'));
       return undefined;
     }
     const repo = d.repo ?? this.current();
@@ -144,7 +144,7 @@ export class StartCommands extends DisposableBase {
     };
     const { prompt, continues } = d;
     if (a.interactive !== false) {
-      const title = `Start Task on ${repoLabel(repo)}`;
+      const title = vscode.l10n.t('Start Task on {0}', repoLabel(repo));
       const why = options.base_ref === proposed.ref ? proposed.why : undefined;
       const root = this.current()?.git?.rootUri;
       options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why);
@@ -160,12 +160,13 @@ export class StartCommands extends DisposableBase {
     await this.drafts.clear();
     const { savedAt: _, ...kept } = d;
     const first = d.prompt.trim().split(/\r?\n/, 1)[0];
-    tell(this.ui, 'info', `Discarded the prompt “${forMessage(first, 80)}”.`, [
+    tell(this.ui, 'info', vscode.l10n.t('Discarded the prompt “{0}”.', forMessage(first, 80)), [
       {
-        title: 'Undo',
+        title: vscode.l10n.t('Undo'),
         run: async () => {
           // A prompt kept since then is not overwritten.
-          if (this.drafts.get()) void this.ui.notify('warning', 'Not restored: another prompt is kept now.');
+          if (this.drafts.get())
+            void this.ui.notify('warning', vscode.l10n.t('Not restored: another prompt is kept now.'));
           else await this.drafts.save(kept);
         },
       },
@@ -201,7 +202,7 @@ export class StartCommands extends DisposableBase {
       }
     }
     if (!prompt.trim()) {
-      void this.ui.notify('warning', 'The prompt is empty.');
+      void this.ui.notify('warning', vscode.l10n.t('The prompt is empty.'));
       return undefined;
     }
     const { continues } = a;
@@ -223,17 +224,22 @@ export class StartCommands extends DisposableBase {
       return Promise.resolve(undefined);
     };
     if (this.service.current().kind === 'none') {
-      const c = await ask('No service address is set.', 'Try the Built-in Sandbox', 'Set Service Address…');
-      if (c === 'Try the Built-in Sandbox') await vscode.commands.executeCommand(COMMANDS.useSandbox);
-      else if (c === 'Set Service Address…') await vscode.commands.executeCommand(COMMANDS.configureService);
+      const c = await ask(
+        vscode.l10n.t('No service address is set.'),
+        vscode.l10n.t('Try the Built-in Sandbox'),
+        vscode.l10n.t('Set Service Address…'),
+      );
+      if (c === vscode.l10n.t('Try the Built-in Sandbox')) await vscode.commands.executeCommand(COMMANDS.useSandbox);
+      else if (c === vscode.l10n.t('Set Service Address…'))
+        await vscode.commands.executeCommand(COMMANDS.configureService);
       if (this.service.current().kind === 'none') return false;
     }
     if (!(await this.tokens.has('fine_grained'))) {
       const c = await ask(
-        'Starting a task needs a fine-grained token with the Agent tasks read and write permission.',
-        'Set Token…',
+        vscode.l10n.t('Starting a task needs a fine-grained token with the Agent tasks read and write permission.'),
+        vscode.l10n.t('Set Token…'),
       );
-      if (c !== 'Set Token…') return false;
+      if (c !== vscode.l10n.t('Set Token…')) return false;
       await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained');
       return this.tokens.has('fine_grained');
     }
@@ -242,11 +248,11 @@ export class StartCommands extends DisposableBase {
 
   private followUp(choice: string): void {
     const command =
-      choice === 'Set Token…'
+      choice === vscode.l10n.t('Set Token…')
         ? COMMANDS.setToken
-        : choice === 'Try the Built-in Sandbox'
+        : choice === vscode.l10n.t('Try the Built-in Sandbox')
           ? COMMANDS.useSandbox
-          : choice === 'Set Service Address…'
+          : choice === vscode.l10n.t('Set Service Address…')
             ? COMMANDS.configureService
             : undefined;
     if (command) void vscode.commands.executeCommand(command);

@@ -64,7 +64,7 @@ export class TaskStarter {
     const sent = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Starting a task on ${forMessage(repoLabel(req.repo))}…`,
+        title: vscode.l10n.t('Starting a task on {0}…', forMessage(repoLabel(req.repo))),
       },
       () => this.send(req),
     );
@@ -83,8 +83,9 @@ export class TaskStarter {
   private async send(req: StartRequest): Promise<Sent> {
     const label = repoLabel(req.repo);
     if (!(await this.tokens.has('fine_grained'))) {
-      const text =
-        'Starting a task needs a fine-grained token with the Agent tasks read and write permission. Set one first.';
+      const text = vscode.l10n.t(
+        'Starting a task needs a fine-grained token with the Agent tasks read and write permission. Set one first.',
+      );
       return { ok: false, error: { text, remedy: 'setToken', tokenKind: 'fine_grained', status: 401 } };
     }
     let client: ApiClient;
@@ -119,7 +120,7 @@ export class TaskStarter {
           return { ok: true, task: found, recovered: true };
         }
       }
-      const error = explain(err, { starting: true, repo: label, tokenLabel: 'fine-grained token' });
+      const error = explain(err, { starting: true, repo: label, tokenLabel: vscode.l10n.t('fine-grained token') });
       this.log.warn(`start on ${label} failed: ${error.text}`);
       return { ok: false, error };
     }
@@ -159,23 +160,28 @@ export class TaskStarter {
     await this.drafts.clear();
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
-    const how = recovered ? 'was started (found after the answer was lost)' : 'started';
+    const how = recovered ? vscode.l10n.t('was started (found after the answer was lost)') : 'started';
     const name = forMessage(plainName(task.name) || task.id, 200);
     const continuing = req.continues ? `, continuing “${forMessage(plainName(req.continues.name), 120)}”` : '';
     const text = `Task “${name}” ${how} on ${forMessage(repoLabel(req.repo))}${continuing}.`;
     tell(this.ui, 'info', text, [
-      { title: 'Reveal', run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
+      { title: vscode.l10n.t('Reveal'), run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
       ...(task.html_url
-        ? [{ title: 'Open on the Web', run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task) }]
+        ? [
+            {
+              title: vscode.l10n.t('Open on the Web'),
+              run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task),
+            },
+          ]
         : []),
     ]);
   }
 
   private async failed(req: StartRequest, error: UserError): Promise<void> {
     await this.drafts.save({ ...draftOf(req), problem: error.text });
-    tell(this.ui, 'error', `${error.text} Your prompt is kept.`, [
-      { title: 'Retry', run: () => vscode.commands.executeCommand(COMMANDS.retryFailedStart) },
-      { title: 'Edit Prompt', run: () => vscode.commands.executeCommand(COMMANDS.startTask) },
+    tell(this.ui, 'error', vscode.l10n.t('{0} Your prompt is kept.', error.text), [
+      { title: vscode.l10n.t('Retry'), run: () => vscode.commands.executeCommand(COMMANDS.retryFailedStart) },
+      { title: vscode.l10n.t('Edit Prompt'), run: () => vscode.commands.executeCommand(COMMANDS.startTask) },
       ...wayOut(error),
     ]);
   }

@@ -3,6 +3,7 @@
 // keeps the user from sending a request whose refusal is certain.
 import type { Installation, Repository } from '../../api';
 import { forMessage } from '../../safety/serviceText';
+import * as l10n from '@vscode/l10n';
 
 export type BlockReason =
   | 'selection-all' // B6 on an installation that covers every repository (422), or B5 where there is nothing to add
@@ -18,7 +19,7 @@ type RepositoryFacts = Pick<Repository, 'id' | 'full_name' | 'owner'> & { permis
 
 /** How the view names an installation in messages: the app and the account it is installed on. */
 export function installationLabel(inst: Pick<Installation, 'app_slug' | 'account'>): string {
-  return forMessage(`${inst.app_slug || 'app'} on ${inst.account?.login ?? 'an unknown account'}`);
+  return forMessage(`${inst.app_slug || 'app'} on ${inst.account?.login ?? l10n.t('an unknown account')}`);
 }
 
 export function allowed(): Verdict {
@@ -45,8 +46,11 @@ export function canRemove(
   if (inst.repository_selection === 'all') {
     return blocked(
       'selection-all',
-      `${label} is set to all repositories of ${inst.account.login}, so no single repository can be removed from it. ` +
-        `Change the installation to selected repositories in its settings first.`,
+      l10n.t(
+        '{0} is set to all repositories of {1}, so no single repository can be removed from it. Change the installation to selected repositories in its settings first.',
+        label,
+        inst.account.login,
+      ),
     );
   }
   // A repository the view has not seen: only the installation's own facts can be judged.
@@ -54,8 +58,13 @@ export function canRemove(
   if (repo.permissions && !repo.permissions.admin) {
     return blocked(
       'not-admin',
-      `Removing ${repo.full_name} from ${label} needs admin access to ${repo.full_name}; ` +
-        `you have ${accessWord(repo.permissions)} access.`,
+      l10n.t(
+        'Removing {0} from {1} needs admin access to {2}; you have {3} access.',
+        repo.full_name,
+        label,
+        repo.full_name,
+        accessWord(repo.permissions),
+      ),
     );
   }
   const others = siblings.filter(r => r.id !== repo.id).length;
@@ -63,8 +72,11 @@ export function canRemove(
   if (present && others === 0) {
     return blocked(
       'last-repository',
-      `${repo.full_name} is the only repository of ${label}; an installation cannot be left without repositories. ` +
-        `Add another repository first, or uninstall the app instead.`,
+      l10n.t(
+        '{0} is the only repository of {1}; an installation cannot be left without repositories. Add another repository first, or uninstall the app instead.',
+        repo.full_name,
+        label,
+      ),
     );
   }
   return allowed();
@@ -78,22 +90,27 @@ export function canAdd(
 ): Verdict {
   const label = installationLabel(inst);
   if (inst.repository_selection === 'all') {
-    return blocked('selection-all', `${label} already covers all repositories of ${inst.account.login}.`);
+    return blocked('selection-all', l10n.t('{0} already covers all repositories of {1}.', label, inst.account.login));
   }
   if (current.some(r => r.id === repo.id)) {
-    return blocked('already-present', `${repo.full_name} is already in ${label}.`);
+    return blocked('already-present', l10n.t('{0} is already in {1}.', repo.full_name, label));
   }
   if (!sameAccount(inst, repo)) {
     return blocked(
       'other-account',
-      `${repo.full_name} belongs to ${repo.owner?.login ?? 'another account'}, ` +
-        `but ${label} is installed on ${inst.account.login}.`,
+      l10n.t(
+        '{0} belongs to {1}, but {2} is installed on {3}.',
+        repo.full_name,
+        repo.owner?.login ?? l10n.t('another account'),
+        label,
+        inst.account.login,
+      ),
     );
   }
   if (repo.permissions && !repo.permissions.admin) {
     return blocked(
       'not-admin',
-      `Adding ${repo.full_name} needs admin access to it; you have ${accessWord(repo.permissions)} access.`,
+      l10n.t('Adding {0} needs admin access to it; you have {1} access.', repo.full_name, accessWord(repo.permissions)),
     );
   }
   return allowed();
@@ -119,5 +136,5 @@ export function accessWord(p: Repository['permissions']): string {
 export function permissionsLabel(p: Repository['permissions']): string {
   if (!p) return '';
   const granted = (['admin', 'push', 'pull'] as const).filter(k => p[k]);
-  return granted.length ? granted.join(' · ') : 'no access';
+  return granted.length ? granted.join(' · ') : l10n.t('no access');
 }

@@ -17,13 +17,18 @@ export class ArtifactNode implements TreeNode {
     const isPull = a?.type === 'pull';
     const id = a?.data?.id;
     const item = new vscode.TreeItem(
-      forLabel(isPull ? `Pull request #${id}` : `${a?.type ?? 'artifact'} ${id ?? ''}`.trim()),
+      forLabel(isPull ? vscode.l10n.t('Pull request #{0}', id) : `${a?.type ?? 'artifact'} ${id ?? ''}`.trim()),
     );
     item.id = `${this.idPrefix}/artifact/${a?.provider}/${a?.type}/${id}`;
     item.description = a?.provider === undefined ? undefined : forLabel(a.provider);
     item.iconPath = new vscode.ThemeIcon(isPull ? 'git-pull-request' : 'package');
     item.contextValue = isPull ? 'agentArtifact.pull' : 'agentArtifact';
-    if (isPull) item.command = { command: COMMANDS.openPullRequest, title: 'Open Pull Request', arguments: [this] };
+    if (isPull)
+      item.command = {
+        command: COMMANDS.openPullRequest,
+        title: vscode.l10n.t('Open Pull Request'),
+        arguments: [this],
+      };
     return item;
   }
 

@@ -15,7 +15,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** "3 files · +40 −2" */
 export function changesDescription(v: Ready): string {
   const t = v.totals;
-  const stale = v.stale ? ` · not refreshed: ${v.stale}` : '';
+  const stale = v.stale ? vscode.l10n.t(' · not refreshed: {0}', v.stale) : '';
   return `${plural(t.files, 'file')} · +${t.added} −${t.removed}${stale}`;
 }
 
@@ -35,23 +35,29 @@ export class ChangesNode implements TreeNode {
     const v = this.view;
     const open = v.kind === 'ready' ? v.files.length > 0 : v.kind === 'problem';
     const item = new vscode.TreeItem(
-      'Changes',
+      vscode.l10n.t('Changes'),
       open ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `${this.idPrefix}/changes`;
     item.contextValue = `agentChanges ${v.kind}`;
     switch (v.kind) {
       case 'ready':
-        item.description = forLabel(v.files.length ? changesDescription(v) : `no file changed against ${v.base}`);
+        item.description = forLabel(
+          v.files.length ? changesDescription(v) : vscode.l10n.t('no file changed against {0}', v.base),
+        );
         item.iconPath = new vscode.ThemeIcon(v.stale ? 'warning' : 'diff-multiple');
         item.tooltip = forLabel(
-          `${v.head} against ${v.base} (as a pull request counts: from their merge base)` +
-            (v.stale ? `\nNot refreshed: ${v.stale}; showing what was fetched before.` : ''),
+          vscode.l10n.t(
+            '{0} against {1} (as a pull request counts: from their merge base){2}',
+            v.head,
+            v.base,
+            v.stale ? `\n${vscode.l10n.t('Not refreshed: {0}; showing what was fetched before.', v.stale)}` : '',
+          ),
           600,
         );
         break;
       case 'loading':
-        item.description = 'reading the branch…';
+        item.description = vscode.l10n.t('reading the branch…');
         item.iconPath = new vscode.ThemeIcon('loading~spin');
         break;
       case 'noBranch':
@@ -67,10 +73,19 @@ export class ChangesNode implements TreeNode {
   getChildren(): TreeNode[] {
     const v = this.view;
     if (v.kind === 'problem') {
-      const retry = { command: COMMANDS.refreshChanges, title: 'Retry', arguments: [{ task: this.task }] };
+      const retry = {
+        command: COMMANDS.refreshChanges,
+        title: vscode.l10n.t('Retry'),
+        arguments: [{ task: this.task }],
+      };
       return [
         new MessageNode(capitalised(v.why), 'warning', undefined, v.why),
-        new MessageNode(`${v.todo} Click to retry.`, 'lightbulb', retry, 'Click to read the branch again'),
+        new MessageNode(
+          vscode.l10n.t('{0} Click to retry.', v.todo),
+          'lightbulb',
+          retry,
+          vscode.l10n.t('Click to read the branch again'),
+        ),
       ];
     }
     if (v.kind !== 'ready') return [];
@@ -101,7 +116,11 @@ export class ChangedFileNode implements TreeNode {
     item.description = forLabel([where, kind, countsLabel(f)].filter(Boolean).join(' · '));
     item.tooltip = forLabel(`${f.path}\n${kindLabel(f)} · ${countsLabel(f)}`, 600);
     item.contextValue = `agentChangedFile ${f.kind}`;
-    item.command = { command: COMMANDS.openChange, title: 'Open Changes', arguments: [this.taskId, f.path] };
+    item.command = {
+      command: COMMANDS.openChange,
+      title: vscode.l10n.t('Open Changes'),
+      arguments: [this.taskId, f.path],
+    };
     return item;
   }
 
@@ -119,7 +138,7 @@ export class CommitsNode implements TreeNode {
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Commits', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Commits'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.idPrefix}/commits`;
     item.description = plural(this.commits.length, 'commit');
     item.iconPath = new vscode.ThemeIcon('git-commit');
@@ -141,7 +160,10 @@ export class CommitNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const c = this.commit;
-    const item = new vscode.TreeItem(forLabel(c.subject || '(no message)'), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      forLabel(c.subject || vscode.l10n.t('(no message)')),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `${this.idPrefix}/${c.sha}`;
     const when = relativeTime(new Date(c.time).toISOString());
     item.description = forLabel(`${c.sha.slice(0, 7)} · ${when}`);

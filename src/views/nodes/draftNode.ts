@@ -16,7 +16,10 @@ export class DraftNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const firstLine = this.prompt.split(/\r?\n/)[0];
-    const item = new vscode.TreeItem(forLabel(`Not started: ${firstLine}`, 93), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      forLabel(vscode.l10n.t('Not started: {0}', firstLine), 93),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = 'agentTasks.draft';
     const after = this.continues === undefined ? '' : `continues “${plainLine(plainName(this.continues), 40)}”`;
     // What it continues goes first: the problem that follows may be long enough to be cut.
@@ -28,7 +31,7 @@ export class DraftNode implements TreeNode {
         `${this.continues === undefined ? '' : `${forMarkdown(`Continues “${plainName(this.continues)}”`)}\n\n`}` +
         forMarkdown(this.prompt),
     );
-    item.command = { command: COMMANDS.retryFailedStart, title: 'Retry' };
+    item.command = { command: COMMANDS.retryFailedStart, title: vscode.l10n.t('Retry') };
     return item;
   }
 

@@ -26,7 +26,7 @@ export class InstallationNode implements TreeNode {
     return slotLines(this.ctx, slot, {
       key: `installation:${id}`,
       what: 'repositories',
-      empty: 'No repositories you can access in this installation',
+      empty: vscode.l10n.t('No repositories you can access in this installation'),
       id: { what: 'repositories', installationId: id },
       start: () => this.ctx.model.refreshRepositories(id),
       node: r => new RepositoryNode(r, id, canRemove(this.installation, r, all)),
@@ -42,9 +42,12 @@ export class InstallationNode implements TreeNode {
     );
     item.id = `installation:${i.id}`;
     const parts = [i.app_slug];
-    if (i.repository_selection === 'all') parts.push('all repositories');
-    else parts.push(repos.value ? `${count(repos.total ?? repos.value.length)} selected` : 'selected repositories');
-    if (repos.loading) parts.push(`loading ${repos.loading.done} of ${repos.loading.total || '…'}`);
+    if (i.repository_selection === 'all') parts.push(vscode.l10n.t('all repositories'));
+    else
+      parts.push(
+        repos.value ? `${count(repos.total ?? repos.value.length)} selected` : vscode.l10n.t('selected repositories'),
+      );
+    if (repos.loading) parts.push(vscode.l10n.t('loading {0} of {1}', repos.loading.done, repos.loading.total || '…'));
     if (i.suspended_at) parts.push('suspended');
     item.description = forLabel(parts.join(' · '));
     item.tooltip = tooltip(i);
@@ -79,21 +82,25 @@ function tooltip(i: Installation): vscode.MarkdownString {
     `**${forMarkdown(i.app_slug)}** on **${forMarkdown(i.account?.login ?? '?')}** ` +
       `(${forMarkdown(i.target_type ?? i.account?.type ?? '')})\n\n`,
   );
-  md.appendMarkdown(`Installation ${i.id}, app ${i.app_id}\n\n`);
+  md.appendMarkdown(vscode.l10n.t('Installation {0}, app {1}\n\n', i.id, String(i.app_id)));
   md.appendMarkdown(
     i.repository_selection === 'all'
-      ? 'Repository selection: **all** (repositories cannot be added or removed one by one)\n\n'
-      : `Repository selection: **${forMarkdown(i.repository_selection)}**\n\n`,
+      ? vscode.l10n.t('Repository selection: **all** (repositories cannot be added or removed one by one)\n\n')
+      : vscode.l10n.t('Repository selection: **{0}**\n\n', forMarkdown(i.repository_selection)),
   );
   if (i.suspended_at)
-    md.appendMarkdown(`Suspended since ${forMarkdown(timeText(i.suspended_at, { locale: vscode.env.language }))}\n\n`);
+    md.appendMarkdown(
+      vscode.l10n.t('Suspended since {0}\n\n', forMarkdown(timeText(i.suspended_at, { locale: vscode.env.language }))),
+    );
   const perms = Object.entries(i.permissions ?? {});
   md.appendMarkdown(
     perms.length
       ? `Permissions: ${perms.map(([k, v]) => `${forMarkdown(k)} (${forMarkdown(v)})`).join(', ')}\n\n`
-      : 'Permissions: none\n\n',
+      : vscode.l10n.t('Permissions: none\n\n'),
   );
   const events = i.events ?? [];
-  md.appendMarkdown(events.length ? `Events: ${events.map(e => forMarkdown(e)).join(', ')}` : 'Events: none');
+  md.appendMarkdown(
+    events.length ? `Events: ${events.map(e => forMarkdown(e)).join(', ')}` : vscode.l10n.t('Events: none'),
+  );
   return md;
 }

@@ -35,15 +35,15 @@ export class RepositoryNode implements TreeNode {
       this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
     const perms = permissionsLabel(r.permissions);
     const blocked = this.removal && !this.removal.allowed;
-    item.description = forLabel([perms, blocked ? 'cannot be removed' : ''].filter(Boolean).join(' · '));
+    item.description = forLabel([perms, blocked ? vscode.l10n.t('cannot be removed') : ''].filter(Boolean).join(' · '));
     item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : 'repo');
     const md = new vscode.MarkdownString(
       `**${forMarkdown(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`,
     );
     if (r.description) md.appendMarkdown(`${forMarkdown(r.description)}\n\n`);
-    if (perms) md.appendMarkdown(`Your access: ${forMarkdown(perms)}\n\n`);
+    if (perms) md.appendMarkdown(vscode.l10n.t('Your access: {0}\n\n', forMarkdown(perms)));
     if (this.removal && !this.removal.allowed)
-      md.appendMarkdown(`Cannot be removed: ${forMarkdown(this.removal.message)}`);
+      md.appendMarkdown(vscode.l10n.t('Cannot be removed: {0}', forMarkdown(this.removal.message)));
     item.tooltip = md;
     item.contextValue =
       this.installationId === undefined

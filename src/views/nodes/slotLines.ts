@@ -4,6 +4,7 @@ import { COMMANDS, INSTALLATION_COMMANDS } from '../../ids';
 import type { InstallationsModel, Slot, SlotId } from '../../model/installations/model';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './node';
+import * as l10n from '@vscode/l10n';
 
 /** What the Installations nodes draw from. */
 export interface InstallationsContext {
@@ -38,7 +39,7 @@ export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLi
       out.push(new MessageNode(o.empty, 'info', undefined, undefined, `${o.key}:empty`));
   } else if (!slot.problem) {
     const text = slot.loading?.total
-      ? `Loading ${o.what}… ${slot.loading.done} of ${slot.loading.total}`
+      ? l10n.t('Loading {0}… {1} of {2}', o.what, slot.loading.done, slot.loading.total)
       : `Loading ${o.what}…`;
     out.push(new MessageNode(text, 'loading~spin', undefined, undefined, `${o.key}:loading`));
   }
@@ -46,13 +47,15 @@ export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLi
 }
 
 export function setTokenCommand(kind: string | undefined): vscode.Command {
-  return { command: COMMANDS.setToken, title: 'Set Token…', arguments: kind ? [kind] : [] };
+  return { command: COMMANDS.setToken, title: l10n.t('Set Token…'), arguments: kind ? [kind] : [] };
 }
 
 function problemNode(key: string, p: UserError): MessageNode {
   const setsToken = p.remedy === 'setToken';
-  const command = setsToken ? setTokenCommand(p.tokenKind) : { command: INSTALLATION_COMMANDS.refresh, title: 'Retry' };
-  const hint = setsToken ? ' (click to set the token)' : ' (click to retry)';
+  const command = setsToken
+    ? setTokenCommand(p.tokenKind)
+    : { command: INSTALLATION_COMMANDS.refresh, title: l10n.t('Retry') };
+  const hint = setsToken ? l10n.t(' (click to set the token)') : l10n.t(' (click to retry)');
   // The first sentence fits a tree line; the whole explanation is in the tooltip.
   const first = /^.+?[.!?](?=\s|$)/.exec(p.text)?.[0] ?? p.text;
   return new MessageNode(first, setsToken ? 'key' : 'error', command, p.text + hint, `${key}:problem`);
@@ -61,8 +64,8 @@ function problemNode(key: string, p: UserError): MessageNode {
 function loadMoreNode(key: string, id: SlotId, slot: Slot<unknown>): MessageNode {
   const shown = slot.value?.length ?? 0;
   const text = slot.total
-    ? `${shown} of ${slot.total} shown. Load more…`
-    : `Only the first ${shown} are shown. Load more…`;
-  const command = { command: INSTALLATION_COMMANDS.loadMore, title: 'Load More', arguments: [id] };
-  return new MessageNode(text, 'ellipsis', command, 'Click to read the next pages', `${key}:more`);
+    ? l10n.t('{0} of {1} shown. Load more…', shown, slot.total)
+    : l10n.t('Only the first {0} are shown. Load more…', shown);
+  const command = { command: INSTALLATION_COMMANDS.loadMore, title: l10n.t('Load More'), arguments: [id] };
+  return new MessageNode(text, 'ellipsis', command, l10n.t('Click to read the next pages'), `${key}:more`);
 }

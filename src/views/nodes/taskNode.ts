@@ -162,7 +162,7 @@ export class TaskNode implements TreeNode {
       const why = this.ctx.repoWhy?.(t);
       if (why) md.appendMarkdown(`${forMarkdown(why)}\n\n`);
       const by = this.ctx.creator?.(t);
-      if (by) md.appendMarkdown(`Created by ${forMarkdown(by)}\n\n`);
+      if (by) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(by)));
       const continues = this.drawnContinues;
       if (continues !== undefined) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(continues)}”`)}\n\n`);
       // In the user's locale and time zone, as the task page shows them.
@@ -188,7 +188,10 @@ export class TaskNode implements TreeNode {
       try {
         await this.ctx.model.loadDetails(this.task.id);
       } catch (err) {
-        return [new MessageNode(`Sessions could not be read: ${this.ctx.describeError(err)}`, 'warning'), ...artifacts];
+        return [
+          new MessageNode(vscode.l10n.t('Sessions could not be read: {0}', this.ctx.describeError(err)), 'warning'),
+          ...artifacts,
+        ];
       }
       cached = this.ctx.model.store.sessions(this.task.id);
     } else if (!cached.fresh) {
@@ -198,6 +201,8 @@ export class TaskNode implements TreeNode {
     const sessions = (cached?.sessions ?? []).map(s => new SessionNode(s, prefix));
     const changes = this.ctx.changes?.(this.task, prefix) ?? [];
     const children: TreeNode[] = [...changes, ...sessions, ...artifacts];
-    return children.length ? children : [new MessageNode('No sessions or artifacts yet', 'circle-outline')];
+    return children.length
+      ? children
+      : [new MessageNode(vscode.l10n.t('No sessions or artifacts yet'), 'circle-outline')];
   }
 }

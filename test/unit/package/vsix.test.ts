@@ -28,7 +28,8 @@ describe('package (.vsix)', function () {
     const allowed = [
       /^extension\/dist\/(extension|api|sandbox)\.js$/,
       /^extension\/media\/[\w./-]+\.(svg|png|css|js)$/,
-      /^extension\/package\.json$/,
+      /^extension\/package(\.nls)?\.json$/,
+      /^extension\/l10n\/bundle\.l10n\.json$/,
       /^extension\/(readme|changelog)\.md$/i,
       /^extension\/LICENSE(\.txt)?$/i,
       /^extension\.vsixmanifest$/,
@@ -45,6 +46,11 @@ describe('package (.vsix)', function () {
     for (const w of manifest.contributes.walkthroughs ?? [])
       for (const s of w.steps) if (s.media.image) named.push(s.media.image);
     for (const file of named) assert.ok(packed.entries.includes(`extension/${file.replace(/^\.\//, '')}`), file);
+  });
+
+  it('holds the translations: the words of the manifest and of the code', () => {
+    assert.ok(packed.entries.includes('extension/package.nls.json'));
+    assert.ok(packed.entries.includes('extension/l10n/bundle.l10n.json'));
   });
 
   it('is small', () => {
