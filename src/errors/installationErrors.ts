@@ -5,14 +5,14 @@ import { forMessage } from '../safety/serviceText';
 import { networkDetail, type Failure } from './failure';
 import type { UserError } from './explained';
 
-/** The endpoints of Area B, named for what the user is doing. */
+/** The installation endpoints, named for what the user is doing. */
 export type Operation =
-  | 'listInstallations' // B3
-  | 'listRepositories' // B4
-  | 'addRepository' // B5
-  | 'removeRepository' // B6
-  | 'listTokenRepositories' // B1
-  | 'revokeToken'; // B2
+  | 'listInstallations'
+  | 'listRepositories'
+  | 'addRepository'
+  | 'removeRepository'
+  | 'listTokenRepositories'
+  | 'revokeToken';
 
 /** The token kind each operation sends; the service refuses the others, so they are never sent. */
 export const TOKEN_FOR: Record<Operation, TokenKind> = {
@@ -60,7 +60,7 @@ export interface Subject {
   installation?: string;
   /** e.g. "acme/rocket" */
   repository?: string;
-  /** The installation's selection as the view last saw it; tells the two 422 rules of B6 apart. */
+  /** The installation's selection as the view last saw it; tells the two 422 rules of removing apart. */
   selection?: string;
 }
 

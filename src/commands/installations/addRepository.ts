@@ -21,7 +21,7 @@ const SOURCE_NOTE =
   "From this workspace, your tasks and your installations' lists (the service has no list of all your repositories)";
 
 /**
- * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
+ * "Add Repository…", on an installation node, from the palette (asks which), or with
  * `{ installationId, repositoryId }`. Offers the user's repositories not yet in the installation; only those
  * the user administers can be chosen, the rest say why not.
  */

@@ -13,7 +13,7 @@ import {
 } from './shared';
 
 /**
- * B6 "Remove Repository", on a repository node, from the palette (asks which), or with
+ * "Remove Repository", on a repository node, from the palette (asks which), or with
  * `{ installationId, repositoryId }`. Asks for confirmation; refuses locally what the service would certainly refuse.
  */
 export async function removeRepository(env: InstallationsEnv, arg?: unknown): Promise<Outcome> {

@@ -4,7 +4,7 @@ import { ensureToken, explainTo, withNotice, type InstallationsEnv, type Outcome
 const FORGET = 'Remove Stored Token';
 
 /**
- * B2 "Revoke Installation Token": after a confirmation, revokes the stored installation token, then deletes it
+ * "Revoke Installation Token": after a confirmation, revokes the stored installation token, then deletes it
  * from secret storage, since it can never work again, and says that a new one must be created.
  */
 export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {

@@ -1,5 +1,5 @@
-// What the Installations view knows: the user's installations (B3), the repositories of each (B4), and the
-// repositories of the installation token (B1). Built once in extension.ts; the view draws it, the commands change
+// What the Installations view knows: the user's installations, the repositories of each, and the repositories of
+// the installation token. Built once in extension.ts; the view draws it, the commands change
 // it. No `vscode`: plain-Node tests drive it against the sandbox.
 import type { ApiClient, Installation, Repository } from '../../api';
 import { missingToken, type Operation } from '../../errors/installationErrors';
@@ -61,7 +61,7 @@ export class InstallationsModel extends DisposableBase {
   installations: Slot<Installation> = {};
   tokenRepositories: Slot<Repository> = {};
   private readonly repos = new Map<number, Slot<Repository>>();
-  /** Every repository B4 has shown in this session, so one removed a moment ago can be offered back. */
+  /** Every repository an installation's list has shown in this session: one removed a moment ago is offered back. */
   private readonly seen = new Map<number, Repository>();
   private readonly underWay = new UnderWay<void>();
   private readonly changed = this.register(new Emitter<ModelChange>());

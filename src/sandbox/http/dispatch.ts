@@ -96,7 +96,7 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
         // A bad token is limited by the client's address, a good one by itself.
         caller = identify(c.state, req);
         if (caller.kind === 'token') rlKey = `token:${caller.token.value}`;
-        // B2 lists 204 only: revoking is never refused for the rate.
+        // Revoking the installation token lists 204 only: it is never refused for the rate.
         if (c.limiter.exhausted(rlKey) && m.route.pattern !== '/installation/token') {
           throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
         }

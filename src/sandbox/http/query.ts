@@ -54,7 +54,10 @@ export function parsePage(q: URLSearchParams, errors: FieldError[], resource: st
   return { perPage, page };
 }
 
-/** Pagination only (B1, B3, B4). These endpoints list no 422, so an odd value falls back to the default. */
+/**
+ * Pagination only (the installation lists: the token's repositories, the user's installations, an installation's
+ * repositories). These endpoints list no 422, so an odd value falls back to the default.
+ */
 export function parsePageLenient(q: URLSearchParams): Page {
   const errors: FieldError[] = [];
   const p = parsePage(q, errors, 'Installation');

@@ -1,6 +1,6 @@
 // Beyond the specification: `GET /repos/{owner}/{repo}`, the API family's standard read of one repository by owner
-// and name, so that a client can turn a name into the ID the installation endpoints (B5, B6) take. Same token rules
-// as the other reads; 404 for a repository the caller may not see.
+// and name, so that a client can turn a name into the ID that adding and removing a repository take. Same token
+// rules as the other reads; 404 for a repository the caller may not see.
 import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
 import type { Caller } from '../http/auth';
 import { notFound, type Reply } from '../http/reply';

@@ -33,7 +33,7 @@ async function stats(sb: Sandbox): Promise<Stats> {
   return (await fetch(`${sb.url}/_sandbox/stats`)).json() as Promise<Stats>;
 }
 
-const B4 = 'GET /user/installations/{installation_id}/repositories';
+const INSTALLATION_REPOS = 'GET /user/installations/{installation_id}/repositories';
 
 describe('installations model against the sandbox', function () {
   this.timeout(20_000);
@@ -86,20 +86,20 @@ describe('installations model against the sandbox', function () {
     assert.equal(slot.value!.length, 252);
     assert.equal(slot.total, 252);
     assert.deepEqual(seen, ['0/0', '100/252', '200/252', '252/252']);
-    assert.equal((await stats(sb)).by_route[B4], 3);
+    assert.equal((await stats(sb)).by_route[INSTALLATION_REPOS], 3);
     const rocket = slot.value!.find(r => r.id === 5000)!;
     assert.deepEqual(rocket.permissions, { admin: true, push: true, pull: true });
 
     await m.refreshRepositories(71);
     const after = await stats(sb);
-    assert.equal(after.by_route[B4], 6);
+    assert.equal(after.by_route[INSTALLATION_REPOS], 6);
     assert.equal(after.not_modified, 3, 'an unchanged installation costs three 304s');
   });
 
   it('joins a load under way instead of starting another', async () => {
     const m = modelFor(sb.url, { fine_grained: DEMO_TOKENS.fineGrained });
     await Promise.all([m.refreshRepositories(73), m.refreshRepositories(73)]);
-    assert.equal((await stats(sb)).by_route[B4], 1);
+    assert.equal((await stats(sb)).by_route[INSTALLATION_REPOS], 1);
   });
 
   it('without the token a list needs, sends nothing and names the kind', async () => {

@@ -1,4 +1,5 @@
-// Area B: app installations (B1–B6).
+// App installations: the token's repositories, revoking the token, the user's installations and their
+// repositories, adding and removing a repository.
 import type { Level } from '../world';
 import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
 import type { InstRec, RepoRec, State } from '../state';
@@ -19,7 +20,7 @@ function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[
   };
 }
 
-/** B3's rule: the user is the account, a member of it, or has explicit access to a repository it covers. */
+/** Who sees an installation: the user is its account, a member of it, or has explicit access to a repository in it. */
 function userSeesInstallation(st: State, userId: number, inst: InstRec): boolean {
   if (inst.accountRec.type === 'User' && inst.accountRec.id === userId) return true;
   if (inst.accountRec.type === 'Organization' && st.orgs.get(inst.accountRec.id)?.members?.includes(userId))
@@ -38,7 +39,8 @@ function permissionsOf(level: Level): { admin: boolean; push: boolean; pull: boo
   return { admin: level === 'admin', push: atLeast(level, 'write'), pull: true };
 }
 
-// B1. Without a token only public resources can be asked for: the public repositories of every installation.
+// The installation token's repositories. Without a token only public resources can be asked for: the public
+// repositories of every installation.
 function installationRepositories(ctx: Ctx): Reply {
   const st = ctx.core.state;
   let repos: RepoRec[];
@@ -58,7 +60,6 @@ function installationRepositories(ctx: Ctx): Reply {
   );
 }
 
-// B2
 async function revokeToken(ctx: Ctx): Promise<Reply> {
   const token = requireInstallation(ctx.caller);
   token.revoked = true;
@@ -66,7 +67,6 @@ async function revokeToken(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-// B3
 function userInstallations(ctx: Ctx): Reply {
   const token = requireFineGrained(ctx.caller, false);
   const st = ctx.core.state;
@@ -77,7 +77,6 @@ function userInstallations(ctx: Ctx): Reply {
   return listBody(ctx, 'installations', list);
 }
 
-// B4
 function userInstallationRepositories(ctx: Ctx): Reply {
   const token = requireFineGrained(ctx.caller, true);
   const st = ctx.core.state;
@@ -89,7 +88,10 @@ function userInstallationRepositories(ctx: Ctx): Reply {
   return listBody(ctx, 'repositories', repos);
 }
 
-/** B5/B6 common checks, in the order of the statuses they give: 404 for what the user cannot see, then 403. */
+/**
+ * The checks adding and removing a repository share, in the order of the statuses they give: 404 for what the user
+ * cannot see, then 403.
+ */
 function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
   const token = requireClassicRepo(ctx.caller);
   const st = ctx.core.state;
@@ -102,7 +104,6 @@ function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
   return { st, inst, repo };
 }
 
-// B5
 async function addRepository(ctx: Ctx): Promise<Reply> {
   const { inst, repo } = changeTarget(ctx);
   // With `all`, the repository is covered already; adding it again changes nothing.
@@ -113,7 +114,6 @@ async function addRepository(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-// B6
 async function removeRepository(ctx: Ctx): Promise<Reply> {
   const { inst, repo } = changeTarget(ctx);
   if (inst.repository_selection === 'all') {
@@ -147,7 +147,7 @@ async function removeRepository(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-export const areaB: Route[] = [
+export const installationRoutes: Route[] = [
   { method: 'GET', pattern: '/installation/repositories', kind: 'api', handler: installationRepositories },
   { method: 'DELETE', pattern: '/installation/token', kind: 'api', handler: revokeToken },
   { method: 'GET', pattern: '/user/installations', kind: 'api', handler: userInstallations },
