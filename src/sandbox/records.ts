@@ -8,7 +8,7 @@ export type JournalRecord =
   { task: WorldTask } | { token: WorldToken } | { installation: WorldInstallation } | { world: WorldFile };
 
 /** What one change touched; the values are read when the batch is written, so one line carries the latest. */
-export interface Change {
+export interface StateChange {
   tasks?: readonly TaskRec[];
   tokens?: readonly TokenRec[];
   installations?: readonly InstRec[];
@@ -72,7 +72,7 @@ export class Pending {
   private world = false;
 
   /** Values of a state that a reset has replaced are left out: they are not part of what is kept any more. */
-  add(c: Change, st: RecordSource): void {
+  add(c: StateChange, st: RecordSource): void {
     if (c.world) {
       // The whole world is written anyway; values of the state that was replaced mean nothing now.
       this.world = true;

@@ -1,7 +1,7 @@
 // The sandbox's in-memory state, built from a world file and turned back into one for the state file.
 import { KNOWN_MODELS } from '../api/types';
 import type { Artifact } from '../api/types';
-import type { Reply } from './http/reply';
+import type { HttpReply } from './http/reply';
 import { installationToWorld, taskToWorld } from './records';
 import type { AccountRec, InstRec, RepoRec, TaskRec, TokenRec } from './stateRecords';
 import type { WorldFile, WorldOrganization, WorldTask, WorldUser } from './world';
@@ -26,7 +26,7 @@ export class State {
   /** Bumped on every change of anything a response could show. */
   version = 0;
   /** Rendered reads by credentials, origin and URL, valid while `version` stands (see http/dispatch). */
-  readonly responses = new Map<string, { version: number; reply: Reply | undefined }>();
+  readonly responses = new Map<string, { version: number; reply: HttpReply | undefined }>();
   /** Told when a task with a session moves: the agent works on its branch (see git/repos). */
   onSessionMove: ((t: TaskRec) => void) | undefined;
 
@@ -110,7 +110,7 @@ export function taskName(prompt: string): string {
   return line.length > 72 ? `${line.slice(0, 71)}…` : line || 'Task';
 }
 
-export function branchFor(id: string, name: string): string {
+export function agentBranchFor(id: string, name: string): string {
   const slug =
     name
       .toLowerCase()
@@ -151,7 +151,7 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
     model: w.model ?? DEFAULT_MODEL,
     create_pull_request: w.create_pull_request ?? false,
     base_ref: w.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
-    head_ref: w.head_ref ?? branchFor(id, name),
+    head_ref: w.head_ref ?? agentBranchFor(id, name),
     ...(w.custom_agent !== undefined ? { custom_agent: w.custom_agent } : {}),
     ...(w.ends !== undefined ? { ends: w.ends } : {}),
     state,

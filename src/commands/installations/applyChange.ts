@@ -2,7 +2,7 @@ import { explain } from '../../errors/userErrors';
 import { forMessage } from '../../safety/serviceText';
 import { explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
 
-export interface Change {
+export interface RepositoryChange {
   op: 'addRepository' | 'removeRepository';
   installationId: number;
   repositoryId: number;
@@ -18,7 +18,7 @@ export interface Change {
  * Sends one change, once (a change is never retried). On success the view refetches the installation, which
  * the API's conditional requests make cheap; on refusal the view is left as it was and the user is told why.
  */
-export async function applyChange(env: InstallationsEnv, c: Change): Promise<Outcome> {
+export async function applyChange(env: InstallationsEnv, c: RepositoryChange): Promise<Outcome> {
   const adding = c.op === 'addRepository';
   const what = adding
     ? `add repository ${c.repositoryId} to installation ${c.installationId}`

@@ -1,17 +1,17 @@
 // App installations: the token's repositories, revoking the token, the user's installations and their
 // repositories, adding and removing a repository.
-import type { Level } from '../world';
+import type { WorldAccessLevel } from '../world';
 import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
 import type { InstRec, RepoRec, State } from '../state';
 import { requireClassicRepo, requireFineGrained, requireInstallation } from '../http/auth';
 import { paginate } from '../http/paginate';
 import { parsePageLenient } from '../http/query';
-import { forbidden, HttpError, noContent, notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { forbidden, HttpError, noContent, notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { renderInstallation } from '../render/installation';
 import { renderRepository } from '../render/repository';
 
-function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[]): Reply {
+function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[]): HttpReply {
   const p = paginate(all, parsePageLenient(ctx.query), ctx.origin, ctx.path, ctx.query);
   return {
     status: 200,
@@ -35,13 +35,13 @@ function installationParam(ctx: Ctx, userId: number): InstRec {
   return inst;
 }
 
-function permissionsOf(level: Level): { admin: boolean; push: boolean; pull: boolean } {
+function permissionsOf(level: WorldAccessLevel): { admin: boolean; push: boolean; pull: boolean } {
   return { admin: level === 'admin', push: atLeast(level, 'write'), pull: true };
 }
 
 // The installation token's repositories. Without a token only public resources can be asked for: the public
 // repositories of every installation.
-function installationRepositories(ctx: Ctx): Reply {
+function installationRepositories(ctx: Ctx): HttpReply {
   const st = ctx.core.state;
   let repos: RepoRec[];
   if (ctx.caller.kind === 'anonymous') {
@@ -60,14 +60,14 @@ function installationRepositories(ctx: Ctx): Reply {
   );
 }
 
-async function revokeToken(ctx: Ctx): Promise<Reply> {
+async function revokeToken(ctx: Ctx): Promise<HttpReply> {
   const token = requireInstallation(ctx.caller);
   token.revoked = true;
   await ctx.core.commit({ tokens: [token] });
   return noContent();
 }
 
-function userInstallations(ctx: Ctx): Reply {
+function userInstallations(ctx: Ctx): HttpReply {
   const token = requireFineGrained(ctx.caller, false);
   const st = ctx.core.state;
   const list = [...st.installations.values()]
@@ -77,7 +77,7 @@ function userInstallations(ctx: Ctx): Reply {
   return listBody(ctx, 'installations', list);
 }
 
-function userInstallationRepositories(ctx: Ctx): Reply {
+function userInstallationRepositories(ctx: Ctx): HttpReply {
   const token = requireFineGrained(ctx.caller, true);
   const st = ctx.core.state;
   const inst = installationParam(ctx, token.user);
@@ -104,7 +104,7 @@ function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
   return { st, inst, repo };
 }
 
-async function addRepository(ctx: Ctx): Promise<Reply> {
+async function addRepository(ctx: Ctx): Promise<HttpReply> {
   const { inst, repo } = changeTarget(ctx);
   // With `all`, the repository is covered already; adding it again changes nothing.
   if (inst.repository_selection === 'selected' && !inst.repositories.includes(repo.id)) {
@@ -114,7 +114,7 @@ async function addRepository(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-async function removeRepository(ctx: Ctx): Promise<Reply> {
+async function removeRepository(ctx: Ctx): Promise<HttpReply> {
   const { inst, repo } = changeTarget(ctx);
   if (inst.repository_selection === 'all') {
     throw new HttpError(
@@ -147,7 +147,7 @@ async function removeRepository(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-export const installationRoutes: Route[] = [
+export const installationRoutes: SandboxRoute[] = [
   { method: 'GET', pattern: '/installation/repositories', kind: 'api', handler: installationRepositories },
   { method: 'DELETE', pattern: '/installation/token', kind: 'api', handler: revokeToken },
   { method: 'GET', pattern: '/user/installations', kind: 'api', handler: userInstallations },

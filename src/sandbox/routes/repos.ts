@@ -3,8 +3,8 @@
 // rules as the other reads; 404 for a repository the caller may not see.
 import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
 import type { Caller } from '../http/auth';
-import { notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { renderRepository } from '../render/repository';
 import type { RepoRec, State } from '../state';
 
@@ -25,7 +25,7 @@ function sees(st: State, c: Caller, repo: RepoRec): { user?: number } | undefine
   return reaches && canRead(st, t.user, repo) ? { user: t.user } : undefined;
 }
 
-function getRepository(ctx: Ctx): Reply {
+function getRepository(ctx: Ctx): HttpReply {
   const st = ctx.core.state;
   const repo = st.reposByName.get(`${ctx.params.owner}/${ctx.params.repo}`.toLowerCase());
   const who = repo && sees(st, ctx.caller, repo);
@@ -36,6 +36,6 @@ function getRepository(ctx: Ctx): Reply {
   return { status: 200, json: JSON.stringify(renderRepository(repo, ctx.origin, { permissions })) };
 }
 
-export const repos: Route[] = [
+export const repos: SandboxRoute[] = [
   { method: 'GET', pattern: '/repos/{owner}/{repo}', kind: 'api', handler: getRepository },
 ];

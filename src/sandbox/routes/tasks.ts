@@ -1,14 +1,14 @@
 // Agent tasks: list a repository's tasks or the user's, start one, read one by repository or by ID.
 import { KNOWN_MODELS } from '../../api/types';
-import { createTask } from '../lifecycle';
+import { createTask } from '../taskLife';
 import { atLeast, canRead, explicitLevel } from '../access';
 import { DEFAULT_BRANCH, DEFAULT_MODEL, type RepoRec, type State, type TaskRec } from '../state';
 import { requireAgentTasks } from '../http/auth';
 import { readJson } from '../http/body';
 import { paginate } from '../http/paginate';
-import { parseTaskQuery, type TaskFilters } from '../http/query';
-import { type FieldError, forbidden, invalid, notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { parseTaskListQuery, type TaskFilters } from '../http/query';
+import { type FieldError, forbidden, invalid, notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { taskJson, taskListJson, taskUrls } from '../render/task';
 
 const PLANS_THAT_START = ['business', 'enterprise'];
@@ -38,7 +38,7 @@ function filterAndSort(tasks: Iterable<TaskRec>, f: TaskFilters): TaskRec[] {
   return out;
 }
 
-function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>[1], form: 'list' | 'mine'): Reply {
+function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>[1], form: 'list' | 'mine'): HttpReply {
   const p = paginate(tasks, page, ctx.origin, ctx.path, ctx.query);
   return {
     status: 200,
@@ -47,18 +47,18 @@ function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>
   };
 }
 
-function listRepositoryTasks(ctx: Ctx): Reply {
+function listRepositoryTasks(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
-  const { page, filters } = parseTaskQuery(ctx.query, true);
+  const { page, filters } = parseTaskListQuery(ctx.query, true);
   return listReply(ctx, filterAndSort(st.tasksByRepo.get(repo.id) ?? [], filters), page, 'list');
 }
 
-function listUserTasks(ctx: Ctx): Reply {
+function listUserTasks(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
-  const { page, filters } = parseTaskQuery(ctx.query, false);
+  const { page, filters } = parseTaskListQuery(ctx.query, false);
   const mine: TaskRec[] = [];
   for (const t of st.tasks.values()) {
     if (t.creator === token.user && canRead(st, token.user, st.repos.get(t.repository)!)) mine.push(t);
@@ -121,7 +121,7 @@ function validateStart(body: unknown): StartBody {
   return b as unknown as StartBody;
 }
 
-async function startTask(ctx: Ctx): Promise<Reply> {
+async function startTask(ctx: Ctx): Promise<HttpReply> {
   const token = requireAgentTasks(ctx.caller, 'write');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
@@ -157,7 +157,7 @@ async function startTask(ctx: Ctx): Promise<Reply> {
   };
 }
 
-function getRepositoryTask(ctx: Ctx): Reply {
+function getRepositoryTask(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
@@ -166,7 +166,7 @@ function getRepositoryTask(ctx: Ctx): Reply {
   return { status: 200, json: taskJson(st, task, ctx.origin, 'full') };
 }
 
-function getTaskById(ctx: Ctx): Reply {
+function getTaskById(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
   const task = st.tasks.get(ctx.params.task_id);
@@ -174,7 +174,7 @@ function getTaskById(ctx: Ctx): Reply {
   return { status: 200, json: taskJson(st, task, ctx.origin, 'full') };
 }
 
-export const taskRoutes: Route[] = [
+export const taskRoutes: SandboxRoute[] = [
   { method: 'GET', pattern: '/agents/repos/{owner}/{repo}/tasks', kind: 'api', handler: listRepositoryTasks },
   { method: 'POST', pattern: '/agents/repos/{owner}/{repo}/tasks', kind: 'api', handler: startTask },
   { method: 'GET', pattern: '/agents/repos/{owner}/{repo}/tasks/{task_id}', kind: 'api', handler: getRepositoryTask },
