@@ -98,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     onDidChangeToken: tokens.onDidChange,
     onDidChangeService: service.onDidChange,
     names,
+    log: log.child('installations'),
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);

@@ -45,6 +45,14 @@ const WHY_KIND: Record<TokenKind, string> = {
   installation: 'An installation token is created by the app for one installation.',
 };
 
+/** Thrown (or stored) before anything is sent, when the token an installation action needs is not set. */
+export class MissingTokenError extends Error {
+  override readonly name = 'MissingTokenError';
+  constructor(readonly op: Operation) {
+    super(missingToken(op).text);
+  }
+}
+
 /** Said before anything is sent, when the token the action needs is not set. */
 export function missingToken(op: Operation): UserError {
   const kind = TOKEN_FOR[op];
@@ -88,10 +96,8 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
           tokenKind: kind,
         };
       }
-      return {
-        text: `The ${kindWord(kind)} was refused: it is revoked, expired or not valid. Set a new one.${said}`,
-        tokenKind: kind,
-      };
+      // Worded as every other refused token is (the task views, chat): one failure, one wording.
+      return { text: refusedToken(kindWord(kind)), tokenKind: kind };
     case 403:
       if (op === 'addRepository' || op === 'removeRepository') {
         return {
@@ -149,6 +155,11 @@ function noAnswer(f: Failure): string {
   if (f.kind === 'aborted') return 'it was cancelled';
   if (f.kind === 'refused') return `the request was not sent (${oneLine(f.message.replace(/^\S+ \S+: /, ''))})`;
   return `the service could not be reached (no answer: ${oneLine(networkDetail(f))})`;
+}
+
+/** A token the service answered 401: said the same wherever it is refused. */
+export function refusedToken(tokenWord: string): string {
+  return `Your ${tokenWord} is missing, expired or revoked. Set a new one.`;
 }
 
 function kindWord(kind: TokenKind): string {

@@ -132,7 +132,7 @@ describeInstallations('installation changes', suite => {
       await refresh();
       for (const [token, status, words] of [
         [DEMO_TOKENS.classicNoScope, 403, /repo scope/],
-        [REVOKED_CLASSIC, 401, /classic token was refused: it is revoked/],
+        [REVOKED_CLASSIC, 401, /Your classic token is missing, expired or revoked/],
       ] as const) {
         await setToken('classic', token);
         const ui = answering(suite.api(), { confirm: true });

@@ -1,5 +1,7 @@
-import { explain } from '../../errors/userErrors';
-import { ensureToken, explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
+import { statusOf } from '../../errors/failure';
+import { tell } from '../../ui';
+import { wayOut } from '../registry';
+import { ensureToken, refused, withNotice, type CommandEnv, type Outcome } from './shared';
 
 const FORGET = 'Remove Stored Token';
 
@@ -7,7 +9,7 @@ const FORGET = 'Remove Stored Token';
  * "Revoke Installation Token": after a confirmation, revokes the stored installation token, then deletes it
  * from secret storage, since it can never work again, and says that a new one must be created.
  */
-export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
+export async function revokeToken(env: CommandEnv): Promise<Outcome> {
   if (!(await ensureToken(env, 'revokeToken'))) return { done: false, reason: 'no-token' };
   const sure = await env.ui.confirm(
     'Revoke the installation token?',
@@ -21,17 +23,9 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
     const api = await env.client('installation');
     await withNotice('Revoking the installation token…', () => api.revokeInstallationToken());
   } catch (e) {
-    const explained = explain(e, { op: 'revokeToken' });
-    env.log.info(`revoke installation token: refused (${explained.status ?? 'no answer'})`);
     // A token the service no longer accepts is useless, but deleting it stays the user's choice.
-    const forget = explained.status === 401 ? [{ title: FORGET, run: () => env.forget('installation') }] : [];
-    explainTo(env, 'error', explained, forget);
-    return {
-      done: false,
-      reason: 'refused',
-      message: explained.text,
-      ...(explained.status !== undefined ? { status: explained.status } : {}),
-    };
+    const forget = statusOf(e) === 401 ? [{ title: FORGET, run: () => env.forget('installation') }] : [];
+    return refused(env.fail(e, { context: { op: 'revokeToken' }, actions: forget }));
   }
   env.log.info('revoke installation token: done; deleting it from secret storage');
   await env.forget('installation');
@@ -42,6 +36,6 @@ export async function revokeToken(env: InstallationsEnv): Promise<Outcome> {
     (env.inSandbox?.()
       ? ' In the built-in sandbox, Reset Sandbox brings the demo installation token back (with the demo world).'
       : '');
-  explainTo(env, 'info', { text: message, remedy: 'setToken', tokenKind: 'installation' });
+  tell(env.ui, 'info', message, wayOut({ text: message, remedy: 'setToken', tokenKind: 'installation' }));
   return { done: true, message };
 }

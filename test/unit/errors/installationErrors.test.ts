@@ -50,7 +50,13 @@ describe('installations: refusals in plain words', () => {
     assert.match(inst.text, /installation token was refused: it has been revoked or has expired/);
     assert.equal(inst.tokenKind, 'installation');
     const classic = explainFailure('removeRepository', { status: 401, message: 'Bad credentials' }, subject);
-    assert.match(classic.text, /classic token was refused/);
+    assert.equal(classic.text, 'Your classic token is missing, expired or revoked. Set a new one.');
+    const user = explainFailure('listInstallations', { status: 401, message: 'Bad credentials' });
+    assert.equal(
+      user.text,
+      explain(apiError(401)).text,
+      "the user's token refused reads the same in the Installations view as in the task views",
+    );
   });
 
   it('says a network failure changed nothing, and never claims a retry', () => {
