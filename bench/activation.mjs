@@ -56,7 +56,7 @@ export async function run({ runs = 5 } = {}) {
       world: 'demo (10 tasks in acme/rocket)',
       ours: sum(samples.ours),
       peer: {
-        what: 'minimal tree extension: one GET of A1, one TreeItem per task; token from the environment',
+        what: "minimal tree extension: one GET of a repository's tasks, one TreeItem per task; token from the environment",
         ...sum(samples.peer),
       },
       secretsPeer: {

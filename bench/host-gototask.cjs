@@ -20,7 +20,7 @@ async function until(probe, what, timeoutMs = 120_000) {
   }
 }
 
-/** The user's tasks as the service lists them (A4), every page. */
+/** The user's tasks as the service lists them (its task list), every page. */
 async function myTasks() {
   const out = [];
   for (let page = 1; ; page++) {

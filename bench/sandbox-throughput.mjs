@@ -1,5 +1,5 @@
-// Throughput of the sandbox on a task listing (A1, per_page=100) against a bare node:http server that returns a
-// fixed JSON body of the same size: same client, same run, reported as a ratio. Also: task starts (A2) acknowledged
+// Throughput of the sandbox on a repository's task listing (per_page=100) against a bare node:http server that returns a
+// fixed JSON body of the same size: same client, same run, reported as a ratio. Also: task starts acknowledged
 // only once on disk (a state file and its journal) against the same starts in memory (no state file).
 // usage: npm run build && node bench/sandbox-throughput.mjs [--seconds N] [--concurrency N] [--rounds N]
 // Each server runs in its own worker thread so the client does not share its event loop.
@@ -194,11 +194,11 @@ function print(r) {
   const rows = [
     ['server', 'requests/s'],
     ['bare node:http, fixed body', String(r.bare_rps)],
-    ['sandbox, A1 per_page=100', String(r.sandbox_rps)],
+    ['sandbox, task list per_page=100', String(r.sandbox_rps)],
     ['sandbox, same with If-None-Match (304)', String(r.sandbox_304_rps)],
     ['sandbox, every URL new (no response cache)', String(r.sandbox_uncached_rps)],
-    ['sandbox, task starts (A2), in memory', String(r.starts_rps)],
-    ['sandbox, task starts (A2), each on disk before its 201', String(r.durable_starts_rps)],
+    ['sandbox, task starts, in memory', String(r.starts_rps)],
+    ['sandbox, task starts, each on disk before its 201', String(r.durable_starts_rps)],
   ];
   const w = Math.max(...rows.map(x => x[0].length));
   process.stdout.write(

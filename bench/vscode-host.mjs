@@ -61,7 +61,7 @@ export function bigWorld(tasks = 1000, running = 5) {
 }
 
 /**
- * A tiny extension folder: a peer of activation (one tree view over A1) or nothing at all (memory's baseline).
+ * A tiny extension folder: a peer of activation (one tree view over a repository's tasks) or nothing at all (memory's baseline).
  * `tree`: the token comes from the environment. `tree-secrets`: the token comes from SecretStorage, as every extension
  * that keeps its token where it belongs must read it (the first window stores it there).
  */
@@ -94,7 +94,7 @@ export function writePeerExtension(dir, kind) {
     kind === 'tree'
       ? 'Promise.resolve(process.env.AGENT_TASKS_BENCH_TOKEN)'
       : `context.secrets.get('token').then(async t => t || (await context.secrets.store('token', process.env.AGENT_TASKS_BENCH_TOKEN), process.env.AGENT_TASKS_BENCH_TOKEN))`;
-  // The least an extension must do to show a repository's tasks: one GET of A1, one TreeItem per task.
+  // The least an extension must do to show a repository's tasks: one GET of the repository's tasks, one TreeItem per task.
   fs.writeFileSync(
     path.join(dir, 'extension.js'),
     `

@@ -40,6 +40,7 @@ import { StatusBarController } from './status/statusBar';
 import { modelSource } from './taskPage/storeSource';
 import { TaskPages } from './taskPage/taskPages';
 import { loadTesting } from './lazy';
+import type * as Testing from './testing';
 import type { AgentTasksTestApi } from './testing/testApi';
 import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
@@ -56,7 +57,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const log = createLog(channel);
   // Test mode (a suite under extensionTestsPath) loads the test surface: it records what is said and asked and what
   // the parts report. Development and production modes load none of it.
-  const testing = context.extensionMode === vscode.ExtensionMode.Test ? loadTesting().begin(windowUi) : undefined;
+  const testing =
+    context.extensionMode === vscode.ExtensionMode.Test ? loadTesting<typeof Testing>().begin(windowUi) : undefined;
   const observers = testing?.observers ?? {};
   const ui = testing?.ui ?? windowUi;
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
@@ -97,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     onDidChangeToken: tokens.onDidChange,
     onDidChangeService: service.onDidChange,
     names,
+    log: log.child('installations'),
   });
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);

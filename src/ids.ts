@@ -110,7 +110,7 @@ export const BUILTIN_SANDBOX_KEY = 'builtin-sandbox://local';
 /** The authentication provider that shows who is signed in to each service in VS Code's Accounts menu. */
 export const AUTH_PROVIDER = { id: 'agentTasks', label: l10n.t('Agent Tasks') } as const;
 
-/** Commands of the Installations view (Area B). */
+/** Commands of the Installations view. */
 export const INSTALLATION_COMMANDS = {
   refresh: 'agentTasks.installations.refresh',
   addRepository: 'agentTasks.installations.addRepository',

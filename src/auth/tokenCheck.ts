@@ -15,8 +15,10 @@ interface Read {
 }
 
 /**
- * Fine-grained: A4 (the user's tasks) needs the Agent tasks permission, read. Installation: B1 needs no permission.
- * Classic: the service lets it call only B5 and B6, which are changes, so there is nothing to read with it.
+ * Fine-grained: the user's task list needs the Agent tasks permission, read. Installation: the token's repository
+ * list needs no permission.
+ * Classic: the service lets it only add and remove a repository of an installation, which are changes, so there is
+ * nothing to read with it.
  */
 const READS: Record<TokenKind, Read | undefined> = {
   fine_grained: {

@@ -2,7 +2,6 @@
 import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { statusOf } from '../errors/failure';
-import { explain } from '../errors/userErrors';
 import { changesLine } from '../changes/summary';
 import { failureText, refusal } from './refusals';
 
@@ -37,7 +36,7 @@ export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
         return textResult(
           `Task ${plain(taskId)} was not found, or the token cannot see it. List the tasks to find its id.`,
         );
-      return textResult(failureText('Reading the task', explain(err)));
+      return textResult(failureText('Reading the task', err));
     }
     const changes = await this.changesOf(task);
     return textResult(taskDetails(task, { ...textContext(this.d), changesLine: () => changes }));

@@ -2,7 +2,6 @@
 // first, with a state filter and a bound, as one line per task.
 import type * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
-import { explain } from '../errors/userErrors';
 import { repoLabel } from '../model/remotes';
 import { repoOfTask } from '../views/taskLinks';
 import { failureText, refusal } from './refusals';
@@ -61,7 +60,7 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
       }
     } catch (err) {
       const label = inRepo ? repoLabel(repo) : undefined;
-      return textResult(failureText('Listing tasks', explain(err, label ? { repo: label } : {})));
+      return textResult(failureText('Listing tasks', err, label ? { repo: label } : {}));
     }
     return textResult(taskList(tasks.slice(0, limit), heading, textContext(this.d)));
   }

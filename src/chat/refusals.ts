@@ -1,7 +1,7 @@
 // What a tool says instead of acting, in the extension's own words: what is missing and which command sets it.
 // Pure: no `vscode`. The command titles are the palette's ("Agent Tasks: …"); a unit test checks them against
 // package.json.
-import type { Remedy, UserError } from '../errors/userErrors';
+import { explain, type ErrorContext, type Remedy } from '../errors/userErrors';
 import { forChat } from '../safety/serviceText';
 
 /** Palette titles of the commands a refusal points to. */
@@ -72,9 +72,11 @@ export function remedyHint(remedy: Remedy): string {
 }
 
 /**
- * A failure explained as the extension explains it, with its way out. The explanation may quote the service (its
- * message, a name): it goes into chat as service text does, where no markup can form.
+ * A failure explained by the one explainer (errors/userErrors.ts), so it reads as it does in a command's message and
+ * in the views, with its way out. The explanation may quote the service (its message, a name): it goes into chat as
+ * service text does, where no markup can form.
  */
-export function failureText(doing: string, error: UserError): string {
+export function failureText(doing: string, err: unknown, context: ErrorContext = {}): string {
+  const error = explain(err, context);
   return [`${doing} failed: ${forChat(error.text, 1000)}`, remedyHint(error.remedy)].filter(Boolean).join(' ');
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { logFailure } from '../errors/report';
-import { explain, type UserError } from '../errors/userErrors';
+import { explain, type ErrorContext, type UserError } from '../errors/userErrors';
 import { COMMANDS, type TokenKind } from '../ids';
 import { disposeAll, toDisposable, type Disposable } from '../lifecycle';
 import type { Log } from '../log';
@@ -41,6 +41,16 @@ export function wayOut(e: UserError): Action[] {
   }
 }
 
+/** What a command adds when it reports a failure itself: the action's context, buttons of its own, its arguments. */
+export interface FailureReport {
+  /** Said to `explain` (e.g. the installation operation and what it was done to). */
+  context?: ErrorContext;
+  /** Buttons before the way out (e.g. Remove Stored Token). */
+  actions?: Action[];
+  /** The command's arguments, for Retry. */
+  args?: unknown[];
+}
+
 /**
  * Registers commands with the one error policy: a command that fails is explained in plain words, logged, and shown
  * with the way out (set the token, fix the address, retry, the log); it then resolves with undefined. Nothing reaches
@@ -65,14 +75,23 @@ export class CommandRegistry {
     try {
       return await handler(...args);
     } catch (err) {
-      const e = explain(err);
-      logFailure(this.log, `${id}: ${e.text}`, err);
-      const retry = e.remedy === 'retry' ? [{ title: vscode.l10n.t('Retry'), run: run(id, ...args) }] : [];
-      const actions = [...retry, ...wayOut(e)];
-      if (!actions.some(a => a.title === vscode.l10n.t('Show Log')))
-        actions.push({ title: vscode.l10n.t('Show Log'), run: run(COMMANDS.showLog) });
-      tell(this.ui, 'error', e.text, actions);
+      this.fail(id, err, { args });
       return undefined;
     }
+  }
+
+  /**
+   * The policy itself, for a command that goes on after a failure (to resolve with what it did): explains the error,
+   * logs it (with its stack when it is a fault of ours), and shows it with the way out. Returns the explanation.
+   */
+  fail(id: string, err: unknown, report: FailureReport = {}): UserError {
+    const e = explain(err, report.context);
+    logFailure(this.log, `${id}: ${e.text}`, err);
+    const retry = e.remedy === 'retry' ? [{ title: vscode.l10n.t('Retry'), run: run(id, ...(report.args ?? [])) }] : [];
+    const actions = [...retry, ...(report.actions ?? []), ...wayOut(e)];
+    const showLog = vscode.l10n.t('Show Log');
+    if (!actions.some(a => a.title === showLog)) actions.push({ title: showLog, run: run(COMMANDS.showLog) });
+    tell(this.ui, 'error', e.text, actions);
+    return e;
   }
 }

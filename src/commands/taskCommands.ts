@@ -60,7 +60,7 @@ export class TaskCommands extends DisposableBase {
     return picked?.task;
   }
 
-  /** A5 carries url/html_url even where the user's list (A4) did not. */
+  /** A task read by ID carries url/html_url even where the user's task list did not. */
   private async complete(task: Task): Promise<Task> {
     if (task.html_url) return task;
     await this.model.loadDetails(task.id);

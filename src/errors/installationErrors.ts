@@ -6,14 +6,14 @@ import { networkDetail, type Failure } from './failure';
 import type { UserError } from './explained';
 import * as l10n from '@vscode/l10n';
 
-/** The endpoints of Area B, named for what the user is doing. */
+/** The installation endpoints, named for what the user is doing. */
 export type Operation =
-  | 'listInstallations' // B3
-  | 'listRepositories' // B4
-  | 'addRepository' // B5
-  | 'removeRepository' // B6
-  | 'listTokenRepositories' // B1
-  | 'revokeToken'; // B2
+  | 'listInstallations'
+  | 'listRepositories'
+  | 'addRepository'
+  | 'removeRepository'
+  | 'listTokenRepositories'
+  | 'revokeToken';
 
 /** The token kind each operation sends; the service refuses the others, so they are never sent. */
 export const TOKEN_FOR: Record<Operation, TokenKind> = {
@@ -48,6 +48,14 @@ const WHY_KIND: Record<TokenKind, string> = {
   installation: l10n.t('An installation token is created by the app for one installation.'),
 };
 
+/** Thrown (or stored) before anything is sent, when the token an installation action needs is not set. */
+export class MissingTokenError extends Error {
+  override readonly name = 'MissingTokenError';
+  constructor(readonly op: Operation) {
+    super(missingToken(op).text);
+  }
+}
+
 /** Said before anything is sent, when the token the action needs is not set. */
 export function missingToken(op: Operation): UserError {
   const kind = TOKEN_FOR[op];
@@ -63,7 +71,7 @@ export interface Subject {
   installation?: string;
   /** e.g. "acme/rocket" */
   repository?: string;
-  /** The installation's selection as the view last saw it; tells the two 422 rules of B6 apart. */
+  /** The installation's selection as the view last saw it; tells the two 422 rules of removing apart. */
   selection?: string;
 }
 
@@ -92,14 +100,8 @@ function words(op: Operation, f: Failure, s: Subject): { text: string; tokenKind
           tokenKind: kind,
         };
       }
-      return {
-        text: l10n.t(
-          'The {0} was refused: it is revoked, expired or not valid. Set a new one.{1}',
-          kindWord(kind),
-          said,
-        ),
-        tokenKind: kind,
-      };
+      // Worded as every other refused token is (the task views, chat): one failure, one wording.
+      return { text: refusedToken(kindWord(kind)), tokenKind: kind };
     case 403:
       if (op === 'addRepository' || op === 'removeRepository') {
         return {
@@ -182,6 +184,11 @@ function noAnswer(f: Failure): string {
   if (f.kind === 'refused')
     return l10n.t('the request was not sent ({0})', oneLine(f.message.replace(/^\S+ \S+: /, '')));
   return l10n.t('the service could not be reached (no answer: {0})', oneLine(networkDetail(f)));
+}
+
+/** A token the service answered 401: said the same wherever it is refused. */
+export function refusedToken(tokenWord: string): string {
+  return l10n.t('Your {0} is missing, expired or revoked. Set a new one.', tokenWord);
 }
 
 function kindWord(kind: TokenKind): string {

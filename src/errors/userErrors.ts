@@ -5,7 +5,14 @@ import type { UserError } from './explained';
 import { networkDetail, readFailure, type Failure } from './failure';
 
 export { networkDetail };
-import { explainInstallationFailure, type Operation, type Subject } from './installationErrors';
+import {
+  explainInstallationFailure,
+  missingToken,
+  MissingTokenError,
+  refusedToken,
+  type Operation,
+  type Subject,
+} from './installationErrors';
 import * as l10n from '@vscode/l10n';
 
 export type { Remedy, UserError } from './explained';
@@ -32,6 +39,7 @@ export class NoServiceError extends Error {
 
 export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
   if (err instanceof NoServiceError) return { text: err.message, remedy: 'configureService' };
+  if (err instanceof MissingTokenError) return missingToken(err.op);
   const f = readFailure(err);
   // Not ours alone: an error's message may quote the service (a git error naming a branch, a thrown answer).
   if (!f)
@@ -77,7 +85,7 @@ function explainTaskFailure(f: Failure, ctx: ErrorContext): UserError {
       return { text: l10n.t('The service could not read the request.{0}', said), remedy: 'showLog' };
     case 401:
       return {
-        text: l10n.t('Your {0} is missing, expired or revoked. Set a new one.', token),
+        text: refusedToken(token),
         remedy: 'setToken',
         tokenKind: 'fine_grained',
       };

@@ -22,7 +22,7 @@ import {
   commitChanges,
   commitMessage,
   GitFailure,
-  type GitRunner,
+  type GitWorkingTree,
   knownOnRemote,
   listChanges,
   pushNewBranch,
@@ -67,7 +67,7 @@ export class HandoffCommand extends DisposableBase {
       return this.refuse(
         vscode.l10n.t('The built-in Git extension is not available, so there is no git to push with.'),
       );
-    const r: GitRunner = { git, cwd: local.git.rootUri.fsPath };
+    const r: GitWorkingTree = { git, cwd: local.git.rootUri.fsPath };
     const head = local.git.state.HEAD;
     if (!head?.name)
       return this.refuse(vscode.l10n.t('HEAD is detached: check out the branch your changes belong to first.'));
@@ -110,7 +110,7 @@ export class HandoffCommand extends DisposableBase {
   }
 
   private async pushAndStart(
-    r: GitRunner,
+    r: GitWorkingTree,
     local: { owner: string; repo: string; remote: string },
     plan: HandoffPlan,
     options: HandoffArgs['options'] & object,
@@ -216,7 +216,7 @@ export class HandoffCommand extends DisposableBase {
   }
 
   /** `name`, or `name-2`, `name-3`… when a branch of that name was seen on the remote. */
-  private async freeName(r: GitRunner, remote: string, name: string): Promise<string> {
+  private async freeName(r: GitWorkingTree, remote: string, name: string): Promise<string> {
     for (let n = 1; n < 100; n++) {
       const candidate = n === 1 ? name : `${name}-${n}`;
       if (!(await knownOnRemote(r, remote, candidate).catch(() => false))) return candidate;

@@ -26,7 +26,7 @@ export class GitFailure extends Error {
   }
 }
 
-export interface GitRunner {
+export interface GitWorkingTree {
   /** The git program (the git extension's `git.path`). */
   git: string;
   /** The repository's working tree. */
@@ -35,7 +35,7 @@ export interface GitRunner {
 
 /** Runs git; `input` goes to its standard input; `env` adds to the extension host's environment. */
 export function runGit(
-  r: GitRunner,
+  r: GitWorkingTree,
   args: string[],
   opts: { input?: string; env?: Record<string, string> } = {},
 ): Promise<string> {
@@ -63,7 +63,7 @@ export function runGit(
 }
 
 /** What `git status` sees as uncommitted, ignored files left out. */
-export async function listChanges(r: GitRunner): Promise<Changes> {
+export async function listChanges(r: GitWorkingTree): Promise<Changes> {
   const out = await runGit(r, ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--ignored=no']);
   return parseStatus(out);
 }
@@ -97,7 +97,7 @@ function afterSpaces(line: string, n: number): string {
  * A commit of HEAD plus the working-tree state of `paths`, on top of HEAD, built in a temporary index: the user's
  * index, files and branch are not touched. Paths are given to git on its standard input, taken literally.
  */
-export async function commitChanges(r: GitRunner, paths: string[], message: string): Promise<string> {
+export async function commitChanges(r: GitWorkingTree, paths: string[], message: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-tasks-handoff-'));
   const env = { GIT_INDEX_FILE: path.join(dir, 'index'), GIT_LITERAL_PATHSPECS: '1' };
   try {
@@ -117,7 +117,7 @@ export async function commitChanges(r: GitRunner, paths: string[], message: stri
  * Pushes `sha` as the new branch `branch` of `remote`; refused when the branch is there already (a lease on its
  * absence), so nobody's branch is overwritten.
  */
-export async function pushNewBranch(r: GitRunner, remote: string, sha: string, branch: string): Promise<void> {
+export async function pushNewBranch(r: GitWorkingTree, remote: string, sha: string, branch: string): Promise<void> {
   const ref = `refs/heads/${branch}`;
   await runGit(r, ['push', `--force-with-lease=${ref}:`, '--', remote, `${sha}:${ref}`]);
 }
@@ -126,7 +126,7 @@ export async function pushNewBranch(r: GitRunner, remote: string, sha: string, b
  * After a failed push: takes away the branch when it is on the remote anyway and still holds `sha` (the answer was
  * lost), and the remote-tracking ref git may have made for it. Says whether a branch is left on the remote.
  */
-export async function undoPush(r: GitRunner, remote: string, sha: string, branch: string): Promise<boolean> {
+export async function undoPush(r: GitWorkingTree, remote: string, sha: string, branch: string): Promise<boolean> {
   const ref = `refs/heads/${branch}`;
   let left = false;
   try {
@@ -143,13 +143,13 @@ export async function undoPush(r: GitRunner, remote: string, sha: string, branch
 }
 
 /** Whether the remote-tracking ref of `branch` on `remote` exists here (a branch of that name was seen there). */
-export async function knownOnRemote(r: GitRunner, remote: string, branch: string): Promise<boolean> {
+export async function knownOnRemote(r: GitWorkingTree, remote: string, branch: string): Promise<boolean> {
   const out = await runGit(r, ['for-each-ref', '--format=%(refname)', `refs/remotes/${remote}/${branch}`]);
   return out.trim() !== '';
 }
 
 /** How many commits of HEAD no remote-tracking branch of `remote` holds: they are pushed with a hand-off. */
-export async function unpushedCommits(r: GitRunner, remote: string): Promise<number> {
+export async function unpushedCommits(r: GitWorkingTree, remote: string): Promise<number> {
   const out = await runGit(r, ['rev-list', '--count', 'HEAD', '--not', `--remotes=${remote}`]);
   return Number.parseInt(out.trim(), 10) || 0;
 }

@@ -1,10 +1,10 @@
 // Who may do what in the sandbox: a user's level on a repository (ownership, the access map, an organization's
 // default for its members) and the repositories an installation covers.
 import type { InstRec, RepoRec, State } from './state';
-import type { Level } from './world';
+import type { WorldAccessLevel } from './world';
 
 /** The user's explicit level on a repository: owner, the access map, or the organization's default for members. */
-export function explicitLevel(st: State, userId: number, repo: RepoRec): Level | null {
+export function explicitLevel(st: State, userId: number, repo: RepoRec): WorldAccessLevel | null {
   if (repo.ownerAccount.type === 'User') {
     if (repo.ownerAccount.id === userId) return 'admin';
   }
@@ -17,12 +17,12 @@ export function explicitLevel(st: State, userId: number, repo: RepoRec): Level |
   return direct;
 }
 
-const RANK: Record<Level, number> = { read: 1, write: 2, admin: 3 };
-function maxLevel(a: Level | null, b: Level): Level {
+const RANK: Record<WorldAccessLevel, number> = { read: 1, write: 2, admin: 3 };
+function maxLevel(a: WorldAccessLevel | null, b: WorldAccessLevel): WorldAccessLevel {
   return a && RANK[a] >= RANK[b] ? a : b;
 }
 
-export function atLeast(l: Level | null, need: Level): boolean {
+export function atLeast(l: WorldAccessLevel | null, need: WorldAccessLevel): boolean {
   return l !== null && RANK[l] >= RANK[need];
 }
 

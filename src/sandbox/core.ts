@@ -5,8 +5,8 @@ import { DEFAULT_PUSH_LIMIT_BYTES } from './git/push';
 import type { GitRepos } from './git/repos';
 import { HttpError } from './http/reply';
 import { RateLimiter, type RateLimitOptions } from './http/ratelimit';
-import { Stepper } from './lifecycle';
-import type { Change } from './records';
+import { Stepper } from './taskLife';
+import type { StateChange } from './records';
 import { State } from './state';
 import type { WorldFile } from './world';
 
@@ -79,7 +79,7 @@ export class Core {
    * Something a response could show changed. Resolves once the change would survive a crash (at once without a
    * state file); a change that cannot be saved is refused with 503.
    */
-  commit(c: Change): Promise<void> {
+  commit(c: StateChange): Promise<void> {
     this.state.changed();
     if (this.o.onTaskChange) for (const t of c.tasks ?? []) this.o.onTaskChange({ id: t.id, state: t.state });
     if (!this.durable) return DONE;

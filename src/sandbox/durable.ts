@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { Journal, listSegments, readSegment, segmentPath } from './journal';
 import { readStateFile, removeTemps, writeStateFile, writeStateFileAsync } from './persist';
-import { type Change, Pending, Replay } from './records';
+import { type StateChange, Pending, Replay } from './records';
 import { taskToWorld } from './records';
 import type { State } from './state';
 import { WorldError, type WorldFile } from './world';
@@ -61,7 +61,7 @@ export class Durable {
   }
 
   /** Notes a change; resolves once it would survive a crash. */
-  record(c: Change): Promise<void> {
+  record(c: StateChange): Promise<void> {
     this.pending.add(c, this.state());
     const done = this.journal.note();
     if (!this.compacting && this.journal.bytes > Math.max(this.compactBytes, this.lastSnapshot / 2)) {

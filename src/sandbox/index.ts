@@ -1,4 +1,4 @@
-// The sandbox library: a local implementation of the whole service (Area A and Area B) over node:http.
+// The sandbox library: a local implementation of the whole service (agent tasks and app installations) over node:http.
 export { startSandbox, DEFAULT_STEP_MS } from './server';
 export type { Sandbox, SandboxOptions } from './server';
 export { demoWorld, DEMO_TOKENS, DEMO_USERS } from './demo-world';

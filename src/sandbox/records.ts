@@ -1,14 +1,14 @@
 // What the journal holds: the whole new value of each thing that changed (a task, a token, an installation), or
 // the whole world after a reset. Whole values make a record mean the same whenever it is applied, so a snapshot
 // taken while changes go on is made right by applying the journal written since the snapshot began.
-import type { InstRec, State, TaskRec, TokenRec } from './state';
+import type { InstRec, TaskRec, TokenRec } from './stateRecords';
 import type { WorldFile, WorldInstallation, WorldTask, WorldToken } from './world';
 
 export type JournalRecord =
   { task: WorldTask } | { token: WorldToken } | { installation: WorldInstallation } | { world: WorldFile };
 
 /** What one change touched; the values are read when the batch is written, so one line carries the latest. */
-export interface Change {
+export interface StateChange {
   tasks?: readonly TaskRec[];
   tokens?: readonly TokenRec[];
   installations?: readonly InstRec[];
@@ -56,6 +56,14 @@ export function taskToWorld(t: TaskRec): WorldTask {
   };
 }
 
+/** What of the state the pending changes are read from: its records, and the whole world after a reset. */
+export interface RecordSource {
+  readonly tasks: ReadonlyMap<string, TaskRec>;
+  readonly tokens: ReadonlyMap<string, TokenRec>;
+  readonly installations: ReadonlyMap<number, InstRec>;
+  toWorld(): WorldFile;
+}
+
 /** The changes noted since the last batch, turned into journal lines when the batch is written. */
 export class Pending {
   private readonly tasks = new Set<TaskRec>();
@@ -64,7 +72,7 @@ export class Pending {
   private world = false;
 
   /** Values of a state that a reset has replaced are left out: they are not part of what is kept any more. */
-  add(c: Change, st: State): void {
+  add(c: StateChange, st: RecordSource): void {
     if (c.world) {
       // The whole world is written anyway; values of the state that was replaced mean nothing now.
       this.world = true;
@@ -80,7 +88,7 @@ export class Pending {
   }
 
   /** The journal lines of everything pending, in an order that replays well (tasks by creation). */
-  take(st: State): string {
+  take(st: RecordSource): string {
     let out = '';
     if (this.world) out = `${JSON.stringify({ world: st.toWorld() })}\n`;
     for (const t of this.tokens) out += `${JSON.stringify({ token: { ...t } })}\n`;

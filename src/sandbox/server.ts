@@ -10,8 +10,8 @@ import { Site } from './http/guard';
 import type { RateLimitOptions } from './http/ratelimit';
 import { Router } from './http/router';
 import { reliveWorldTasks } from './relive';
-import { areaA } from './routes/area-a';
-import { areaB } from './routes/area-b';
+import { installationRoutes } from './routes/installations';
+import { taskRoutes } from './routes/tasks';
 import { control } from './routes/control';
 import { repos } from './routes/repos';
 import { web } from './routes/web';
@@ -107,7 +107,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       () => core.state,
     );
   }
-  const router = new Router().add(...areaA, ...areaB, ...repos, ...control, ...web);
+  const router = new Router().add(...taskRoutes, ...installationRoutes, ...repos, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
   const site = new Site(opts.pageHosts);
   const handle = makeHandler(() => core, router, site);

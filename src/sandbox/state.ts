@@ -1,79 +1,12 @@
 // The sandbox's in-memory state, built from a world file and turned back into one for the state file.
 import { KNOWN_MODELS } from '../api/types';
 import type { Artifact } from '../api/types';
-import type { Reply } from './http/reply';
+import type { HttpReply } from './http/reply';
 import { installationToWorld, taskToWorld } from './records';
-import type {
-  WorldCommit,
-  WorldFile,
-  WorldInstallation,
-  WorldOrganization,
-  WorldRepository,
-  WorldTask,
-  WorldToken,
-  WorldUser,
-} from './world';
+import type { AccountRec, InstRec, RepoRec, TaskRec, TokenRec } from './stateRecords';
+import type { WorldFile, WorldOrganization, WorldTask, WorldUser } from './world';
 
-export interface SessionRec {
-  id: string;
-  state: string;
-  createdMs: number;
-  updatedMs: number;
-  completedMs: number | null;
-  prompt: string;
-  model: string;
-  head_ref: string;
-  base_ref: string;
-}
-
-export interface TaskRec {
-  id: string;
-  /** Creation order, the tie-breaker of created_at. */
-  seq: number;
-  /** Order of the last change, the tie-breaker of updated_at. */
-  updSeq: number;
-  repository: number;
-  creator: number;
-  prompt: string;
-  name: string;
-  model: string;
-  create_pull_request: boolean;
-  base_ref: string;
-  head_ref: string;
-  custom_agent?: string;
-  /** The end state its life reaches (the world file's `ends`); absent: the prompt's marker, or `completed`. */
-  ends?: string;
-  state: string;
-  archivedMs: number | null;
-  createdMs: number;
-  updatedMs: number;
-  artifacts: Artifact[];
-  sessions: SessionRec[];
-  /** The commits the world spells out for its branch; undefined: generated work (see git/work). */
-  commits?: WorldCommit[];
-  /** Bumped on every change; the rendering cache is keyed on it. */
-  rev: number;
-  /** Wall time of the last lifecycle step, so real-time steps keep their pace per task. */
-  movedAt: number;
-}
-
-export interface AccountRec {
-  id: number;
-  login: string;
-  type: 'User' | 'Organization';
-}
-
-export interface RepoRec extends WorldRepository {
-  ownerAccount: AccountRec;
-  createdMs: number;
-}
-
-export interface InstRec extends WorldInstallation {
-  accountRec: AccountRec;
-  repositories: number[];
-}
-
-export type TokenRec = WorldToken;
+export type { AccountRec, InstRec, RepoRec, SessionRec, TaskRec, TokenRec } from './stateRecords';
 
 export const DEFAULT_MODEL: string = KNOWN_MODELS[0];
 export const DEFAULT_BRANCH = 'main';
@@ -93,7 +26,7 @@ export class State {
   /** Bumped on every change of anything a response could show. */
   version = 0;
   /** Rendered reads by credentials, origin and URL, valid while `version` stands (see http/dispatch). */
-  readonly responses = new Map<string, { version: number; reply: Reply | undefined }>();
+  readonly responses = new Map<string, { version: number; reply: HttpReply | undefined }>();
   /** Told when a task with a session moves: the agent works on its branch (see git/repos). */
   onSessionMove: ((t: TaskRec) => void) | undefined;
 
@@ -177,7 +110,7 @@ export function taskName(prompt: string): string {
   return line.length > 72 ? `${line.slice(0, 71)}…` : line || 'Task';
 }
 
-export function branchFor(id: string, name: string): string {
+export function agentBranchFor(id: string, name: string): string {
   const slug =
     name
       .toLowerCase()
@@ -218,7 +151,7 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
     model: w.model ?? DEFAULT_MODEL,
     create_pull_request: w.create_pull_request ?? false,
     base_ref: w.base_ref ?? repo.default_branch ?? DEFAULT_BRANCH,
-    head_ref: w.head_ref ?? branchFor(id, name),
+    head_ref: w.head_ref ?? agentBranchFor(id, name),
     ...(w.custom_agent !== undefined ? { custom_agent: w.custom_agent } : {}),
     ...(w.ends !== undefined ? { ends: w.ends } : {}),
     state,

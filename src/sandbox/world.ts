@@ -6,7 +6,7 @@ import type { Artifact } from '../api/types';
 export const TASK_ENDS = ['completed', 'failed', 'waiting_for_user', 'timed_out', 'cancelled', 'idle'] as const;
 
 export type Plan = 'business' | 'enterprise' | (string & {});
-export type Level = 'read' | 'write' | 'admin';
+export type WorldAccessLevel = 'read' | 'write' | 'admin';
 
 export interface WorldUser {
   id: number;
@@ -19,7 +19,7 @@ export interface WorldOrganization {
   login: string;
   members?: number[];
   /** What every member may do on the organization's repositories; `none` (the default) gives nothing. */
-  default_permission?: Level | 'none';
+  default_permission?: WorldAccessLevel | 'none';
 }
 
 export interface WorldRepository {
@@ -28,7 +28,7 @@ export interface WorldRepository {
   name: string;
   private?: boolean;
   /** User id (as a string key) → level. The owning user of a user-owned repository is always admin. */
-  access?: Record<string, Level>;
+  access?: Record<string, WorldAccessLevel>;
   description?: string | null;
   default_branch?: string;
   topics?: string[];

@@ -13,7 +13,7 @@ export interface AddressFinding {
 }
 
 /**
- * One request without a token, to the user's tasks (A4): the service answers it 401 ("authentication required"),
+ * One request without a token, to the user's task list: the service answers it 401 ("authentication required"),
  * which says that the address is the service's; a token is not sent to an address the user has only just typed.
  */
 export async function checkAddress(

@@ -17,7 +17,7 @@ import {
 type Refs = { head_ref: string; base_ref: string; prompt: string };
 type StartResult = { ok: boolean; task?: { id: string; name: string }; problem?: string };
 
-/** A task as the service holds it, read on its own (A3), sessions included. */
+/** A task as the service holds it, read on its own (by repository), sessions included. */
 async function sessionsOf(taskId: string): Promise<Refs[]> {
   const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${taskId}`, {
     headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },

@@ -132,7 +132,7 @@ describeInstallations('installation changes', suite => {
       await refresh();
       for (const [token, status, words] of [
         [DEMO_TOKENS.classicNoScope, 403, /repo scope/],
-        [REVOKED_CLASSIC, 401, /classic token was refused: it is revoked/],
+        [REVOKED_CLASSIC, 401, /Your classic token is missing, expired or revoked/],
       ] as const) {
         await setToken('classic', token);
         const ui = answering(suite.api(), { confirm: true });
@@ -222,7 +222,7 @@ describeInstallations('installation changes', suite => {
       const ui = answering(suite.api());
       const o = await run(C.addRepository, { installationId: 71, repositoryId: 5005 });
       assert.equal(o.status, 401);
-      assert.match(ui.told(), /classic token was refused/);
+      assert.match(ui.told(), /Your classic token is missing, expired or revoked/);
       assert.equal(await sent(ROUTES.add), 1, 'only the one refused request');
       assert.deepEqual(await truth(71), [5000, 5001]);
     });

@@ -60,7 +60,7 @@ export async function sent(route: string): Promise<number> {
   return s.by_route[route] ?? 0;
 }
 
-/** The repositories of an installation as the service has them (B4 with mona's fine-grained token). */
+/** The repositories of an installation as the service has them (the installation's list, read with mona's fine-grained token). */
 export async function truth(installationId: number): Promise<number[]> {
   const r = await fetch(`${SANDBOX}/user/installations/${installationId}/repositories?per_page=100`, {
     headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },

@@ -107,7 +107,7 @@ export const UNREADABLE_WAITS = {
 } as const;
 
 /** A bad %-encoding (a cut three-byte sequence): decodeURIComponent throws on it. */
-export const BAD_PERCENT = '%E0%A4%A';
+export const BAD_PERCENT = '%E0%a4%A';
 
 /** Values of the wrong type for a field that should hold text. */
 export const NOT_TEXT = [null, 42, true, { text: 'x' }, ['x']] as const;

@@ -12,6 +12,7 @@ import {
   pickInstallation,
   targetOf,
   withNotice,
+  type CommandEnv,
   type InstallationsEnv,
   type Outcome,
 } from './shared';
@@ -22,11 +23,11 @@ const SOURCE_NOTE = vscode.l10n.t(
 );
 
 /**
- * B5 "Add Repository…", on an installation node, from the palette (asks which), or with
+ * "Add Repository…", on an installation node, from the palette (asks which), or with
  * `{ installationId, repositoryId }`. Offers the user's repositories not yet in the installation; only those
  * the user administers can be chosen, the rest say why not.
  */
-export async function addRepository(env: InstallationsEnv, arg?: unknown): Promise<Outcome> {
+export async function addRepository(env: CommandEnv, arg?: unknown): Promise<Outcome> {
   const target = targetOf(arg);
   // Offered right here, and the add goes on once the classic token is set.
   if (!(await ensureTokenOrSet(env, 'addRepository'))) return { done: false, reason: 'no-token' };

@@ -1,9 +1,9 @@
-import { explain } from '../../errors/userErrors';
 import { forMessage } from '../../safety/serviceText';
-import { explainTo, withNotice, type InstallationsEnv, type Outcome } from './shared';
+import { tell } from '../../ui';
+import { refused, withNotice, type CommandEnv, type Outcome } from './shared';
 import * as l10n from '@vscode/l10n';
 
-export interface Change {
+export interface RepositoryChange {
   op: 'addRepository' | 'removeRepository';
   installationId: number;
   repositoryId: number;
@@ -19,7 +19,7 @@ export interface Change {
  * Sends one change, once (a change is never retried). On success the view refetches the installation, which
  * the API's conditional requests make cheap; on refusal the view is left as it was and the user is told why.
  */
-export async function applyChange(env: InstallationsEnv, c: Change): Promise<Outcome> {
+export async function applyChange(env: CommandEnv, c: RepositoryChange): Promise<Outcome> {
   const adding = c.op === 'addRepository';
   const what = adding
     ? `add repository ${c.repositoryId} to installation ${c.installationId}`
@@ -34,28 +34,17 @@ export async function applyChange(env: InstallationsEnv, c: Change): Promise<Out
       () => (adding ? api.addRepoToInstallation(params) : api.removeRepoFromInstallation(params)),
     );
   } catch (e) {
-    const explained = explain(e, {
-      op: c.op,
-      subject: { installation: c.instName, repository: c.repoName, selection: c.selection },
-    });
-    env.log.info(`${what}: refused (${explained.status ?? 'no answer'})`);
-    explainTo(env, 'error', explained);
-    return {
-      done: false,
-      reason: 'refused',
-      message: explained.text,
-      ...(explained.status !== undefined ? { status: explained.status } : {}),
-    };
+    const subject = { installation: c.instName, repository: c.repoName, selection: c.selection };
+    return refused(env.fail(e, { context: { op: c.op, subject } }));
   }
   env.log.info(`${what}: done`);
   await Promise.all([env.model.refreshRepositories(c.installationId), env.model.refreshInstallations()]);
   const named = c.nameAfter?.();
   const repoName = named ? forMessage(named) : c.repoName;
-  explainTo(env, 'info', {
-    text: adding
-      ? l10n.t('Added {0} to {1}.', repoName, c.instName)
-      : l10n.t('Removed {0} from {1}.', repoName, c.instName),
-    remedy: 'none',
-  });
+  tell(
+    env.ui,
+    'info',
+    adding ? l10n.t('Added {0} to {1}.', repoName, c.instName) : l10n.t('Removed {0} from {1}.', repoName, c.instName),
+  );
   return { done: true };
 }

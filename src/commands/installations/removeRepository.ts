@@ -1,23 +1,17 @@
+import { explainSlotProblem } from '../../model/installations/model';
 import { canRemove, installationLabel } from '../../model/installations/policy';
 import { tell } from '../../ui';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
 import { applyChange } from './applyChange';
 import { nameOfId } from './repoByName';
-import {
-  ensureToken,
-  knownInstallations,
-  pickInstallation,
-  targetOf,
-  type InstallationsEnv,
-  type Outcome,
-} from './shared';
+import { ensureToken, knownInstallations, pickInstallation, targetOf, type CommandEnv, type Outcome } from './shared';
 import * as l10n from '@vscode/l10n';
 
 /**
- * B6 "Remove Repository", on a repository node, from the palette (asks which), or with
+ * "Remove Repository", on a repository node, from the palette (asks which), or with
  * `{ installationId, repositoryId }`. Asks for confirmation; refuses locally what the service would certainly refuse.
  */
-export async function removeRepository(env: InstallationsEnv, arg?: unknown): Promise<Outcome> {
+export async function removeRepository(env: CommandEnv, arg?: unknown): Promise<Outcome> {
   let { installationId, repositoryId } = targetOf(arg);
   if (!(await ensureToken(env, 'removeRepository'))) return { done: false, reason: 'no-token' };
 
@@ -44,7 +38,9 @@ export async function removeRepository(env: InstallationsEnv, arg?: unknown): Pr
     }));
     const from = inst ? installationLabel(inst) : `installation ${installationId}`;
     if (!items.length) {
-      const message = slot.problem?.text ?? l10n.t('{0} has no repository you can see.', from);
+      const message = slot.problem
+        ? explainSlotProblem(slot.problem).text
+        : l10n.t('{0} has no repository you can see.', from);
       tell(env.ui, 'info', message);
       return { done: false, reason: 'cancelled', message };
     }

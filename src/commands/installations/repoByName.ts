@@ -1,7 +1,7 @@
-// A repository named as `owner/name`, turned into the ID the installation endpoints take (B5, B6): the lists the view
+// A repository named as `owner/name`, turned into the ID adding and removing a repository take: the lists the view
 // has read, the names cache, then the API family's read of a repository by name (`GET /repos/{owner}/{repo}`, beyond
 // the specification) with the classic token the change itself sends, and, should the service not answer that, one
-// task of the repository (A1: a task carries its repository's ID, its `url` the name). No `vscode`.
+// task of the repository (its task list: a task carries its repository's ID, its `url` the name). No `vscode`.
 import type { ApiClient, Repository } from '../../api';
 import { statusOf } from '../../errors/failure';
 import { validRepoName } from '../../model/repoNames';
@@ -103,7 +103,10 @@ async function readByName(
   }
 }
 
-/** The repository's ID from one of its tasks (A1), active or archived; 'not-found' on 404; undefined otherwise. */
+/**
+ * The repository's ID from one of its tasks (the repository's task list), active or archived; 'not-found' on 404;
+ * undefined otherwise.
+ */
 async function idFromTasks(
   env: InstallationsEnv,
   input: { owner: string; name: string },

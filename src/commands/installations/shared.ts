@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { ApiClient, Installation, RepoRef } from '../../api';
-import { missingToken, TOKEN_FOR, type Operation } from '../../errors/installationErrors';
+import { missingToken, MissingTokenError, TOKEN_FOR, type Operation } from '../../errors/installationErrors';
 import type { UserError } from '../../errors/userErrors';
 import { COMMANDS, type TokenKind } from '../../ids';
 import type { Log } from '../../log';
-import type { InstallationsApi, InstallationsModel } from '../../model/installations/model';
+import { explainSlotProblem, type InstallationsApi, type InstallationsModel } from '../../model/installations/model';
 import type { RepoNames } from '../../model/repoNames';
 import { forQuickPick } from '../../safety/serviceText';
-import { tell, type Action, type Level, type Ui } from '../../ui';
-import { SET_TOKEN, wayOut } from '../registry';
+import { tell, type Ui } from '../../ui';
+import { SET_TOKEN, type FailureReport } from '../registry';
 
 /** What every command of the Installations view works with. */
 export interface InstallationsEnv {
@@ -39,15 +39,21 @@ export interface Outcome {
   message?: string;
 }
 
-/** Says an explanation with its way out (setting the right token, most often) and any other buttons. */
-export function explainTo(env: InstallationsEnv, level: Level, e: UserError, extra: Action[] = []): void {
-  tell(env.ui, level, e.text, [...wayOut(e), ...extra]);
+/** What one command works with: the view's env, and the one command-error policy bound to that command. */
+export interface CommandEnv extends InstallationsEnv {
+  /** Explains, logs and shows a failure as every command's failure is (commands/registry.ts); returns the words. */
+  fail(err: unknown, report?: FailureReport): UserError;
+}
+
+/** What a refused command resolves with: the status and the words the user was shown. */
+export function refused(e: UserError): Outcome {
+  return { done: false, reason: 'refused', message: e.text, ...(e.status !== undefined ? { status: e.status } : {}) };
 }
 
 /** Checks the token the operation sends before anything is sent; says which kind is missing when it is. */
-export async function ensureToken(env: InstallationsEnv, op: Operation): Promise<boolean> {
+export async function ensureToken(env: CommandEnv, op: Operation): Promise<boolean> {
   if (await env.model.has(TOKEN_FOR[op])) return true;
-  explainTo(env, 'warning', missingToken(op));
+  env.fail(new MissingTokenError(op));
   return false;
 }
 
@@ -84,7 +90,8 @@ export async function pickInstallation(
     installation: i,
   }));
   if (!items.length) {
-    tell(env.ui, 'info', env.model.installations.problem?.text ?? vscode.l10n.t('No installation to choose from.'));
+    const problem = env.model.installations.problem;
+    tell(env.ui, 'info', problem ? explainSlotProblem(problem).text : vscode.l10n.t('No installation to choose from.'));
     return undefined;
   }
   return (await env.ui.pick(items, { title, placeHolder: vscode.l10n.t('Installation') }))?.installation;

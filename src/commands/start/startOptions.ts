@@ -1,4 +1,4 @@
-/** The options of A2 the user picks on the way; remembered as the next defaults. */
+/** The options of a task start the user picks on the way; remembered as the next defaults. */
 export interface StartOptions {
   /** '' lets the service choose. */
   model: string;

@@ -1,6 +1,7 @@
 // Candidates for "Add Repository…". The service has no list of all the user's repositories; what the user can
-// reach is what B4 shows across their installations (an installation on all repositories shows them all) and what
-// it showed earlier in the session, so the candidates are those, minus what the target already has. Pure.
+// reach is what the repository lists of their installations show (an installation on all repositories shows them
+// all) and what they showed earlier in the session, so the candidates are those, minus what the target already
+// has. Pure.
 import type { Installation, Repository } from '../../api';
 import { canAdd, sameAccount, type Verdict } from './policy';
 

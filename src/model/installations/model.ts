@@ -1,10 +1,12 @@
-// What the Installations view knows: the user's installations (B3), the repositories of each (B4), and the
-// repositories of the installation token (B1). Built once in extension.ts; the view draws it, the commands change
+// What the Installations view knows: the user's installations, the repositories of each, and the repositories of
+// the installation token. Built once in extension.ts; the view draws it, the commands change
 // it. No `vscode`: plain-Node tests drive it against the sandbox.
 import type { ApiClient, Installation, Repository } from '../../api';
-import { missingToken, type Operation } from '../../errors/installationErrors';
+import { MissingTokenError, type Operation } from '../../errors/installationErrors';
 import { explain, type UserError } from '../../errors/userErrors';
+import { isFault } from '../../errors/report';
 import type { TokenKind } from '../../ids';
+import type { Log } from '../../log';
 import { DisposableBase } from '../../lifecycle';
 import { Emitter, type Event } from '../emitter';
 import { PAGE_BUDGET, readPages, type Page, type Progress } from '../pager';
@@ -28,12 +30,23 @@ export interface Access {
   client(kind: TokenKind): Promise<InstallationsApi>;
 }
 
+/** Why a list could not be read: the error itself (a missing token is one too) and the read that failed. */
+export interface SlotProblem {
+  readonly error: unknown;
+  readonly op: Operation;
+}
+
+/** A slot's problem in the user's words, as every failure is said (errors/userErrors.ts). */
+export function explainSlotProblem(p: SlotProblem): UserError {
+  return explain(p.error, { op: p.op });
+}
+
 /** One list and how loading it went. A failed reload keeps the last value beside the problem. */
 export interface Slot<T> {
   value?: T[];
   total?: number;
   loading?: Progress;
-  problem?: UserError;
+  problem?: SlotProblem;
   /** Longer than the pages read: `loadMore` reads further. */
   cut?: boolean;
   /** Pages read at most; grows with each `loadMore`. */
@@ -55,13 +68,15 @@ export interface InstallationsModelDeps {
   onDidChangeService?: Event<void>;
   /** The repository names cache: every list read here names its repositories. */
   names?: Pick<RepoNames, 'learnAll'>;
+  /** Where a fault of ours (not the service's answer) leaves its stack. */
+  log?: Pick<Log, 'error'>;
 }
 
 export class InstallationsModel extends DisposableBase {
   installations: Slot<Installation> = {};
   tokenRepositories: Slot<Repository> = {};
   private readonly repos = new Map<number, Slot<Repository>>();
-  /** Every repository B4 has shown in this session, so one removed a moment ago can be offered back. */
+  /** Every repository an installation's list has shown in this session: one removed a moment ago is offered back. */
   private readonly seen = new Map<number, Repository>();
   private readonly underWay = new UnderWay<void>();
   private readonly changed = this.register(new Emitter<ModelChange>());
@@ -73,11 +88,13 @@ export class InstallationsModel extends DisposableBase {
   private readonly gens = { user: 0, token: 0 };
   private readonly access: Access;
   private readonly names: InstallationsModelDeps['names'];
+  private readonly log: InstallationsModelDeps['log'];
 
   constructor(deps: InstallationsModelDeps) {
     super();
     this.access = deps.access;
     this.names = deps.names;
+    this.log = deps.log;
     if (deps.onDidChangeToken) {
       this.register(
         deps.onDidChangeToken(kind =>
@@ -239,7 +256,7 @@ export class InstallationsModel extends DisposableBase {
       delete slot.value;
       delete slot.total;
       delete slot.loading;
-      slot.problem = missingToken(op);
+      slot.problem = { error: new MissingTokenError(op), op };
       this.changed.fire(change);
       return undefined;
     }
@@ -260,7 +277,8 @@ export class InstallationsModel extends DisposableBase {
       return read.items;
     } catch (e) {
       if (stale()) return undefined;
-      slot.problem = explain(e, { op });
+      slot.problem = { error: e, op };
+      if (isFault(e)) this.log?.error(e);
       return undefined;
     } finally {
       if (!stale()) {

@@ -6,11 +6,12 @@ import { forMessage } from '../../safety/serviceText';
 import * as l10n from '@vscode/l10n';
 
 export type BlockReason =
-  | 'selection-all' // B6 on an installation that covers every repository (422), or B5 where there is nothing to add
-  | 'last-repository' // B6 on the only repository of a selected installation (422)
-  | 'not-admin' // B5/B6 need admin access to the repository (403)
-  | 'already-present' // B5 of a repository the installation already has
-  | 'other-account'; // B5 of a repository that belongs to another account than the installation's
+  // Removing from an installation that covers every repository (422), or adding where there is nothing to add.
+  | 'selection-all'
+  | 'last-repository' // removing the only repository of a selected installation (422)
+  | 'not-admin' // adding and removing need admin access to the repository (403)
+  | 'already-present' // adding a repository the installation already has
+  | 'other-account'; // adding a repository of another account than the installation's
 
 export type Verdict = { allowed: true } | { allowed: false; reason: BlockReason; message: string };
 
@@ -32,9 +33,9 @@ function blocked(reason: BlockReason, message: string): Verdict {
 }
 
 /**
- * B6. `siblings` are the repositories of the installation the user can see (B4), including `repo` itself.
- * B4 lists only repositories the user has access to, so "last" means the last one the user can see: the
- * service refuses removing it when it is the app's last one, and the user could not tell otherwise.
+ * Removing a repository. `siblings` are the repositories of the installation the user can see, including `repo`
+ * itself. The installation's list shows only repositories the user has access to, so "last" means the last one the
+ * user can see: the service refuses removing it when it is the app's last one, and the user could not tell otherwise.
  * `repo` is undefined when the view has not seen the repository (a caller named it by id).
  */
 export function canRemove(
@@ -82,7 +83,7 @@ export function canRemove(
   return allowed();
 }
 
-/** B5. `current` are the repositories the installation already has (as far as the user can see). */
+/** Adding a repository. `current` are the repositories the installation already has (as far as the user can see). */
 export function canAdd(
   inst: InstallationFacts,
   repo: RepositoryFacts,

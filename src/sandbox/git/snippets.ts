@@ -3,7 +3,7 @@
 // (the user's text) appears only inside comments and prose, cleaned of anything that would end them.
 import * as path from 'node:path';
 
-export interface Subject {
+export interface SnippetSubject {
   /** The task's name, one line, safe inside a comment. */
   title: string;
   /** Lowercase ASCII words, e.g. ['health', 'check']. */
@@ -39,7 +39,7 @@ export function clean(text: string): string {
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
 
-export function subjectOf(name: string): Subject {
+export function subjectOf(name: string): SnippetSubject {
   let words: string[] = [...(name.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
   if (words.length > 1 && VERBS.has(words[0])) words = words.slice(1);
   words = words.filter(w => !STOP.has(w)).slice(0, 3);
@@ -74,7 +74,7 @@ export const append = (text: string, block: string): string =>
   text.length === 0 ? block : `${text.replace(/\n*$/, '\n')}\n${block}`;
 
 /** The function the agent adds to a source file, about the subject. */
-export function sourceBlock(p: string, s: Subject): string {
+export function sourceBlock(p: string, s: SnippetSubject): string {
   const said = s.words.join(' ');
   switch (langOf(p)) {
     case 'ts':
@@ -106,7 +106,7 @@ export function sourceBlock(p: string, s: Subject): string {
 }
 
 /** A further step on a source file: a check of the input, numbered by the commit that adds it. */
-export function helperBlock(p: string, s: Subject, n: number): string {
+export function helperBlock(p: string, s: SnippetSubject, n: number): string {
   const name = `${s.camel}Accepts${n}`;
   switch (langOf(p)) {
     case 'ts':
@@ -127,7 +127,7 @@ export function helperBlock(p: string, s: Subject, n: number): string {
 }
 
 /** Where the test of `source` goes, given the repository's paths (its own test folder when it has one). */
-export function testPathFor(source: string, s: Subject, paths: string[]): string {
+export function testPathFor(source: string, s: SnippetSubject, paths: string[]): string {
   const has = (dir: string): boolean => paths.some(p => p.startsWith(`${dir}/`));
   const lang = langOf(source);
   if (lang === 'py') return `${['tests', 'test'].find(has) ?? 'tests'}/test_${s.snake}.py`;
@@ -144,7 +144,7 @@ function importPath(from: string, source: string, keepExt: boolean): string {
 }
 
 /** A new test file for the function `sourceBlock` added to `source`. */
-export function testFile(testPath: string, source: string, s: Subject): string {
+export function testFile(testPath: string, source: string, s: SnippetSubject): string {
   const said = s.words.join(' ');
   const lang = langOf(source);
   if (lang === 'py') {
@@ -167,7 +167,7 @@ export function testFile(testPath: string, source: string, s: Subject): string {
 }
 
 /** One more test case for the subject, numbered by the commit that adds it. */
-export function testCase(testPath: string, s: Subject, n: number): string[] {
+export function testCase(testPath: string, s: SnippetSubject, n: number): string[] {
   const said = s.words.join(' ');
   if (/\.py$/.test(testPath))
     return [`def test_${s.snake}_${n}():`, `    assert ${s.snake}("  x ") == "${said}: x"`, ''];
@@ -182,6 +182,6 @@ export function testCase(testPath: string, s: Subject, n: number): string[] {
 }
 
 /** The README section that says what the task did. */
-export function readmeSection(s: Subject): string {
+export function readmeSection(s: SnippetSubject): string {
   return [`## ${s.title}`, '', `Adds \`${s.camel}\` (${s.words.join(' ')}), with tests.`, ''].join('\n');
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { FileOp } from './commits';
 import {
-  type Subject,
+  type SnippetSubject,
   append,
   helperBlock,
   langOf,
@@ -67,7 +67,7 @@ async function editSource(tree: Tree, seed: string, label: string, block: (p: st
   return undefined;
 }
 
-async function start(tree: Tree, s: Subject, seed: string): Promise<Work> {
+async function start(tree: Tree, s: SnippetSubject, seed: string): Promise<Work> {
   const ops: FileOp[] = [];
   let source: string;
   const edit = await editSource(tree, seed, 'source', p => sourceBlock(p, s));
@@ -92,7 +92,7 @@ async function start(tree: Tree, s: Subject, seed: string): Promise<Work> {
   };
 }
 
-async function step(tree: Tree, s: Subject, seed: string, n: number): Promise<Work> {
+async function step(tree: Tree, s: SnippetSubject, seed: string, n: number): Promise<Work> {
   const paths = tree.paths();
   const tests = paths.filter(p => isTest(p) && p.includes(langOf(p) === 'py' ? s.snake : s.kebab));
   if (tests.length > 0 && pick(seed, `step${n}`, 2) === 0) {
@@ -115,7 +115,7 @@ async function step(tree: Tree, s: Subject, seed: string, n: number): Promise<Wo
 }
 
 /** A file the final commit may move or remove: none of the agent's own, the README, or the repository's tooling. */
-function reshapeCandidates(tree: Tree, s: Subject): string[] {
+function reshapeCandidates(tree: Tree, s: SnippetSubject): string[] {
   return tree
     .paths()
     .filter(
@@ -131,7 +131,7 @@ function reshapeCandidates(tree: Tree, s: Subject): string[] {
     );
 }
 
-async function final(tree: Tree, s: Subject, seed: string): Promise<Work> {
+async function final(tree: Tree, s: SnippetSubject, seed: string): Promise<Work> {
   const readme = tree.paths().find(isReadme) ?? 'README.md';
   const old = (await editable(tree, readme)) ?? '';
   const ops: FileOp[] = [{ op: 'write', path: readme, data: text(append(old, readmeSection(s))) }];

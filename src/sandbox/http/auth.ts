@@ -34,7 +34,7 @@ function mustHaveToken(c: Caller): TokenRec {
   return c.token;
 }
 
-/** Area A: a fine-grained token (`fine_grained` or `app_user`) with the Agent tasks permission. */
+/** The agent-task endpoints: a fine-grained token (`fine_grained` or `app_user`) with the Agent tasks permission. */
 export function requireAgentTasks(c: Caller, need: 'read' | 'write'): UserToken {
   const t = mustHaveToken(c);
   if (t.type === 'installation') throw forbidden('Installation access tokens are not supported for this endpoint');
@@ -47,7 +47,7 @@ export function requireAgentTasks(c: Caller, need: 'read' | 'write'): UserToken 
   return t;
 }
 
-/** B3: any fine-grained token; B4: one with Metadata read. */
+/** The user's installations: any fine-grained token; an installation's repositories: one with Metadata read. */
 export function requireFineGrained(c: Caller, metadata: boolean): UserToken {
   const t = mustHaveToken(c);
   if (t.type !== 'fine_grained' && t.type !== 'app_user')
@@ -58,7 +58,7 @@ export function requireFineGrained(c: Caller, metadata: boolean): UserToken {
   return t;
 }
 
-/** B5/B6: a classic personal access token with the `repo` scope. */
+/** Adding and removing a repository: a classic personal access token with the `repo` scope. */
 export function requireClassicRepo(c: Caller): UserToken {
   const t = mustHaveToken(c);
   if (t.type !== 'classic')
@@ -67,7 +67,7 @@ export function requireClassicRepo(c: Caller): UserToken {
   return t;
 }
 
-/** B1/B2: an installation access token. */
+/** The installation token's repositories, and revoking it: an installation access token. */
 export function requireInstallation(c: Caller): Extract<TokenRec, { installation: number }> {
   const t = mustHaveToken(c);
   if (t.type !== 'installation') throw forbidden('This endpoint needs an installation access token');

@@ -1,13 +1,13 @@
 // Reads served from memory. A read is a function of the state, the credentials, the origin and the URL: while
 // the state's version stands, the rendered body and its ETag are served again without filtering, joining or hashing.
 import { createHash } from 'node:crypto';
-import type { Reply } from './reply';
+import type { HttpReply } from './reply';
 import type { Ctx } from './router';
 
 const MAX_ENTRIES = 200;
 
 /** Adds a strong ETag (a hash of the body) to a successful read. */
-export function withEtag(reply: Reply): Reply {
+export function withEtag(reply: HttpReply): HttpReply {
   if (reply.status !== 200 || reply.json === undefined) return reply;
   return {
     ...reply,
@@ -15,7 +15,11 @@ export function withEtag(reply: Reply): Reply {
   };
 }
 
-export async function cachedRead(ctx: Ctx, key: string, handler: (ctx: Ctx) => Reply | Promise<Reply>): Promise<Reply> {
+export async function cachedRead(
+  ctx: Ctx,
+  key: string,
+  handler: (ctx: Ctx) => HttpReply | Promise<HttpReply>,
+): Promise<HttpReply> {
   const st = ctx.core.state;
   const hit = st.responses.get(key);
   if (hit?.reply && hit.version === st.version) return hit.reply;

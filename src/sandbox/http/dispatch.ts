@@ -5,7 +5,7 @@ import { API_VERSION, VERSION_HEADER } from '../../api/protocol';
 import type { Core } from '../core';
 import { gitTarget, serveGit } from '../git/backend';
 import { type Caller, identify } from './auth';
-import { HttpError, type Reply, notFound } from './reply';
+import { HttpError, type HttpReply, notFound } from './reply';
 import { cachedRead } from './cache';
 import type { Site } from './guard';
 import type { Ctx, Router } from './router';
@@ -49,14 +49,14 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** The request handler; resolves to the reply written, or undefined when a git request was streamed instead. */
 export function makeHandler(core: () => Core, router: Router, site: Site) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<Reply | undefined> => {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<HttpReply | undefined> => {
     const c = core();
     const method = req.method ?? 'GET';
     let routeKey = `${method} (unmatched)`;
     let counted = true;
     let rated = true;
     let rlKey = `addr:${req.socket.remoteAddress ?? ''}`;
-    let reply: Reply;
+    let reply: HttpReply;
     try {
       const { path, search } = splitUrl(req.url);
       const segments = decodeSegments(path);
@@ -96,7 +96,7 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
         // A bad token is limited by the client's address, a good one by itself.
         caller = identify(c.state, req);
         if (caller.kind === 'token') rlKey = `token:${caller.token.value}`;
-        // B2 lists 204 only: revoking is never refused for the rate.
+        // Revoking the installation token lists 204 only: it is never refused for the rate.
         if (c.limiter.exhausted(rlKey) && m.route.pattern !== '/installation/token') {
           throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
         }
@@ -143,7 +143,7 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
   };
 }
 
-function write(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
+function write(res: ServerResponse, reply: HttpReply, rate: Record<string, string>): void {
   const headers: Record<string, string> = { ...rate, 'x-content-type-options': 'nosniff', ...reply.headers };
   // Strings, not Buffers: Node sends a string body in the same write as the headers, a Buffer after them,
   // which on keep-alive connections costs a round of delayed acknowledgement.

@@ -1,10 +1,10 @@
 // One page of a list and its `Link` header (first/prev/next/last), built on the request's own origin so
 // a client behind a proxy or on another loopback name follows links back to where it came from.
-import type { Page } from './query';
+import type { PageQuery } from './query';
 
 export function paginate<T>(
   items: T[],
-  page: Page,
+  page: PageQuery,
   origin: string,
   path: string,
   query: URLSearchParams,

@@ -5,7 +5,7 @@ import { TASK_STATES } from '../../api/types';
 import { isTimestampQuery } from './timestamps';
 import { type FieldError, invalid } from './reply';
 
-export interface Page {
+export interface PageQuery {
   perPage: number;
   page: number;
 }
@@ -35,7 +35,7 @@ function err(resource: string, field: string, message: string): FieldError {
   return { resource, field, code: 'invalid', message };
 }
 
-export function parsePage(q: URLSearchParams, errors: FieldError[], resource: string): Page {
+export function parsePage(q: URLSearchParams, errors: FieldError[], resource: string): PageQuery {
   let perPage = PER_PAGE_DEFAULT;
   let page = PAGE_DEFAULT;
   const pp = last(q, 'per_page');
@@ -54,8 +54,11 @@ export function parsePage(q: URLSearchParams, errors: FieldError[], resource: st
   return { perPage, page };
 }
 
-/** Pagination only (B1, B3, B4). These endpoints list no 422, so an odd value falls back to the default. */
-export function parsePageLenient(q: URLSearchParams): Page {
+/**
+ * Pagination only (the installation lists: the token's repositories, the user's installations, an installation's
+ * repositories). These endpoints list no 422, so an odd value falls back to the default.
+ */
+export function parsePageLenient(q: URLSearchParams): PageQuery {
   const errors: FieldError[] = [];
   const p = parsePage(q, errors, 'Installation');
   if (!errors.length) return p;
@@ -64,7 +67,10 @@ export function parsePageLenient(q: URLSearchParams): Page {
   return { perPage: perPageOk ? p.perPage : PER_PAGE_DEFAULT, page: pageOk ? p.page : PAGE_DEFAULT };
 }
 
-export function parseTaskQuery(q: URLSearchParams, withCreator: boolean): { page: Page; filters: TaskFilters } {
+export function parseTaskListQuery(
+  q: URLSearchParams,
+  withCreator: boolean,
+): { page: PageQuery; filters: TaskFilters } {
   const errors: FieldError[] = [];
   const page = parsePage(q, errors, 'Task');
   const filters: TaskFilters = {

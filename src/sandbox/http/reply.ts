@@ -2,7 +2,7 @@
 import { DOCS_URL } from '../../api/protocol';
 import type { ErrorBody } from '../../api/types';
 
-export interface Reply {
+export interface HttpReply {
   status: number;
   /** JSON text; absent for 204 and for HTML (see `html`). */
   json?: string;
@@ -36,8 +36,8 @@ export function invalid(errors: FieldError[]): HttpError {
   return new HttpError(422, 'Validation Failed', errors);
 }
 
-export function json(status: number, body: unknown): Reply {
+export function json(status: number, body: unknown): HttpReply {
   return { status, json: JSON.stringify(body) };
 }
 
-export const noContent = (): Reply => ({ status: 204 });
+export const noContent = (): HttpReply => ({ status: 204 });

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Core } from '../core';
 import type { Caller } from './auth';
-import type { Reply } from './reply';
+import type { HttpReply } from './reply';
 
 export type RouteKind = 'api' | 'control' | 'web';
 
@@ -18,23 +18,23 @@ export interface Ctx {
   core: Core;
 }
 
-export interface Route {
+export interface SandboxRoute {
   method: string;
   /** e.g. `/agents/repos/{owner}/{repo}/tasks`; also the key of the route in the statistics. */
   pattern: string;
   kind: RouteKind;
-  handler: (ctx: Ctx) => Reply | Promise<Reply>;
+  handler: (ctx: Ctx) => HttpReply | Promise<HttpReply>;
 }
 
 interface Compiled {
-  route: Route;
+  route: SandboxRoute;
   parts: Array<{ literal: string } | { param: string }>;
 }
 
 export class Router {
   private readonly routes: Compiled[] = [];
 
-  add(...routes: Route[]): this {
+  add(...routes: SandboxRoute[]): this {
     for (const route of routes) {
       const parts = route.pattern
         .split('/')
@@ -52,9 +52,9 @@ export class Router {
   match(
     method: string,
     segments: string[],
-  ): { route: Route; params: Record<string, string> } | { pathOnly: Route } | undefined {
+  ): { route: SandboxRoute; params: Record<string, string> } | { pathOnly: SandboxRoute } | undefined {
     const m = method === 'HEAD' ? 'GET' : method;
-    let pathOnly: Route | undefined;
+    let pathOnly: SandboxRoute | undefined;
     for (const c of this.routes) {
       if (c.parts.length !== segments.length) continue;
       // The first pattern that fits owns the path: a web page's `{owner}/{repo}` never answers for a service path.

@@ -1,4 +1,4 @@
-// Installations (B3), with every field of the specification; timestamps carry a numeric offset.
+// The user's installations, with every field of the specification; timestamps carry a numeric offset.
 import type { Installation } from '../../api/types';
 import type { InstRec } from '../state';
 import { offsetOf, withOffset } from '../time';

@@ -1,4 +1,5 @@
-// Repository items of B1 and B4 lists, with every field of the specification.
+// Repository items of the installation lists (the token's repositories, an installation's), with every field of the
+// specification.
 import type { Repository, RepositoryPermissions } from '../../api/types';
 import type { RepoRec } from '../state';
 import { DEFAULT_BRANCH } from '../state';

@@ -4,7 +4,10 @@ import type { Session, Task } from '../../api/types';
 import type { RepoRec, SessionRec, State, TaskRec } from '../state';
 import { utc } from '../time';
 
-/** `list`: A1 and A2 (url, html_url); `mine`: A4 (neither); `full`: A3 and A5 (url, html_url, sessions). */
+/**
+ * `list`: a repository's task list and a started task (url, html_url); `mine`: the user's task list (neither);
+ * `full`: a task read by repository or by ID (url, html_url, sessions).
+ */
 export type TaskForm = 'list' | 'mine' | 'full';
 
 interface CacheEntry {

@@ -1,9 +1,9 @@
 // Control endpoints under /_sandbox: no token, outside the service's own paths; only the sandbox's own user may call
 // them (http/guard.ts). A change is answered once it would survive a crash.
-import { advance, isTaskState, moveTo, setArchived } from '../lifecycle';
+import { advance, isTaskState, moveTo, setArchived } from '../taskLife';
 import { readBody } from '../http/body';
-import { HttpError, invalid, json, notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { HttpError, invalid, json, notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { taskJson } from '../render/task';
 import { WorldError } from '../world';
 import { validateWorld } from '../world-check';
@@ -18,13 +18,13 @@ async function optionalJson(ctx: Ctx): Promise<unknown> {
   }
 }
 
-async function advanceAll(ctx: Ctx): Promise<Reply> {
+async function advanceAll(ctx: Ctx): Promise<HttpReply> {
   const moved = advance(ctx.core.state, ctx.core.now());
   if (moved.length) await ctx.core.commit({ tasks: moved });
   return json(200, { moved: moved.map(t => ({ id: t.id, state: t.state })) });
 }
 
-async function patchTask(ctx: Ctx): Promise<Reply> {
+async function patchTask(ctx: Ctx): Promise<HttpReply> {
   const st = ctx.core.state;
   const task = st.tasks.get(ctx.params.task_id);
   if (!task) throw notFound();
@@ -53,16 +53,16 @@ async function patchTask(ctx: Ctx): Promise<Reply> {
   return { status: 200, json: taskJson(st, task, ctx.origin, 'full') };
 }
 
-function stats(ctx: Ctx): Reply {
+function stats(ctx: Ctx): HttpReply {
   return json(200, ctx.core.stats);
 }
 
-function resetStats(ctx: Ctx): Reply {
+function resetStats(ctx: Ctx): HttpReply {
   ctx.core.resetStats();
   return json(200, { reset: true });
 }
 
-async function resetWorld(ctx: Ctx): Promise<Reply> {
+async function resetWorld(ctx: Ctx): Promise<HttpReply> {
   const body = await optionalJson(ctx);
   let world = ctx.core.initialWorld;
   if (body !== undefined) {
@@ -77,7 +77,7 @@ async function resetWorld(ctx: Ctx): Promise<Reply> {
   return json(200, { reset: true, tasks: ctx.core.state.tasks.size });
 }
 
-function avatar(ctx: Ctx): Reply {
+function avatar(ctx: Ctx): HttpReply {
   const id = Number(ctx.params.id) || 0;
   const hue = (id * 47) % 360;
   const svg =
@@ -90,7 +90,7 @@ function avatar(ctx: Ctx): Reply {
   };
 }
 
-export const control: Route[] = [
+export const control: SandboxRoute[] = [
   { method: 'POST', pattern: '/_sandbox/advance', kind: 'control', handler: advanceAll },
   { method: 'PATCH', pattern: '/_sandbox/tasks/{task_id}', kind: 'control', handler: patchTask },
   { method: 'GET', pattern: '/_sandbox/stats', kind: 'control', handler: stats },

@@ -1,10 +1,10 @@
 // Beyond the specification: `GET /repos/{owner}/{repo}`, the API family's standard read of one repository by owner
-// and name, so that a client can turn a name into the ID the installation endpoints (B5, B6) take. Same token rules
-// as the other reads; 404 for a repository the caller may not see.
+// and name, so that a client can turn a name into the ID that adding and removing a repository take. Same token
+// rules as the other reads; 404 for a repository the caller may not see.
 import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
 import type { Caller } from '../http/auth';
-import { notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { renderRepository } from '../render/repository';
 import type { RepoRec, State } from '../state';
 
@@ -25,7 +25,7 @@ function sees(st: State, c: Caller, repo: RepoRec): { user?: number } | undefine
   return reaches && canRead(st, t.user, repo) ? { user: t.user } : undefined;
 }
 
-function getRepository(ctx: Ctx): Reply {
+function getRepository(ctx: Ctx): HttpReply {
   const st = ctx.core.state;
   const repo = st.reposByName.get(`${ctx.params.owner}/${ctx.params.repo}`.toLowerCase());
   const who = repo && sees(st, ctx.caller, repo);
@@ -36,6 +36,6 @@ function getRepository(ctx: Ctx): Reply {
   return { status: 200, json: JSON.stringify(renderRepository(repo, ctx.origin, { permissions })) };
 }
 
-export const repos: Route[] = [
+export const repos: SandboxRoute[] = [
   { method: 'GET', pattern: '/repos/{owner}/{repo}', kind: 'api', handler: getRepository },
 ];

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { installationRepos } from '../access';
 import type { InstRec, RepoRec, TaskRec } from '../state';
-import { notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { installationHtmlUrl } from '../render/installation';
 import { renderTask } from '../render/task';
 
@@ -20,7 +20,7 @@ export const PAGE_CSP =
   `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'; ` +
   "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-function page(title: string, body: string): Reply {
+function page(title: string, body: string): HttpReply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · sandbox</title>
 <style>${STYLE}</style></head>
 <body><small>Agent Tasks sandbox · read-only</small><h1>${esc(title)}</h1>${body}</body></html>`;
@@ -44,7 +44,7 @@ function table(rows: Array<[string, unknown]>): string {
   return `<table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
-function taskPage(ctx: Ctx): Reply {
+function taskPage(ctx: Ctx): HttpReply {
   const st = ctx.core.state;
   const t = st.tasks.get(ctx.params.task_id);
   const repo = t && st.repos.get(t.repository);
@@ -102,7 +102,7 @@ function taskItem(ctx: Ctx, t: TaskRec): string {
   return `<li><a href="${esc(href)}">${esc(t.name)}</a> <span class="state">${esc(t.state)}</span></li>`;
 }
 
-function repoPage(ctx: Ctx): Reply {
+function repoPage(ctx: Ctx): HttpReply {
   const repo = repoOf(ctx);
   const tasks = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).map(t => taskItem(ctx, t)).join('');
   return page(
@@ -116,7 +116,7 @@ function repoPage(ctx: Ctx): Reply {
 }
 
 /** The pull request an agent task produced (its `pull` artifact). */
-function pullPage(ctx: Ctx): Reply {
+function pullPage(ctx: Ctx): HttpReply {
   const repo = repoOf(ctx);
   const id = Number(ctx.params.id);
   const t = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).find(x =>
@@ -135,7 +135,7 @@ function pullPage(ctx: Ctx): Reply {
   );
 }
 
-function installationPage(ctx: Ctx, inst: InstRec | undefined): Reply {
+function installationPage(ctx: Ctx, inst: InstRec | undefined): HttpReply {
   if (!inst) throw notFound();
   const st = ctx.core.state;
   const repos = installationRepos(st, inst);
@@ -157,7 +157,7 @@ function byId(ctx: Ctx): InstRec | undefined {
   return /^\d{1,15}$/.test(ctx.params.id) ? ctx.core.state.installations.get(Number(ctx.params.id)) : undefined;
 }
 
-function orgInstallation(ctx: Ctx): Reply {
+function orgInstallation(ctx: Ctx): HttpReply {
   const inst = byId(ctx);
   return installationPage(
     ctx,
@@ -165,12 +165,12 @@ function orgInstallation(ctx: Ctx): Reply {
   );
 }
 
-function userInstallation(ctx: Ctx): Reply {
+function userInstallation(ctx: Ctx): HttpReply {
   const inst = byId(ctx);
   return installationPage(ctx, inst && inst.accountRec.type === 'User' ? inst : undefined);
 }
 
-function home(ctx: Ctx): Reply {
+function home(ctx: Ctx): HttpReply {
   const st = ctx.core.state;
   const repos = [...st.repos.values()]
     .map(r => {
@@ -192,7 +192,7 @@ function home(ctx: Ctx): Reply {
   return page('Sandbox', `<h2>Repositories and tasks</h2>${repos}<h2>Installations</h2><ul>${insts}</ul>`);
 }
 
-export const web: Route[] = [
+export const web: SandboxRoute[] = [
   { method: 'GET', pattern: '/', kind: 'web', handler: home },
   { method: 'GET', pattern: '/{owner}/{repo}', kind: 'web', handler: repoPage },
   { method: 'GET', pattern: '/{owner}/{repo}/tasks/{task_id}', kind: 'web', handler: taskPage },

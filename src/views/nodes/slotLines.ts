@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { UserError } from '../../errors/userErrors';
 import { COMMANDS, INSTALLATION_COMMANDS } from '../../ids';
-import type { InstallationsModel, Slot, SlotId } from '../../model/installations/model';
+import { explainSlotProblem, type InstallationsModel, type Slot, type SlotId } from '../../model/installations/model';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './node';
 import * as l10n from '@vscode/l10n';
@@ -31,7 +31,7 @@ export interface SlotLines<T> {
 export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLines<T>): TreeNode[] {
   if (!slot.value && !slot.loading && !slot.problem) ctx.load(o.start());
   const out: TreeNode[] = [];
-  if (slot.problem) out.push(problemNode(o.key, slot.problem));
+  if (slot.problem) out.push(problemNode(o.key, explainSlotProblem(slot.problem)));
   if (slot.value) {
     out.push(...slot.value.map(item => o.node(item)));
     if (slot.cut) out.push(loadMoreNode(o.key, o.id, slot));

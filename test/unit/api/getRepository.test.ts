@@ -1,5 +1,5 @@
 // getRepository: the family's read of one repository by owner and name (beyond the specification), which names the
-// ID that B5 and B6 take.
+// ID that adding and removing a repository take.
 import assert from 'node:assert/strict';
 import { ApiClient, ApiError } from '../../../src/api';
 import { DEMO_TOKENS, startSandbox, type Sandbox } from '../../../src/sandbox';

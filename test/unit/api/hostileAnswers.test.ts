@@ -82,12 +82,12 @@ describe('api: malformed answers', () => {
   it('keeps a badly %-encoded url as text, a numeric one as its digits, drops a null one and an unusable actor', async () => {
     const c = await connect({
       tasks: [
-        rawTask('a', { url: 'https://api.example.com/agents/repos/acme/r%E0%A4%A/tasks/a' }),
+        rawTask('a', { url: 'https://api.example.com/agents/repos/acme/r%E0%a4%A/tasks/a' }),
         rawTask('b', { url: 7, html_url: null, creator: { id: 'x' }, repository: 5 }),
       ],
     });
     const { tasks } = await c.listTasks();
-    assert.equal(tasks[0].url, 'https://api.example.com/agents/repos/acme/r%E0%A4%A/tasks/a');
+    assert.equal(tasks[0].url, 'https://api.example.com/agents/repos/acme/r%E0%a4%A/tasks/a');
     assert.equal(tasks[1].url, '7');
     assert.equal(tasks[1].html_url, undefined);
     assert.equal(tasks[1].creator, undefined);

@@ -104,7 +104,7 @@ describe('api: requests on the wire', () => {
     assert.deepEqual(JSON.parse(srv.seen[0].body), { prompt: 'fix it', create_pull_request: true });
   });
 
-  it('maps B2, B5 and B6 to their methods and resolves 204 to undefined', async () => {
+  it('maps revoking the token, adding and removing a repository to their methods and resolves 204 to undefined', async () => {
     srv = await scripted(empty(204));
     client = new ApiClient({ baseUrl: srv.url, token: 't' });
     assert.equal(await client.revokeInstallationToken(), undefined);
@@ -120,7 +120,7 @@ describe('api: requests on the wire', () => {
     );
   });
 
-  it('takes a 304 to B5 or B6 as success (nothing changed)', async () => {
+  it('takes a 304 to adding or removing a repository as success (nothing changed)', async () => {
     srv = await scripted(empty(304));
     client = new ApiClient({ baseUrl: srv.url, token: 'classic-token' });
     assert.equal(await client.addRepoToInstallation({ installation_id: 71, repository_id: 5000 }), undefined);

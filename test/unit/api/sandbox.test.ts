@@ -1,4 +1,4 @@
-// Every endpoint (A1–A5, B1–B6) through the client against the sandbox, the local implementation of the service.
+// Every endpoint through the client against the sandbox, the local implementation of the service.
 import assert from 'node:assert/strict';
 import { ApiClient, ApiError, TASK_STATES } from '../../../src/api';
 import type { ResponseInfo, Task } from '../../../src/api';
@@ -43,7 +43,7 @@ describe('api against the sandbox', () => {
     await sb?.close();
   });
 
-  describe('A1 listRepositoryTasks', () => {
+  describe('listRepositoryTasks', () => {
     it('lists tasks with url and html_url, without sessions', async () => {
       const { tasks } = await as('fineGrained').listRepositoryTasks({ owner: 'acme', repo: 'rocket' });
       assert.ok(tasks.length >= 5);
@@ -86,8 +86,8 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('A2 startTask', () => {
-    it('starts a queued task that A3 then reads', async () => {
+  describe('startTask', () => {
+    it('starts a queued task that getRepositoryTask then reads', async () => {
       const c = as('fineGrained');
       const t = await c.startTask({
         owner: 'acme',
@@ -119,7 +119,7 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('A3 getRepositoryTask and A5 getTask', () => {
+  describe('getRepositoryTask and getTask', () => {
     it('read one task with its sessions', async () => {
       const c = as('fineGrained');
       const a3 = await c.getRepositoryTask({ owner: 'acme', repo: 'rocket', task_id: 'demo-rocket-03' });
@@ -142,7 +142,7 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('A4 listTasks', () => {
+  describe('listTasks', () => {
     it("lists the user's tasks across repositories without url and html_url", async () => {
       const { tasks } = await as('fineGrained').listTasks({ per_page: 100 });
       const repos = new Set(tasks.map(t => t.repository?.id));
@@ -156,7 +156,7 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('B1 listInstallationRepos and B2 revokeInstallationToken', () => {
+  describe('listInstallationRepos and revokeInstallationToken', () => {
     it('lists the selected repositories of installation 71, then revokes the token', async () => {
       const c = as('installation');
       const list = await c.listInstallationRepos();
@@ -167,7 +167,7 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('B3 listUserInstallations and B4 listUserInstallationRepos', () => {
+  describe('listUserInstallations and listUserInstallationRepos', () => {
     it('lists the installations the user may access, with their permissions', async () => {
       const { installations, total_count } = await as('appUser').listUserInstallations();
       const ids = installations.map(i => i.id);
@@ -187,7 +187,7 @@ describe('api against the sandbox', () => {
     });
   });
 
-  describe('B5 addRepoToInstallation and B6 removeRepoFromInstallation', () => {
+  describe('addRepoToInstallation and removeRepoFromInstallation', () => {
     it('adds and removes a repository with a classic repo-scope token', async () => {
       const c = as('classic');
       await c.addRepoToInstallation({ installation_id: 71, repository_id: 5005 });
@@ -269,9 +269,9 @@ describe('api paginate against a sandbox with many tasks', () => {
     });
   }
 
-  it('walks the user list (A4) and a filtered list', async () => {
+  it('walks the user list and a filtered list', async () => {
     const mine = await all(client.paginate('listTasks', { per_page: 50 }));
-    assert.equal(mine.length, COUNT - Math.ceil(COUNT / 3), 'A4 holds the tasks mona created');
+    assert.equal(mine.length, COUNT - Math.ceil(COUNT / 3), 'the user list holds the tasks mona created');
     const lees = await all(
       client.paginate('listRepositoryTasks', { owner: 'acme', repo: 'rocket', creator_id: [1002], per_page: 20 }),
     );

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Task } from '../../../src/api/types';
 import { failureText } from '../../../src/chat/refusals';
+import { apiError } from '../errors/apiErrors';
 import { quote, taskDetails, taskList, type TaskTextContext } from '../../../src/chat/taskText';
 import { forChat } from '../../../src/safety/serviceText';
 import { HOSTILE_TEXT } from '../../support/hostile';
@@ -123,7 +124,8 @@ describe('chat tool results in chat Markdown', () => {
         taskList([task], { states: [], limit: 10 }, ctx),
         taskDetails(task, ctx),
         `Started task ${quote(text)}.`,
-        failureText('Listing tasks', { text: `The service said: “${text}”.`, remedy: 'none' }),
+        failureText('Listing tasks', apiError(422, { message: text })),
+        failureText('Listing tasks', new Error(text)),
       ])
         assert.deepEqual(markupIn(result), [], `${what}: ${result}`);
     }

@@ -3,6 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMMAND_TITLES, failureText, refusal, remedyHint, TOOLS_SETTING } from '../../../src/chat/refusals';
+import { explain } from '../../../src/errors/userErrors';
+import { apiError } from '../errors/apiErrors';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -36,16 +38,16 @@ describe('chat/refusals', () => {
     assert.doesNotMatch(refusal({ kind: 'noRepo', repoState: 'noGit', canListMine: false }), /mine/);
   });
 
-  it('a failure reads as the explanation with its way out', () => {
+  it('a failure reads as the one explanation says it, with its way out', () => {
     assert.equal(
-      failureText('Listing tasks', {
-        text: 'Your fine-grained token is missing, expired or revoked. Set a new one.',
-        remedy: 'setToken',
-      }),
-      'Listing tasks failed: Your fine-grained token is missing, expired or revoked. Set a new one. ' +
-        'Run “Agent Tasks: Set Token…” to set another token.',
+      failureText('Listing tasks', apiError(401)),
+      `Listing tasks failed: ${explain(apiError(401)).text} Run “Agent Tasks: Set Token…” to set another token.`,
     );
-    assert.equal(failureText('Reading the task', { text: 'Gone.', remedy: 'none' }), 'Reading the task failed: Gone.');
+    assert.match(failureText('Listing tasks', apiError(401)), /Your fine-grained token is missing, expired or revoked/);
+    assert.equal(
+      failureText('Reading the task', new Error('Gone.')),
+      'Reading the task failed: Gone. Details are in the log (“Agent Tasks: Show Log”).',
+    );
     assert.equal(remedyHint('retry'), 'Asking again in a moment may work.');
   });
 });

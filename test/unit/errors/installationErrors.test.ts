@@ -12,7 +12,7 @@ const explainFailure = (
 const subject = { installation: 'ci-bot on acme', repository: 'acme/rocket', selection: 'selected' };
 
 describe('installations: refusals in plain words', () => {
-  it('sends the fine-grained token to B3/B4, the classic one to B5/B6, the installation token to B1/B2', () => {
+  it("sends the fine-grained token to the user's lists, the classic one to changes, the installation token to its own", () => {
     assert.deepEqual(TOKEN_FOR, {
       listInstallations: 'fine_grained',
       listRepositories: 'fine_grained',
@@ -30,7 +30,7 @@ describe('installations: refusals in plain words', () => {
     assert.match(e.text, /fine-grained, app and installation tokens are refused/);
   });
 
-  it('tells the two 422 rules of B6 apart by what the view knew of the installation', () => {
+  it('tells the two 422 rules of removing apart by what the view knew of the installation', () => {
     const all = explainFailure('removeRepository', { status: 422, message: 'x' }, { ...subject, selection: 'all' });
     const last = explainFailure('removeRepository', { status: 422, message: 'x' }, subject);
     assert.match(all.text, /set to all repositories/);
@@ -50,7 +50,13 @@ describe('installations: refusals in plain words', () => {
     assert.match(inst.text, /installation token was refused: it has been revoked or has expired/);
     assert.equal(inst.tokenKind, 'installation');
     const classic = explainFailure('removeRepository', { status: 401, message: 'Bad credentials' }, subject);
-    assert.match(classic.text, /classic token was refused/);
+    assert.equal(classic.text, 'Your classic token is missing, expired or revoked. Set a new one.');
+    const user = explainFailure('listInstallations', { status: 401, message: 'Bad credentials' });
+    assert.equal(
+      user.text,
+      explain(apiError(401)).text,
+      "the user's token refused reads the same in the Installations view as in the task views",
+    );
   });
 
   it('says a network failure changed nothing, and never claims a retry', () => {

@@ -181,11 +181,11 @@ describe('sandbox under load', () => {
       const mine = countOf(await walk(sb.url, '/agents/tasks', tokens[u]));
       const own = [...started].filter(([, who]) => who === u).map(([id]) => id);
       const wrong = own.filter(id => mine.get(id) !== 1);
-      assert.deepEqual(wrong.slice(0, 10), [], `user ${u}: every own 201 in A4 exactly once`);
+      assert.deepEqual(wrong.slice(0, 10), [], `user ${u}: every own 201 in the user's list exactly once`);
       assert.equal(
         [...mine.keys()].filter(id => started.has(id) && started.get(id) !== u).length,
         0,
-        `user ${u} sees no one else's task in A4`,
+        `user ${u} sees no one else's task in the user's list`,
       );
     }
     const stats = (await (await fetch(`${sb.url}/_sandbox/stats`)).json()) as { internal_errors: number };

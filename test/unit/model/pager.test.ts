@@ -3,7 +3,7 @@ import { PAGE_BUDGET, readPages, type Page, type Progress } from '../../../src/m
 
 type Item = { id: number };
 
-/** A list endpoint over `total` items; `withTotal` says whether it reports `total_count` (B1/B3/B4) or not (A1/A4). */
+/** A list endpoint over `total` items; `withTotal` says whether it reports `total_count` (the installation lists) or not (the task lists). */
 function endpoint(total: number, opts: { shiftAt?: number; withTotal?: boolean } = {}) {
   const calls: Array<{ page: number; perPage: number }> = [];
   let items: Item[] = Array.from({ length: total }, (_, i) => ({ id: i + 1 }));

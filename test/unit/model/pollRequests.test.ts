@@ -51,8 +51,8 @@ async function round(model: TaskModel, timers: FakeTimers, responses: ResponseIn
 }
 
 /**
- * How the model learns a repository's name: a single task read through the user's list address (A5), then a few
- * tasks of the listing its address names (A1, `per_page=3`), which must hold tasks of that repository.
+ * How the model learns a repository's name: a single task read by ID through the user's list address, then a few
+ * tasks of the listing its address names (`per_page=3`), which must hold tasks of that repository.
  */
 const isNameLookup = (r: ResponseInfo) =>
   /^\/agents\/tasks\/[^/?]+/.test(r.path) || /^\/agents\/repos\/[^?]+\?(.*&)?per_page=3(&|$)/.test(r.path);

@@ -31,7 +31,7 @@ describe('model/remotes', () => {
     ['git@example.com:rocket.git', undefined],
     ['not a url', undefined],
     // Badly %-encoded: decodeURIComponent would throw, and repository detection with it.
-    ['https://example.com/acme/rocket%E0%A4%A.git', undefined],
+    ['https://example.com/acme/rocket%E0%a4%A.git', undefined],
   ];
   for (const [input, want] of cases) {
     it(`parses ${JSON.stringify(input)}`, () => assert.deepEqual(parseRemoteUrl(input), want));

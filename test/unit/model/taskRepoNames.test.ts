@@ -1,4 +1,4 @@
-// What the tasks teach the repository names cache. A repository's own list (A1, asked for by the remote's name)
+// What the tasks teach the repository names cache. A repository's own list (asked for by the remote's name)
 // names the ID its tasks carry; a task's address is believed only once a listing of the name it claims holds tasks
 // of that ID; an address that disagrees is not believed, and logged once; an ID without any address is read once.
 import * as assert from 'node:assert/strict';

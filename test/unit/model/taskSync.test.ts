@@ -22,15 +22,15 @@ function fakeService(tasks: Task[]) {
   };
   const client: TaskClient = {
     listRepositoryTasks: async (p: ListRepositoryTasksParams) => {
-      calls.push(`A1 page ${p.page}`);
+      calls.push(`repo list page ${p.page}`);
       return page(p);
     },
     listTasks: async (p: ListTasksParams = {}) => {
-      calls.push(`A4 page ${p.page}`);
+      calls.push(`user list page ${p.page}`);
       return page(p);
     },
     getTask: async ({ task_id }) => {
-      calls.push(`A5 ${task_id}`);
+      calls.push(`task ${task_id}`);
       const t = tasks.find(x => x.id === task_id)!;
       return { ...t, sessions: [aSession(t)] };
     },
@@ -61,11 +61,18 @@ describe('model/TaskSync', () => {
       () => targets(),
     );
     await sync.tick(signal);
-    assert.deepEqual(calls, ['A1 page 1', 'A1 page 2', 'A1 page 3', 'A4 page 1', 'A4 page 2', 'A4 page 3']);
+    assert.deepEqual(calls, [
+      'repo list page 1',
+      'repo list page 2',
+      'repo list page 3',
+      'user list page 1',
+      'user list page 2',
+      'user list page 3',
+    ]);
     assert.equal(store.list(listKeys.repo(repo)).length, 250);
     calls.length = 0;
     await sync.tick(signal);
-    assert.deepEqual(calls, ['A1 page 1'], 'one request per poll, whatever the number of tasks');
+    assert.deepEqual(calls, ['repo list page 1'], 'one request per poll, whatever the number of tasks');
     assert.equal(PAGE_SIZE, 100);
   });
 
@@ -96,15 +103,15 @@ describe('model/TaskSync', () => {
       () => targets(),
     );
     await sync.tick(signal);
-    assert.ok(!calls.some(c => c.startsWith('A5')), 'no details for collapsed tasks');
+    assert.ok(!calls.some(c => c.startsWith('task ')), 'no details for collapsed tasks');
     sync.expanded.add(tasks[0].id);
     await sync.tick(signal);
-    assert.equal(calls.filter(c => c === `A5 ${tasks[0].id}`).length, 1);
+    assert.equal(calls.filter(c => c === `task ${tasks[0].id}`).length, 1);
     await sync.tick(signal);
-    assert.equal(calls.filter(c => c === `A5 ${tasks[0].id}`).length, 1, 'unchanged: not read again');
+    assert.equal(calls.filter(c => c === `task ${tasks[0].id}`).length, 1, 'unchanged: not read again');
     Object.assign(tasks[0], { updated_at: later(), state: 'failed' });
     await sync.tick(signal);
-    assert.equal(calls.filter(c => c === `A5 ${tasks[0].id}`).length, 2, 'changed: read again');
+    assert.equal(calls.filter(c => c === `task ${tasks[0].id}`).length, 2, 'changed: read again');
   });
 
   it('watches only the visible lists, plus any list with a running task', async () => {
@@ -118,10 +125,14 @@ describe('model/TaskSync', () => {
       () => t,
     );
     await sync.tick(signal);
-    assert.deepEqual(calls, ['A1 page 1', 'A4 page 1'], 'the first read looks at both lists, views open or not');
+    assert.deepEqual(
+      calls,
+      ['repo list page 1', 'user list page 1'],
+      'the first read looks at both lists, views open or not',
+    );
     calls.length = 0;
     await sync.tick(signal);
-    assert.deepEqual(calls, ['A1 page 1', 'A4 page 1'], 'still watched while their task runs');
+    assert.deepEqual(calls, ['repo list page 1', 'user list page 1'], 'still watched while their task runs');
     tasks[0].state = 'completed';
     tasks[0].updated_at = later();
     await sync.tick(signal);
@@ -239,12 +250,12 @@ describe('model/TaskSync', () => {
     await sync.tick(signal);
     assert.equal(store.list(key).length, 2_050);
     assert.ok(!sync.cut.has(key));
-    assert.equal(calls.filter(c => c.startsWith('A1')).length, 21, 'read whole, one page further');
+    assert.equal(calls.filter(c => c.startsWith('repo list')).length, 21, 'read whole, one page further');
     calls.length = 0;
     await sync.tick(signal);
     assert.deepEqual(
-      calls.filter(c => c.startsWith('A1')),
-      ['A1 page 1'],
+      calls.filter(c => c.startsWith('repo list')),
+      ['repo list page 1'],
       'then one page per poll again',
     );
   });

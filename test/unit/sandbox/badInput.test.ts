@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { DEMO_TOKENS, demoWorld } from '../../../src/sandbox';
 import { useSandbox } from './helpers';
 
-const A1 = '/agents/repos/acme/rocket/tasks';
+const REPO_TASKS = '/agents/repos/acme/rocket/tasks';
 const tok = DEMO_TOKENS.fineGrained;
 
 describe('sandbox under bad input', () => {
@@ -16,8 +16,8 @@ describe('sandbox under bad input', () => {
     const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     const pick = <T>(a: readonly T[]): T => a[rnd(a.length)];
     const paths = [
-      A1,
-      `${A1}/demo-rocket-01`,
+      REPO_TASKS,
+      `${REPO_TASKS}/demo-rocket-01`,
       '/agents/tasks',
       '/agents/tasks/demo-rocket-01',
       '/installation/repositories',
@@ -89,7 +89,7 @@ describe('sandbox under bad input', () => {
       (
         await sb.call(
           'GET',
-          `${A1}?per_page=100&state=${['queued', 'in_progress', 'completed', 'failed', 'idle', 'waiting_for_user', 'timed_out', 'cancelled'].join(',')}`,
+          `${REPO_TASKS}?per_page=100&state=${['queued', 'in_progress', 'completed', 'failed', 'idle', 'waiting_for_user', 'timed_out', 'cancelled'].join(',')}`,
           { token: tok },
         )
       ).text;

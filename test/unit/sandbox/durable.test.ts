@@ -12,14 +12,16 @@ import { readStateFile } from '../../../src/sandbox/persist';
 import { request } from './helpers';
 
 const tok = DEMO_TOKENS.fineGrained;
-const A1 = '/agents/repos/acme/rocket/tasks';
+const REPO_TASKS = '/agents/repos/acme/rocket/tasks';
 
 /** Every task of acme/rocket (archived or not, any state) as `id state`. */
 async function everyTask(url: string): Promise<string[]> {
   const out: string[] = [];
   for (const archived of [false, true]) {
     for (let page = 1; ; page++) {
-      const r = await request(url, 'GET', `${A1}?per_page=100&page=${page}&is_archived=${archived}`, { token: tok });
+      const r = await request(url, 'GET', `${REPO_TASKS}?per_page=100&page=${page}&is_archived=${archived}`, {
+        token: tok,
+      });
       const tasks = r.json().tasks as Array<{ id: string; state: string }>;
       out.push(...tasks.map(t => `${t.id} ${t.state}`));
       if (tasks.length < 100) break;
@@ -47,9 +49,9 @@ describe('sandbox durable state', () => {
   it('every kind of change is on disk when it is answered: a restart at that moment would have it', async () => {
     const sb = await startSandbox({ statePath: file, stepMs: 0, git: false });
     try {
-      const task = (await request(sb.url, 'POST', A1, { token: tok, body: { prompt: 'keep me' } })).json();
+      const task = (await request(sb.url, 'POST', REPO_TASKS, { token: tok, body: { prompt: 'keep me' } })).json();
       let w = recover(file).world!;
-      assert.equal(w.tasks!.find(t => t.id === task.id)?.prompt, 'keep me', 'A2');
+      assert.equal(w.tasks!.find(t => t.id === task.id)?.prompt, 'keep me', 'a started task');
       assert.equal(
         (await request(sb.url, 'PATCH', `/_sandbox/tasks/${task.id}`, { body: { archived: true } })).status,
         200,
@@ -63,18 +65,30 @@ describe('sandbox durable state', () => {
           .status,
         204,
       );
-      assert.deepEqual(recover(file).world!.installations!.find(i => i.id === 71)?.repositories, [5000], 'B6');
+      assert.deepEqual(
+        recover(file).world!.installations!.find(i => i.id === 71)?.repositories,
+        [5000],
+        'a removed repository',
+      );
       assert.equal(
         (await request(sb.url, 'PUT', '/user/installations/71/repositories/5005', { token: DEMO_TOKENS.classic }))
           .status,
         204,
       );
-      assert.deepEqual(recover(file).world!.installations!.find(i => i.id === 71)?.repositories, [5000, 5005], 'B5');
+      assert.deepEqual(
+        recover(file).world!.installations!.find(i => i.id === 71)?.repositories,
+        [5000, 5005],
+        'an added repository',
+      );
       assert.equal(
         (await request(sb.url, 'DELETE', '/installation/token', { token: DEMO_TOKENS.installation })).status,
         204,
       );
-      assert.equal(recover(file).world!.tokens.find(t => t.value === DEMO_TOKENS.installation)?.revoked, true, 'B2');
+      assert.equal(
+        recover(file).world!.tokens.find(t => t.value === DEMO_TOKENS.installation)?.revoked,
+        true,
+        'a revoked token',
+      );
       const other = {
         users: [{ id: 1, login: 'zed' }],
         repositories: [{ id: 2, owner: 'zed', name: 'z' }],
@@ -98,7 +112,7 @@ describe('sandbox durable state', () => {
     try {
       ids = [];
       for (let i = 0; i < 3; i++)
-        ids.push((await request(sb.url, 'POST', A1, { token: tok, body: { prompt: `kept ${i}` } })).json().id);
+        ids.push((await request(sb.url, 'POST', REPO_TASKS, { token: tok, body: { prompt: `kept ${i}` } })).json().id);
       image = crashImage(path.dirname(file), path.join(dir, 'crash'));
     } finally {
       await sb.close();
@@ -118,7 +132,7 @@ describe('sandbox durable state', () => {
         'the journal is folded into the state file, the temporary file gone',
       );
       // Journaling goes on after the torn line was dropped.
-      const id = (await request(again.url, 'POST', A1, { token: tok, body: { prompt: 'after' } })).json().id;
+      const id = (await request(again.url, 'POST', REPO_TASKS, { token: tok, body: { prompt: 'after' } })).json().id;
       assert.equal(recover(image).world!.tasks!.find(t => t.id === id)?.prompt, 'after');
     } finally {
       await again.close();
@@ -142,7 +156,7 @@ describe('sandbox durable state', () => {
         await Promise.all(
           Array.from({ length: 8 }, async (_, c) => {
             for (let i = 0; i < 15; i++) {
-              const r = await request(sb.url, 'POST', A1, {
+              const r = await request(sb.url, 'POST', REPO_TASKS, {
                 token: tok,
                 body: { prompt: `round ${round} client ${c} task ${i}` },
               });

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { DEMO_TOKENS, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { request } from './helpers';
 
-const A1 = '/agents/repos/acme/rocket/tasks';
+const REPO_TASKS = '/agents/repos/acme/rocket/tasks';
 
 /** Sends `raw` over a fresh connection, half-closes at once, and resolves with everything the server sent back. */
 function sendAndHalfClose(url: string, raw: string): Promise<string> {
@@ -30,14 +30,14 @@ function sendAndHalfClose(url: string, raw: string): Promise<string> {
 function startRequest(url: string, prompt: string): string {
   const body = JSON.stringify({ prompt });
   return (
-    `POST ${A1} HTTP/1.1\r\nhost: ${new URL(url).host}\r\nauthorization: Bearer ${DEMO_TOKENS.fineGrained}\r\n` +
+    `POST ${REPO_TASKS} HTTP/1.1\r\nhost: ${new URL(url).host}\r\nauthorization: Bearer ${DEMO_TOKENS.fineGrained}\r\n` +
     `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 }
 
 /** The names of the repository's tasks (a task is named from its prompt). */
 async function namesOf(sb: Sandbox): Promise<string[]> {
-  const r = await request(sb.url, 'GET', `${A1}?per_page=100`, { token: DEMO_TOKENS.fineGrained });
+  const r = await request(sb.url, 'GET', `${REPO_TASKS}?per_page=100`, { token: DEMO_TOKENS.fineGrained });
   return (r.json().tasks as Array<{ name: string }>).map(t => t.name);
 }
 
@@ -57,7 +57,7 @@ describe('sandbox: a client that half-closes after sending', () => {
     const text = await sendAndHalfClose(sb!.url, startRequest(sb!.url, 'sent, then the client half-closed'));
     assert.match(text, /^HTTP\/1\.1 201 /, `the answer: ${JSON.stringify(text.slice(0, 200))}`);
     const told = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { id: string };
-    const created = await request(sb!.url, 'GET', `${A1}/${told.id}`, { token: DEMO_TOKENS.fineGrained });
+    const created = await request(sb!.url, 'GET', `${REPO_TASKS}/${told.id}`, { token: DEMO_TOKENS.fineGrained });
     assert.equal(created.status, 200);
     assert.equal((await namesOf(sb!)).filter(n => n === 'sent, then the client half-closed').length, 1, 'created once');
   });

@@ -2,7 +2,7 @@
 import * as http from 'node:http';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox, SandboxOptions, WorldFile, WorldTask, WorldToken } from '../../../src/sandbox';
-import type { Level } from '../../../src/sandbox/world';
+import type { WorldAccessLevel } from '../../../src/sandbox/world';
 
 export class WorldBuilder {
   private readonly w: Required<WorldFile> = {
@@ -29,7 +29,7 @@ export class WorldBuilder {
     return id;
   }
 
-  repo(owner: string, name: string, access: Record<number, Level> = {}, isPrivate = true): number {
+  repo(owner: string, name: string, access: Record<number, WorldAccessLevel> = {}, isPrivate = true): number {
     const id = 5000 + this.w.repositories.length;
     this.w.repositories.push({
       id,

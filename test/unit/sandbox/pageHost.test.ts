@@ -8,7 +8,7 @@ import { useSandbox } from './helpers';
 
 const tok = DEMO_TOKENS.fineGrained;
 const PROXY = '127.0.0.1:9';
-const A1 = '/agents/repos/acme/rocket/tasks';
+const REPO_TASKS = '/agents/repos/acme/rocket/tasks';
 
 describe('sandbox pages behind a vouched proxy (--page-host)', () => {
   const sb = useSandbox(() => demoWorld(), { pageHosts: [PROXY] });
@@ -39,8 +39,8 @@ describe('sandbox pages behind a vouched proxy (--page-host)', () => {
 
   it('the vouched Host reaches no service path, control endpoint or git repository, and changes nothing', async () => {
     for (const [m, p, o] of [
-      ['GET', `${A1}?per_page=1`, { token: tok }],
-      ['POST', A1, { token: tok, body: { prompt: 'through the proxy' } }],
+      ['GET', `${REPO_TASKS}?per_page=1`, { token: tok }],
+      ['POST', REPO_TASKS, { token: tok, body: { prompt: 'through the proxy' } }],
       ['POST', '/_sandbox/advance', {}],
       ['GET', '/_sandbox/stats', {}],
       ['GET', '/acme/rocket.git/info/refs?service=git-upload-pack', {}],
@@ -48,7 +48,7 @@ describe('sandbox pages behind a vouched proxy (--page-host)', () => {
       const r = await sb.call(m, p, { ...o, headers: { host: PROXY } });
       assert.equal(r.status, 421, `${m} ${p}`);
     }
-    const after = (await sb.call('GET', `${A1}?per_page=100`, { token: tok })).json().tasks;
+    const after = (await sb.call('GET', `${REPO_TASKS}?per_page=100`, { token: tok })).json().tasks;
     assert.ok(!after.some((x: { name: string }) => x.name === 'through the proxy'), 'no task was started');
     assert.equal(after.find((x: { id: string }) => x.id === 'demo-rocket-04').state, 'queued', 'nothing advanced');
   });

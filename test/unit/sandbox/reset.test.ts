@@ -9,7 +9,7 @@ import { DEMO_TOKENS, demoWorld, startSandbox } from '../../../src/sandbox';
 import { recover } from '../../../src/sandbox/durable';
 import { kill9, startSandboxCli, type SandboxProcess } from '../../support/sandboxProcess';
 
-const A1 = '/agents/repos/acme/rocket/tasks';
+const REPO_TASKS = '/agents/repos/acme/rocket/tasks';
 
 async function call(url: string, method: string, p: string, token?: string, body?: unknown): Promise<number> {
   const res = await fetch(`${url}${p}`, {
@@ -26,7 +26,7 @@ async function call(url: string, method: string, p: string, token?: string, body
 
 /** Changes a user would make: a task started, the installation token revoked. Returns the task's id. */
 async function changeTheWorld(url: string): Promise<string> {
-  const res = await fetch(`${url}${A1}`, {
+  const res = await fetch(`${url}${REPO_TASKS}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, 'content-type': 'application/json' },
     body: JSON.stringify({ prompt: 'made before the reset' }),

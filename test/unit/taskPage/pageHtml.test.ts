@@ -214,7 +214,7 @@ describe('taskPage/pageHtml', () => {
       archived_at: 7,
       created_at: { iso: 'x' },
       updated_at: 'yesterday-ish',
-      url: 'http://h/agents/repos/%E0%A4%A/rocket/tasks/bad-1',
+      url: 'http://h/agents/repos/%E0%a4%A/rocket/tasks/bad-1',
       sessions: [
         null,
         'text',

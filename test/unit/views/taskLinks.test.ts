@@ -4,11 +4,11 @@ import * as assert from 'node:assert/strict';
 import { pullRequestUrl, repoOfTask, repoWebUrl } from '../../../src/views/taskLinks';
 
 describe('views/taskLinks with hostile addresses', () => {
-  const bad = 'https://api.example.com/agents/repos/acme/rocket%E0%A4%A/tasks/t1';
+  const bad = 'https://api.example.com/agents/repos/acme/rocket%E0%a4%A/tasks/t1';
 
   it('reads no repository from an address with bad %-encoding, instead of throwing', () => {
     assert.equal(repoOfTask({ url: bad }), undefined);
-    assert.equal(repoOfTask({ html_url: 'https://example.com/%E0%A4%A/rocket/tasks/t1' }), undefined);
+    assert.equal(repoOfTask({ html_url: 'https://example.com/%E0%a4%A/rocket/tasks/t1' }), undefined);
   });
 
   it('falls back to the web address when only the API address is badly encoded', () => {

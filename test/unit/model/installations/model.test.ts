@@ -1,9 +1,16 @@
 // The model against the sandbox over HTTP, with the real API client: what the view would show.
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../../../src/api';
+import { statusOf } from '../../../../src/errors/failure';
+import { MissingTokenError } from '../../../../src/errors/installationErrors';
 import type { TokenKind } from '../../../../src/ids';
 import { Emitter } from '../../../../src/model/emitter';
-import { InstallationsModel, type Access, type ModelChange } from '../../../../src/model/installations/model';
+import {
+  explainSlotProblem,
+  InstallationsModel,
+  type Access,
+  type ModelChange,
+} from '../../../../src/model/installations/model';
 import { RepoNames } from '../../../../src/model/repoNames';
 import { DEMO_TOKENS, demoWorld, startSandbox, type Sandbox } from '../../../../src/sandbox';
 
@@ -33,7 +40,7 @@ async function stats(sb: Sandbox): Promise<Stats> {
   return (await fetch(`${sb.url}/_sandbox/stats`)).json() as Promise<Stats>;
 }
 
-const B4 = 'GET /user/installations/{installation_id}/repositories';
+const INSTALLATION_REPOS = 'GET /user/installations/{installation_id}/repositories';
 
 describe('installations model against the sandbox', function () {
   this.timeout(20_000);
@@ -86,28 +93,29 @@ describe('installations model against the sandbox', function () {
     assert.equal(slot.value!.length, 252);
     assert.equal(slot.total, 252);
     assert.deepEqual(seen, ['0/0', '100/252', '200/252', '252/252']);
-    assert.equal((await stats(sb)).by_route[B4], 3);
+    assert.equal((await stats(sb)).by_route[INSTALLATION_REPOS], 3);
     const rocket = slot.value!.find(r => r.id === 5000)!;
     assert.deepEqual(rocket.permissions, { admin: true, push: true, pull: true });
 
     await m.refreshRepositories(71);
     const after = await stats(sb);
-    assert.equal(after.by_route[B4], 6);
+    assert.equal(after.by_route[INSTALLATION_REPOS], 6);
     assert.equal(after.not_modified, 3, 'an unchanged installation costs three 304s');
   });
 
   it('joins a load under way instead of starting another', async () => {
     const m = modelFor(sb.url, { fine_grained: DEMO_TOKENS.fineGrained });
     await Promise.all([m.refreshRepositories(73), m.refreshRepositories(73)]);
-    assert.equal((await stats(sb)).by_route[B4], 1);
+    assert.equal((await stats(sb)).by_route[INSTALLATION_REPOS], 1);
   });
 
   it('without the token a list needs, sends nothing and names the kind', async () => {
     const m = modelFor(sb.url, { classic: DEMO_TOKENS.classic });
     await m.refreshInstallations();
     await m.refreshTokenRepositories();
-    assert.equal(m.installations.problem?.tokenKind, 'fine_grained');
-    assert.equal(m.tokenRepositories.problem?.tokenKind, 'installation');
+    assert.ok(m.installations.problem?.error instanceof MissingTokenError, 'the error object is kept');
+    assert.equal(explainSlotProblem(m.installations.problem).tokenKind, 'fine_grained');
+    assert.equal(explainSlotProblem(m.tokenRepositories.problem!).tokenKind, 'installation');
     assert.equal((await stats(sb)).total, 0);
   });
 
@@ -119,8 +127,9 @@ describe('installations model against the sandbox', function () {
     assert.deepEqual(m.tokenRepositories.value!.map(r => r.id).slice(0, 2), [5000, 5001]);
     await (await access.client('installation')).revokeInstallationToken();
     await m.refreshTokenRepositories();
-    assert.equal(m.tokenRepositories.problem?.status, 401);
-    assert.match(m.tokenRepositories.problem.text, /revoked or has expired/);
+    const problem = m.tokenRepositories.problem!;
+    assert.equal(statusOf(problem.error), 401, 'the ApiError itself is kept, not its words');
+    assert.match(explainSlotProblem(problem).text, /revoked or has expired/);
     assert.equal(m.tokenRepositories.value!.length, 252, 'a failed reload keeps the last list beside the problem');
   });
 

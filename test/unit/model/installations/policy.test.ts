@@ -8,7 +8,7 @@ const rocket = repository(5000, acme, 'rocket');
 const website = repository(5001, acme, 'website');
 const infra = repository(5002, acme, 'infra', 'write');
 
-describe('installations policy: removing a repository (B6)', () => {
+describe('installations policy: removing a repository', () => {
   it('allows removing one of several repositories the user administers', () => {
     assert.deepEqual(canRemove(installation(71, acme), rocket, [rocket, website]), { allowed: true });
   });
@@ -44,7 +44,7 @@ describe('installations policy: removing a repository (B6)', () => {
   });
 });
 
-describe('installations policy: adding a repository (B5)', () => {
+describe('installations policy: adding a repository', () => {
   const docs = repository(5005, acme, 'docs');
 
   it('allows an admin repository of the same account that is not yet in', () => {

@@ -1,16 +1,17 @@
-// Area B: app installations (B1–B6).
-import type { Level } from '../world';
+// App installations: the token's repositories, revoking the token, the user's installations and their
+// repositories, adding and removing a repository.
+import type { WorldAccessLevel } from '../world';
 import { atLeast, canRead, explicitLevel, installationRepos } from '../access';
 import type { InstRec, RepoRec, State } from '../state';
 import { requireClassicRepo, requireFineGrained, requireInstallation } from '../http/auth';
 import { paginate } from '../http/paginate';
 import { parsePageLenient } from '../http/query';
-import { forbidden, HttpError, noContent, notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { forbidden, HttpError, noContent, notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { renderInstallation } from '../render/installation';
 import { renderRepository } from '../render/repository';
 
-function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[]): Reply {
+function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[]): HttpReply {
   const p = paginate(all, parsePageLenient(ctx.query), ctx.origin, ctx.path, ctx.query);
   return {
     status: 200,
@@ -19,7 +20,7 @@ function listBody(ctx: Ctx, key: 'repositories' | 'installations', all: unknown[
   };
 }
 
-/** B3's rule: the user is the account, a member of it, or has explicit access to a repository it covers. */
+/** Who sees an installation: the user is its account, a member of it, or has explicit access to a repository in it. */
 function userSeesInstallation(st: State, userId: number, inst: InstRec): boolean {
   if (inst.accountRec.type === 'User' && inst.accountRec.id === userId) return true;
   if (inst.accountRec.type === 'Organization' && st.orgs.get(inst.accountRec.id)?.members?.includes(userId))
@@ -34,12 +35,13 @@ function installationParam(ctx: Ctx, userId: number): InstRec {
   return inst;
 }
 
-function permissionsOf(level: Level): { admin: boolean; push: boolean; pull: boolean } {
+function permissionsOf(level: WorldAccessLevel): { admin: boolean; push: boolean; pull: boolean } {
   return { admin: level === 'admin', push: atLeast(level, 'write'), pull: true };
 }
 
-// B1. Without a token only public resources can be asked for: the public repositories of every installation.
-function installationRepositories(ctx: Ctx): Reply {
+// The installation token's repositories. Without a token only public resources can be asked for: the public
+// repositories of every installation.
+function installationRepositories(ctx: Ctx): HttpReply {
   const st = ctx.core.state;
   let repos: RepoRec[];
   if (ctx.caller.kind === 'anonymous') {
@@ -58,16 +60,14 @@ function installationRepositories(ctx: Ctx): Reply {
   );
 }
 
-// B2
-async function revokeToken(ctx: Ctx): Promise<Reply> {
+async function revokeToken(ctx: Ctx): Promise<HttpReply> {
   const token = requireInstallation(ctx.caller);
   token.revoked = true;
   await ctx.core.commit({ tokens: [token] });
   return noContent();
 }
 
-// B3
-function userInstallations(ctx: Ctx): Reply {
+function userInstallations(ctx: Ctx): HttpReply {
   const token = requireFineGrained(ctx.caller, false);
   const st = ctx.core.state;
   const list = [...st.installations.values()]
@@ -77,8 +77,7 @@ function userInstallations(ctx: Ctx): Reply {
   return listBody(ctx, 'installations', list);
 }
 
-// B4
-function userInstallationRepositories(ctx: Ctx): Reply {
+function userInstallationRepositories(ctx: Ctx): HttpReply {
   const token = requireFineGrained(ctx.caller, true);
   const st = ctx.core.state;
   const inst = installationParam(ctx, token.user);
@@ -89,7 +88,10 @@ function userInstallationRepositories(ctx: Ctx): Reply {
   return listBody(ctx, 'repositories', repos);
 }
 
-/** B5/B6 common checks, in the order of the statuses they give: 404 for what the user cannot see, then 403. */
+/**
+ * The checks adding and removing a repository share, in the order of the statuses they give: 404 for what the user
+ * cannot see, then 403.
+ */
 function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
   const token = requireClassicRepo(ctx.caller);
   const st = ctx.core.state;
@@ -102,8 +104,7 @@ function changeTarget(ctx: Ctx): { st: State; inst: InstRec; repo: RepoRec } {
   return { st, inst, repo };
 }
 
-// B5
-async function addRepository(ctx: Ctx): Promise<Reply> {
+async function addRepository(ctx: Ctx): Promise<HttpReply> {
   const { inst, repo } = changeTarget(ctx);
   // With `all`, the repository is covered already; adding it again changes nothing.
   if (inst.repository_selection === 'selected' && !inst.repositories.includes(repo.id)) {
@@ -113,8 +114,7 @@ async function addRepository(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-// B6
-async function removeRepository(ctx: Ctx): Promise<Reply> {
+async function removeRepository(ctx: Ctx): Promise<HttpReply> {
   const { inst, repo } = changeTarget(ctx);
   if (inst.repository_selection === 'all') {
     throw new HttpError(
@@ -147,7 +147,7 @@ async function removeRepository(ctx: Ctx): Promise<Reply> {
   return noContent();
 }
 
-export const areaB: Route[] = [
+export const installationRoutes: SandboxRoute[] = [
   { method: 'GET', pattern: '/installation/repositories', kind: 'api', handler: installationRepositories },
   { method: 'DELETE', pattern: '/installation/token', kind: 'api', handler: revokeToken },
   { method: 'GET', pattern: '/user/installations', kind: 'api', handler: userInstallations },

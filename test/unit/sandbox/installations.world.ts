@@ -1,4 +1,4 @@
-// The world shared by the Area B tests (two organizations, installations of each selection, tokens of every kind)
+// The world shared by the sandbox's installation tests (two organizations, installations of each selection, tokens of every kind)
 // and the fields every repository and installation they read must carry.
 import assert from 'node:assert/strict';
 import { REPOSITORY_COUNTS, REPOSITORY_FLAGS, REPOSITORY_TEXTS } from '../../../src/api/types';
@@ -41,7 +41,7 @@ export function checkRepo(r: Record<string, unknown>): void {
   assert.deepEqual(Object.keys(r.license as object).sort(), ['html_url', 'key', 'name', 'node_id', 'spdx_id', 'url']);
 }
 
-export function areaBWorld() {
+export function installationsWorld() {
   const b = new WorldBuilder();
   const ana = b.user('ana');
   const bo = b.user('bo');

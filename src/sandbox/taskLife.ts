@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { ACTIVE_TASK_STATES, TASK_STATES, type Artifact } from '../api/types';
 import { TASK_ENDS } from './world';
-import { type State, type TaskRec, artifactFor, branchFor, isFinishedSessionState, taskName } from './state';
+import { type State, type TaskRec, artifactFor, agentBranchFor, isFinishedSessionState, taskName } from './state';
 
 const OUTCOMES: readonly string[] = TASK_ENDS;
 const MARKER = /\[sandbox:([a-z_]+)\]/;
@@ -34,7 +34,7 @@ function openPullOf(st: State, t: TaskRec): Artifact | undefined {
   return undefined;
 }
 
-export function isActive(state: string): boolean {
+export function isActiveState(state: string): boolean {
   return (ACTIVE_TASK_STATES as readonly string[]).includes(state);
 }
 
@@ -71,7 +71,7 @@ export function createTask(st: State, n: NewTask, now = Date.now()): TaskRec {
     model: n.model,
     create_pull_request: n.create_pull_request,
     base_ref: n.base_ref,
-    head_ref: n.head_ref ?? branchFor(id, name),
+    head_ref: n.head_ref ?? agentBranchFor(id, name),
     ...(n.custom_agent !== undefined ? { custom_agent: n.custom_agent } : {}),
     state: 'queued',
     archivedMs: null,
@@ -128,7 +128,7 @@ export function setArchived(st: State, t: TaskRec, archived: boolean, now = Date
 export function advance(st: State, now = Date.now(), olderThan = Infinity): TaskRec[] {
   const moved: TaskRec[] = [];
   for (const t of st.tasks.values()) {
-    if (!isActive(t.state) || t.movedAt > olderThan) continue;
+    if (!isActiveState(t.state) || t.movedAt > olderThan) continue;
     moveTo(st, t, t.state === 'queued' ? 'in_progress' : endOf(t), now);
     moved.push(t);
   }

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { ACCOUNT_FIELDS, areaBWorld, checkRepo, INSTALLATION_FIELDS } from './area-b.world';
+import { ACCOUNT_FIELDS, installationsWorld, checkRepo, INSTALLATION_FIELDS } from './installations.world';
 import { WITH_OFFSET, useSandbox } from './helpers';
 
-describe('sandbox Area B', () => {
-  const w = areaBWorld();
+describe('sandbox installations', () => {
+  const w = installationsWorld();
   const sb = useSandbox(() => w.world);
   const repoIds = (r: { json(): { repositories: Array<{ id: number }> } }): number[] =>
     r.json().repositories.map(x => x.id);
 
-  describe('B1 installation repositories', () => {
+  describe("the installation token's repositories", () => {
     it("lists the calling installation's repositories with custom_properties and no permissions", async () => {
       const r = await sb.call('GET', '/installation/repositories', { token: w.tokens.inst });
       assert.equal(r.status, 200);
@@ -40,7 +40,7 @@ describe('sandbox Area B', () => {
     });
   });
 
-  describe('B2 revoke', () => {
+  describe('revoking the installation token', () => {
     it('revokes exactly the token that called it', async () => {
       const r = await sb.call('DELETE', '/installation/token', { token: w.tokens.inst });
       assert.equal(r.status, 204);
@@ -57,7 +57,7 @@ describe('sandbox Area B', () => {
     });
   });
 
-  describe('B3 user installations', () => {
+  describe("the user's installations", () => {
     it('lists installations the user can reach, with every field and offset timestamps', async () => {
       const r = await sb.call('GET', '/user/installations', { token: w.tokens.anaApp });
       assert.equal(r.status, 200);
@@ -91,7 +91,7 @@ describe('sandbox Area B', () => {
     });
   });
 
-  describe('B4 installation repositories for a user', () => {
+  describe("an installation's repositories for a user", () => {
     it('lists the repositories the user has explicit access to, each with permissions and no custom_properties', async () => {
       const r = await sb.call('GET', `/user/installations/${w.inst.all}/repositories`, { token: w.tokens.boFg });
       assert.equal(r.status, 200);
@@ -134,12 +134,12 @@ describe('sandbox Area B', () => {
     });
   });
 
-  describe('B5 and B6 add and remove', () => {
+  describe('adding and removing a repository', () => {
     const path = (inst: number, repo: number): string => `/user/installations/${inst}/repositories/${repo}`;
     const selRepos = async (): Promise<number[]> =>
       repoIds(await sb.call('GET', '/installation/repositories', { token: w.tokens.inst }));
 
-    it('B5 adds a repository (204), and again changes nothing', async () => {
+    it('adds a repository (204), and again changes nothing', async () => {
       const r = await sb.call('PUT', path(w.inst.sel, w.repos.extra), { token: w.tokens.anaClassic });
       assert.equal(r.status, 204);
       assert.equal(r.text, '');
@@ -147,7 +147,7 @@ describe('sandbox Area B', () => {
       assert.equal((await sb.call('PUT', path(w.inst.sel, w.repos.extra), { token: w.tokens.anaClassic })).status, 204);
       assert.deepEqual(await selRepos(), [w.repos.svc, w.repos.web, w.repos.extra]);
     });
-    it('B6 removes a repository (204)', async () => {
+    it('removes a repository (204)', async () => {
       assert.equal(
         (await sb.call('DELETE', path(w.inst.sel, w.repos.web), { token: w.tokens.anaClassic })).status,
         204,

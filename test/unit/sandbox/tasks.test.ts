@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { KNOWN_MODELS } from '../../../src/api/types';
-import { areaAWorld as world } from './area-a.world';
+import { tasksWorld as world } from './tasks.world';
 import { SESSION_FIELDS, TASK_FIELDS, UTC_Z, useSandbox } from './helpers';
 
-describe('sandbox Area A', () => {
+describe('sandbox tasks', () => {
   const w = world();
   const sb = useSandbox(() => w.world);
-  const A1 = '/agents/repos/acme/svc/tasks';
+  const REPO_TASKS = '/agents/repos/acme/svc/tasks';
 
   describe('fields and where they are present', () => {
-    it('A1 tasks carry url and html_url on the request origin, no sessions, UTC timestamps', async () => {
-      const r = await sb.call('GET', A1, { token: w.tokens.ana });
+    it("a repository's list: tasks carry url and html_url on the request origin, no sessions, UTC timestamps", async () => {
+      const r = await sb.call('GET', REPO_TASKS, { token: w.tokens.ana });
       assert.equal(r.status, 200);
       const { tasks } = r.json();
       assert.ok(tasks.length > 0);
@@ -28,7 +28,7 @@ describe('sandbox Area A', () => {
       }
     });
 
-    it('A4 tasks have neither url nor html_url nor sessions', async () => {
+    it("the user's list: tasks have neither url nor html_url nor sessions", async () => {
       const r = await sb.call('GET', '/agents/tasks', { token: w.tokens.ana });
       assert.equal(r.status, 200);
       const { tasks } = r.json();
@@ -39,8 +39,8 @@ describe('sandbox Area A', () => {
       }
     });
 
-    it('A3 and A5 include sessions with every field, and the pull artifact of a completed task', async () => {
-      for (const path of [`${A1}/${w.t.old}`, `/agents/tasks/${w.t.old}`]) {
+    it('a task read by repository or by ID includes sessions with every field, and the pull artifact of a completed task', async () => {
+      for (const path of [`${REPO_TASKS}/${w.t.old}`, `/agents/tasks/${w.t.old}`]) {
         const r = await sb.call('GET', path, { token: w.tokens.ana });
         assert.equal(r.status, 200, path);
         const t = r.json();
@@ -73,8 +73,8 @@ describe('sandbox Area A', () => {
       ['a fine-grained token without agent_tasks', () => w.tokens.anaNoTasks, 403],
     ];
     for (const [what, tok, status] of cases) {
-      it(`A1, A3, A4, A5 with ${what} → ${status}`, async () => {
-        for (const path of [A1, `${A1}/${w.t.old}`, '/agents/tasks', `/agents/tasks/${w.t.old}`]) {
+      it(`the lists and the reads with ${what} → ${status}`, async () => {
+        for (const path of [REPO_TASKS, `${REPO_TASKS}/${w.t.old}`, '/agents/tasks', `/agents/tasks/${w.t.old}`]) {
           const r = await sb.call('GET', path, { token: tok() });
           assert.equal(r.status, status, path);
           const body = r.json();
@@ -85,21 +85,21 @@ describe('sandbox Area A', () => {
     }
 
     it('a malformed Authorization header is 401', async () => {
-      const r = await sb.call('GET', A1, { headers: { authorization: 'Basic abc' } });
+      const r = await sb.call('GET', REPO_TASKS, { headers: { authorization: 'Basic abc' } });
       assert.equal(r.status, 401);
     });
 
     it('an app user token with agent_tasks is a fine-grained token and reads tasks', async () => {
-      assert.equal((await sb.call('GET', A1, { token: w.tokens.anaAppUserTasks })).status, 200);
+      assert.equal((await sb.call('GET', REPO_TASKS, { token: w.tokens.anaAppUserTasks })).status, 200);
     });
 
     it('a read token reads but cannot start', async () => {
-      assert.equal((await sb.call('GET', A1, { token: w.tokens.anaRead })).status, 200);
-      const r = await sb.call('POST', A1, { token: w.tokens.anaRead, body: { prompt: 'x' } });
+      assert.equal((await sb.call('GET', REPO_TASKS, { token: w.tokens.anaRead })).status, 200);
+      const r = await sb.call('POST', REPO_TASKS, { token: w.tokens.anaRead, body: { prompt: 'x' } });
       assert.equal(r.status, 403);
     });
 
-    it('a repository the user cannot read is 404, in A1, A3, A5 and A2', async () => {
+    it('a repository the user cannot read is 404, in its list, its reads and its start', async () => {
       assert.equal((await sb.call('GET', '/agents/repos/acme/secret/tasks', { token: w.tokens.dee })).status, 404);
       assert.equal(
         (await sb.call('GET', `/agents/repos/acme/secret/tasks/${w.t.hidden}`, { token: w.tokens.dee })).status,
@@ -123,7 +123,7 @@ describe('sandbox Area A', () => {
       );
     });
 
-    it('A3 with a task of another repository is 404', async () => {
+    it('a task read through another repository is 404', async () => {
       assert.equal(
         (await sb.call('GET', `/agents/repos/ana/pub/tasks/${w.t.old}`, { token: w.tokens.ana })).status,
         404,
@@ -131,9 +131,9 @@ describe('sandbox Area A', () => {
     });
   });
 
-  describe('A2 start', () => {
+  describe('starting a task', () => {
     it('creates a queued task, 201, with url and no sessions, listed afterwards', async () => {
-      const r = await sb.call('POST', A1, {
+      const r = await sb.call('POST', REPO_TASKS, {
         token: w.tokens.ana,
         body: {
           prompt: 'Fix the build\nplease',
@@ -153,25 +153,25 @@ describe('sandbox Area A', () => {
       assert.ok(!('sessions' in t));
       assert.equal(r.headers.location, t.url);
       assert.match(t.created_at, UTC_Z);
-      const list = (await sb.call('GET', A1, { token: w.tokens.ana })).json();
+      const list = (await sb.call('GET', REPO_TASKS, { token: w.tokens.ana })).json();
       assert.equal(list.tasks.filter((x: { id: string }) => x.id === t.id).length, 1);
     });
 
     it('the plan rule: a user without business or enterprise cannot start (403), and nothing is created', async () => {
-      const before = (await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length;
-      const r = await sb.call('POST', A1, { token: w.tokens.bo, body: { prompt: 'x' } });
+      const before = (await sb.call('GET', REPO_TASKS, { token: w.tokens.ana })).json().tasks.length;
+      const r = await sb.call('POST', REPO_TASKS, { token: w.tokens.bo, body: { prompt: 'x' } });
       assert.equal(r.status, 403);
       assert.match(r.json().message, /business or enterprise/);
-      assert.equal((await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length, before);
+      assert.equal((await sb.call('GET', REPO_TASKS, { token: w.tokens.ana })).json().tasks.length, before);
     });
 
     it('read access to the repository is not enough to start (403)', async () => {
-      assert.equal((await sb.call('POST', A1, { token: w.tokens.cy, body: { prompt: 'x' } })).status, 403);
+      assert.equal((await sb.call('POST', REPO_TASKS, { token: w.tokens.cy, body: { prompt: 'x' } })).status, 403);
     });
 
     it('an unparseable body is 400', async () => {
       for (const body of ['{', '', 'prompt=x', '\u0000']) {
-        const r = await sb.call('POST', A1, {
+        const r = await sb.call('POST', REPO_TASKS, {
           token: w.tokens.ana,
           body,
           headers: { 'content-type': 'application/json' },
@@ -182,7 +182,7 @@ describe('sandbox Area A', () => {
     });
 
     it('a JSON body is accepted whatever the Content-Type says', async () => {
-      const r = await sb.call('POST', A1, {
+      const r = await sb.call('POST', REPO_TASKS, {
         token: w.tokens.ana,
         body: '{"prompt":"x"}',
         headers: { 'content-type': 'text/plain' },
@@ -204,7 +204,7 @@ describe('sandbox Area A', () => {
     ];
     for (const [what, body, field] of invalid) {
       it(`${what} is 422 with errors naming ${field}`, async () => {
-        const r = await sb.call('POST', A1, { token: w.tokens.ana, body: JSON.stringify(body) });
+        const r = await sb.call('POST', REPO_TASKS, { token: w.tokens.ana, body: JSON.stringify(body) });
         assert.equal(r.status, 422);
         const e = r.json();
         assert.equal(e.message, 'Validation Failed');
@@ -217,13 +217,13 @@ describe('sandbox Area A', () => {
     }
 
     it('a body over 1 MiB is 400 and creates nothing', async () => {
-      const before = (await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length;
-      const r = await sb.call('POST', A1, {
+      const before = (await sb.call('GET', REPO_TASKS, { token: w.tokens.ana })).json().tasks.length;
+      const r = await sb.call('POST', REPO_TASKS, {
         token: w.tokens.ana,
         body: JSON.stringify({ prompt: 'x'.repeat(1_100_000) }),
       });
       assert.equal(r.status, 400);
-      assert.equal((await sb.call('GET', A1, { token: w.tokens.ana })).json().tasks.length, before);
+      assert.equal((await sb.call('GET', REPO_TASKS, { token: w.tokens.ana })).json().tasks.length, before);
     });
   });
 });

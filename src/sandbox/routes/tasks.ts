@@ -1,14 +1,14 @@
-// Area A: agent tasks (A1–A5).
+// Agent tasks: list a repository's tasks or the user's, start one, read one by repository or by ID.
 import { KNOWN_MODELS } from '../../api/types';
-import { createTask } from '../lifecycle';
+import { createTask } from '../taskLife';
 import { atLeast, canRead, explicitLevel } from '../access';
 import { DEFAULT_BRANCH, DEFAULT_MODEL, type RepoRec, type State, type TaskRec } from '../state';
 import { requireAgentTasks } from '../http/auth';
 import { readJson } from '../http/body';
 import { paginate } from '../http/paginate';
-import { parseTaskQuery, type TaskFilters } from '../http/query';
-import { type FieldError, forbidden, invalid, notFound, type Reply } from '../http/reply';
-import type { Ctx, Route } from '../http/router';
+import { parseTaskListQuery, type TaskFilters } from '../http/query';
+import { type FieldError, forbidden, invalid, notFound, type HttpReply } from '../http/reply';
+import type { Ctx, SandboxRoute } from '../http/router';
 import { taskJson, taskListJson, taskUrls } from '../render/task';
 
 const PLANS_THAT_START = ['business', 'enterprise'];
@@ -38,7 +38,7 @@ function filterAndSort(tasks: Iterable<TaskRec>, f: TaskFilters): TaskRec[] {
   return out;
 }
 
-function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>[1], form: 'list' | 'mine'): Reply {
+function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>[1], form: 'list' | 'mine'): HttpReply {
   const p = paginate(tasks, page, ctx.origin, ctx.path, ctx.query);
   return {
     status: 200,
@@ -47,20 +47,18 @@ function listReply(ctx: Ctx, tasks: TaskRec[], page: Parameters<typeof paginate>
   };
 }
 
-// A1
-function listForRepo(ctx: Ctx): Reply {
+function listRepositoryTasks(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
-  const { page, filters } = parseTaskQuery(ctx.query, true);
+  const { page, filters } = parseTaskListQuery(ctx.query, true);
   return listReply(ctx, filterAndSort(st.tasksByRepo.get(repo.id) ?? [], filters), page, 'list');
 }
 
-// A4
-function listMine(ctx: Ctx): Reply {
+function listUserTasks(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
-  const { page, filters } = parseTaskQuery(ctx.query, false);
+  const { page, filters } = parseTaskListQuery(ctx.query, false);
   const mine: TaskRec[] = [];
   for (const t of st.tasks.values()) {
     if (t.creator === token.user && canRead(st, token.user, st.repos.get(t.repository)!)) mine.push(t);
@@ -123,8 +121,7 @@ function validateStart(body: unknown): StartBody {
   return b as unknown as StartBody;
 }
 
-// A2
-async function start(ctx: Ctx): Promise<Reply> {
+async function startTask(ctx: Ctx): Promise<HttpReply> {
   const token = requireAgentTasks(ctx.caller, 'write');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
@@ -160,8 +157,7 @@ async function start(ctx: Ctx): Promise<Reply> {
   };
 }
 
-// A3
-function getForRepo(ctx: Ctx): Reply {
+function getRepositoryTask(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
   const repo = visibleRepo(st, token.user, ctx.params.owner, ctx.params.repo);
@@ -170,8 +166,7 @@ function getForRepo(ctx: Ctx): Reply {
   return { status: 200, json: taskJson(st, task, ctx.origin, 'full') };
 }
 
-// A5
-function getById(ctx: Ctx): Reply {
+function getTaskById(ctx: Ctx): HttpReply {
   const token = requireAgentTasks(ctx.caller, 'read');
   const st = ctx.core.state;
   const task = st.tasks.get(ctx.params.task_id);
@@ -179,10 +174,10 @@ function getById(ctx: Ctx): Reply {
   return { status: 200, json: taskJson(st, task, ctx.origin, 'full') };
 }
 
-export const areaA: Route[] = [
-  { method: 'GET', pattern: '/agents/repos/{owner}/{repo}/tasks', kind: 'api', handler: listForRepo },
-  { method: 'POST', pattern: '/agents/repos/{owner}/{repo}/tasks', kind: 'api', handler: start },
-  { method: 'GET', pattern: '/agents/repos/{owner}/{repo}/tasks/{task_id}', kind: 'api', handler: getForRepo },
-  { method: 'GET', pattern: '/agents/tasks', kind: 'api', handler: listMine },
-  { method: 'GET', pattern: '/agents/tasks/{task_id}', kind: 'api', handler: getById },
+export const taskRoutes: SandboxRoute[] = [
+  { method: 'GET', pattern: '/agents/repos/{owner}/{repo}/tasks', kind: 'api', handler: listRepositoryTasks },
+  { method: 'POST', pattern: '/agents/repos/{owner}/{repo}/tasks', kind: 'api', handler: startTask },
+  { method: 'GET', pattern: '/agents/repos/{owner}/{repo}/tasks/{task_id}', kind: 'api', handler: getRepositoryTask },
+  { method: 'GET', pattern: '/agents/tasks', kind: 'api', handler: listUserTasks },
+  { method: 'GET', pattern: '/agents/tasks/{task_id}', kind: 'api', handler: getTaskById },
 ];

@@ -1,7 +1,7 @@
-// The world shared by the Area A tests: one organization, three repositories, tokens of every kind.
+// The world shared by the sandbox's task tests: one organization, three repositories, tokens of every kind.
 import { WorldBuilder } from './helpers';
 
-export function areaAWorld() {
+export function tasksWorld() {
   const b = new WorldBuilder();
   const ana = b.user('ana', 'business');
   const bo = b.user('bo', 'free');

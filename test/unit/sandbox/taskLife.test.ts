@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { KNOWN_MODELS } from '../../../src/api/types';
 import { startSandbox } from '../../../src/sandbox';
-import { outcomeOf } from '../../../src/sandbox/lifecycle';
+import { outcomeOf } from '../../../src/sandbox/taskLife';
 import { taskName } from '../../../src/sandbox/state';
 import { UTC_Z, WorldBuilder, request, useSandbox } from './helpers';
 

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { areaAWorld } from './area-a.world';
+import { tasksWorld } from './tasks.world';
 import { useSandbox } from './helpers';
 
-describe('sandbox Area A lists', () => {
-  const w = areaAWorld();
+describe('sandbox task lists', () => {
+  const w = tasksWorld();
   const sb = useSandbox(() => w.world);
-  const A1 = '/agents/repos/acme/svc/tasks';
+  const REPO_TASKS = '/agents/repos/acme/svc/tasks';
 
   describe('pagination, filters and sorting', () => {
-    const ids = async (q: string, token = w.tokens.ana, base = A1): Promise<string[]> => {
+    const ids = async (q: string, token = w.tokens.ana, base = REPO_TASKS): Promise<string[]> => {
       const r = await sb.call('GET', `${base}${q}`, { token });
       assert.equal(r.status, 200, `${q}: ${r.text}`);
       return r.json().tasks.map((t: { id: string }) => t.id);
@@ -38,7 +38,7 @@ describe('sandbox Area A lists', () => {
       assert.deepEqual(await ids(`?creator_id=${w.users.bo}`), [w.t.mid]);
       assert.deepEqual(await ids(`?creator_id=${w.users.bo}&creator_id=${w.users.ana}`), [w.t.old, w.t.fresh, w.t.mid]);
     });
-    it('A4 lists only the tasks the user created, in repositories the user can read', async () => {
+    it("the user's list holds only the tasks the user created, in repositories the user can read", async () => {
       assert.deepEqual(await ids('', w.tokens.ana, '/agents/tasks'), [w.t.old, w.t.fresh, w.t.public, w.t.hidden]);
       assert.deepEqual(await ids('', w.tokens.bo, '/agents/tasks'), [w.t.mid]);
       assert.deepEqual(await ids('?state=queued&sort=created_at&direction=asc', w.tokens.ana, '/agents/tasks'), [
@@ -47,7 +47,9 @@ describe('sandbox Area A lists', () => {
       ]);
     });
     it('per_page, page and the Link header with first, prev, next, last', async () => {
-      const r1 = await sb.call('GET', `${A1}?per_page=1&state=completed,failed,in_progress`, { token: w.tokens.ana });
+      const r1 = await sb.call('GET', `${REPO_TASKS}?per_page=1&state=completed,failed,in_progress`, {
+        token: w.tokens.ana,
+      });
       assert.equal(r1.json().tasks.length, 1);
       const link = String(r1.headers.link);
       assert.match(link, /rel="next"/);
@@ -66,7 +68,7 @@ describe('sandbox Area A lists', () => {
       assert.deepEqual(seen, [w.t.old, w.t.fresh, w.t.mid]);
     });
     it('Link follows the Host the client used', async () => {
-      const r = await sb.call('GET', `${A1}?per_page=1`, {
+      const r = await sb.call('GET', `${REPO_TASKS}?per_page=1`, {
         token: w.tokens.ana,
         headers: { host: `localhost:${sb.get().port}` },
       });
@@ -74,13 +76,13 @@ describe('sandbox Area A lists', () => {
       assert.ok(r.json().tasks[0].url.startsWith(`http://localhost:${sb.get().port}/`));
     });
     it('per_page above 100 is clamped to 100; a page past the end is empty', async () => {
-      const r = await sb.call('GET', `${A1}?per_page=1000`, { token: w.tokens.ana });
+      const r = await sb.call('GET', `${REPO_TASKS}?per_page=1000`, { token: w.tokens.ana });
       assert.equal(r.status, 200);
       assert.equal(r.headers.link, undefined);
       assert.deepEqual(await ids('?page=9'), []);
     });
     it('no Link header on a single page', async () => {
-      const r = await sb.call('GET', A1, { token: w.tokens.ana });
+      const r = await sb.call('GET', REPO_TASKS, { token: w.tokens.ana });
       assert.equal(r.headers.link, undefined);
     });
 
@@ -104,12 +106,12 @@ describe('sandbox Area A lists', () => {
     ];
     for (const [q, field] of bad) {
       it(`422 for ${q}`, async () => {
-        const r = await sb.call('GET', `${A1}?${q}`, { token: w.tokens.ana });
+        const r = await sb.call('GET', `${REPO_TASKS}?${q}`, { token: w.tokens.ana });
         assert.equal(r.status, 422);
         assert.ok(r.json().errors.some((e: { field: string }) => e.field === field));
       });
     }
-    it('A4 refuses bad values too, and ignores creator_id and unknown keys', async () => {
+    it("the user's list refuses bad values too, and ignores creator_id and unknown keys", async () => {
       assert.equal((await sb.call('GET', '/agents/tasks?direction=sideways', { token: w.tokens.ana })).status, 422);
       assert.equal((await sb.call('GET', '/agents/tasks?creator_id=abc&foo=bar', { token: w.tokens.ana })).status, 200);
     });
