@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
 import { explain } from '../errors/userErrors';
 import { repoLabel } from '../model/remotes';
-import { repoOfTask } from '../views/taskLinks';
+import { repoOfTask } from '../model/taskLinks';
 import { failureText, refusal } from './refusals';
 import { taskList, type ListHeading } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';

@@ -11,7 +11,7 @@ import { repoLabel } from './remotes';
 import { validRepoName, type RepoNames } from './repoNames';
 import type { StoreChange, TaskStore } from './taskStore';
 import { listKeys } from './taskSync';
-import { repoOfTask } from '../views/taskLinks';
+import { repoOfTask } from './taskLinks';
 
 export interface TaskNameFeedDeps {
   store: TaskStore;

@@ -4,7 +4,7 @@ import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { StateTransition } from '../model/taskStore';
 import { forMessage, plainName } from '../safety/serviceText';
-import { pullRequests } from '../views/taskLinks';
+import { pullRequests } from '../model/taskLinks';
 import { tell, type Action, type Level, type Ui } from '../ui';
 
 const NOTIFY: Record<string, Level> = {

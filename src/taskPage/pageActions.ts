@@ -2,7 +2,7 @@
 import type { Session, Task } from '../api';
 import { COMMANDS } from '../ids';
 import { continuationOf } from '../model/continuation';
-import { pullRequests } from '../views/taskLinks';
+import { pullRequests } from '../model/taskLinks';
 
 export interface PageAction {
   /** What the webview sends, `{command: id}`; never a command id or an address. */

@@ -4,7 +4,7 @@ import { explain } from '../../errors/userErrors';
 import { continuationOf, type ContinuationRefs } from '../../model/continuation';
 import type { TaskModel } from '../../model/taskModel';
 import { forMessage } from '../../safety/serviceText';
-import { repoOfTask } from '../../views/taskLinks';
+import { repoOfTask } from '../../model/taskLinks';
 import { initialOptions } from './optionsPicker';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';

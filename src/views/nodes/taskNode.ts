@@ -6,7 +6,7 @@ import { plainLine } from '../../taskPage/text';
 import { timeText } from '../../taskPage/when';
 import { relativeTime } from '../relativeTime';
 import { stateIcon, stateLabel } from '../stateStyle';
-import { pullRequests } from '../taskLinks';
+import { pullRequests } from '../../model/taskLinks';
 import { ArtifactNode } from './artifactNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './node';
