@@ -46,12 +46,13 @@ export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
   private async changesOf(task: Task): Promise<string | undefined> {
     const c = this.d.changes;
     if (!c || !task.sessions?.some(s => s.head_ref)) return undefined;
-    if (!c.known(task.id) || c.known(task.id)?.kind === 'loading') {
+    const known = () => this.d.model.pictures.of(task).changes;
+    if (!known() || known()?.kind === 'loading') {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const waited = new Promise<void>(resolve => (timer = setTimeout(resolve, CHANGES_WAIT_MS)));
       await Promise.race([c.load(task.id, false, task).catch(() => undefined), waited]);
       clearTimeout(timer);
     }
-    return changesLine(c.known(task.id));
+    return changesLine(known());
   }
 }

@@ -69,7 +69,7 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
     const unnamed = new Map<number, Task>();
     for (const t of tasks) {
       const id = t.repository?.id;
-      if (id !== undefined && !unnamed.has(id) && !repoOfTask(t) && this.d.model.repoShown(t)?.why !== undefined)
+      if (id !== undefined && !unnamed.has(id) && !repoOfTask(t) && this.d.model.pictures.of(t).repo?.why !== undefined)
         unnamed.set(id, t);
     }
     for (const t of [...unnamed.values()].slice(0, MAX_NAME_READS)) {

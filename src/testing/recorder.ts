@@ -21,12 +21,18 @@ export class TestRecorder {
   readonly responses: Response[] = [];
   readonly contextKeys = new Map<string, unknown>();
   private item: vscode.StatusBarItem | undefined;
+  /** Each chat tool preparation as VS Code received it. */
+  readonly prepared: { tool: string; prepared: vscode.PreparedToolInvocation | undefined }[] = [];
+  /** The HTML each task page was last given, by task id. */
+  readonly pageHtml = new Map<string, string>();
 
   readonly observers: Observers = {
     response: r =>
       this.responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() }),
     statusItem: item => (this.item = item),
     contextKey: (id, value) => this.contextKeys.set(id, value),
+    preparedToolCall: (tool, prepared) => this.prepared.push({ tool, prepared }),
+    taskPageRendered: (taskId, html) => this.pageHtml.set(taskId, html),
   };
 
   /** The status bar item as drawn; `visible`: whether a service is chosen (the item is hidden without one). */

@@ -5,8 +5,7 @@ import * as vscode from 'vscode';
 import type { ChangesFeature } from '../changes/changes';
 import type { ChangesView } from '../changes/types';
 import type { AccountsProvider } from '../auth/accountsProvider';
-import type { ChatTools } from '../chat/chatTools';
-import type { DraftStore } from '../commands/start/draftStore';
+import type { DraftStore } from '../tasks/draftStore';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -112,7 +111,6 @@ export interface TestApiDeps {
   logFile: string;
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
-  chat: ChatTools;
   changes?: ChangesFeature;
   accounts: AccountsProvider;
 }
@@ -123,8 +121,6 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
   };
-  const prepared: PreparedToolCall[] = [];
-  d.subscriptions.push(d.chat.onDidPrepare(c => prepared.push(describePrepared(c.tool, c.prepared))));
   const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
   d.subscriptions.push(
     d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
@@ -163,8 +159,8 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     context: () => Object.fromEntries(d.recorder.contextKeys),
     storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     logFile: d.logFile,
-    taskPages: recordTaskPages(d.pages, d.subscriptions),
-    preparedToolCalls: () => [...prepared],
+    taskPages: recordTaskPages(d.pages, d.recorder.pageHtml, d.subscriptions),
+    preparedToolCalls: () => d.recorder.prepared.map(c => describePrepared(c.tool, c.prepared)),
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
     changes: async (id, load) => {

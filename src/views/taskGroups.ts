@@ -1,4 +1,3 @@
-import type { Task } from '../api';
 import { RepoGroupNode } from './nodes/repoGroupNode';
 import type { TaskNode } from './nodes/taskNode';
 
@@ -11,11 +10,7 @@ export class RepoGroups {
   private readonly groups = new Map<string, RepoGroupNode>();
   private readonly parents = new Map<string, RepoGroupNode>();
 
-  constructor(
-    private readonly viewId: string,
-    /** `owner/name`, or "repository 5003" while unnamed. */
-    private readonly repoName: (task: Task) => string | undefined,
-  ) {}
+  constructor(private readonly viewId: string) {}
 
   arrange(nodes: TaskNode[]): RepoGroupNode[] {
     const live = new Map<string, RepoGroupNode>();
@@ -25,7 +20,7 @@ export class RepoGroups {
       const key = typeof id === 'number' ? String(id) : 'unknown';
       let group = live.get(key);
       if (!group) {
-        const label = this.repoName(node.task) ?? (key === 'unknown' ? 'No repository named' : `repository ${key}`);
+        const label = node.picture.repo?.label ?? (key === 'unknown' ? 'No repository named' : `repository ${key}`);
         group = this.groups.get(key) ?? new RepoGroupNode(this.viewId, key, label);
         group.label = label;
         group.tasks = [];
