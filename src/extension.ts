@@ -136,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       log: log.child('page'),
       activeIntervalMs: pace.activeMs,
       watchChanges: (id, who, on) => changes.changes.watch(id, who, on),
-      rendered: observers.taskPageRendered,
+      rendered: (id, html) => observers.taskPageRendered?.(id, html),
     },
     pageWorld,
   );

@@ -164,8 +164,7 @@ export class TaskModel extends DisposableBase {
 
   /** Whether a task is the user's: by creator once the user is known, else by its place in the user's own list. */
   isMine(task: Task): boolean {
-    const me = this.sync.me;
-    return me !== undefined ? task.creator?.id === me : this.store.list(listKeys.mine()).some(t => t.id === task.id);
+    return this.pictures.of(task).mine;
   }
 
   /** The pictures of every queued or running task the model knows, once each. */
@@ -268,7 +267,7 @@ export class TaskModel extends DisposableBase {
   private async tick(signal: AbortSignal) {
     try {
       const result = await this.sync.tick(signal);
-      this.outcome.note(undefined, this.signedInNow) && this.statusChanged.fire();
+      if (this.outcome.note(undefined, this.signedInNow)) this.statusChanged.fire();
       this.polled.fire();
       return result;
     } catch (err) {

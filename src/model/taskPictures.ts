@@ -118,7 +118,7 @@ export class TaskPictures extends DisposableBase {
       if (!was) return;
       this.errors.delete(id);
     } else {
-      this.errors.set(id, err instanceof Error ? err : new Error(String(err)));
+      this.errors.set(id, err instanceof Error ? err : new Error(typeof err === 'string' ? err : 'the read failed'));
     }
     this.invalidate([id]);
   }

@@ -25,9 +25,9 @@ export interface TaskPageDeps {
   /** The poller's pace while tasks run. */
   activeIntervalMs(): number;
   /** Someone looks at a task's changes (an open page) or stopped: they are read and kept fresh meanwhile. */
-  watchChanges?(taskId: string, who: string, on: boolean): void;
+  watchChanges?: (taskId: string, who: string, on: boolean) => void;
   /** What the page shows of the world as it draws (test mode records it; production passes nothing). */
-  rendered?(taskId: string, html: string): void;
+  rendered?: (taskId: string, html: string) => void;
 }
 
 /** How often a page of a finished task redraws, so "3 min ago" stays true; no request is made for it. */
