@@ -1,4 +1,4 @@
-// Reads one task by its id (A5) with its sessions and artifacts: state, branches, prompts, the pull request.
+// Reads one task by its id (get task) with its sessions and artifacts: state, branches, prompts, the pull request.
 import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { statusOf } from '../errors/failure';

@@ -1,4 +1,5 @@
-// Lists the tasks of the workspace's repository (A1) or the user's own across repositories (A4), newest update
+// Lists the tasks of the workspace's repository (list repository tasks) or the user's own across repositories (list
+// your tasks), newest update
 // first, with a state filter and a bound, as one line per task.
 import type * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
@@ -62,7 +63,8 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
   }
 
   /**
-   * The user's list (A4) names no repository, only its id: one task of each repository not named yet is read (A5,
+   * The user's list (list your tasks) names no repository, only its id: one task of each repository not named yet is
+   * read (get task,
    * which carries the address), so the lines say owner/name. A few at most; the rest keep their id.
    */
   private async learnRepoNames(client: ApiClient, tasks: Task[], signal: AbortSignal): Promise<void> {

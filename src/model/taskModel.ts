@@ -245,7 +245,7 @@ export class TaskModel extends DisposableBase {
     );
   }
 
-  /** A task as known, with its sessions once they have been read (A5); undefined when no list or read holds it. */
+  /** A task as known, with its sessions once read; undefined when no list or read holds it. */
   task(id: string): Task | undefined {
     const t = this.store.get(id);
     const s = t && this.store.sessions(id);

@@ -32,7 +32,7 @@ export type StartResult =
 type Sent = { ok: true; task: Task; recovered?: boolean } | { ok: false; error: UserError };
 
 /**
- * Sends A2 once (never retried by itself), shows progress, puts the new task in the tree at once, and on failure
+ * Sends the start once (never retried by itself), shows progress, puts the new task in the tree at once, and on failure
  * keeps the prompt as a draft with Retry. When the answer is lost (timeout, reset), it looks for the task before
  * calling it a failure, so a retry never starts the same prompt twice.
  */
