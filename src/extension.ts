@@ -256,6 +256,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     service,
     pages,
     drafts,
+    viewState,
     logFile,
     mementos,
     subscriptions,

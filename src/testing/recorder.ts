@@ -17,6 +17,12 @@ export interface StatusShown {
   tooltipRendering?: MarkdownRendering;
 }
 
+export interface PreparedToolCall {
+  tool: string;
+  invocationMessage?: string;
+  confirmation?: { title: string; message: string; rendering?: MarkdownRendering };
+}
+
 export class TestRecorder {
   readonly responses: Response[] = [];
   readonly contextKeys = new Map<string, unknown>();
@@ -35,6 +41,11 @@ export class TestRecorder {
     taskPageRendered: (taskId, html) => this.pageHtml.set(taskId, html),
   };
 
+  /** What each chat tool's preparation gave VS Code, oldest first. */
+  preparedCalls(): PreparedToolCall[] {
+    return this.prepared.map(c => describePrepared(c.tool, c.prepared));
+  }
+
   /** The status bar item as drawn; `visible`: whether a service is chosen (the item is hidden without one). */
   statusShown(visible: boolean): StatusShown {
     const item = this.item;
@@ -51,4 +62,22 @@ export class TestRecorder {
       ...(t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {}),
     };
   }
+}
+
+function describePrepared(tool: string, p: vscode.PreparedToolInvocation | undefined): PreparedToolCall {
+  const text = (m: string | vscode.MarkdownString) => (typeof m === 'string' ? m : m.value);
+  const c = p?.confirmationMessages;
+  return {
+    tool,
+    ...(p?.invocationMessage !== undefined ? { invocationMessage: text(p.invocationMessage) } : {}),
+    ...(c
+      ? {
+          confirmation: {
+            title: c.title,
+            message: text(c.message),
+            ...(c.message instanceof vscode.MarkdownString ? { rendering: renderingOf(c.message) } : {}),
+          },
+        }
+      : {}),
+  };
 }

@@ -6,6 +6,8 @@ import type { ChangesFeature } from '../changes/changes';
 import type { ChangesView } from '../changes/types';
 import type { AccountsProvider } from '../auth/accountsProvider';
 import type { DraftStore } from '../tasks/draftStore';
+import type { TaskPicture } from '../model/taskPicture';
+import type { ViewChange, ViewState } from '../model/viewState';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -77,6 +79,8 @@ export interface AgentTasksTestApi {
   readonly taskPages: TaskPagesProbe;
   /** What each chat tool's preparation gave VS Code since activation: the question put to the user, if any. */
   preparedToolCalls(): PreparedToolCall[];
+  /** The picture the model holds of a task, and every change of the view state since activation, oldest first. */
+  model: { picture(id: string): TaskPicture | undefined; viewChanges(): ViewChange[] };
   /** The node a task view holds for a task: what its context menu and inline buttons hand a command. */
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
   /** What a task view's title bar says beside its name. */
@@ -93,11 +97,8 @@ export interface AgentTasksTestApi {
   readonly accounts: { settled(): Promise<void> };
 }
 
-export interface PreparedToolCall {
-  tool: string;
-  invocationMessage?: string;
-  confirmation?: { title: string; message: string; rendering?: MarkdownRendering };
-}
+import type { PreparedToolCall } from './recorder';
+export type { PreparedToolCall };
 
 export interface TestApiDeps {
   model: TaskModel;
@@ -107,6 +108,7 @@ export interface TestApiDeps {
   recorder: TestRecorder;
   pages: TaskPages;
   drafts: DraftStore;
+  viewState: ViewState;
   ui: RecordingUi;
   logFile: string;
   mementos: vscode.Memento[];
@@ -117,6 +119,8 @@ export interface TestApiDeps {
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
   const { responses } = d.recorder;
+  const viewChanges: ViewChange[] = [];
+  d.subscriptions.push(d.viewState.onDidChange(c => viewChanges.push(c)));
   const redraws = {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
@@ -160,7 +164,8 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     logFile: d.logFile,
     taskPages: recordTaskPages(d.pages, d.recorder.pageHtml, d.subscriptions),
-    preparedToolCalls: () => d.recorder.prepared.map(c => describePrepared(c.tool, c.prepared)),
+    preparedToolCalls: () => d.recorder.preparedCalls(),
+    model: { picture: id => d.model.picture(id), viewChanges: () => [...viewChanges] },
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
     changes: async (id, load) => {
@@ -179,24 +184,6 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     },
     quickPick: () => d.ui.openQuickPick,
     accounts: { settled: () => d.accounts.settled() },
-  };
-}
-
-function describePrepared(tool: string, p: vscode.PreparedToolInvocation | undefined): PreparedToolCall {
-  const text = (m: string | vscode.MarkdownString) => (typeof m === 'string' ? m : m.value);
-  const c = p?.confirmationMessages;
-  return {
-    tool,
-    ...(p?.invocationMessage !== undefined ? { invocationMessage: text(p.invocationMessage) } : {}),
-    ...(c
-      ? {
-          confirmation: {
-            title: c.title,
-            message: text(c.message),
-            ...(c.message instanceof vscode.MarkdownString ? { rendering: renderingOf(c.message) } : {}),
-          },
-        }
-      : {}),
   };
 }
 

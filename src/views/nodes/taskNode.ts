@@ -38,6 +38,46 @@ function shortName(name: string, state: string): string {
   return plainLine(name, Math.max(MIN_NAME, Math.floor(ROW_CHARS - 1.5 - 0.9 * state.length)));
 }
 
+/** What a row shows of a picture beside its age: worked out once per picture (and view kind), for every draw. */
+interface RowText {
+  readonly label: string;
+  readonly state: string;
+  /** " · acme/rocket · archived · continues …", or ''. */
+  readonly tail: string;
+  readonly contextValue: string;
+  readonly heard: string;
+  readonly heardTail: string;
+}
+
+const rowTexts = [new WeakMap<TaskPicture, RowText>(), new WeakMap<TaskPicture, RowText>()];
+
+function rowText(p: TaskPicture, showRepo: boolean): RowText {
+  const cache = rowTexts[showRepo ? 1 : 0];
+  let text = cache.get(p);
+  if (text) return text;
+  const t = p.task;
+  const state = forLabel(p.state.label);
+  const repo = showRepo ? p.repo?.label : undefined;
+  const archived = t.archived_at ? 'archived' : '';
+  const after = p.continues ? `continues “${plainLine(plainName(p.continues.name), 40)}”` : '';
+  const rest = forLabel([repo, archived, after].filter(Boolean).join(' · '));
+  let flags = 'agentTask';
+  if (p.links.web) flags += ' web';
+  if (p.links.pullRequests.length) flags += ' pull';
+  if (t.session_count > 0) flags += ' branch';
+  const heardTail = [repo && `in ${repo}`, archived].filter(Boolean).join(', ');
+  text = {
+    label: forLabel(shortName(p.name, p.state.label)),
+    state,
+    tail: rest ? ` · ${rest}` : '',
+    contextValue: flags,
+    heard: `${forLabel(p.name)}, ${p.state.label}`,
+    heardTail: heardTail ? `, ${heardTail}` : '',
+  };
+  cache.set(p, text);
+  return text;
+}
+
 const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
 
 /**
@@ -89,24 +129,16 @@ export class TaskNode implements TreeNode {
     const age = this.age();
     // A picture is made anew only when something it shows changed: the same one draws the same item.
     if (this.item && p === this.drawn && age === this.drawnAge) return this.item;
-    const t = p.task;
-    const state = p.state.label;
-    const repo = this.ctx.showRepo ? p.repo?.label : undefined;
-    const item = new vscode.TreeItem(forLabel(shortName(p.name, state)), vscode.TreeItemCollapsibleState.Collapsed);
+    const text = rowText(p, this.ctx.showRepo);
+    const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${p.id}`;
-    const archived = t.archived_at ? 'archived' : '';
-    const after = p.continues ? `continues “${plainLine(plainName(p.continues.name), 40)}”` : '';
     // The state first, then when: what may be cut at the row's end comes last.
-    item.description = forLabel([state, age, repo, archived, after].filter(Boolean).join(' · '));
+    const when = age ? ` · ${age}` : '';
+    item.description = `${text.state}${when}${text.tail}`;
     item.iconPath = styleIcon(p.state);
-    let flags = 'agentTask';
-    if (p.links.web) flags += ' web';
-    if (p.links.pullRequests.length) flags += ' pull';
-    if (t.session_count > 0) flags += ' branch';
-    item.contextValue = flags;
+    item.contextValue = text.contextValue;
     // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
-    const heard = [forLabel(p.name), state, `updated ${age}`, repo && `in ${repo}`, archived].filter(Boolean);
-    item.accessibilityInformation = { label: heard.join(', ') };
+    item.accessibilityInformation = { label: `${text.heard}${age ? `, updated ${age}` : ''}${text.heardTail}` };
     this.item = item;
     this.withTooltip = undefined;
     this.drawn = p;
