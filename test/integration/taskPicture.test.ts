@@ -37,7 +37,7 @@ describe('one picture of each task', () => {
     assert.ok(error instanceof Error, 'an error object, not display text');
     assert.equal(statusOf(error), 404);
     assert.ok(typeof error.stack === 'string', 'with its stack');
-    const [first] = await Promise.all(rows.map(r => r.getTreeItem()));
-    assert.match(String(first.label), /^Sessions could not be read: /);
+    const first = rows[0].getTreeItem();
+    assert.match(typeof first.label === 'string' ? first.label : '', /^Sessions could not be read: /);
   });
 });
