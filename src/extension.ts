@@ -10,18 +10,16 @@ import { InstallationCommands } from './commands/installationCommands';
 import { FindCommands } from './commands/find/findCommands';
 import { CommandRegistry } from './commands/registry';
 import { SandboxCommands } from './commands/sandboxCommands';
-import { DraftStore } from './commands/start/draftStore';
+import { DraftStore } from './tasks/draftStore';
 import { RecentPrompts } from './commands/start/promptSources';
 import { BaseProposer } from './commands/start/baseProposer';
 import { ContinueCommand } from './commands/start/continueCommand';
-import { TaskContinuer } from './commands/start/continueTask';
+import { TaskContinuer } from './tasks/continueTask';
 import { StartCommands } from './commands/start/startCommands';
-import { TaskStarter } from './commands/start/taskStarter';
+import { TaskStarter } from './tasks/taskStarter';
 import { TaskCommands } from './commands/taskCommands';
 import { ViewCommands } from './commands/viewCommands';
 import { readSettings } from './config';
-import { statusOf } from './errors/failure';
-import { explain } from './errors/userErrors';
 import { HandoffCommand } from './handoff/handoffCommand';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
@@ -31,6 +29,7 @@ import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
 import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
+import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
 import { checkAddress } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
@@ -73,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const recent = new RecentPrompts(context.globalState);
   const links = new ContinuationLinks(context.workspaceState);
   const grouping = new TaskGrouping(context.workspaceState);
+  // One object for what the user chose to see; the model, the views and the changes all hear its one event.
+  const viewState = new ViewState(filter, grouping, drafts);
   const pace = {
     activeMs: () => readSettings().activePollSeconds * 1000,
     idleMs: () => readSettings().idlePollSeconds * 1000,
@@ -88,10 +89,11 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     service,
     tokens,
     repos,
-    filter,
+    view: viewState,
     pace,
     log,
     names,
+    links,
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
   const installations = new InstallationsModel({
@@ -111,16 +113,12 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     log: log.child('changes'),
     intervalMs: pace.activeMs,
   });
-  const views = new TaskViews({
-    model,
-    service,
-    filter,
-    drafts,
-    context: contextKeys,
-    links,
-    changes: changes.changes,
-    grouping,
-  });
+  // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
+  model.pictures.useChanges(changes.changes);
+  const watchChanges = viewState.onDidChange(
+    c => c.kind === 'expanded' && changes.changes.watch(c.id, `tree:${c.view}`, c.on),
+  );
+  const views = new TaskViews({ model, service, state: viewState, context: contextKeys });
   const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(
     model,
@@ -141,10 +139,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
       log: log.child('page'),
       activeIntervalMs: pace.activeMs,
-      describeError: err => explain(err).text,
-      isGone: err => statusOf(err) === 404,
-      continues: id => links.of(id)?.name,
-      changes: changes.changes,
+      watchChanges: (id, who, on) => changes.changes.watch(id, who, on),
+      rendered: (id, html) => observers.taskPageRendered?.(id, html),
     },
     pageWorld,
   );
@@ -163,21 +159,24 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const bases = new BaseProposer(() => repos.current()?.git?.state.HEAD, model, context.workspaceState);
   // Continue Task… and the chat tool start continuations through this one object.
   const continuer = new TaskContinuer(model, starter, context.globalState);
-  const chat = new ChatTools({
-    enabled: () => readSettings().chatTools,
-    service: () => service.current(),
-    hasToken: () => tokens.has('fine_grained'),
-    client: () => clients.forKind('fine_grained'),
-    model,
-    starter,
-    continuer,
-    defaults: () => ({
-      model: readSettings().defaultModel,
-      createPullRequest: readSettings().defaultCreatePullRequest,
-    }),
-    log: log.child('chat'),
-    changes: changes.changes,
-  });
+  const chat = new ChatTools(
+    {
+      enabled: () => readSettings().chatTools,
+      service: () => service.current(),
+      hasToken: () => tokens.has('fine_grained'),
+      client: () => clients.forKind('fine_grained'),
+      model,
+      starter,
+      continuer,
+      defaults: () => ({
+        model: readSettings().defaultModel,
+        createPullRequest: readSettings().defaultCreatePullRequest,
+      }),
+      log: log.child('chat'),
+      changes: changes.changes,
+    },
+    observers,
+  );
   const book = new AccountBook(context.secrets, context.globalState, tokens);
   const accountCommands = new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth'), book);
   // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
@@ -217,9 +216,11 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       drafts,
       links,
       grouping,
+      viewState,
       model,
       installations,
       changes,
+      watchChanges,
       views,
       installationsView,
       status,
@@ -259,10 +260,10 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     service,
     pages,
     drafts,
+    viewState,
     logFile,
     mementos,
     subscriptions,
-    chat,
     changes,
     accounts,
   });

@@ -10,4 +10,8 @@ export interface Observers {
   statusItem?(item: vscode.StatusBarItem): void;
   /** A context key sent to VS Code, by its id. */
   contextKey?(id: string, value: unknown): void;
+  /** What a chat tool's preparation gave VS Code (VS Code shows it; nobody else sees it). */
+  preparedToolCall?(tool: string, prepared: vscode.PreparedToolInvocation | undefined): void;
+  /** The HTML a task page was given. */
+  taskPageRendered?(taskId: string, html: string): void;
 }

@@ -3,7 +3,7 @@ import type { RepoRef, Session, Task } from '../api';
 import { repoLabel, sameRepo } from '../model/remotes';
 import { refProblem } from '../safety/gitRef';
 import { forMessage } from '../safety/serviceText';
-import { repoOfTask } from '../views/taskLinks';
+import { repoOfTask } from '../model/taskLinks';
 import { headRefOf } from './taskRefs';
 import * as l10n from '@vscode/l10n';
 

@@ -3,24 +3,17 @@
 import * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import { Emitter } from '../model/emitter';
+import type { Observers } from '../observers';
 import { GetTaskTool } from './getTaskTool';
 import { ListTasksTool } from './listTasksTool';
 import { StartTaskTool } from './startTaskTool';
 import type { ChatToolDeps } from './toolEnv';
 
-/** What a tool's `prepareInvocation` gave VS Code: the progress line and the question put to the user, if any. */
-export interface PreparedCall {
-  tool: string;
-  prepared: vscode.PreparedToolInvocation | undefined;
-}
-
 export class ChatTools extends DisposableBase {
-  private readonly preparedCalls = this.register(new Emitter<PreparedCall>());
-  /** Each preparation as VS Code received it (the test API records them: VS Code shows them, nobody else sees them). */
-  readonly onDidPrepare = this.preparedCalls.event;
-
-  constructor(deps: ChatToolDeps) {
+  constructor(
+    deps: ChatToolDeps,
+    private readonly observers: Observers = {},
+  ) {
     super();
     const lm = (vscode as Partial<typeof vscode>).lm;
     if (typeof lm?.registerTool !== 'function') {
@@ -38,7 +31,7 @@ export class ChatTools extends DisposableBase {
         invoke: (options, token) => tool.invoke(options, token),
         prepareInvocation: async (options, token) => {
           const prepared = (await tool.prepareInvocation(options, token)) ?? undefined;
-          this.preparedCalls.fire({ tool: name, prepared });
+          this.observers.preparedToolCall?.(name, prepared);
           return prepared;
         },
       }),

@@ -1,4 +1,4 @@
-// Reads one task by its id (A5) with its sessions and artifacts: state, branches, prompts, the pull request.
+// Reads one task by its id (get task) with its sessions and artifacts: state, branches, prompts, the pull request.
 import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { statusOf } from '../errors/failure';
@@ -46,12 +46,13 @@ export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
   private async changesOf(task: Task): Promise<string | undefined> {
     const c = this.d.changes;
     if (!c || !task.sessions?.some(s => s.head_ref)) return undefined;
-    if (!c.known(task.id) || c.known(task.id)?.kind === 'loading') {
+    const known = () => this.d.model.pictures.of(task).changes;
+    if (!known() || known()?.kind === 'loading') {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const waited = new Promise<void>(resolve => (timer = setTimeout(resolve, CHANGES_WAIT_MS)));
       await Promise.race([c.load(task.id, false, task).catch(() => undefined), waited]);
       clearTimeout(timer);
     }
-    return changesLine(c.known(task.id));
+    return changesLine(known());
   }
 }

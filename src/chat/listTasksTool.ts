@@ -1,9 +1,10 @@
-// Lists the tasks of the workspace's repository (A1) or the user's own across repositories (A4), newest update
+// Lists the tasks of the workspace's repository (list repository tasks) or the user's own across repositories (list
+// your tasks), newest update
 // first, with a state filter and a bound, as one line per task.
 import type * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
 import { repoLabel } from '../model/remotes';
-import { repoOfTask } from '../views/taskLinks';
+import { repoOfTask } from '../model/taskLinks';
 import { failureText, refusal } from './refusals';
 import { taskList, type ListHeading } from './taskText';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
@@ -66,14 +67,15 @@ export class ListTasksTool implements vscode.LanguageModelTool<ListInput> {
   }
 
   /**
-   * The user's list (A4) names no repository, only its id: one task of each repository not named yet is read (A5,
+   * The user's list (list your tasks) names no repository, only its id: one task of each repository not named yet is
+   * read (get task,
    * which carries the address), so the lines say owner/name. A few at most; the rest keep their id.
    */
   private async learnRepoNames(client: ApiClient, tasks: Task[], signal: AbortSignal): Promise<void> {
     const unnamed = new Map<number, Task>();
     for (const t of tasks) {
       const id = t.repository?.id;
-      if (id !== undefined && !unnamed.has(id) && !repoOfTask(t) && this.d.model.repoShown(t)?.why !== undefined)
+      if (id !== undefined && !unnamed.has(id) && !repoOfTask(t) && this.d.model.pictures.of(t).repo?.why !== undefined)
         unnamed.set(id, t);
     }
     for (const t of [...unnamed.values()].slice(0, MAX_NAME_READS)) {

@@ -7,7 +7,7 @@
 import type { Artifact, Session, Task } from '../api/types';
 import { checkOpenable } from '../safety/safeLink';
 import { forChat } from '../safety/serviceText';
-import { pullRequests, repoWebUrl } from '../views/taskLinks';
+import { pullRequests, repoWebUrl } from '../model/taskLinks';
 
 /** What the formatter needs besides the task: where the service is, and the task's repository as "owner/name". */
 export interface TaskTextContext {

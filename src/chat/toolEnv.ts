@@ -2,11 +2,10 @@
 // commands), the checks that come before any request, and how a plain-text answer is handed back.
 import * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
-import type { TaskContinuer } from '../commands/start/continueTask';
-import type { TaskStarter } from '../commands/start/taskStarter';
+import type { TaskContinuer } from '../tasks/continueTask';
+import type { TaskStarter } from '../tasks/taskStarter';
 import type { Log } from '../log';
 import type { TaskModel } from '../model/taskModel';
-import type { ChangesView } from '../changes/types';
 import { changesCount } from '../changes/summary';
 import type { Blocker } from './refusals';
 import type { TaskTextContext } from './taskText';
@@ -18,18 +17,15 @@ export interface ChatToolDeps {
   hasToken(): Promise<boolean>;
   /** A client that sends the fine-grained token, to the configured service only. */
   client(): Promise<ApiClient>;
-  model: Pick<TaskModel, 'repo' | 'repoState' | 'repoName' | 'repoShown' | 'names' | 'learnRepoName'>;
+  model: Pick<TaskModel, 'repo' | 'repoState' | 'pictures' | 'names' | 'learnRepoName'>;
   starter: Pick<TaskStarter, 'start'>;
   /** Reads a task to continue and finds its branches, as Continue Task… does. */
   continuer: Pick<TaskContinuer, 'prepare'>;
   /** Model and pull-request choice when the chat names none (the settings' defaults). */
   defaults(): { model: string; createPullRequest: boolean };
   log: Log;
-  /** Tasks' changes: what is known, and a read of one task's (Get Agent Task waits for it, briefly). */
-  changes?: {
-    known(taskId: string): ChangesView | undefined;
-    load(taskId: string, force: boolean, task: Task): Promise<void>;
-  };
+  /** A read of one task's changes (Get Agent Task waits for it, briefly); what is known is in its picture. */
+  changes?: { load(taskId: string, force: boolean, task: Task): Promise<void> };
 }
 
 /** What keeps a tool from acting now, checked in the order the user would fix it; undefined when nothing does. */
@@ -49,8 +45,8 @@ export function textResult(text: string): vscode.LanguageModelToolResult {
 export function textContext(d: ChatToolDeps): TaskTextContext {
   return {
     serviceUrl: d.service().url,
-    repoName: (task: Task) => d.model.repoName(task),
-    changes: (task: Task) => changesCount(d.changes?.known(task.id)),
+    repoName: (task: Task) => d.model.pictures.of(task).repo?.label,
+    changes: (task: Task) => changesCount(d.model.pictures.of(task).changes),
   };
 }
 

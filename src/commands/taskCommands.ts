@@ -12,7 +12,7 @@ import { checkRef } from '../safety/gitRef';
 import { forLabel, forMessage, forQuickPick, plainName } from '../safety/serviceText';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { tell, type Ui } from '../ui';
-import { pullRequests, pullRequestUrl, repoOfTask } from '../views/taskLinks';
+import { pullRequests, pullRequestUrl, repoOfTask } from '../model/taskLinks';
 import type { CommandRegistry } from './registry';
 import { artifactOf, taskOf } from './taskArgs';
 

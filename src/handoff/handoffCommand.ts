@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { RepoRef } from '../api';
 import type { StartOptions } from '../commands/start/startOptions';
 import { initialOptions } from '../commands/start/optionsPicker';
-import type { StartResult, TaskStarter } from '../commands/start/taskStarter';
+import type { StartResult, TaskStarter } from '../tasks/taskStarter';
 import type { CommandRegistry } from '../commands/registry';
 import { usersGit } from '../changes/gitPath';
 import { COMMANDS } from '../ids';

@@ -1,6 +1,6 @@
 // Continuing a task: the next start sends `head_ref` = the branch the agent worked on and `base_ref` = its base, so
 // the service looks up the open pull request of that branch and the agent commits to it instead of opening a new one
-// (A2 in the specification). Shared by Continue Task… (palette, tree, task page) and the chat tool.
+// (start task). Shared by Continue Task… (palette, tree, task page) and the chat tool.
 import type { Session, Task } from '../api';
 import { refProblem } from '../safety/gitRef';
 

@@ -1,5 +1,6 @@
 // Repository names by ID, for every surface that would otherwise show a number. The service names a repository
-// only in some answers; the user's own task list (A4) gives just its ID. A name is believed only from a source that
+// only in some answers; the user's own task list (list your tasks) gives just its ID. A name is believed only from a
+// source that
 // speaks for that repository (`NameSource`), never from a task's `url` alone, which any task can set. Two IDs never
 // share one name: the stronger source keeps it, the other ID shows its number and says why. What was learnt is kept
 // here, per service, in globalState with a size bound, so a name learnt once shows everywhere and after a restart.

@@ -2,33 +2,37 @@
 // Repository Tasks view shows. Built once in extension.ts and handed to the views (which draw it), the commands
 // (which act on it), the status bar and the notifier. No `vscode`: its parts are passed in.
 import type { RepoRef, Task } from '../api';
-import { statusOf, waitHintMs } from '../errors/failure';
-import { isFault } from '../errors/report';
-import { explain } from '../errors/userErrors';
+import { waitHintMs } from '../errors/failure';
 import type { TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import { Emitter, type Event } from './emitter';
+import { PollOutcome, type Reachable } from './pollOutcome';
 import { Poller, type PollMode, type Timers } from './poller';
-import { RepoNames, type RepoShown } from './repoNames';
+import { RepoNames } from './repoNames';
 import { isActive, TaskStore, type ListKey } from './taskStore';
 import { nameFeedOf, type TaskNameFeed } from './taskRepoNames';
+import type { TaskPicture } from './taskPicture';
+import { TaskPictures, type PictureSources } from './taskPictures';
+import type { ViewChange, ViewState } from './viewState';
 import { listKeys, TaskSync, type TaskClient } from './taskSync';
 
-/** Whether the last poll reached the service, and if not, what it said (chooses the welcome content). */
-export type Reachable = 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden';
+export type { Reachable } from './pollOutcome';
 
 export interface TaskModelDeps {
   client: () => Promise<TaskClient>;
   service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
   tokens: { has(kind: TokenKind): Promise<boolean>; onDidChange: Event<TokenKind> };
   repos: { current(): RepoRef | undefined; readonly state: string; refresh(): void; onDidChange: Event<void> };
-  filter: { showArchived(view: 'repo' | 'mine'): boolean; readonly onlyMine: boolean; onDidChange: Event<void> };
+  /** What the user chose to see: filters, which views are on screen, which tasks are expanded. */
+  view: Pick<ViewState, 'filter' | 'visible' | 'expanded' | 'onDidChange'>;
   pace: { activeMs: () => number; idleMs: () => number };
   log: Log;
   timers?: Timers;
   /** The repository names cache; one that lasts only this session when not given. */
   names?: RepoNames;
+  /** Which task continues which, shown in each task's picture. */
+  links?: PictureSources['continuations'];
 }
 
 export class TaskModel extends DisposableBase {
@@ -36,13 +40,13 @@ export class TaskModel extends DisposableBase {
   private readonly sync: TaskSync;
   private readonly poller: Poller;
   private signedInNow = false;
-  private reachableNow: Reachable = 'unknown';
-  private problemNow: { error: unknown; text: string } | undefined;
-  private visible = { repo: false, mine: false };
+  private readonly outcome: PollOutcome;
   /** Go to Task is open: both views' lists are read as if they were on screen. */
   private searching = 0;
   /** Repository names by ID, shared with the Installations view and the commands. */
   readonly names: RepoNames;
+  /** One picture of each task, for every surface. */
+  readonly pictures: TaskPictures;
   private readonly nameFeed: TaskNameFeed;
   private readonly statusChanged = this.register(new Emitter<void>());
   /** Signed in or out, reachable or not, another service or repository: the views' frame changes. */
@@ -56,13 +60,24 @@ export class TaskModel extends DisposableBase {
   constructor(private readonly deps: TaskModelDeps) {
     super();
     this.names = deps.names ?? new RepoNames();
+    this.outcome = new PollOutcome(deps.log.child('poll'));
+    // Before anyone else listens to the store: a picture is up to date when a surface hears of the change.
+    this.pictures = this.register(
+      new TaskPictures({
+        store: this.store,
+        names: this.names,
+        me: () => this.sync.me,
+        mineList: () => listKeys.mine(),
+        continuations: deps.links,
+      }),
+    );
     this.sync = new TaskSync(deps.client, this.store, () => ({
       repo: deps.repos.current(),
-      repoVisible: this.visible.repo || this.searching > 0,
-      mineVisible: this.visible.mine || this.searching > 0,
-      repoArchived: deps.filter.showArchived('repo'),
-      mineArchived: deps.filter.showArchived('mine'),
-      needMine: deps.filter.onlyMine,
+      repoVisible: deps.view.visible('repo') || this.searching > 0,
+      mineVisible: deps.view.visible('mine') || this.searching > 0,
+      repoArchived: deps.view.filter.showArchived('repo'),
+      mineArchived: deps.view.filter.showArchived('mine'),
+      needMine: deps.view.filter.onlyMine,
     }));
     this.poller = this.register(
       new Poller({
@@ -80,7 +95,7 @@ export class TaskModel extends DisposableBase {
     // Only the fine-grained token matters here: setting a classic or installation token leaves the tasks be.
     this.register(deps.tokens.onDidChange(kind => kind === 'fine_grained' && void this.signInChanged()));
     this.register(deps.repos.onDidChange(() => this.repoChanged()));
-    this.register(deps.filter.onDidChange(() => void this.poller.trigger()));
+    this.register(deps.view.onDidChange(c => this.viewChanged(c)));
   }
 
   /** Reads what is signed in and polls for the first time. */
@@ -95,12 +110,12 @@ export class TaskModel extends DisposableBase {
   }
 
   get reachable(): Reachable {
-    return this.reachableNow;
+    return this.outcome.reachable;
   }
 
-  /** What the last poll failed with, in plain words (and the error itself), until a poll goes well again. */
-  get failure(): { error: unknown; text: string } | undefined {
-    return this.problemNow;
+  /** What the last poll failed with (the error itself; a surface explains it), until a poll goes well again. */
+  get failure(): unknown {
+    return this.outcome.problem;
   }
 
   get pollMode(): PollMode {
@@ -120,7 +135,7 @@ export class TaskModel extends DisposableBase {
   /** The store lists a view shows; undefined while it cannot show tasks (its welcome content speaks instead). */
   lists(view: 'repo' | 'mine'): ListKey[] | undefined {
     if (!this.signedInNow) return undefined;
-    const archived = this.deps.filter.showArchived(view);
+    const archived = this.deps.view.filter.showArchived(view);
     if (view === 'mine') return [listKeys.mine(), ...(archived ? [listKeys.mine(true)] : [])];
     const repo = this.repo();
     return repo && [listKeys.repo(repo), ...(archived ? [listKeys.repo(repo, true)] : [])];
@@ -149,24 +164,16 @@ export class TaskModel extends DisposableBase {
 
   /** Whether a task is the user's: by creator once the user is known, else by its place in the user's own list. */
   isMine(task: Task): boolean {
-    const me = this.sync.me;
-    return me !== undefined ? task.creator?.id === me : this.store.list(listKeys.mine()).some(t => t.id === task.id);
+    return this.pictures.of(task).mine;
   }
 
-  /** Every queued or running task the model knows, once each. */
-  running(): Task[] {
-    const seen = new Map<string, Task>();
+  /** The pictures of every queued or running task the model knows, once each. */
+  running(): TaskPicture[] {
+    const seen = new Map<string, TaskPicture>();
     for (const key of this.store.listKeys())
-      for (const t of this.store.list(key)) if (isActive(t.state)) seen.set(t.id, t);
+      for (const t of this.store.list(key))
+        if (isActive(t.state) && !seen.has(t.id)) seen.set(t.id, this.picture(t.id)!);
     return [...seen.values()];
-  }
-
-  /**
-   * The repository of a task as surfaces show it: `owner/name` when a source that speaks for it named it, else its
-   * ID and why. Never the task's own `url`, which any task can set; every name here passed `validRepoName`.
-   */
-  repoShown(task: Task): RepoShown | undefined {
-    return this.names.shown(task.repository?.id);
   }
 
   /** Learns the name a task's address claims for its repository, once a listing of that name agrees. */
@@ -174,17 +181,19 @@ export class TaskModel extends DisposableBase {
     return this.nameFeed.confirm(task);
   }
 
-  /** "owner/name" of a task (or "repository 5003" while no answer has named it), in views that mix repositories. */
+  /** "owner/name" of a task (or "repository 5003" while no answer has named it). */
   repoName(task: Task): string | undefined {
-    return this.repoShown(task)?.label;
+    return this.names.shown(task.repository?.id)?.label;
   }
 
-  /** "you" for the signed-in user's own tasks and sessions; undefined for anyone else, or while it is not known. */
-  creatorName(creatorId: unknown, task?: Task): string | undefined {
-    const me = this.sync.me;
-    if (me !== undefined) return creatorId === me ? 'you' : undefined;
-    // The user's own list (A4) holds only tasks the user created.
-    return task && this.store.list(listKeys.mine()).some(t => t.id === task.id) ? 'you' : undefined;
+  /** The picture of a task the model knows: everything a surface shows of it. */
+  picture(id: string): TaskPicture | undefined {
+    return this.pictures.get(id);
+  }
+
+  /** Whether a user id is the signed-in user's (a session's user shown as "you"); false while that is not known. */
+  isMe(userId: unknown): boolean {
+    return this.sync.me !== undefined && userId === this.sync.me;
   }
 
   /** Poll now and wait for the answer: Refresh, a started task, a list that just became visible. */
@@ -192,10 +201,18 @@ export class TaskModel extends DisposableBase {
     return this.poller.trigger();
   }
 
-  /** Which views are on screen: hidden lists are not polled unless a task of theirs runs. */
-  setVisible(v: { repo: boolean; mine: boolean }): void {
-    this.visible = v;
-    this.poller.update({ visible: v.repo || v.mine || this.searching > 0 });
+  /** What the user sees changed: filters poll again, hidden lists are not polled unless a task of theirs runs. */
+  private viewChanged(c: ViewChange): void {
+    if (c.kind === 'filter') void this.poller.trigger();
+    else if (c.kind === 'visibility') this.visibilityChanged();
+    // A task shown expanded: its sessions are kept fresh while it is.
+    else if (c.kind === 'expanded' && this.deps.view.expanded(c.id)) this.sync.expanded.add(c.id);
+    else if (c.kind === 'expanded') this.sync.expanded.delete(c.id);
+  }
+
+  private visibilityChanged(): void {
+    const { view } = this.deps;
+    this.poller.update({ visible: view.visible('repo') || view.visible('mine') || this.searching > 0 });
     // A view that just opened on a list never read should not wait for the next slot of the slow pace.
     if (this.signedInNow && this.sync.watchedLists().some(k => !this.store.hasList(k))) void this.refresh();
   }
@@ -203,13 +220,13 @@ export class TaskModel extends DisposableBase {
   /** Both views' lists are read, visible or not, until the function returned is called (Go to Task). */
   searchAll(): () => void {
     this.searching++;
-    this.setVisible(this.visible);
+    this.visibilityChanged();
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
       this.searching--;
-      this.setVisible(this.visible);
+      this.visibilityChanged();
     };
   }
 
@@ -217,18 +234,18 @@ export class TaskModel extends DisposableBase {
     this.poller.update({ focused });
   }
 
-  /** A task shown expanded: its sessions are kept fresh while it is. */
-  watchSessions(id: string, on: boolean): void {
-    if (on) this.sync.expanded.add(id);
-    else this.sync.expanded.delete(id);
-  }
-
   /** Reads a task with its sessions; asks for the same task under way join it. */
   loadDetails(id: string): Promise<void> {
-    return this.sync.loadDetails(id);
+    return this.sync.loadDetails(id).then(
+      () => this.pictures.setError(id, undefined),
+      err => {
+        this.pictures.setError(id, err);
+        throw err;
+      },
+    );
   }
 
-  /** A task as known, with its sessions once they have been read (A5); undefined when no list or read holds it. */
+  /** A task as known, with its sessions once read; undefined when no list or read holds it. */
   task(id: string): Task | undefined {
     const t = this.store.get(id);
     const s = t && this.store.sessions(id);
@@ -250,11 +267,11 @@ export class TaskModel extends DisposableBase {
   private async tick(signal: AbortSignal) {
     try {
       const result = await this.sync.tick(signal);
-      this.noteOutcome(undefined);
+      if (this.outcome.note(undefined, this.signedInNow)) this.statusChanged.fire();
       this.polled.fire();
       return result;
     } catch (err) {
-      if (!signal.aborted) this.noteOutcome(err);
+      if (!signal.aborted && this.outcome.note(err, this.signedInNow)) this.statusChanged.fire();
       throw err;
     }
   }
@@ -268,8 +285,8 @@ export class TaskModel extends DisposableBase {
     this.store.clear();
     this.sync.reset();
     this.nameFeed.reset();
-    this.reachableNow = 'unknown';
-    this.problemNow = undefined;
+    this.pictures.clear();
+    this.outcome.reset();
     this.deps.repos.refresh();
     this.statusChanged.fire();
     this.poller.update({ signedIn: this.signedInNow });
@@ -279,21 +296,5 @@ export class TaskModel extends DisposableBase {
   private repoChanged(): void {
     this.statusChanged.fire();
     if (this.signedInNow) void this.refresh();
-  }
-
-  private noteOutcome(err: unknown): void {
-    const before = this.reachableNow;
-    const said = this.problemNow?.text;
-    if (err === undefined) {
-      this.reachableNow = this.signedInNow ? 'yes' : 'unknown';
-      this.problemNow = undefined;
-    } else {
-      const status = statusOf(err);
-      this.reachableNow = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'no';
-      this.problemNow = { error: err, text: explain(err).text };
-      this.deps.log.child('poll').warn(`refresh failed: ${this.problemNow.text}`);
-      if (isFault(err)) this.deps.log.child('poll').error(err);
-    }
-    if (before !== this.reachableNow || said !== this.problemNow?.text) this.statusChanged.fire();
   }
 }

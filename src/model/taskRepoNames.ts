@@ -1,9 +1,13 @@
 // Feeds the repository names cache from the tasks the model holds, and reads what is still missing. A task's `url`
 // names a repository, but any task can set it: it is believed only when a source that speaks for that repository
-// agrees. The workspace's repository list (A1, asked for by the remote's name) names the ID its tasks carry. For
-// an ID still unnamed, a task's `url` is checked against a listing of the repository it names (A1, one read): the
-// name is learnt only when that listing's tasks carry this ID. A task the user's list (A4) gives without `url` is
-// read alone first (A5, which carries it). Each at most once per repository. A `url` that disagrees is logged, once.
+// agrees. The workspace's repository list (list repository tasks, asked for by the remote's name) names the ID its
+// tasks carry. For
+// an ID still unnamed, a task's `url` is checked against a listing of the repository it names (list repository tasks,
+// one read): the
+// name is learnt only when that listing's tasks carry this ID. A task the user's list (list your tasks) gives without
+// `url` is
+// read alone first (get task, which carries it). Each at most once per repository. A `url` that disagrees is logged,
+// once.
 // No `vscode`.
 import type { ApiClient, RepoRef, Task } from '../api';
 import { DisposableBase } from '../lifecycle';
@@ -11,7 +15,7 @@ import { repoLabel } from './remotes';
 import { validRepoName, type RepoNames } from './repoNames';
 import type { StoreChange, TaskStore } from './taskStore';
 import { listKeys } from './taskSync';
-import { repoOfTask } from '../views/taskLinks';
+import { repoOfTask } from './taskLinks';
 
 export interface TaskNameFeedDeps {
   store: TaskStore;
@@ -20,9 +24,12 @@ export interface TaskNameFeedDeps {
   repo(): RepoRef | undefined;
   /** The key of the repository list of `repo`. */
   repoListKey(repo: RepoRef): string;
-  /** Reads one task with its `url` (A5) into the store. */
+  /** Reads one task with its `url` (get task) into the store. */
   loadDetails(taskId: string): Promise<void>;
-  /** The repository IDs the tasks of a listing of `repo` carry (A1, a few tasks, active else archived). */
+  /**
+   * The repository IDs the tasks of a listing of `repo` carry (list repository tasks, a few tasks, active else
+   * archived).
+   */
   listingIds(repo: RepoRef): Promise<number[]>;
   /** Says what was not believed (the log). */
   log?(line: string): void;
@@ -47,7 +54,9 @@ export function nameFromTask(task: Pick<Task, 'url' | 'html_url'>): string | und
   }
 }
 
-/** The repository IDs a few tasks of `repo`'s listing carry (A1): active ones, else archived ones. */
+/**
+ * The repository IDs a few tasks of `repo`'s listing carry (list repository tasks): active ones, else archived ones.
+ */
 export async function listingIds(client: Pick<ApiClient, 'listRepositoryTasks'>, repo: RepoRef): Promise<number[]> {
   for (const archived of [false, true]) {
     const params = { owner: repo.owner, repo: repo.repo, per_page: 3, ...(archived ? { is_archived: true } : {}) };
@@ -58,9 +67,9 @@ export async function listingIds(client: Pick<ApiClient, 'listRepositoryTasks'>,
 }
 
 export class TaskNameFeed extends DisposableBase {
-  /** Repository IDs one of whose tasks was read alone (A5) to learn its address. */
+  /** Repository IDs one of whose tasks was read alone (get task) to learn its address. */
   private readonly asked = new Set<number>();
-  /** Repository IDs whose claimed name was checked against a listing (A1). */
+  /** Repository IDs whose claimed name was checked against a listing (list repository tasks). */
   private readonly checked = new Set<number>();
   private readonly logged = new Set<string>();
 

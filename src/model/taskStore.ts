@@ -6,7 +6,10 @@ import { Emitter } from './emitter';
 const ACTIVE: ReadonlySet<string> = new Set(ACTIVE_TASK_STATES);
 export const isActive = (state: string): boolean => ACTIVE.has(state);
 
-/** A list of tasks the views show: one repository's (A1) or the user's (A4), archived or not. */
+/**
+ * A list of tasks the views show: one repository's (list repository tasks) or the user's (list your tasks), archived or
+ * not.
+ */
 export type ListKey = string;
 
 export interface StateTransition {
@@ -113,7 +116,7 @@ export class TaskStore {
     return this.commit(key, merged, page);
   }
 
-  /** A task read on its own (A3/A5, with sessions) or just started (A2): updated everywhere it is listed. */
+  /** A task read on its own (get task, with sessions) or just started (start task): updated everywhere it is listed. */
   upsertTask(task: Task, addTo: ListKey[] = []): StoreChange {
     const change: StoreChange = { membership: false, changed: [], transitions: [] };
     this.absorb(task, change);
@@ -170,7 +173,7 @@ export class TaskStore {
     const sessionsFor = task.sessions ? task.updated_at : prev?.sessionsFor;
     const stored: Task = { ...task };
     delete stored.sessions;
-    // The user's list (A4) omits url/html_url; keep what a richer read taught us.
+    // The user's list (list your tasks) omits url/html_url; keep what a richer read taught us.
     if (prev && stored.html_url === undefined && prev.task.html_url !== undefined) {
       stored.url = prev.task.url;
       stored.html_url = prev.task.html_url;

@@ -146,7 +146,7 @@ export class TaskSync {
     };
   }
 
-  /** Reads a task with its sessions (A5) and stores it; concurrent asks for the same task share one request. */
+  /** Reads a task with its sessions (get task) and stores it; concurrent asks for the same task share one request. */
   loadDetails(id: string, signal?: AbortSignal): Promise<void> {
     const gen = this.generation;
     return this.details.join(id, async () => {

@@ -3,8 +3,7 @@ import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { StateTransition } from '../model/taskStore';
-import { forMessage, plainName } from '../safety/serviceText';
-import { pullRequests } from '../views/taskLinks';
+import { forMessage } from '../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../ui';
 
 const NOTIFY: Record<string, Level> = {
@@ -42,26 +41,24 @@ export class TaskNotifier extends DisposableBase {
 
   private consider(t: StateTransition): void {
     const level = NOTIFY[t.to];
-    if (!level || !this.enabled() || !this.model.isMine(t.task)) return;
+    if (!level || !this.enabled()) return;
+    // The picture of the task as the transition brought it: whose it is, its links, its name.
+    const p = this.model.pictures.of(t.task);
+    if (!p.mine) return;
     const key = `${t.id}:${t.to}:${t.task.updated_at}`;
     if (this.told.has(key)) return;
     this.told.add(key);
     const task = t.task;
     const on = (command: string) => () => vscode.commands.executeCommand(command, task);
     const actions: Action[] = [];
-    if (pullRequests(task).length)
+    if (p.links.pullRequests.length)
       actions.push({ title: vscode.l10n.t('Open Pull Request'), run: on(COMMANDS.openPullRequest) });
     // Where each goes, said apart: the browser, or the task's page in the editor.
-    if (task.html_url) actions.push({ title: vscode.l10n.t('Open on the Web'), run: on(COMMANDS.openTaskOnWeb) });
+    if (p.links.web) actions.push({ title: vscode.l10n.t('Open on the Web'), run: on(COMMANDS.openTaskOnWeb) });
     // The agent's branch, read in the editor: a finished task's most useful next step.
     if (t.to === 'completed' && task.session_count > 0)
       actions.push({ title: vscode.l10n.t('Review Changes'), run: on(COMMANDS.reviewChanges) });
     actions.push({ title: vscode.l10n.t('Show Details'), run: on(COMMANDS.showTaskDetails) });
-    tell(
-      this.ui,
-      level,
-      vscode.l10n.t('Task “{0}” {1}.', forMessage(plainName(task.name) || t.id, 200), PHRASE[t.to]),
-      actions,
-    );
+    tell(this.ui, level, vscode.l10n.t('Task “{0}” {1}.', forMessage(p.name, 200), PHRASE[t.to]), actions);
   }
 }

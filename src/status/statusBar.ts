@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import type { Task } from '../api';
 import type { CommandRegistry } from '../commands/registry';
 import { statusOf } from '../errors/failure';
+import { explain } from '../errors/userErrors';
 import { COMMANDS, VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
+import type { TaskPicture } from '../model/taskPicture';
 import type { AddressFinding } from '../service/addressCheck';
 import { forMarkdown } from '../safety/serviceText';
 import type { Observers } from '../observers';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { Ui } from '../ui';
-import { stateLabel } from '../views/stateStyle';
 
 /** How the status bar names what went wrong with the service, by the answer's status (0: no answer at all). */
 function problemTitle(status: number | undefined): string {
@@ -104,12 +104,12 @@ export class StatusBarController extends DisposableBase {
         arguments: ['fine_grained'],
       };
       label = vscode.l10n.t('Agent Tasks: no token set');
-    } else if (problem) {
-      const title = problemTitle(statusOf(problem.error));
+    } else if (problem !== undefined) {
+      const title = problemTitle(statusOf(problem));
       this.item.text = vscode.l10n.t('{0}$(error) Agent Tasks: {1}', prefix, title);
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
-      md.appendMarkdown(`${forMarkdown(problem.text)}\n\n`);
+      md.appendMarkdown(`${forMarkdown(explain(problem).text)}\n\n`);
       md.appendMarkdown(vscode.l10n.t('Click to try again or to see the log.'));
       this.item.command = { command: COMMANDS.serviceProblem, title: vscode.l10n.t('Try Again or See the Log') };
       label = vscode.l10n.t('Agent Tasks: {0} at {1}', title, where);
@@ -119,8 +119,8 @@ export class StatusBarController extends DisposableBase {
       label = vscode.l10n.t('Agent Tasks: asking the service for tasks');
     } else {
       const active = this.model.running();
-      const queued = active.filter(t => t.state === 'queued');
-      const running = active.filter(t => t.state !== 'queued');
+      const queued = active.filter(p => p.task.state === 'queued');
+      const running = active.filter(p => p.task.state !== 'queued');
       this.item.text = `${prefix}${countText(queued.length, running.length)}`;
       if (active.length) for (const t of [...running, ...queued]) md.appendMarkdown(line(t));
       else md.appendMarkdown(vscode.l10n.t('No task is queued or running.'));
@@ -176,7 +176,7 @@ export class StatusBarController extends DisposableBase {
       return;
     }
     const problem = this.model.failure;
-    const status = problem && statusOf(problem.error);
+    const status = problem === undefined ? undefined : statusOf(problem);
     type Item = vscode.QuickPickItem & { run(): unknown };
     const items: Item[] = [
       { label: vscode.l10n.t('$(refresh) Try Again'), run: () => this.model.refresh() },
@@ -194,7 +194,7 @@ export class StatusBarController extends DisposableBase {
       });
     const picked = await this.ui.pick(items, {
       title: vscode.l10n.t('Agent Tasks'),
-      placeHolder: problem ? problem.text : vscode.l10n.t('The service answers again.'),
+      placeHolder: problem !== undefined ? explain(problem).text : vscode.l10n.t('The service answers again.'),
     });
     await picked?.run();
   }
@@ -207,8 +207,8 @@ function countText(queued: number, running: number): string {
   return `${running ? '$(sync~spin)' : '$(clock)'} ${parts.join(' · ')}`;
 }
 
-function line(t: Task): string {
-  return `- ${forMarkdown(stateLabel(t.state))}: ${forMarkdown(t.name || t.id)}\n`;
+function line(p: TaskPicture): string {
+  return `- ${forMarkdown(p.state.label)}: ${forMarkdown(p.task.name || p.id)}\n`;
 }
 
 function sentence(s: string): string {

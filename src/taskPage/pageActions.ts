@@ -2,7 +2,7 @@
 import type { Session, Task } from '../api';
 import { COMMANDS } from '../ids';
 import { continuationOf } from '../model/continuation';
-import { pullRequests } from '../views/taskLinks';
+import { pullRequests } from '../model/taskLinks';
 import * as l10n from '@vscode/l10n';
 
 export interface PageAction {

@@ -2,7 +2,7 @@
 // Every field is read as `unknown` and goes into the HTML only through escapeHtml: a malformed one shows as missing.
 import { TASK_STATES, type Task } from '../api/types';
 import { duration } from '../views/relativeTime';
-import { repoOfTask } from '../views/taskLinks';
+import { repoOfTask } from '../model/taskLinks';
 import { forHtml, plainName } from '../safety/serviceText';
 import { asText } from './text';
 import type { TimeFormatter } from './when';

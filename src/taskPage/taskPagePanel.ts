@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
-import type { ChangesModel } from '../changes/changesModel';
 import type { Log } from '../log';
+import { statusOf } from '../errors/failure';
+import { explain } from '../errors/userErrors';
 import { Emitter } from '../model/emitter';
+import { taskWithSessions, type TaskPicture } from '../model/taskPicture';
 import { isActive } from '../model/taskStore';
-import { stateLabel } from '../views/stateStyle';
+import { stateLabel } from '../model/taskState';
 import { plainName } from '../safety/serviceText';
 import { asText, plainLine } from './text';
 import { actionOfMessage, PAGE_ACTIONS, type PageAction } from './pageActions';
@@ -22,14 +24,10 @@ export interface TaskPageDeps {
   log: Log;
   /** The poller's pace while tasks run. */
   activeIntervalMs(): number;
-  /** An error in the user's words. */
-  describeError(err: unknown): string;
-  /** Whether an error means the task cannot be read any more (404): the page stops asking. */
-  isGone(err: unknown): boolean;
-  /** The name of the task this one continues, when this workspace started it as a continuation. */
-  continues?(taskId: string): string | undefined;
-  /** The task's changes: read while the page is open, and the page redrawn when they change. */
-  changes?: Pick<ChangesModel, 'get' | 'watch' | 'onDidChange'>;
+  /** Someone looks at a task's changes (an open page) or stopped: they are read and kept fresh meanwhile. */
+  watchChanges?: (taskId: string, who: string, on: boolean) => void;
+  /** What the page shows of the world as it draws (test mode records it; production passes nothing). */
+  rendered?: (taskId: string, html: string) => void;
 }
 
 /** How often a page of a finished task redraws, so "3 min ago" stays true; no request is made for it. */
@@ -49,15 +47,15 @@ export class TaskPagePanel extends DisposableBase {
   private readonly panel: vscode.WebviewPanel;
   private readonly closed = new Emitter<void>();
   readonly onDidDispose = this.closed.event;
-  private readonly rendered = this.register(new Emitter<string>());
-  /** The webview was given new HTML (the test API records it outside production). */
-  readonly onDidRender = this.rendered.event;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private controller: AbortController | undefined;
   private refreshing: Promise<void> | undefined;
   /** `updated_at` of the task when it was last read with its sessions. */
   private readVersion: string | undefined;
-  private error: string | undefined;
+  /** Why the last read failed: the error itself, explained when the page draws. */
+  private failure: unknown;
+  /** The picture the page draws from: the task with its sessions, names, links and changes. */
+  private picture: TaskPicture | undefined;
   private failures = 0;
   private gone = false;
   private renderedKey = '';
@@ -68,7 +66,8 @@ export class TaskPagePanel extends DisposableBase {
   ) {
     super();
     this.taskId = task.id;
-    this.task = deps.source.get(task.id) ?? task;
+    this.picture = deps.source.picture(task.id);
+    this.task = this.picture ? taskWithSessions(this.picture) : task;
     this.panel = vscode.window.createWebviewPanel(
       TASK_PAGE_VIEW_TYPE,
       this.title(),
@@ -85,15 +84,16 @@ export class TaskPagePanel extends DisposableBase {
     // Released newest first: the timer and the read under way, the listeners, then the panel itself.
     this.register(this.panel);
     this.register(deps.source.onDidChange(c => c.changed.includes(this.taskId) && this.sourceChanged()));
-    if (deps.source.onDidChangeNames) this.register(deps.source.onDidChangeNames(() => this.render()));
+    this.register(
+      deps.source.onDidChangePictures(ids => (!ids || ids.includes(this.taskId)) && this.picturesChanged()),
+    );
     this.register(this.panel.webview.onDidReceiveMessage(m => this.received(m)));
     this.register(this.panel.onDidChangeViewState(() => this.visibilityChanged()));
     this.register(this.panel.onDidDispose(() => this.dispose()));
-    const changes = deps.changes;
-    if (changes) {
-      changes.watch(this.taskId, 'page', true);
-      this.register(toDisposable(() => changes.watch(this.taskId, 'page', false)));
-      this.register(changes.onDidChange(id => id === this.taskId && this.render()));
+    const watch = deps.watchChanges;
+    if (watch) {
+      watch(this.taskId, 'page', true);
+      this.register(toDisposable(() => watch(this.taskId, 'page', false)));
     }
     this.register(
       toDisposable(() => {
@@ -117,13 +117,32 @@ export class TaskPagePanel extends DisposableBase {
     return plainLine(plainName(asText(this.task.name)) || `Task ${this.taskId}`, 40);
   }
 
+  private errorText(): string | undefined {
+    if (this.failure === undefined) return undefined;
+    return this.gone ? GONE : explain(this.failure).text;
+  }
+
+  /** Whether the page shows the task's changes (the changes feature is there to read them). */
+  private watching(): boolean {
+    return this.deps.watchChanges !== undefined;
+  }
+
+  /** A repository named, the changes read, a link recorded: drawn from the new picture. */
+  private picturesChanged(): void {
+    const picture = this.deps.source.picture(this.taskId);
+    if (picture) this.picture = picture;
+    this.render();
+  }
+
   private running(): boolean {
     return typeof this.task.state === 'string' && isActive(this.task.state);
   }
 
   private sourceChanged(): void {
-    const known = this.deps.source.get(this.taskId);
-    if (!known) return;
+    const picture = this.deps.source.picture(this.taskId);
+    if (!picture) return;
+    this.picture = picture;
+    const known = taskWithSessions(picture);
     // The store may hold the task without sessions (read from a list only); the page keeps the ones it has read.
     this.task =
       known.sessions === undefined && this.task.sessions !== undefined
@@ -146,18 +165,20 @@ export class TaskPagePanel extends DisposableBase {
     const controller = (this.controller = new AbortController());
     this.refreshing = (async () => {
       try {
-        const task = await this.deps.source.refresh(this.taskId, controller.signal);
+        const picture = await this.deps.source.refresh(this.taskId, controller.signal);
         if (controller.signal.aborted) return;
-        this.task = task;
-        this.error = undefined;
+        this.picture = picture;
+        this.task = taskWithSessions(picture);
+        this.failure = undefined;
         this.gone = false;
         this.failures = 0;
       } catch (err) {
         if (controller.signal.aborted) return;
-        this.gone = this.deps.isGone(err);
-        this.error = this.gone ? GONE : this.deps.describeError(err);
+        // Not found any more: the page stops asking.
+        this.gone = statusOf(err) === 404;
+        this.failure = err;
         this.failures++;
-        this.deps.log.warn(`task page ${this.taskId}: ${this.error}`);
+        this.deps.log.warn(`task page ${this.taskId}: ${this.errorText()}`);
       } finally {
         this.refreshing = undefined;
       }
@@ -179,26 +200,26 @@ export class TaskPagePanel extends DisposableBase {
       clock: { locale: vscode.env.language, now: Date.now() },
       status: {
         everySeconds: this.running() && !this.gone ? Math.round(this.deps.activeIntervalMs() / 1000) : undefined,
-        error: this.error,
+        error: this.errorText(),
       },
       nonce,
       cspSource: webview.cspSource,
       scriptUri: media('taskPage.js'),
       styleUri: media('taskPage.css'),
       labels: {
-        repository: this.deps.source.repositoryName?.(this.task),
-        creator: this.deps.source.creatorName?.(this.task),
-        sessionUser: id => this.deps.source.sessionUserName?.(id),
-        continues: this.deps.continues?.(this.taskId),
+        repository: this.picture?.repo?.label,
+        creator: this.picture?.creator,
+        sessionUser: id => (this.picture?.me !== undefined && id === this.picture.me ? 'you' : undefined),
+        continues: this.picture?.continues?.name,
       },
-      changes: this.deps.changes?.get(this.taskId),
+      changes: this.watching() ? (this.picture?.changes ?? { kind: 'loading' }) : undefined,
     });
     // Setting the HTML reloads the webview: only when what it shows changed (the nonce alone does not count).
     const key = html.split(nonce).join('');
     if (key !== this.renderedKey) {
       this.renderedKey = key;
       webview.html = html;
-      this.rendered.fire(html);
+      this.deps.rendered?.(this.taskId, html);
       this.panel.title = this.title();
     }
     this.schedule();

@@ -16,9 +16,6 @@ export interface PageWorld {
 /** The task pages, one per task: showing a task whose page is open brings that page to the front. */
 export class TaskPages extends DisposableBase {
   private readonly pages = new Map<string, TaskPagePanel>();
-  private readonly rendered = this.register(new Emitter<{ taskId: string; html: string }>());
-  /** A page was given new HTML (the test API records it outside production). */
-  readonly onDidRender = this.rendered.event;
   private readonly closed = this.register(new Emitter<string>());
   /** The page of a task was closed. */
   readonly onDidClose = this.closed.event;
@@ -65,7 +62,6 @@ export class TaskPages extends DisposableBase {
     this.world = this.worlds?.current();
     const page = new TaskPagePanel(task, this.deps);
     this.pages.set(task.id, page);
-    page.onDidRender(html => this.rendered.fire({ taskId: task.id, html }));
     page.onDidDispose(() => {
       if (this.pages.get(task.id) !== page) return;
       this.pages.delete(task.id);

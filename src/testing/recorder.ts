@@ -17,17 +17,34 @@ export interface StatusShown {
   tooltipRendering?: MarkdownRendering;
 }
 
+export interface PreparedToolCall {
+  tool: string;
+  invocationMessage?: string;
+  confirmation?: { title: string; message: string; rendering?: MarkdownRendering };
+}
+
 export class TestRecorder {
   readonly responses: Response[] = [];
   readonly contextKeys = new Map<string, unknown>();
   private item: vscode.StatusBarItem | undefined;
+  /** Each chat tool preparation as VS Code received it. */
+  readonly prepared: { tool: string; prepared: vscode.PreparedToolInvocation | undefined }[] = [];
+  /** The HTML each task page was last given, by task id. */
+  readonly pageHtml = new Map<string, string>();
 
   readonly observers: Observers = {
     response: r =>
       this.responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() }),
     statusItem: item => (this.item = item),
     contextKey: (id, value) => this.contextKeys.set(id, value),
+    preparedToolCall: (tool, prepared) => this.prepared.push({ tool, prepared }),
+    taskPageRendered: (taskId, html) => this.pageHtml.set(taskId, html),
   };
+
+  /** What each chat tool's preparation gave VS Code, oldest first. */
+  preparedCalls(): PreparedToolCall[] {
+    return this.prepared.map(c => describePrepared(c.tool, c.prepared));
+  }
 
   /** The status bar item as drawn; `visible`: whether a service is chosen (the item is hidden without one). */
   statusShown(visible: boolean): StatusShown {
@@ -45,4 +62,22 @@ export class TestRecorder {
       ...(t instanceof vscode.MarkdownString ? { tooltipRendering: renderingOf(t) } : {}),
     };
   }
+}
+
+function describePrepared(tool: string, p: vscode.PreparedToolInvocation | undefined): PreparedToolCall {
+  const text = (m: string | vscode.MarkdownString) => (typeof m === 'string' ? m : m.value);
+  const c = p?.confirmationMessages;
+  return {
+    tool,
+    ...(p?.invocationMessage !== undefined ? { invocationMessage: text(p.invocationMessage) } : {}),
+    ...(c
+      ? {
+          confirmation: {
+            title: c.title,
+            message: text(c.message),
+            ...(c.message instanceof vscode.MarkdownString ? { rendering: renderingOf(c.message) } : {}),
+          },
+        }
+      : {}),
+  };
 }

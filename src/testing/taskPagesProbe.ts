@@ -1,5 +1,5 @@
-// What tests read of the task pages: the HTML each open page was last given, recorded from the pages' events since
-// activation. Built only in development and test mode, like the rest of src/testing/.
+// What tests read of the task pages: the HTML each open page was last given, as the pages reported it to the test
+// recorder since activation. Built only in test mode, like the rest of src/testing/.
 import type { Disposable } from '../lifecycle';
 import type { TaskPages } from '../taskPage/taskPages';
 
@@ -10,12 +10,13 @@ export interface TaskPagesProbe {
   openTaskIds(): string[];
 }
 
-export function recordTaskPages(pages: TaskPages, subscriptions: Disposable[]): TaskPagesProbe {
-  const last = new Map<string, string>();
-  subscriptions.push(
-    pages.onDidRender(r => last.set(r.taskId, r.html)),
-    pages.onDidClose(id => last.delete(id)),
-  );
+/** `last`: the HTML each page was given, as the recorder heard it through the pages' observer. */
+export function recordTaskPages(
+  pages: TaskPages,
+  last: Map<string, string>,
+  subscriptions: Disposable[],
+): TaskPagesProbe {
+  subscriptions.push(pages.onDidClose(id => last.delete(id)));
   return {
     html: id => (pages.openTaskIds().includes(id) ? last.get(id) : undefined),
     openTaskIds: () => pages.openTaskIds(),

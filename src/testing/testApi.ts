@@ -5,8 +5,9 @@ import * as vscode from 'vscode';
 import type { ChangesFeature } from '../changes/changes';
 import type { ChangesView } from '../changes/types';
 import type { AccountsProvider } from '../auth/accountsProvider';
-import type { ChatTools } from '../chat/chatTools';
-import type { DraftStore } from '../commands/start/draftStore';
+import type { DraftStore } from '../tasks/draftStore';
+import type { TaskPicture } from '../model/taskPicture';
+import type { ViewChange, ViewState } from '../model/viewState';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -78,6 +79,8 @@ export interface AgentTasksTestApi {
   readonly taskPages: TaskPagesProbe;
   /** What each chat tool's preparation gave VS Code since activation: the question put to the user, if any. */
   preparedToolCalls(): PreparedToolCall[];
+  /** The picture the model holds of a task, and every change of the view state since activation, oldest first. */
+  model: { picture(id: string): TaskPicture | undefined; viewChanges(): ViewChange[] };
   /** The node a task view holds for a task: what its context menu and inline buttons hand a command. */
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
   /** What a task view's title bar says beside its name. */
@@ -94,11 +97,8 @@ export interface AgentTasksTestApi {
   readonly accounts: { settled(): Promise<void> };
 }
 
-export interface PreparedToolCall {
-  tool: string;
-  invocationMessage?: string;
-  confirmation?: { title: string; message: string; rendering?: MarkdownRendering };
-}
+import type { PreparedToolCall } from './recorder';
+export type { PreparedToolCall };
 
 export interface TestApiDeps {
   model: TaskModel;
@@ -108,23 +108,23 @@ export interface TestApiDeps {
   recorder: TestRecorder;
   pages: TaskPages;
   drafts: DraftStore;
+  viewState: ViewState;
   ui: RecordingUi;
   logFile: string;
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
-  chat: ChatTools;
   changes?: ChangesFeature;
   accounts: AccountsProvider;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
   const { responses } = d.recorder;
+  const viewChanges: ViewChange[] = [];
+  d.subscriptions.push(d.viewState.onDidChange(c => viewChanges.push(c)));
   const redraws = {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
   };
-  const prepared: PreparedToolCall[] = [];
-  d.subscriptions.push(d.chat.onDidPrepare(c => prepared.push(describePrepared(c.tool, c.prepared))));
   const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
   d.subscriptions.push(
     d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
@@ -163,8 +163,9 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     context: () => Object.fromEntries(d.recorder.contextKeys),
     storedState: () => JSON.stringify(d.mementos.map(m => Object.fromEntries(m.keys().map(k => [k, m.get(k)])))),
     logFile: d.logFile,
-    taskPages: recordTaskPages(d.pages, d.subscriptions),
-    preparedToolCalls: () => [...prepared],
+    taskPages: recordTaskPages(d.pages, d.recorder.pageHtml, d.subscriptions),
+    preparedToolCalls: () => d.recorder.preparedCalls(),
+    model: { picture: id => d.model.picture(id), viewChanges: () => [...viewChanges] },
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
     changes: async (id, load) => {
@@ -183,24 +184,6 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     },
     quickPick: () => d.ui.openQuickPick,
     accounts: { settled: () => d.accounts.settled() },
-  };
-}
-
-function describePrepared(tool: string, p: vscode.PreparedToolInvocation | undefined): PreparedToolCall {
-  const text = (m: string | vscode.MarkdownString) => (typeof m === 'string' ? m : m.value);
-  const c = p?.confirmationMessages;
-  return {
-    tool,
-    ...(p?.invocationMessage !== undefined ? { invocationMessage: text(p.invocationMessage) } : {}),
-    ...(c
-      ? {
-          confirmation: {
-            title: c.title,
-            message: text(c.message),
-            ...(c.message instanceof vscode.MarkdownString ? { rendering: renderingOf(c.message) } : {}),
-          },
-        }
-      : {}),
   };
 }
 

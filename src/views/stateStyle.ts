@@ -1,28 +1,21 @@
 import * as vscode from 'vscode';
+import { stateStyle, type StateStyle } from '../model/taskState';
 
-interface Style {
-  label: string;
-  icon: string;
-  color: string;
-}
+export { stateLabel } from '../model/taskState';
 
-// One distinct icon and colour per state; the running one spins.
-const STYLES: Record<string, Style> = {
-  queued: { label: vscode.l10n.t('Queued'), icon: 'clock', color: 'charts.yellow' },
-  in_progress: { label: vscode.l10n.t('Running'), icon: 'sync~spin', color: 'charts.blue' },
-  completed: { label: vscode.l10n.t('Completed'), icon: 'pass-filled', color: 'charts.green' },
-  failed: { label: vscode.l10n.t('Failed'), icon: 'error', color: 'charts.red' },
-  idle: { label: vscode.l10n.t('Idle'), icon: 'debug-pause', color: 'descriptionForeground' },
-  waiting_for_user: { label: vscode.l10n.t('Waiting for you'), icon: 'bell-dot', color: 'charts.orange' },
-  timed_out: { label: vscode.l10n.t('Timed out'), icon: 'watch', color: 'charts.purple' },
-  cancelled: { label: vscode.l10n.t('Cancelled'), icon: 'circle-slash', color: 'disabledForeground' },
-};
+// Theme icons are immutable: one per state, made once and handed to every row.
+const icons = new Map<StateStyle, vscode.ThemeIcon>();
 
-export function stateLabel(state: string): string {
-  return STYLES[state]?.label ?? state.replace(/_/g, ' ');
+/** The theme icon of a state's style (the picture of a task carries the style). */
+export function styleIcon(style: StateStyle): vscode.ThemeIcon {
+  let icon = icons.get(style);
+  if (!icon) {
+    icon = new vscode.ThemeIcon(style.icon, style.color ? new vscode.ThemeColor(style.color) : undefined);
+    icons.set(style, icon);
+  }
+  return icon;
 }
 
 export function stateIcon(state: string): vscode.ThemeIcon {
-  const s = STYLES[state];
-  return s ? new vscode.ThemeIcon(s.icon, new vscode.ThemeColor(s.color)) : new vscode.ThemeIcon('question');
+  return styleIcon(stateStyle(state));
 }

@@ -1,4 +1,3 @@
-import type { Task } from '../api';
 import { RepoGroupNode } from './nodes/repoGroupNode';
 import type { TaskNode } from './nodes/taskNode';
 import * as l10n from '@vscode/l10n';
@@ -12,11 +11,7 @@ export class RepoGroups {
   private readonly groups = new Map<string, RepoGroupNode>();
   private readonly parents = new Map<string, RepoGroupNode>();
 
-  constructor(
-    private readonly viewId: string,
-    /** `owner/name`, or "repository 5003" while unnamed. */
-    private readonly repoName: (task: Task) => string | undefined,
-  ) {}
+  constructor(private readonly viewId: string) {}
 
   arrange(nodes: TaskNode[]): RepoGroupNode[] {
     const live = new Map<string, RepoGroupNode>();
@@ -27,7 +22,7 @@ export class RepoGroups {
       let group = live.get(key);
       if (!group) {
         const label =
-          this.repoName(node.task) ?? (key === 'unknown' ? l10n.t('No repository named') : `repository ${key}`);
+          node.picture.repo?.label ?? (key === 'unknown' ? l10n.t('No repository named') : `repository ${key}`);
         group = this.groups.get(key) ?? new RepoGroupNode(this.viewId, key, label);
         group.label = label;
         group.tasks = [];

@@ -1,39 +1,29 @@
 import type * as vscode from 'vscode';
 import type { Task } from '../api';
 import { readFailure, statusOf } from '../errors/failure';
+import { explain } from '../errors/userErrors';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
-import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
+import type { PicturesChange } from '../model/taskPictures';
+import { stateLabel } from '../model/taskState';
 import type { ListKey, StoreChange } from '../model/taskStore';
+import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
+import type { Draft } from '../tasks/draftStore';
 import { DraftNode } from './nodes/draftNode';
 import { MessageNode } from './nodes/messageNode';
 import type { TreeNode } from './nodes/node';
-import { TaskNode, type TaskNodeContext } from './nodes/taskNode';
-import { stateLabel } from './stateStyle';
+import { TaskNode, type TaskRowContext } from './nodes/taskNode';
 import { RepoGroups } from './taskGroups';
 import * as l10n from '@vscode/l10n';
 
 export interface TaskTreeOptions {
   viewId: string;
+  /** Which view this is: its lists, its filters, whether it names repositories and shows the draft. */
+  view: TaskViewName;
   model: TaskModel;
-  filter: TaskFilter;
-  /** The store lists this view shows; undefined while the view cannot show tasks (welcome content instead). */
-  lists(): ListKey[] | undefined;
-  /** Which of the filter's views this is: each view has its own filters. */
-  filterView: TaskViewName;
-  /** A prompt that was not started, shown on top. */
-  draft?(): { prompt: string; problem?: string; continues?: { name: string } } | undefined;
-  repoName?(task: Task): string | undefined;
-  repoWhy?(task: Task): string | undefined;
-  /** The name of the task a task continues, when known. */
-  continues?(task: Task): string | undefined;
-  describeError(err: unknown): string;
-  /** The rows of a task's changes. */
-  changes?(task: Task, idPrefix: string): TreeNode[];
-  /** Whether the tasks are shown under their repositories (My Tasks' switch). */
-  groupByRepo?(): boolean;
+  state: ViewState<Draft>;
 }
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
@@ -50,7 +40,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   private readonly changed = this.register(new Emitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly nodes = new Map<string, TaskNode>();
-  private readonly nodeContext: TaskNodeContext;
+  private readonly rows: TaskRowContext;
   private visible: Task[] | undefined;
   private visibleFor = '';
   private nodesFor: Task[] | undefined;
@@ -58,19 +48,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
-    this.nodeContext = {
-      viewId: opts.viewId,
-      model: opts.model,
-      repoName: task => opts.repoName?.(task),
-      repoWhy: task => opts.repoWhy?.(task),
-      creator: task => opts.model.creatorName(task.creator?.id, task),
-      continues: task => opts.continues?.(task),
-      describeError: err => opts.describeError(err),
-      changes: (task, prefix) => opts.changes?.(task, prefix) ?? [],
-    };
-    this.groups = new RepoGroups(opts.viewId, task => opts.repoName?.(task));
+    // My Tasks mixes repositories: its rows name theirs; the Repository view's are all of one.
+    this.rows = { viewId: opts.viewId, model: opts.model, showRepo: opts.view === 'mine' };
+    this.groups = new RepoGroups(opts.viewId);
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
-    this.register(opts.filter.onDidChange(() => this.refresh()));
+    this.register(opts.model.pictures.onDidChange(ids => this.onPicturesChange(ids)));
+    this.register(opts.state.onDidChange(c => this.onViewChange(c)));
   }
 
   refresh(): void {
@@ -89,14 +72,14 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   getParent(node: TreeNode): TreeNode | undefined {
     // Only task nodes are revealed: roots, or under their repository while grouped.
-    return node instanceof TaskNode && this.opts.groupByRepo?.() ? this.groups.parentOf(node.id) : undefined;
+    return node instanceof TaskNode && this.grouped() ? this.groups.parentOf(node.id) : undefined;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     try {
       return node ? await node.getChildren() : this.roots();
     } catch (err) {
-      return [new MessageNode(l10n.t('Could not show this: {0}', this.opts.describeError(err)), 'warning')];
+      return [new MessageNode(l10n.t('Could not show this: {0}', describe(err)), 'warning')];
     }
   }
 
@@ -109,7 +92,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   /** The tasks the view shows now, in order, after filters. */
   visibleTasks(): Task[] {
-    const keys = this.opts.lists();
+    const keys = this.opts.model.lists(this.opts.view);
     if (!keys) return [];
     // The lists and the user's id can change without a store event (another repository chosen, the id learnt).
     const basis = `${keys.join('\n')}\n${this.opts.model.me}`;
@@ -118,38 +101,38 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const all: Task[] = [];
     for (const key of keys)
       for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
-    this.visible = this.opts.filter.apply(this.opts.filterView, all.sort(byCreatedDesc), this.opts.model.me);
+    this.visible = this.opts.state.filter.apply(this.opts.view, all.sort(byCreatedDesc), this.opts.model.me);
     this.visibleFor = basis;
     return this.visible;
   }
 
   /** Whether the view's lists hold any task at all, before filters. */
   hasAnyTask(): boolean {
-    return (this.opts.lists() ?? []).some(k => this.opts.model.store.list(k).length > 0);
+    return (this.opts.model.lists(this.opts.view) ?? []).some(k => this.opts.model.store.list(k).length > 0);
   }
 
   nodeFor(taskId: string): TaskNode | undefined {
     return this.nodes.get(taskId);
   }
 
-  /** Redraws one task's node, if it is shown (something drawn beside the task's own fields changed). */
+  /** Redraws one task's node, if it is shown and its picture changed. */
   redrawTask(taskId: string): void {
     const node = this.nodes.get(taskId);
-    if (node) this.changed.fire(node);
+    if (node) this.redrawNode(node);
   }
 
   private roots(): TreeNode[] {
-    const keys = this.opts.lists();
+    const keys = this.opts.model.lists(this.opts.view);
     if (!keys) return [];
     const out: TreeNode[] = [];
-    const draft = this.opts.draft?.();
+    const draft = this.opts.view === 'repo' ? this.opts.state.draft() : undefined;
     if (draft) out.push(new DraftNode(draft.prompt, draft.problem, draft.continues?.name));
     const problem = this.opts.model.problem(keys);
     const loaded = keys.some(k => this.opts.model.store.hasList(k));
     if (problem !== undefined && loaded) {
       out.push(
         new MessageNode(
-          l10n.t('Not up to date: {0}', this.opts.describeError(problem)),
+          l10n.t('Not up to date: {0}', describe(problem)),
           'warning',
           { command: COMMANDS.refresh, title: l10n.t('Retry') },
           l10n.t('Click to retry'),
@@ -159,7 +142,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       // Nothing to show yet: say which it was (no answer, or which status) and where, which welcome text cannot.
       out.push(
         new MessageNode(
-          this.opts.describeError(problem),
+          describe(problem),
           'error',
           { command: COMMANDS.refresh, title: l10n.t('Retry') },
           l10n.t('Click to retry'),
@@ -172,12 +155,14 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const tasks = this.visibleTasks();
     const taskNodes: TaskNode[] = [];
     for (const t of tasks) {
+      const picture = this.opts.model.picture(t.id);
+      if (!picture) continue;
       let node = this.nodes.get(t.id);
-      if (node) node.task = t;
-      else this.nodes.set(t.id, (node = new TaskNode(t, this.nodeContext)));
+      if (node) node.picture = picture;
+      else this.nodes.set(t.id, (node = new TaskNode(picture, this.rows)));
       taskNodes.push(node);
     }
-    out.push(...(this.opts.groupByRepo?.() ? this.groups.arrange(taskNodes) : taskNodes));
+    out.push(...(this.grouped() ? this.groups.arrange(taskNodes) : taskNodes));
     // Nodes of tasks no longer shown are dropped, once per new list.
     if (this.nodesFor !== tasks) {
       this.nodesFor = tasks;
@@ -187,7 +172,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (!tasks.length && this.hasAnyTask()) {
       out.push(
         new MessageNode(l10n.t('No task matches the filters'), 'filter', {
-          command: this.opts.filterView === 'mine' ? COMMANDS.filterMyStates : COMMANDS.filterStates,
+          command: this.opts.view === 'mine' ? COMMANDS.filterMyStates : COMMANDS.filterStates,
           title: l10n.t('Change Filters'),
         }),
       );
@@ -199,37 +184,61 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   /** The filter in force, said on top of the list; a click shows everything again. */
   private filterNode(): MessageNode | undefined {
-    const what = this.opts.filter.describe(this.opts.filterView, stateLabel);
+    const what = this.opts.state.filter.describe(this.opts.view, stateLabel);
     if (what === undefined) return undefined;
     return new MessageNode(
       l10n.t('Filtered: {0} — click to clear', what),
       'filter-filled',
-      { command: COMMANDS.clearFilters, title: l10n.t('Clear Filters'), arguments: [this.opts.filterView] },
+      { command: COMMANDS.clearFilters, title: l10n.t('Clear Filters'), arguments: [this.opts.view] },
       l10n.t('Click to clear the filters and show every task'),
     );
   }
 
   private onStoreChange(change: StoreChange): void {
     this.visible = undefined;
-    const keys = this.opts.lists() ?? [];
-    const statesFiltered = this.opts.filter.statesFiltered(this.opts.filterView);
+    const keys = this.opts.model.lists(this.opts.view) ?? [];
+    const statesFiltered = this.opts.state.filter.statesFiltered(this.opts.view);
     if (
       (change.membership && change.list !== undefined && keys.includes(change.list)) ||
-      ((statesFiltered || this.opts.groupByRepo?.()) && change.transitions.length)
+      ((statesFiltered || this.grouped()) && change.transitions.length)
     ) {
       this.refresh();
       return;
     }
-    for (const id of change.changed) {
-      const node = this.nodes.get(id);
-      const task = this.opts.model.store.get(id);
-      if (node && task) {
-        node.task = task;
-        this.changed.fire(node);
-      }
+    for (const id of change.changed) this.redrawTask(id);
+  }
+
+  /** Names learnt (every row may show one), or a task's link, changes or error: its row is drawn again. */
+  private onPicturesChange(ids: PicturesChange): void {
+    if (!ids) {
+      // Grouped rows sit under their repository's name: the groups are drawn again.
+      if (this.grouped()) this.refresh();
+      else for (const node of this.nodes.values()) this.redrawNode(node);
+      return;
     }
+    for (const id of ids) this.redrawTask(id);
+  }
+
+  private onViewChange(c: ViewChange): void {
+    if (c.kind === 'filter') this.refresh();
+    else if (c.kind === 'grouping' && this.opts.view === 'mine') this.refresh();
+    else if (c.kind === 'draft' && this.opts.view === 'repo') this.refresh();
+  }
+
+  private grouped(): boolean {
+    return this.opts.view === 'mine' && this.opts.state.groupedByRepo;
+  }
+
+  private redrawNode(node: TaskNode): void {
+    const picture = this.opts.model.picture(node.id);
+    if (!picture || picture === node.picture) return;
+    node.picture = picture;
+    this.changed.fire(node);
   }
 }
+
+/** A failure in the user's words, where the tree shows it. */
+const describe = (err: unknown): string => explain(err).text;
 
 /** A refused or too weak token has its own welcome content, with the way to set another. */
 function refusesToken(problem: unknown): boolean {

@@ -1,35 +1,23 @@
 import * as vscode from 'vscode';
-import type { Task } from '../api';
-import type { DraftStore } from '../commands/start/draftStore';
-import { explain } from '../errors/userErrors';
 import { VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import type { ContinuationLinks } from '../model/continuationLinks';
-import type { TaskFilter, TaskViewName } from '../model/taskFilter';
-import type { TaskGrouping } from '../model/taskGrouping';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
+import { stateLabel } from '../model/taskState';
+import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
 import type { ServiceChoice } from '../service/serviceChoice';
-import type { ChangesModel } from '../changes/changesModel';
-import { changesRows } from './nodes/changesNode';
+import type { Draft } from '../tasks/draftStore';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from './nodes/node';
 import { TaskNode } from './nodes/taskNode';
-import { stateLabel } from './stateStyle';
 import { TaskTreeProvider } from './taskTreeProvider';
 
 export interface TaskViewsDeps {
   model: TaskModel;
   service: ServiceChoice;
-  filter: TaskFilter;
-  drafts: DraftStore;
+  /** What the user chose to see; the views report visibility and expansion to it. */
+  state: ViewState<Draft>;
   context: ContextKeys;
-  /** Which task continues which (drawn beside the task). */
-  links?: Pick<ContinuationLinks, 'of' | 'onDidChange'>;
-  /** Each task's changes: read while its node is expanded, redrawn when they change. */
-  changes?: Pick<ChangesModel, 'get' | 'watch' | 'onDidChange'>;
-  /** My Tasks' switch: its tasks under their repositories. */
-  grouping?: Pick<TaskGrouping, 'byRepository' | 'onDidChange'>;
 }
 
 /**
@@ -44,56 +32,23 @@ export class TaskViews extends DisposableBase {
 
   constructor(private readonly deps: TaskViewsDeps) {
     super();
-    const { model, filter } = deps;
-    const describeError = (err: unknown) => explain(err, { address: deps.service.current().url }).text;
-    const continues = (task: Task) => deps.links?.of(task.id)?.name;
-    const changes = deps.changes;
-    const rows = changes && ((task: Task, prefix: string) => changesRows(task, changes.get(task.id), prefix));
-    this.repoProvider = this.register(
-      new TaskTreeProvider({
-        viewId: VIEWS.repoTasks,
-        model,
-        filter,
-        filterView: 'repo',
-        lists: () => model.lists('repo'),
-        draft: () => {
-          const d = deps.drafts.get();
-          return d && { prompt: d.prompt, problem: d.problem, continues: d.continues };
-        },
-        continues,
-        describeError,
-        changes: rows,
-      }),
-    );
-    this.mineProvider = this.register(
-      new TaskTreeProvider({
-        viewId: VIEWS.myTasks,
-        model,
-        filter,
-        filterView: 'mine',
-        lists: () => model.lists('mine'),
-        repoName: task => model.repoName(task),
-        repoWhy: task => model.repoShown(task)?.why,
-        continues,
-        describeError,
-        changes: rows,
-        groupByRepo: () => deps.grouping?.byRepository ?? false,
-      }),
-    );
+    const { model, state } = deps;
+    this.repoProvider = this.register(new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state }));
+    this.mineProvider = this.register(new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state }));
     this.repoView = this.register(
       vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, showCollapseAll: true }),
     );
     this.mineView = this.register(
       vscode.window.createTreeView(VIEWS.myTasks, { treeDataProvider: this.mineProvider, showCollapseAll: true }),
     );
-    for (const view of [this.repoView, this.mineView]) {
+    for (const [view, name] of [
+      [this.repoView, 'repo'],
+      [this.mineView, 'mine'],
+    ] as const) {
       this.register(view.onDidChangeVisibility(() => this.visibilityChanged()));
-      this.register(
-        view.onDidExpandElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, true)),
-      );
-      this.register(
-        view.onDidCollapseElement(e => e.element instanceof TaskNode && model.watchSessions(e.element.id, false)),
-      );
+      const expand = (node: TreeNode, on: boolean) => node instanceof TaskNode && state.setExpanded(name, node.id, on);
+      this.register(view.onDidExpandElement(e => expand(e.element, true)));
+      this.register(view.onDidCollapseElement(e => expand(e.element, false)));
     }
     this.register(
       model.onDidChangeTasks(() => {
@@ -114,53 +69,14 @@ export class TaskViews extends DisposableBase {
         this.mineProvider.relabel();
       }),
     );
-    this.register(filter.onDidChange(() => this.updateContext()));
-    if (deps.grouping)
-      this.register(
-        deps.grouping.onDidChange(() => {
-          this.updateContext();
-          this.mineProvider.refresh();
-        }),
-      );
-    // A repository named at last: the rows that showed its ID show its name.
-    this.register(model.names.onDidChange(() => this.redraw()));
-    if (deps.links)
-      this.register(
-        deps.links.onDidChange(id => {
-          this.repoProvider.redrawTask(id);
-          this.mineProvider.redrawTask(id);
-        }),
-      );
-    if (changes) this.watchChanges(changes);
-    if (changes)
-      this.register(
-        changes.onDidChange(id => {
-          this.repoProvider.redrawTask(id);
-          this.mineProvider.redrawTask(id);
-        }),
-      );
-    this.register(
-      deps.drafts.onDidChange(() => {
-        this.updateContext();
-        this.repoProvider.refresh();
-      }),
-    );
+    this.register(state.onDidChange(c => this.viewChanged(c)));
     this.visibilityChanged();
     this.updateContext();
     this.updateBadges();
   }
 
-  /** An expanded task's changes follow its branch while it stays expanded. */
-  private watchChanges(changes: Pick<ChangesModel, 'watch'>): void {
-    for (const [view, id] of [
-      [this.repoView, VIEWS.repoTasks],
-      [this.mineView, VIEWS.myTasks],
-    ] as const) {
-      const watch = (node: TreeNode, on: boolean) =>
-        node instanceof TaskNode && changes.watch(node.id, `tree:${id}`, on);
-      this.register(view.onDidExpandElement(e => watch(e.element, true)));
-      this.register(view.onDidCollapseElement(e => watch(e.element, false)));
-    }
+  private viewChanged(c: ViewChange): void {
+    if (c.kind === 'filter' || c.kind === 'grouping' || c.kind === 'draft') this.updateContext();
   }
 
   /** Reveals a task's node in whichever view shows it. */
@@ -210,11 +126,12 @@ export class TaskViews extends DisposableBase {
   }
 
   private visibilityChanged(): void {
-    this.deps.model.setVisible({ repo: this.repoView.visible, mine: this.mineView.visible });
+    this.deps.state.setVisible({ repo: this.repoView.visible, mine: this.mineView.visible });
   }
 
   private updateContext(): void {
-    const { model, filter, context } = this.deps;
+    const { model, context } = this.deps;
+    const { filter } = this.deps.state;
     const service = this.deps.service.current();
     context.set('serviceState', service.kind);
     context.set('hasToken', model.signedIn);
@@ -227,8 +144,8 @@ export class TaskViews extends DisposableBase {
     context.set('onlyMine', filter.onlyMine);
     context.set('showArchived', filter.showArchived('repo'));
     context.set('myShowArchived', filter.showArchived('mine'));
-    context.set('hasDraft', this.deps.drafts.get() !== undefined);
-    context.set('myGroupedByRepo', this.deps.grouping?.byRepository ?? false);
+    context.set('hasDraft', this.deps.state.draft() !== undefined);
+    context.set('myGroupedByRepo', this.deps.state.groupedByRepo);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
     // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.

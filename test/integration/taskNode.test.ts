@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Task } from '../../src/api';
-import type { TaskNodeContext } from '../../src/views/nodes/taskNode';
-import { TaskNode } from '../../src/views/nodes/taskNode';
+import { buildPicture, type PictureFacts } from '../../src/model/taskPicture';
+import { TaskNode, type TaskRowContext } from '../../src/views/nodes/taskNode';
 import { task as serviceTask } from '../support/serviceData';
 
 // A task node on its own, in the real extension host: what it draws, and when it draws again.
@@ -17,8 +17,10 @@ function task(over: Partial<Task> = {}): Task {
   });
 }
 
-function context(repoName?: (t: Task) => string | undefined): TaskNodeContext {
-  return { viewId: 'test.view', model: {} as TaskNodeContext['model'], repoName, describeError: String };
+const pic = (over: Partial<Task> = {}, facts?: PictureFacts) => buildPicture(task(over), facts);
+
+function context(): TaskRowContext {
+  return { viewId: 'test.view', model: {} as TaskRowContext['model'], showRepo: true };
 }
 
 const iconOf = (item: vscode.TreeItem) => (item.iconPath as vscode.ThemeIcon).id;
@@ -28,31 +30,32 @@ const tooltipOf = (item: vscode.TreeItem) =>
 
 describe('task node', () => {
   it('hands out the same item while the task draws the same, and a new one when what it shows changed', () => {
-    const node = new TaskNode(task(), context());
+    const node = new TaskNode(pic(), context());
     const first = node.getTreeItem();
     assert.equal(first.label, 'Tidy the README');
     assert.match(String(first.description), /^Completed · 2026-01-05$/);
     assert.equal(node.getTreeItem(), first, 'nothing changed');
-    node.task = task();
-    assert.equal(node.getTreeItem(), first, 'an equal copy of the task, as the next poll brings it');
+    const same = node.picture;
+    node.picture = same;
+    assert.equal(node.getTreeItem(), first, 'the same picture, as the model hands it out while nothing changed');
 
-    node.task = task({ state: 'failed' });
+    node.picture = pic({ state: 'failed' });
     const failed = node.getTreeItem();
     assert.notEqual(failed, first);
     assert.match(String(failed.description), /^Failed/);
     assert.equal(iconOf(failed), 'error');
 
-    node.task = task({ state: 'failed', name: 'Tidy the README again' });
+    node.picture = pic({ state: 'failed', name: 'Tidy the README again' });
     assert.equal(node.getTreeItem().label, 'Tidy the README again');
 
-    node.task = task({
+    node.picture = pic({
       state: 'failed',
       name: 'Tidy the README again',
       artifacts: [{ provider: 'p', type: 'pull', data: { id: 7 } }],
     });
     assert.match(String(node.getTreeItem().contextValue), /\bpull\b/);
 
-    node.task = task({
+    node.picture = pic({
       state: 'failed',
       name: 'Tidy the README again',
       artifacts: [{ provider: 'p', type: 'pull', data: { id: 7 } }],
@@ -64,23 +67,19 @@ describe('task node', () => {
     assert.ok(tooltipOf(node.resolved()).includes(`Archived ${local.format(Date.parse('2026-01-06T00:00:00Z'))}`));
     assert.doesNotMatch(tooltipOf(node.resolved()), /\d{4}-\d\d-\d\dT/, 'no ISO time');
 
-    node.task = task({ updated_at: '2026-01-07T09:00:00Z' });
+    node.picture = pic({ updated_at: '2026-01-07T09:00:00Z' });
     assert.match(String(node.getTreeItem().description), /2026-01-07$/, 'a newer change is drawn with its own date');
   });
 
   it('draws again when the repository name it shows changes', () => {
-    let name = 'repository 5000';
-    const node = new TaskNode(
-      task(),
-      context(() => name),
-    );
+    const node = new TaskNode(pic({}, { repo: { label: 'repository 5000' } }), context());
     assert.match(String(node.getTreeItem().description), /^Completed · 2026-01-05 · repository 5000$/);
-    name = 'acme/rocket';
+    node.picture = pic({}, { repo: { label: 'acme/rocket' } });
     assert.match(String(node.getTreeItem().description), /^Completed · 2026-01-05 · acme\/rocket$/);
   });
 
   it('makes the tooltip only when asked for, on a copy: the item handed out at redraws has none', () => {
-    const node = new TaskNode(task({ name: 'Tidy **the** README' }), context());
+    const node = new TaskNode(pic({ name: 'Tidy **the** README' }), context());
     const drawn = node.getTreeItem();
     assert.equal(drawn.tooltip, undefined, 'VS Code would parse a Markdown tooltip for every item at every redraw');
     const hovered = node.resolved();
@@ -91,7 +90,7 @@ describe('task node', () => {
     assert.equal(hovered.id, drawn.id);
     assert.equal(drawn.tooltip, undefined, 'the drawn item stays as it was');
     assert.equal(node.resolved(), hovered, 'asked again for the same task: the same answer');
-    node.task = task({ name: 'Tidy **the** README', state: 'failed' });
+    node.picture = pic({ name: 'Tidy **the** README', state: 'failed' });
     assert.match(tooltipOf(node.resolved()), /Failed/, 'a changed task is described anew');
   });
 });

@@ -6,7 +6,7 @@ import { forQuickPick, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../taskPage/text';
 import { relativeTime } from '../../views/relativeTime';
 import { stateIcon, stateLabel } from '../../views/stateStyle';
-import { pullRequests } from '../../views/taskLinks';
+import { pullRequests } from '../../model/taskLinks';
 
 /** A row of Go to Task: a task the model holds, or one known only as the task another continues. */
 export interface TaskPickItem extends vscode.QuickPickItem {

@@ -8,10 +8,10 @@ import type { Ui } from '../../ui';
 import { stateLabel } from '../../views/stateStyle';
 import type { CommandRegistry } from '../registry';
 import { taskOf } from '../taskArgs';
-import type { ContinueOptions, TaskContinuer } from './continueTask';
+import type { ContinueOptions, TaskContinuer } from '../../tasks/continueTask';
 import { withInstruction } from './frontMatter';
 import { promptFromSelection } from './promptSources';
-import type { StartResult } from './taskStarter';
+import type { StartResult } from '../../tasks/taskStarter';
 
 /** Arguments from code (tests, other commands); the tree and the task page pass the task alone. */
 export interface ContinueArgs {

@@ -1,7 +1,7 @@
 // The prompt's input box of the start commands: what is typed is kept as a draft while it is typed.
 import * as vscode from 'vscode';
 import type { RepoRef } from '../../api';
-import type { Draft, DraftStore } from './draftStore';
+import type { Draft, DraftStore } from '../../tasks/draftStore';
 import { isMultiLine, withInstruction } from './frontMatter';
 
 /**

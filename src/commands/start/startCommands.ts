@@ -8,7 +8,7 @@ import { repoLabel } from '../../model/remotes';
 import type { ServiceChoice } from '../../service/serviceChoice';
 import { tell, type Ui } from '../../ui';
 import type { CommandRegistry } from '../registry';
-import type { DraftStore } from './draftStore';
+import type { DraftStore } from '../../tasks/draftStore';
 import { initialOptions, pickOptions } from './optionsPicker';
 import { choosePrompt } from './promptPicker';
 import { editPrompt } from './promptBox';
@@ -24,7 +24,7 @@ import {
 import type { ContinuedTask } from '../../model/continuationLinks';
 import type { ProposedBase } from './baseProposer';
 import type { StartOptions } from './startOptions';
-import type { StartResult, TaskStarter } from './taskStarter';
+import type { StartResult, TaskStarter } from '../../tasks/taskStarter';
 
 /** Arguments the start commands accept from code (tests, other commands); the UI passes none. */
 export interface StartArgs {

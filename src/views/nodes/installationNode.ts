@@ -7,7 +7,10 @@ import type { TreeNode } from './node';
 import { RepositoryNode } from './repositoryNode';
 import { slotLines, type InstallationsContext } from './slotLines';
 
-/** An installation the user can access (B3); expands into the repositories the user can reach in it (B4). */
+/**
+ * An installation the user can access (list your installations); expands into the repositories the user can reach in it
+ * (list installation repositories for you).
+ */
 export class InstallationNode implements TreeNode {
   readonly kind = 'installation';
   constructor(

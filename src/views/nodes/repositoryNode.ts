@@ -5,8 +5,9 @@ import { forLabel, forMarkdown } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 /**
- * A repository of an installation (B4, with the user's permissions and whether removing it is allowed) or of
- * the installation token (B1).
+ * A repository of an installation (list installation repositories for you, with the user's permissions and whether
+ * removing it is allowed) or of
+ * the installation token (list installation repositories).
  */
 export class RepositoryNode implements TreeNode {
   readonly kind = 'repository';

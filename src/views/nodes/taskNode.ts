@@ -1,31 +1,25 @@
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
+import { changesRows } from './changesNode';
+import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
+import type { TaskPicture } from '../../model/taskPicture';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../taskPage/text';
 import { timeText } from '../../taskPage/when';
 import { relativeTime } from '../relativeTime';
-import { stateIcon, stateLabel } from '../stateStyle';
-import { pullRequests } from '../taskLinks';
+import { styleIcon } from '../stateStyle';
 import { ArtifactNode } from './artifactNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './node';
 import { SessionNode } from './sessionNode';
 
-export interface TaskNodeContext {
+/** What every task node of a view shares: the view, the model to read sessions through, whether to name repos. */
+export interface TaskRowContext {
   readonly viewId: string;
-  readonly model: TaskModel;
-  /** The repository's name for the description, in views that mix repositories. */
-  repoName?(task: Task): string | undefined;
-  /** Why the repository shows as an ID (no answer named it yet), for the tooltip. */
-  repoWhy?(task: Task): string | undefined;
-  /** "you" for the user's own tasks. */
-  creator?(task: Task): string | undefined;
-  /** The name of the task this one continues, when this workspace started it as a continuation. */
-  continues?(task: Task): string | undefined;
-  describeError(err: unknown): string;
-  /** The rows of the task's changes (Changes, Commits), drawn first among its children. */
-  changes?(task: Task, idPrefix: string): TreeNode[];
+  readonly model: Pick<TaskModel, 'loadDetails' | 'picture'>;
+  /** The repository's name in the description: in views that mix repositories. */
+  readonly showRepo: boolean;
 }
 
 // An ISO date: what relativeTime says of anything older than a month, and it never changes as time goes on.
@@ -44,24 +38,47 @@ function shortName(name: string, state: string): string {
   return plainLine(name, Math.max(MIN_NAME, Math.floor(ROW_CHARS - 1.5 - 0.9 * state.length)));
 }
 
-const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
-
-/** Whether two versions of a task draw the same item and tooltip. */
-function drawsSame(a: Task, b: Task): boolean {
-  return (
-    a === b ||
-    (a.id === b.id &&
-      a.name === b.name &&
-      a.state === b.state &&
-      a.updated_at === b.updated_at &&
-      a.created_at === b.created_at &&
-      a.archived_at === b.archived_at &&
-      a.html_url === b.html_url &&
-      a.session_count === b.session_count &&
-      artifactCount(a) === artifactCount(b) &&
-      pullRequests(a).length === pullRequests(b).length)
-  );
+/** What a row shows of a picture beside its age: worked out once per picture (and view kind), for every draw. */
+interface RowText {
+  readonly label: string;
+  readonly state: string;
+  /** " · acme/rocket · archived · continues …", or ''. */
+  readonly tail: string;
+  readonly contextValue: string;
+  readonly heard: string;
+  readonly heardTail: string;
 }
+
+const rowTexts = [new WeakMap<TaskPicture, RowText>(), new WeakMap<TaskPicture, RowText>()];
+
+function rowText(p: TaskPicture, showRepo: boolean): RowText {
+  const cache = rowTexts[showRepo ? 1 : 0];
+  let text = cache.get(p);
+  if (text) return text;
+  const t = p.task;
+  const state = forLabel(p.state.label);
+  const repo = showRepo ? p.repo?.label : undefined;
+  const archived = t.archived_at ? vscode.l10n.t('archived') : '';
+  const after = p.continues ? vscode.l10n.t('continues “{0}”', plainLine(plainName(p.continues.name), 40)) : '';
+  const rest = forLabel([repo, archived, after].filter(Boolean).join(' · '));
+  let flags = 'agentTask';
+  if (p.links.web) flags += ' web';
+  if (p.links.pullRequests.length) flags += ' pull';
+  if (t.session_count > 0) flags += ' branch';
+  const heardTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
+  text = {
+    label: forLabel(shortName(p.name, p.state.label)),
+    state,
+    tail: rest ? ` · ${rest}` : '',
+    contextValue: flags,
+    heard: `${forLabel(p.name)}, ${p.state.label}`,
+    heardTail: heardTail ? `, ${heardTail}` : '',
+  };
+  cache.set(p, text);
+  return text;
+}
+
+const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
 
 /**
  * A task: name, state (icon and colour), how long ago it changed; expands into its sessions and artifacts.
@@ -77,25 +94,28 @@ export class TaskNode implements TreeNode {
   drawnAge: string | undefined;
   private item: vscode.TreeItem | undefined;
   private withTooltip: vscode.TreeItem | undefined;
-  private drawnFrom: Task | undefined;
-  private drawnRepo: string | undefined;
-  private drawnContinues: string | undefined;
+  private drawn: TaskPicture | undefined;
   private ageOf: string | undefined;
   private ageLabel = '';
   private ageFinal = false;
 
   constructor(
-    public task: Task,
-    private readonly ctx: TaskNodeContext,
+    public picture: TaskPicture,
+    private readonly ctx: TaskRowContext,
   ) {}
 
   get id(): string {
-    return this.task.id;
+    return this.picture.id;
+  }
+
+  /** The task as the service sent it: what commands run from the node's menu are handed. */
+  get task(): Task {
+    return this.picture.task;
   }
 
   /** The age label of the task's last change at `now`. */
   age(now = Date.now()): string {
-    const iso = this.task.updated_at;
+    const iso = this.picture.task.updated_at;
     if (iso !== this.ageOf || !this.ageFinal) {
       this.ageOf = iso;
       this.ageLabel = relativeTime(iso, now);
@@ -105,43 +125,26 @@ export class TaskNode implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const t = this.task;
-    const repo = this.ctx.repoName?.(t);
+    const p = this.picture;
     const age = this.age();
-    const continues = this.ctx.continues?.(t);
-    const same =
-      this.drawnFrom &&
-      age === this.drawnAge &&
-      repo === this.drawnRepo &&
-      continues === this.drawnContinues &&
-      drawsSame(this.drawnFrom, t);
-    if (this.item && same) {
-      this.drawnFrom = t;
-      return this.item;
-    }
-    const name = plainName(t.name) || t.id;
-    const state = stateLabel(t.state);
-    const item = new vscode.TreeItem(forLabel(shortName(name, state)), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.ctx.viewId}/${t.id}`;
-    const archived = t.archived_at ? 'archived' : '';
-    const after = continues === undefined ? '' : `continues “${plainLine(plainName(continues), 40)}”`;
+    // A picture is made anew only when something it shows changed: the same one draws the same item.
+    if (this.item && p === this.drawn && age === this.drawnAge) return this.item;
+    const text = rowText(p, this.ctx.showRepo);
+    const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.ctx.viewId}/${p.id}`;
     // The state first, then when: what may be cut at the row's end comes last.
-    item.description = forLabel([state, age, repo, archived, after].filter(Boolean).join(' · '));
-    item.iconPath = stateIcon(t.state);
-    const flags = ['agentTask'];
-    if (t.html_url) flags.push('web');
-    if (pullRequests(t).length) flags.push('pull');
-    if (t.session_count > 0) flags.push('branch');
-    item.contextValue = flags.join(' ');
+    const when = age ? ` · ${age}` : '';
+    item.description = `${text.state}${when}${text.tail}`;
+    item.iconPath = styleIcon(p.state);
+    item.contextValue = text.contextValue;
     // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
-    const heard = [forLabel(name), state, `updated ${age}`, repo && `in ${repo}`, archived].filter(Boolean);
-    item.accessibilityInformation = { label: heard.join(', ') };
+    item.accessibilityInformation = {
+      label: age ? vscode.l10n.t('{0}, updated {1}{2}', text.heard, age, text.heardTail) : text.heard + text.heardTail,
+    };
     this.item = item;
     this.withTooltip = undefined;
-    this.drawnFrom = t;
+    this.drawn = p;
     this.drawnAge = age;
-    this.drawnRepo = repo;
-    this.drawnContinues = continues;
     return item;
   }
 
@@ -152,19 +155,17 @@ export class TaskNode implements TreeNode {
   resolved(): vscode.TreeItem {
     const item = this.getTreeItem();
     if (!this.withTooltip) {
-      const t = this.drawnFrom ?? this.task;
-      const repo = this.drawnRepo;
+      const p = this.drawn ?? this.picture;
+      const t = p.task;
+      const repo = this.ctx.showRepo ? p.repo : undefined;
       // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown. The name is as
       // sent (as text), where the label shows it without its Markdown marks.
       const md = new vscode.MarkdownString();
-      const where = repo ? ` in ${forMarkdown(repo)}` : '';
-      md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(stateLabel(t.state))}**${where}\n\n`);
-      const why = this.ctx.repoWhy?.(t);
-      if (why) md.appendMarkdown(`${forMarkdown(why)}\n\n`);
-      const by = this.ctx.creator?.(t);
-      if (by) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(by)));
-      const continues = this.drawnContinues;
-      if (continues !== undefined) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(continues)}”`)}\n\n`);
+      const where = repo ? ` in ${forMarkdown(repo.label)}` : '';
+      md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(p.state.label)}**${where}\n\n`);
+      if (repo?.why) md.appendMarkdown(`${forMarkdown(repo.why)}\n\n`);
+      if (p.creator) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(p.creator)));
+      if (p.continues) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(p.continues.name)}”`)}\n\n`);
       // In the user's locale and time zone, as the task page shows them.
       const when = (v: unknown) => timeText(v, { locale: vscode.env.language });
       const dates = [`Created ${when(t.created_at)}`, `Updated ${when(t.updated_at)}`];
@@ -179,28 +180,28 @@ export class TaskNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    const prefix = `${this.ctx.viewId}/${this.task.id}`;
-    const artifacts = (Array.isArray(this.task.artifacts) ? this.task.artifacts : []).map(
-      a => new ArtifactNode(this.task, a, prefix),
-    );
-    let cached = this.ctx.model.store.sessions(this.task.id);
-    if (!cached) {
+    const id = this.picture.id;
+    const prefix = `${this.ctx.viewId}/${id}`;
+    const artifacts = (p: TaskPicture) =>
+      (Array.isArray(p.task.artifacts) ? p.task.artifacts : []).map(a => new ArtifactNode(p.task, a, prefix));
+    let p = this.picture;
+    if (!p.sessions) {
       try {
-        await this.ctx.model.loadDetails(this.task.id);
-      } catch (err) {
-        return [
-          new MessageNode(vscode.l10n.t('Sessions could not be read: {0}', this.ctx.describeError(err)), 'warning'),
-          ...artifacts,
-        ];
+        await this.ctx.model.loadDetails(id);
+      } catch {
+        // The picture carries the error until a read goes well.
       }
-      cached = this.ctx.model.store.sessions(this.task.id);
-    } else if (!cached.fresh) {
+      p = this.ctx.model.picture(id) ?? p;
+      if (p.error && !p.sessions)
+        return [new MessageNode(`Sessions could not be read: ${explain(p.error).text}`, 'warning'), ...artifacts(p)];
+    } else if (!p.sessions.fresh) {
       // Shown at once from memory; the store reports the fresh copy when it arrives.
-      void this.ctx.model.loadDetails(this.task.id).catch(() => undefined);
+      void this.ctx.model.loadDetails(id).catch(() => undefined);
     }
-    const sessions = (cached?.sessions ?? []).map(s => new SessionNode(s, prefix));
-    const changes = this.ctx.changes?.(this.task, prefix) ?? [];
-    const children: TreeNode[] = [...changes, ...sessions, ...artifacts];
+    const sessions = (p.sessions?.list ?? []).map(s => new SessionNode(s, prefix));
+    // The changes row once anyone asked for them; the view state's expansion starts reading them.
+    const changes = changesRows(p.task, p.changes ?? { kind: 'loading' }, prefix);
+    const children: TreeNode[] = [...changes, ...sessions, ...artifacts(p)];
     return children.length
       ? children
       : [new MessageNode(vscode.l10n.t('No sessions or artifacts yet'), 'circle-outline')];

@@ -3,7 +3,10 @@ import type { TreeNode } from './node';
 import { RepositoryNode } from './repositoryNode';
 import { slotLines, type InstallationsContext } from './slotLines';
 
-/** Installation token mode: the repositories the stored installation token can reach (B1), and Revoke (B2). */
+/**
+ * Installation token mode: the repositories the stored installation token can reach (list installation repositories),
+ * and Revoke (revoke installation token).
+ */
 export class TokenNode implements TreeNode {
   readonly kind = 'token';
   constructor(private readonly ctx: InstallationsContext) {}

@@ -1,4 +1,5 @@
 // A task model on the sandbox over HTTP with the real API client, its surroundings plain objects a test can move.
+import { ViewState, type FilterPart } from '../../../src/model/viewState';
 import assert from 'node:assert/strict';
 import { ApiClient, type RepoRef, type ResponseInfo } from '../../../src/api';
 import type { TokenKind } from '../../../src/ids';
@@ -27,25 +28,34 @@ export function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGra
     onResponse: info => responses.push(info),
   });
   const timers = new FakeTimers();
+  const none = () => ({ dispose() {} });
+  const parts = {
+    showArchived: () => filter.showArchived,
+    get onlyMine() {
+      return filter.onlyMine;
+    },
+    onDidChange: filter.changed.event,
+  };
+  // What the model reads of the view state: the archived switches, only mine, visibility, expansion.
+  const view = new ViewState(
+    parts as unknown as FilterPart,
+    { byRepository: false, onDidChange: none },
+    {
+      get: () => undefined,
+      onDidChange: none,
+    },
+  );
   const model = new TaskModel({
     client: async () => client,
     service: { current: () => ({ kind: service.kind, url }), onDidChange: service.changed.event },
     tokens: { has: async () => tokens.value !== undefined, onDidChange: tokens.changed.event },
     repos: { current: () => repo.current, state: 'found', refresh() {}, onDidChange: () => ({ dispose() {} }) },
-    filter: {
-      showArchived() {
-        return filter.showArchived;
-      },
-      get onlyMine() {
-        return filter.onlyMine;
-      },
-      onDidChange: filter.changed.event,
-    },
+    view,
     pace: { activeMs: () => 10_000, idleMs: () => 60_000 },
     log: silent,
     timers,
   });
-  return { model, tokens, service, repo, filter, client, responses, timers };
+  return { model, view, tokens, service, repo, filter, client, responses, timers };
 }
 
 /**

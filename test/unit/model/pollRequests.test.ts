@@ -68,8 +68,8 @@ describe('model/TaskModel poll rounds against the sandbox (requests counted)', f
   after(() => sb.close());
 
   it('reads each list whole once, then one conditional request per list a round, 304 while nothing changed', async () => {
-    const { model, timers, responses } = rig(sb.url);
-    model.setVisible({ repo: true, mine: true });
+    const { model, view, timers, responses } = rig(sb.url);
+    view.setVisible({ repo: true, mine: true });
     await model.start(true);
     const pages = responses.map(r => r.path);
     assert.equal(new Set(pages).size, pages.length, `no page read twice at the start: ${pages.join(', ')}`);
@@ -92,8 +92,8 @@ describe('model/TaskModel poll rounds against the sandbox (requests counted)', f
   });
 
   it('pays for a change with the first page of each list that holds it, and is back to 304 after', async () => {
-    const { model, timers, responses } = rig(sb.url);
-    model.setVisible({ repo: true, mine: true });
+    const { model, view, timers, responses } = rig(sb.url);
+    view.setVisible({ repo: true, mine: true });
     await model.start(true);
     await round(model, timers, responses);
     const patched = await fetch(`${sb.url}/_sandbox/tasks/poll-100`, {

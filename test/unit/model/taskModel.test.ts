@@ -81,9 +81,10 @@ describe('model/TaskModel against the sandbox', function () {
     assert.equal(model.task('no-such-task'), undefined);
     const source = modelSource(model);
     const read = await source.refresh(listed.id);
-    assert.ok(Array.isArray(read.sessions) && read.sessions.length > 0, 'the read brings the sessions');
-    assert.deepEqual(model.task(listed.id)?.sessions, read.sessions);
-    assert.equal(source.repositoryName?.(read), 'acme/rocket');
+    assert.ok(read.sessions && read.sessions.list.length > 0, 'the read brings the sessions');
+    assert.deepEqual(model.task(listed.id)?.sessions, read.sessions.list);
+    assert.equal(read.repo?.label, 'acme/rocket');
+    assert.equal(source.picture(listed.id), read, 'the picture is handed out again while nothing changed');
     await assert.rejects(source.refresh('no-such-task'));
     model.dispose();
   });
@@ -95,7 +96,7 @@ describe('model/TaskModel against the sandbox', function () {
     assert.ok(dotfiles, "the demo world lists mona/dotfiles's tasks in mona's list");
     assert.equal(dotfiles.url, undefined, "the user's list carries no address");
     await waitUntil(() => model.repoName(dotfiles) === 'mona/dotfiles');
-    assert.equal(model.repoShown(dotfiles)?.why, undefined);
+    assert.equal(model.picture(dotfiles.id)?.repo?.why, undefined);
     assert.equal(model.repoName(model.store.list(listKeys.repo({ owner: 'acme', repo: 'rocket' }))[0]), 'acme/rocket');
     const stats = (await (await fetch(`${sb.url}/_sandbox/stats`)).json()) as { by_route: Record<string, number> };
     const reads = stats.by_route['GET /agents/tasks/{task_id}'] ?? 0;
@@ -112,10 +113,10 @@ describe('model/TaskModel against the sandbox', function () {
     const mine = rocket.find(t => t.creator?.id === DEMO_USERS.mona)!;
     const lees = rocket.find(t => t.creator?.id === DEMO_USERS.lee)!;
     assert.ok(mine && lees, 'the demo world has tasks of both');
-    assert.equal(model.creatorName(mine.creator?.id, mine), 'you');
-    assert.equal(model.creatorName(lees.creator?.id, lees), undefined);
-    assert.equal(modelSource(model).creatorName?.(mine), 'you');
-    assert.equal(modelSource(model).sessionUserName?.(DEMO_USERS.mona), 'you');
+    assert.equal(model.picture(mine.id)?.creator, 'you');
+    assert.equal(model.picture(lees.id)?.creator, undefined);
+    assert.equal(modelSource(model).picture(mine.id)?.me, DEMO_USERS.mona, "a session of the user's is theirs");
+    assert.ok(model.isMe(DEMO_USERS.mona) && !model.isMe(DEMO_USERS.lee));
     model.dispose();
   });
 

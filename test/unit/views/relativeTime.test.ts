@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { duration, relativeTime } from '../../../src/views/relativeTime';
-import { pullRequestUrl, repoOfTask, webBase } from '../../../src/views/taskLinks';
+import { pullRequestUrl, repoOfTask, webBase } from '../../../src/model/taskLinks';
 
 describe('views/relativeTime', () => {
   const now = Date.parse('2026-03-10T12:00:00Z');
@@ -23,7 +23,7 @@ describe('views/relativeTime', () => {
   });
 });
 
-describe('views/taskLinks', () => {
+describe('model/taskLinks', () => {
   it('reads owner/repo from a task address', () => {
     assert.deepEqual(repoOfTask({ url: 'http://127.0.0.1:9/agents/repos/acme/rocket/tasks/t1' }), {
       owner: 'acme',

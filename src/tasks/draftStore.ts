@@ -1,7 +1,9 @@
-import * as vscode from 'vscode';
-import { STATE_KEYS } from '../../ids';
-import type { ContinuedTask } from '../../model/continuationLinks';
-import type { StartOptions } from './startOptions';
+// A prompt not yet started, kept per workspace; part of the view state (the Repository view draws it on top). No
+// `vscode`.
+import { STATE_KEYS } from '../ids';
+import type { ContinuedTask } from '../model/continuationLinks';
+import { Emitter } from '../model/emitter';
+import type { StartOptions } from '../commands/start/startOptions';
 
 /** A prompt not yet started: kept in workspaceState so it survives a reload, a failure, a closed window. */
 export interface Draft {
@@ -15,11 +17,17 @@ export interface Draft {
   savedAt: string;
 }
 
-export class DraftStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+/** The part of a `vscode.Memento` this needs. */
+export interface DraftMemento {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export class DraftStore {
+  private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: DraftMemento) {}
 
   get(): Draft | undefined {
     const d = this.state.get<Draft>(STATE_KEYS.draft);

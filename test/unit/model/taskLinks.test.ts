@@ -1,7 +1,7 @@
 // Addresses from the service are data: a badly %-encoded one reads as "no repository", never as an exception
 // that breaks the view or the command that asked.
 import * as assert from 'node:assert/strict';
-import { pullRequestUrl, repoOfTask, repoWebUrl } from '../../../src/views/taskLinks';
+import { pullRequestUrl, repoOfTask, repoWebUrl } from '../../../src/model/taskLinks';
 
 describe('views/taskLinks with hostile addresses', () => {
   const bad = 'https://api.example.com/agents/repos/acme/rocket%E0%a4%A/tasks/t1';

@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
-import type { RepoRef, Task } from '../../api';
-import { explain } from '../../errors/userErrors';
-import { continuationOf, type ContinuationRefs } from '../../model/continuation';
-import type { TaskModel } from '../../model/taskModel';
-import { forMessage } from '../../safety/serviceText';
-import { repoOfTask } from '../../views/taskLinks';
-import { initialOptions } from './optionsPicker';
-import type { StartOptions } from './startOptions';
+import type { RepoRef, Task } from '../api';
+import { explain } from '../errors/userErrors';
+import { continuationOf, type ContinuationRefs } from '../model/continuation';
+import type { TaskModel } from '../model/taskModel';
+import { forMessage } from '../safety/serviceText';
+import { repoOfTask } from '../model/taskLinks';
+import { initialOptions } from '../commands/start/optionsPicker';
+import type { StartOptions } from '../commands/start/startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
 import * as l10n from '@vscode/l10n';
 

@@ -1,0 +1,72 @@
+// One read-only picture of a task: everything a surface (tree, task page, chat, status bar, notifier) shows of it,
+// worked out once per change of what it is made from. A new fact about a task is added here, and every surface can
+// show it. Pure: no `vscode`.
+import type { Artifact, Session, Task } from '../api';
+import type { ChangesView } from '../changes/types';
+import { plainName } from '../safety/serviceText';
+import type { ContinuedTask } from './continuationLinks';
+import type { RepoShown } from './repoNames';
+import { pullRequests } from './taskLinks';
+import { stateStyle, type StateStyle } from './taskState';
+
+export interface TaskPicture {
+  readonly id: string;
+  /** The task's fields as the service sent them (checked at the API boundary). */
+  readonly task: Task;
+  /** Its sessions, once a single-task read brought them; `fresh` when they belong to the task's current version. */
+  readonly sessions?: { readonly list: readonly Session[]; readonly fresh: boolean };
+  /** The name without Markdown marks, or the id when the task has none. */
+  readonly name: string;
+  readonly state: StateStyle;
+  /** `owner/name` when a source that speaks for it named it, else `repository <id>` and why. */
+  readonly repo?: RepoShown;
+  /** "you" for the user's own tasks; undefined for anyone else or while that is not known. */
+  readonly creator?: string;
+  readonly mine: boolean;
+  /** The signed-in user's id, once known: a session of theirs is shown as "you". */
+  readonly me?: number;
+  /** The task this one continues, when this workspace started it as a continuation. */
+  readonly continues?: ContinuedTask;
+  /** Its web page and pull requests (artifacts of type `pull`). */
+  readonly links: { readonly web?: string; readonly pullRequests: readonly Artifact[] };
+  /** Its changes, as far as they are known (nothing is read to make the picture). */
+  readonly changes?: ChangesView;
+  /** Why the last read of the task failed, until a read goes well: an error object, explained by the surface. */
+  readonly error?: Error;
+}
+
+/** What the picture is made of beside the task's own fields; every part is optional. */
+export interface PictureFacts {
+  sessions?: { sessions: Session[]; fresh: boolean };
+  repo?: RepoShown;
+  /** Whether the task is the user's own, when that is known. */
+  mine?: boolean;
+  me?: number;
+  continues?: ContinuedTask;
+  changes?: ChangesView;
+  error?: Error;
+}
+
+export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture {
+  const prs = pullRequests(task);
+  return Object.freeze({
+    id: task.id,
+    task,
+    sessions: facts.sessions && Object.freeze({ list: facts.sessions.sessions, fresh: facts.sessions.fresh }),
+    name: plainName(task.name) || task.id,
+    state: stateStyle(task.state),
+    repo: facts.repo,
+    creator: facts.mine ? 'you' : undefined,
+    mine: facts.mine === true,
+    me: facts.me,
+    continues: facts.continues,
+    links: Object.freeze({ web: task.html_url || undefined, pullRequests: prs }),
+    changes: facts.changes,
+    error: facts.error,
+  });
+}
+
+/** The task with its sessions, as the single-task read gave it: what the page and chat read field by field. */
+export function taskWithSessions(p: TaskPicture): Task {
+  return p.sessions ? { ...p.task, sessions: [...p.sessions.list] } : p.task;
+}

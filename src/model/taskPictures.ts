@@ -1,0 +1,158 @@
+// The pictures of the tasks the model knows, each made once per change of what it is made of and handed out again
+// while nothing changed (the same object: a surface compares identities to know whether to redraw). No `vscode`.
+import type { Task } from '../api';
+import type { ChangesView } from '../changes/types';
+import { DisposableBase } from '../lifecycle';
+import type { ContinuedTask } from './continuationLinks';
+import { Emitter, type Event } from './emitter';
+import type { RepoNames } from './repoNames';
+import { buildPicture, type PictureFacts, type TaskPicture } from './taskPicture';
+import type { ListKey, TaskStore } from './taskStore';
+
+/** The changes feature, as the pictures read it: what is known of a task's changes, and when that changes. */
+export interface ChangesSummaries {
+  known(taskId: string): ChangesView | undefined;
+  readonly onDidChange: Event<string>;
+}
+
+export interface PictureSources {
+  store: TaskStore;
+  names: Pick<RepoNames, 'shown' | 'onDidChange'>;
+  /** The signed-in user's id, once known. */
+  me(): number | undefined;
+  /** The user's own list, which holds only tasks the user created (read while `me` is not known). */
+  mineList(): ListKey;
+  continuations?: { list(): { task: string; id: string; name: string }[]; readonly onDidChange: Event<string> };
+}
+
+/** Which pictures changed for a reason beside their task's fields; undefined: every one. */
+export type PicturesChange = readonly string[] | undefined;
+
+interface Cached {
+  picture: TaskPicture;
+  epoch: number;
+}
+
+export class TaskPictures extends DisposableBase {
+  private readonly cache = new Map<string, Cached>();
+  private readonly errors = new Map<string, Error>();
+  /** Bumped when something every picture may show changed (a repository named, the user's id learnt). */
+  private epoch = 0;
+  private continued: Map<string, ContinuedTask> | undefined;
+  private mineIds: Set<string> | undefined;
+  private changes: ChangesSummaries | undefined;
+  private meWas: number | undefined;
+  private readonly changed = this.register(new Emitter<PicturesChange>());
+  /** Pictures changed beside their task's own fields (names, links, changes, errors). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly src: PictureSources) {
+    super();
+    this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
+    this.register(src.names.onDidChange(() => this.invalidate(undefined)));
+    if (src.continuations)
+      this.register(
+        src.continuations.onDidChange(id => {
+          this.continued = undefined;
+          this.invalidate([id]);
+        }),
+      );
+  }
+
+  /** The changes feature feeds each picture's Changes summary from now on. */
+  useChanges(changes: ChangesSummaries): void {
+    this.changes = changes;
+    this.register(changes.onDidChange(id => this.invalidate([id])));
+  }
+
+  /** The picture of a task the model knows; undefined when no list or read holds it. */
+  get(id: string): TaskPicture | undefined {
+    const task = this.src.store.get(id);
+    if (!task) return undefined;
+    const me = this.src.me();
+    if (me !== this.meWas) {
+      this.meWas = me;
+      this.epoch++;
+    }
+    const sessions = this.src.store.sessions(id);
+    const hit = this.cache.get(id);
+    const p = hit?.picture;
+    if (
+      p &&
+      hit.epoch === this.epoch &&
+      p.task === task &&
+      p.sessions?.list === sessions?.sessions &&
+      p.sessions?.fresh === sessions?.fresh
+    )
+      return p;
+    const picture = buildPicture(task, { sessions, ...this.factsOf(task) });
+    this.cache.set(id, { picture, epoch: this.epoch });
+    return picture;
+  }
+
+  /**
+   * The picture of a task as a caller read it (chat reads tasks on its own): the model's own when it holds this very
+   * version, else one made now from what the model knows of the task (not kept).
+   */
+  of(task: Task): TaskPicture {
+    const known = this.get(task.id);
+    return known && known.task === task ? known : buildPicture(task, this.factsOf(task));
+  }
+
+  private factsOf(task: Task): PictureFacts {
+    const me = this.src.me();
+    return {
+      repo: this.src.names.shown(task.repository?.id),
+      mine: me !== undefined ? task.creator?.id === me : this.mine().has(task.id),
+      me,
+      continues: this.continuations().get(task.id),
+      changes: this.changes?.known(task.id),
+      error: this.errors.get(task.id),
+    };
+  }
+
+  /** A read of the task failed (undefined: went well): its picture carries the error until one goes well. */
+  setError(id: string, err: unknown): void {
+    const was = this.errors.get(id);
+    if (err === undefined) {
+      if (!was) return;
+      this.errors.delete(id);
+    } else {
+      this.errors.set(id, err instanceof Error ? err : new Error(typeof err === 'string' ? err : 'the read failed'));
+    }
+    this.invalidate([id]);
+  }
+
+  /** Forget everything: another service or user. */
+  clear(): void {
+    this.cache.clear();
+    this.errors.clear();
+    this.mineIds = undefined;
+    this.epoch++;
+  }
+
+  private invalidate(ids: PicturesChange): void {
+    if (ids) for (const id of ids) this.cache.delete(id);
+    else this.epoch++;
+    this.changed.fire(ids);
+  }
+
+  private mineChanged(): void {
+    // While the user's id is unknown, "yours" comes from the user's own list: its members decide.
+    if (this.mineIds && this.src.me() === undefined) this.epoch++;
+    this.mineIds = undefined;
+  }
+
+  private mine(): Set<string> {
+    this.mineIds ??= new Set(this.src.store.list(this.src.mineList()).map(t => t.id));
+    return this.mineIds;
+  }
+
+  private continuations(): Map<string, ContinuedTask> {
+    if (!this.continued) {
+      this.continued = new Map();
+      for (const l of this.src.continuations?.list() ?? []) this.continued.set(l.task, { id: l.id, name: l.name });
+    }
+    return this.continued;
+  }
+}

@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { statusOf } from '../../src/errors/failure';
+import { COMMANDS } from '../../src/ids';
+import { demoWorld, freshStart, sandboxPost, waitFor } from './tasksSupport';
+
+// One picture of each task and one view state, in the real extension host: a filter change reaches everyone as one
+// event, and a task whose read failed carries the error itself (status and all) until a surface explains it.
+describe('one picture of each task', () => {
+  after(() => vscode.commands.executeCommand(COMMANDS.clearFilters));
+
+  it('one filter change is one view-state event, and the tree follows it', async () => {
+    const api = await freshStart();
+    await waitFor(() => api.model.picture('demo-rocket-05'), 'the picture of a listed task');
+    const before = api.model.viewChanges().length;
+    await vscode.commands.executeCommand(COMMANDS.filterStates, ['failed']);
+    assert.deepEqual(api.model.viewChanges().slice(before), [{ kind: 'filter' }]);
+    const ids = (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').map(i => i.id?.split('/').pop());
+    assert.deepEqual(ids, ['demo-rocket-05']);
+    // Clearing one view's filters (as the line on top of its list does) is one change too.
+    await vscode.commands.executeCommand(COMMANDS.clearFilters, 'repo');
+    assert.deepEqual(api.model.viewChanges().slice(before), [{ kind: 'filter' }, { kind: 'filter' }]);
+  });
+
+  it('a failed read of a listed task leaves the error object in its picture, and the tree explains it', async () => {
+    const api = await freshStart();
+    const id = 'demo-rocket-01';
+    await waitFor(() => api.model.picture(id), 'the picture of a listed task');
+    // The service forgets the task; the list still holds it until the next poll.
+    const world = demoWorld();
+    world.tasks = (world.tasks ?? []).filter(t => t.id !== id);
+    await sandboxPost('/_sandbox/reset', world);
+    const node = api.taskNode('repoTasks', id);
+    assert.ok(node, 'the task is still drawn');
+    const rows = await node.getChildren();
+    const error = api.model.picture(id)?.error;
+    assert.ok(error instanceof Error, 'an error object, not display text');
+    assert.equal(statusOf(error), 404);
+    assert.ok(typeof error.stack === 'string', 'with its stack');
+    const first = rows[0].getTreeItem();
+    assert.match(typeof first.label === 'string' ? first.label : '', /^Sessions could not be read: /);
+  });
+});

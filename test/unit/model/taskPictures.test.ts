@@ -1,0 +1,112 @@
+// The pictures of the tasks: made once per change of what they show, handed out again while nothing changed, and
+// carrying the facts every surface shows (repository, "you", what a task continues, changes, its error as an error).
+import assert from 'node:assert/strict';
+import type { ChangesView } from '../../../src/changes/types';
+import { Emitter } from '../../../src/model/emitter';
+import { RepoNames } from '../../../src/model/repoNames';
+import { buildPicture } from '../../../src/model/taskPicture';
+import { TaskPictures } from '../../../src/model/taskPictures';
+import { TaskStore } from '../../../src/model/taskStore';
+import { aTask } from './builders';
+
+function rig(me?: number) {
+  const store = new TaskStore();
+  const names = new RepoNames();
+  const links: { task: string; id: string; name: string }[] = [];
+  const linked = new Emitter<string>();
+  const who = { me };
+  const pictures = new TaskPictures({
+    store,
+    names,
+    me: () => who.me,
+    mineList: () => 'mine',
+    continuations: { list: () => links, onDidChange: linked.event },
+  });
+  const heard: (readonly string[] | undefined)[] = [];
+  pictures.onDidChange(ids => heard.push(ids));
+  return { store, names, links, linked, who, pictures, heard };
+}
+
+describe('model/TaskPictures', () => {
+  it('draws a task: its name without marks, its state in words with its icon, its links', () => {
+    const p = buildPicture(
+      aTask({ id: 't1', name: 'Fix **the** bug', state: 'in_progress', html_url: 'https://example.test/a/b/tasks/t1' }),
+    );
+    assert.equal(p.name, 'Fix the bug');
+    assert.deepEqual([p.state.label, p.state.category, p.state.icon], ['Running', 'active', 'sync~spin']);
+    assert.equal(p.links.web, 'https://example.test/a/b/tasks/t1');
+    assert.equal(p.links.pullRequests.length, 0);
+    assert.ok(Object.isFrozen(p), 'a picture is read-only');
+    assert.equal(buildPicture(aTask({ state: 'brand_new' })).state.label, 'brand new', 'an unknown state in words');
+  });
+
+  it('hands out the same picture while nothing it shows changed, and a new one when the task changes', () => {
+    const { store, pictures } = rig();
+    const task = aTask({ id: 't1' });
+    store.upsertTask(task, ['repo:a/b']);
+    const first = pictures.get('t1');
+    assert.ok(first);
+    assert.equal(pictures.get('t1'), first);
+    store.upsertTask({ ...task, state: 'failed', updated_at: '2030-01-01T00:00:00Z' });
+    const second = pictures.get('t1');
+    assert.notEqual(second, first);
+    assert.equal(second?.state.label, 'Failed');
+    assert.equal(pictures.get('nope'), undefined);
+  });
+
+  it('carries what a task continues, and the task is told about when a link is recorded', () => {
+    const { store, links, linked, pictures, heard } = rig();
+    store.upsertTask(aTask({ id: 't2' }), ['repo:a/b']);
+    const before = pictures.get('t2');
+    assert.equal(before?.continues, undefined);
+    links.push({ task: 't2', id: 't1', name: 'First go' });
+    linked.fire('t2');
+    assert.deepEqual(heard, [['t2']]);
+    assert.deepEqual(pictures.get('t2')?.continues, { id: 't1', name: 'First go' });
+  });
+
+  it('says "you" by the user\'s id once known, and by the user\'s own list before', () => {
+    const { store, who, pictures } = rig();
+    store.replaceList('mine', [aTask({ id: 'a', creator: { id: 7 } })]);
+    store.replaceList('repo:a/b', [aTask({ id: 'b', creator: { id: 8 } })]);
+    assert.equal(pictures.get('a')?.creator, 'you');
+    assert.equal(pictures.get('b')?.creator, undefined);
+    who.me = 8;
+    assert.equal(pictures.get('a')?.creator, undefined, 'the id known: by creator');
+    assert.equal(pictures.get('b')?.creator, 'you');
+    assert.equal(pictures.get('b')?.me, 8);
+  });
+
+  it('keeps the error of a failed read as the error object, until a read goes well', () => {
+    const { store, pictures, heard } = rig();
+    store.upsertTask(aTask({ id: 't3' }), ['repo:a/b']);
+    const err = Object.assign(new Error('Not Found'), { status: 404 });
+    pictures.setError('t3', err);
+    assert.equal(pictures.get('t3')?.error, err, 'the very error, with its status and stack');
+    pictures.setError('t3', undefined);
+    assert.equal(pictures.get('t3')?.error, undefined);
+    assert.deepEqual(heard, [['t3'], ['t3']]);
+  });
+
+  it("takes each task's Changes summary from the changes feature", () => {
+    const { store, pictures, heard } = rig();
+    store.upsertTask(aTask({ id: 't4' }), ['repo:a/b']);
+    const known = new Map<string, ChangesView>();
+    const changed = new Emitter<string>();
+    pictures.useChanges({ known: id => known.get(id), onDidChange: changed.event });
+    assert.equal(pictures.get('t4')?.changes, undefined);
+    known.set('t4', { kind: 'loading' });
+    changed.fire('t4');
+    assert.deepEqual(heard, [['t4']]);
+    assert.deepEqual(pictures.get('t4')?.changes, { kind: 'loading' });
+  });
+
+  it('names the repository once a source names it, and every picture is told', () => {
+    const { store, names, pictures, heard } = rig();
+    store.replaceList('mine', [aTask({ id: 't5', repository: { id: 42 } })]);
+    assert.equal(pictures.get('t5')?.repo?.label, 'repository 42', 'its id, and why, until a source names it');
+    names.learn(42, 'acme/rocket', 'list');
+    assert.ok(heard.includes(undefined), 'a name may be on any row');
+    assert.equal(pictures.get('t5')?.repo?.label, 'acme/rocket');
+  });
+});
