@@ -107,18 +107,16 @@ export class ViewCommands extends DisposableBase {
       items.push({ label: repoLabel(r), description: 'sandbox demo repository', repo: r });
     }
     items.push({ label: '$(edit) Enter owner/repo…' });
-    const pick = await vscode.window.showQuickPick(items, {
-      placeHolder: 'Which repository should the Repository view show?',
-    });
+    const pick = await this.ui.pick(items, { placeHolder: 'Which repository should the Repository view show?' });
     if (!pick) return;
     if (pick.repo) {
       await this.repos.choose(pick.repo, !this.detected(pick.repo));
       return;
     }
-    const value = await vscode.window.showInputBox({
+    const value = await this.ui.input({
       prompt: 'Repository as owner/repo',
       value: current ? repoLabel(current) : '',
-      validateInput: v => (parseRepoArg(v) ? undefined : 'Write it as owner/repo'),
+      validate: v => (parseRepoArg(v) ? undefined : 'Write it as owner/repo'),
     });
     const parsed = parseRepoArg(value);
     if (parsed) await this.repos.choose(parsed, true);

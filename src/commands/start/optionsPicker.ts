@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { KNOWN_MODELS } from '../../api/types';
 import { readSettings } from '../../config';
 import { refProblem } from '../../safety/gitRef';
@@ -81,7 +81,7 @@ export async function pickOptions(
           { label: 'default', description: 'the service chooses', value: '' },
           ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
         ];
-        const m = await vscode.window.showQuickPick(
+        const m = await ui.pick(
           models.map(x => ({
             ...x,
             description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
@@ -92,28 +92,28 @@ export async function pickOptions(
         break;
       }
       case 'base': {
-        const v = await vscode.window.showInputBox({
+        const v = await ui.input({
           title: 'Base ref',
           prompt: "Empty: the repository's default branch",
           value: o.base_ref,
-          validateInput: refInputProblem,
+          validate: refInputProblem,
         });
         if (v !== undefined) o.base_ref = v.trim();
         break;
       }
       case 'head': {
-        const v = await vscode.window.showInputBox({
+        const v = await ui.input({
           title: 'Head ref',
           prompt: 'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
           value: o.head_ref,
-          validateInput: refInputProblem,
+          validate: refInputProblem,
         });
         if (v !== undefined) o.head_ref = v.trim();
         break;
       }
       case 'agent': {
         const list = await agents();
-        const a = await vscode.window.showQuickPick(
+        const a = await ui.pick(
           [
             { label: 'none', description: 'the default agent', value: '' },
             ...list.map(x => ({
