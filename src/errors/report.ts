@@ -2,10 +2,10 @@
 // (not an answer of the service, not a missing set-up), with its stack, so that it can be found and fixed.
 import type { Log } from '../log';
 import { readFailure } from './failure';
-import { NoServiceError } from './userErrors';
 
 export function isFault(err: unknown): err is Error {
-  return err instanceof Error && !readFailure(err) && !(err instanceof NoServiceError);
+  // By name: dist/commands.js has its own copy of NoServiceError's class (see commands/bundle.ts).
+  return err instanceof Error && !readFailure(err) && err.name !== 'NoServiceError';
 }
 
 /** Logs `said` (what the user is told) and, for a fault, the error with its stack. */
