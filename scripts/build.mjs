@@ -1,6 +1,8 @@
 // Builds the shipped bundles into dist/ and compiles sources and tests (unbundled) into out/ for mocha.
 //   dist/extension.js  the extension's entry: views and commands only; heavy parts are loaded on first use
 //   dist/api.js        the HTTP layer (src/api, undici inside), required lazily by the extension
+//   dist/commands.js   the commands that draw nothing at first (start flows, Go to Task, accounts, installations),
+//                      required on the first call of one of them; state lives in dist/extension.js and is handed in
 //   dist/sandbox.js    the local service: a CLI when run, a library (startSandbox) when required
 //   dist/testing.js    the test surface, required by the extension in test mode only; not packaged
 // usage: node scripts/build.mjs [--watch] [--no-tests]
@@ -26,6 +28,7 @@ const common = {
 
 const bundles = [
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['src/commands/bundle.ts'], outfile: 'dist/commands.js', external: ['vscode'] },
   { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
   { entryPoints: ['src/sandbox/main.ts'], outfile: 'dist/sandbox.js' },
   { entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', external: ['vscode'] },

@@ -5,22 +5,17 @@ import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';
 import { ChangesFeature } from './changes/changes';
 import { ChatTools } from './chat/chatTools';
-import { AccountCommands } from './commands/accountCommands';
-import { InstallationCommands } from './commands/installationCommands';
-import { FindCommands } from './commands/find/findCommands';
+import { registerLazyCommands } from './commands/lazyCommands';
 import { CommandRegistry } from './commands/registry';
-import { SandboxCommands } from './commands/sandboxCommands';
 import { DraftStore } from './tasks/draftStore';
 import { RecentPrompts } from './commands/start/promptSources';
 import { BaseProposer } from './commands/start/baseProposer';
-import { ContinueCommand } from './commands/start/continueCommand';
 import { TaskContinuer } from './tasks/continueTask';
-import { StartCommands } from './commands/start/startCommands';
 import { TaskStarter } from './tasks/taskStarter';
 import { TaskCommands } from './commands/taskCommands';
 import { ViewCommands } from './commands/viewCommands';
 import { readSettings } from './config';
-import { HandoffCommand } from './handoff/handoffCommand';
+import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
 import { InstallationsModel } from './model/installations/model';
@@ -108,7 +103,6 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const changes = new ChangesFeature({
     model,
     repos,
-    commands,
     ui,
     log: log.child('changes'),
     intervalMs: pace.activeMs,
@@ -178,7 +172,6 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     observers,
   );
   const book = new AccountBook(context.secrets, context.globalState, tokens);
-  const accountCommands = new AccountCommands(tokens, service, sandbox, clients, ui, commands, log.child('auth'), book);
   // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
   const accounts = new AccountsProvider({
     secrets: context.secrets,
@@ -186,7 +179,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     book,
     scope: () => service.current().scope,
     onDidChangeScope: service.onDidChange,
-    signIn: kind => accountCommands.setToken(kind),
+    signIn: async kind => (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken, kind)) === true,
     log: log.child('accounts'),
   });
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
@@ -227,16 +220,20 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       pages,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
-    accountCommands,
     accounts,
-    new SandboxCommands(tokens, service, sandbox, ui, commands, log.child('sandbox')),
     new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos, ui),
     new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages, bases),
-    new StartCommands(starter, drafts, recent, repos, service, tokens, context.globalState, ui, commands, bases),
-    new ContinueCommand(continuer, model, ui, commands),
-    new HandoffCommand(repos, starter, context.globalState, ui, log.child('handoff'), commands),
-    new FindCommands(model, links, grouping, commands, ui, log.child('find')),
-    new InstallationCommands(installationsEnv, commands),
+    // The commands that draw nothing at first (start flows, Go to Task, accounts, installations): stubs now, their
+    // bundle (dist/commands.js) on the first call of one, built from these very objects.
+    registerLazyCommands(
+      commands,
+      {
+        ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, book, model, repos },
+        ...{ links, grouping, drafts, recent, starter, continuer, bases, installations: installationsEnv },
+        changes: changes.commandDeps,
+      },
+      built => context.subscriptions.push(built),
+    ),
     chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.
     service.onDidChange(() => service.current().kind !== 'sandbox' && void sandbox.stop()),

@@ -3,6 +3,7 @@
 // is computed, so esbuild leaves it alone.
 import * as path from 'node:path';
 import type * as Api from './api';
+import type * as Commands from './commands/bundle';
 import type * as Sandbox from './sandbox';
 
 function load<T>(bundle: string): T {
@@ -18,6 +19,11 @@ export function loadApi(): typeof Api {
 /** The sandbox module (dist/sandbox.js), for the built-in sandbox. */
 export function loadSandbox(): typeof Sandbox {
   return load<typeof Sandbox>('sandbox.js');
+}
+
+/** The commands that draw nothing at first (dist/commands.js): start flows, Go to Task, accounts, installations. */
+export function loadCommands(): typeof Commands {
+  return load<typeof Commands>('commands.js');
 }
 
 /**

@@ -20,18 +20,30 @@ export interface Ui {
   ): Promise<T[] | undefined>;
   /** A line of text; undefined when dismissed. `validate` returns an error text or undefined. */
   input(options: {
-    title: string;
+    title?: string;
     prompt: string;
     /** What the box holds when it opens. */
     value?: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined>;
   /**
+   * A line of text that is kept while it is typed: `changed` hears every value typed, and an accept that `refuse`
+   * finds fault with stays open saying why. Resolves with the text accepted; undefined when dismissed.
+   */
+  compose(options: {
+    title: string;
+    prompt: string;
+    value?: string;
+    placeHolder?: string;
+    changed(value: string): void;
+    refuse(value: string): string | undefined;
+  }): Promise<string | undefined>;
+  /**
    * A secret (a token): like `input`, but the box masks what is typed. Every secret is asked here, never through
    * `input`, so no screen, screenshot or screen share shows one.
    */
   secret(options: {
-    title: string;
+    title?: string;
     prompt: string;
     validate(value: string): string | undefined;
   }): Promise<string | undefined>;
@@ -59,7 +71,7 @@ export function tell(ui: Ui, level: Level, text: string, actions: Action[] = [])
 
 /** What the window's input box is opened with: one place, so a test reads the very options a box gets. */
 export function inputBoxOptions(
-  options: { title: string; prompt: string; value?: string; validate(value: string): string | undefined },
+  options: { title?: string; prompt: string; value?: string; validate(value: string): string | undefined },
   secret: boolean,
 ): vscode.InputBoxOptions {
   return {
@@ -106,6 +118,36 @@ export const windowUi: Ui = {
   },
   async secret(options) {
     return vscode.window.showInputBox(inputBoxOptions(options, true));
+  },
+  compose(options) {
+    return new Promise(resolve => {
+      const box = vscode.window.createInputBox();
+      box.title = options.title;
+      box.prompt = options.prompt;
+      box.value = options.value ?? '';
+      box.placeholder = options.placeHolder;
+      box.ignoreFocusOut = true;
+      let accepted = false;
+      box.onDidChangeValue(v => {
+        box.validationMessage = undefined;
+        options.changed(v);
+      });
+      box.onDidAccept(() => {
+        const refused = options.refuse(box.value);
+        if (refused !== undefined) {
+          box.validationMessage = refused;
+          return;
+        }
+        accepted = true;
+        resolve(box.value);
+        box.hide();
+      });
+      box.onDidHide(() => {
+        if (!accepted) resolve(undefined);
+        box.dispose();
+      });
+      box.show();
+    });
   },
   async open(url) {
     // The one call of openExternal in the extension: every address reaches it through openAddress.

@@ -2,7 +2,7 @@
 // behind /api/v3), and a stand-in for VS Code's GitHub Enterprise sign-in (test/fixtures/github-signin). Set Token…
 // is answered with "Use the GitHub Enterprise account VS Code has", VS Code's own consent dialog with Allow; the
 // token is checked and saved; the person then shows in the Accounts menu (screenshot), and Sign Out there, confirmed
-// in VS Code's dialog, removes the service's tokens.
+// in VS Code's dialog, removes the service's tokens. Go to Task is opened by its keybinding on the way (screenshot).
 //   npm run build && node scripts/vscode/ui-accounts.mjs
 import fs from 'node:fs';
 import http from 'node:http';
@@ -115,13 +115,27 @@ try {
   check(`the token was checked and saved: "${(await said.first().innerText()).trim()}"`);
   await bell.click();
 
+  // Go to Task by its keybinding (ctrl+k ctrl+g), pressed on the workbench, not in an input that takes ctrl+k itself.
+  await page.locator(sel.statusbar).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+G');
+  await page.locator(sel.quickInput).locator('.quick-input-title', { hasText: 'Go to Task' }).waitFor();
+  await page.locator(sel.quickInputRow).first().waitFor();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(shots, 'accounts-3-go-to-task.png') });
+  check(
+    `ctrl+k ctrl+g opened Go to Task with the account's tasks (${await page.locator(sel.quickInputRow).count()} rows)`,
+  );
+  await page.keyboard.press('Escape');
+
   let items = await openAccountsMenu();
   const entry = `${account} (Agent Tasks)`;
   if (!items.includes(entry)) throw new Error(`the Accounts menu holds ${JSON.stringify(items)}`);
   await page.locator(MENU_ITEM, { hasText: entry }).first().hover();
   const signOut = page.locator(MENU_ITEM, { hasText: /^Sign Out$/ }).last();
   await signOut.waitFor();
-  await page.screenshot({ path: path.join(shots, 'accounts-3-menu.png') });
+  await page.screenshot({ path: path.join(shots, 'accounts-4-menu.png') });
   check(`the Accounts menu shows "${entry}" with Sign Out`);
 
   await signOut.click();
@@ -129,14 +143,14 @@ try {
   await confirm.waitFor();
   await confirm.locator('.dialog-buttons .monaco-button', { hasText: /^Sign Out$/ }).click();
   await confirm.waitFor({ state: 'detached' });
-  for (let i = 0; ; i++) {
-    items = await openAccountsMenu();
-    if (!items.includes(entry)) break;
-    if (i === 20) throw new Error('the account stayed in the Accounts menu after Sign Out');
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(250);
-  }
-  await page.screenshot({ path: path.join(shots, 'accounts-4-signed-out.png') });
+  // Signed out when the status bar says there is no token; the Accounts menu is read after that, once.
+  await page
+    .locator(`${sel.statusbar} .statusbar-item`, { hasText: /no token/ })
+    .first()
+    .waitFor();
+  items = await openAccountsMenu();
+  if (items.includes(entry)) throw new Error('the account stayed in the Accounts menu after Sign Out');
+  await page.screenshot({ path: path.join(shots, 'accounts-5-signed-out.png') });
   await page.keyboard.press('Escape');
   await runCommand(page, 'Agent Tasks: Set Token…');
   const kinds = await page.locator(sel.quickInputRow).allInnerTexts();

@@ -7,7 +7,15 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
-import { sel, waitForWorkbench, viewPane, answerStep, nextStepRows, acceptDefaults } from './workbench.mjs';
+import {
+  sel,
+  waitForWorkbench,
+  viewPane,
+  answerStep,
+  nextStepRows,
+  acceptDefaults,
+  untilScreen,
+} from './workbench.mjs';
 
 const shots = path.join(ARTIFACTS, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
@@ -84,12 +92,14 @@ try {
     .locator(`${sel.activityItem('Agent Tasks')}`)
     .locator('xpath=..')
     .locator('.badge-content');
-  // The badge follows the views' own (set as the lists arrive): read it once it has settled on a number.
-  let shown = '';
-  for (let i = 0; i < 50 && shown !== String(n); i++) {
-    shown = (await badge.innerText().catch(() => '')).trim();
-    if (shown !== String(n)) await page.waitForTimeout(200);
-  }
+  // The badge follows the views' own (set as the lists arrive): waited for until it shows the status bar's number.
+  await untilScreen(
+    page,
+    ([item, want]) =>
+      document.querySelector(item)?.parentElement?.querySelector('.badge-content')?.innerText.trim() === want,
+    [sel.activityItem('Agent Tasks'), String(n)],
+  ).catch(() => undefined);
+  const shown = (await badge.innerText().catch(() => '')).trim();
   await page.screenshot({ path: path.join(shots, 'rows-default-width.png') });
   if (shown !== String(n))
     throw new Error(`the Agent Tasks badge says ${shown} while the status bar says ${n} running`);

@@ -70,8 +70,18 @@ export async function runCommand(page, label, timeoutMs = 30_000) {
       )
     ) {
       await row.click();
-      // Done when the palette has gone: hidden, or showing the command's own first step.
-      await page.waitForFunction(s => !document.querySelector(s)?.value?.startsWith('>'), sel.quickInputBox);
+      // Done when the palette has gone: hidden (its box keeps the text typed), or showing the command's own first
+      // step. A command that asks nothing at once (Set Token… looks up accounts first) leaves it hidden.
+      await untilScreen(
+        page,
+        ([widget, box]) => {
+          const w = document.querySelector(widget);
+          const shown = w && w.getBoundingClientRect().height > 0 && getComputedStyle(w).display !== 'none';
+          return !shown || !document.querySelector(box)?.value?.startsWith('>');
+        },
+        [sel.quickInput, sel.quickInputBox],
+        timeoutMs,
+      );
       return;
     }
     await page.keyboard.press('Escape');

@@ -1,33 +1,38 @@
 // The changes feature, built in one place for extension.ts: the user's git, the changes model, the read-only
-// documents of both sides of a diff, and the commands.
+// documents of both sides of a diff; its commands are built on first use (registerCommands.ts).
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import type { CommandRegistry } from '../commands/registry';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import type { RepoDetector } from '../model/repoDetector';
 import type { TaskModel } from '../model/taskModel';
 import type { Ui } from '../ui';
 import { ChangeContentProvider, CHANGE_SCHEME } from './changeUris';
-import { ChangesCommands } from './changesCommands';
+import type { ChangesCommandsDeps } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
 import { usersGit } from './gitPath';
-import { LandCommands } from '../land/landCommands';
+import type { LandDeps } from '../land/landCommands';
 import { localRepoOf, taskRepo } from './taskBranch';
 
 export interface ChangesFeatureDeps {
   model: TaskModel;
   repos: RepoDetector;
-  commands: CommandRegistry;
   ui: Ui;
   log: Log;
   intervalMs(): number;
 }
 
+export interface ChangesCommandDeps {
+  review: ChangesCommandsDeps;
+  land: LandDeps;
+}
+
 export class ChangesFeature extends DisposableBase {
   readonly git: GitRunner;
   readonly changes: ChangesModel;
+  /** What the Changes and land commands act on; they are built on first use (see commands/bundle.ts). */
+  readonly commandDeps: ChangesCommandDeps;
 
   constructor(d: ChangesFeatureDeps) {
     super();
@@ -62,14 +67,14 @@ export class ChangesFeature extends DisposableBase {
       for (const k of d.model.store.listKeys()) for (const t of d.model.store.list(k)) all.set(t.id, t);
       return [...all.values()];
     };
-    this.register(new ChangesCommands({ changes: this.changes, tasks, ui: d.ui, log: d.log }, d.commands));
     const remoteOf = (task: Task) => {
       const found = localRepoOf(taskRepo(task, d.model.repoName(task)), localRepos());
       return found.ok ? found.remote : undefined;
     };
     const land = { changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks };
-    this.register(
-      new LandCommands({ ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') }, d.commands),
-    );
+    this.commandDeps = {
+      review: { changes: this.changes, tasks, ui: d.ui, log: d.log },
+      land: { ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') },
+    };
   }
 }

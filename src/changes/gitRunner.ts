@@ -3,6 +3,7 @@
 // repository is run one at a time, so two fetches never race for its locks. Pure Node: no `vscode`.
 import { execFile } from 'node:child_process';
 
+/** Told apart by `isGitError` (by name): dist/commands.js carries a copy of this class, and sees the extension's. */
 export class GitError extends Error {
   constructor(
     message: string,
@@ -12,6 +13,12 @@ export class GitError extends Error {
   ) {
     super(message);
   }
+
+  override readonly name = 'GitError';
+}
+
+export function isGitError(e: unknown): e is GitError {
+  return e instanceof Error && e.name === 'GitError';
 }
 
 export interface GitRun {

@@ -2,7 +2,7 @@
 // `…/base`. Nothing here writes to the user's branches, remote-tracking branches, working tree, index or stash:
 // `--refmap=` keeps git from also updating `refs/remotes/…` for the branches named, and every read names our refs.
 // Pure Node: no `vscode`.
-import { GitError, type GitRunner } from './gitRunner';
+import { isGitError, type GitRunner } from './gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
 import type { ChangeCommit, ChangedFile } from './types';
 import * as l10n from '@vscode/l10n';
@@ -51,7 +51,7 @@ export async function fetchTaskRefs(git: GitRunner, t: FetchTarget): Promise<voi
 
 /** git's reason, said as what it means for the task. */
 export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' | 'remote'>): FetchProblem {
-  const said = err instanceof GitError ? err.stderr : err instanceof Error ? err.message : String(err);
+  const said = isGitError(err) ? err.stderr : err instanceof Error ? err.message : String(err);
   const missing = /couldn't find remote ref refs\/heads\/(.+)$/m.exec(said)?.[1]?.trim();
   if (missing !== undefined && missing === t.head)
     return {
@@ -69,7 +69,7 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
       ),
       missing: 'base',
     };
-  if (err instanceof GitError && err.code === 'ENOENT')
+  if (isGitError(err) && err.code === 'ENOENT')
     return { why: l10n.t('git could not be run'), todo: l10n.t('Install git, or set git.path to it, then try again.') };
   const reason = firstLines(said) || l10n.t('no reason given');
   return {

@@ -176,9 +176,9 @@ export class AccountCommands extends DisposableBase {
         void this.ui.notify('info', vscode.l10n.t('No token is set for this service.'));
         return;
       }
-      const picked = await vscode.window.showQuickPick(
+      const picked = await this.ui.pickMany(
         set.map(k => ({ label: TOKEN_KIND_LABELS[k], tokenKind: k, picked: true })),
-        { canPickMany: true, placeHolder: vscode.l10n.t('Remove which tokens from the secret storage?') },
+        { placeHolder: vscode.l10n.t('Remove which tokens from the secret storage?') },
       );
       if (!picked?.length) return;
       kinds = picked.map(p => p.tokenKind);
@@ -193,14 +193,13 @@ export class AccountCommands extends DisposableBase {
     const url =
       typeof urlArg === 'string'
         ? urlArg
-        : await vscode.window.showInputBox({
+        : await this.ui.input({
             title: vscode.l10n.t('Agent Tasks service address'),
             prompt: vscode.l10n.t(
               'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
             ),
             value: current,
-            ignoreFocusOut: true,
-            validateInput: validateServiceUrl,
+            validate: validateServiceUrl,
           });
     if (url === undefined) return undefined;
     const problem = validateServiceUrl(url);

@@ -107,7 +107,7 @@ export class ViewCommands extends DisposableBase {
       items.push({ label: repoLabel(r), description: vscode.l10n.t('sandbox demo repository'), repo: r });
     }
     items.push({ label: vscode.l10n.t('$(edit) Enter owner/repo…') });
-    const pick = await vscode.window.showQuickPick(items, {
+    const pick = await this.ui.pick(items, {
       placeHolder: vscode.l10n.t('Which repository should the Repository view show?'),
     });
     if (!pick) return;
@@ -115,10 +115,10 @@ export class ViewCommands extends DisposableBase {
       await this.repos.choose(pick.repo, !this.detected(pick.repo));
       return;
     }
-    const value = await vscode.window.showInputBox({
+    const value = await this.ui.input({
       prompt: vscode.l10n.t('Repository as owner/repo'),
       value: current ? repoLabel(current) : '',
-      validateInput: v => (parseRepoArg(v) ? undefined : vscode.l10n.t('Write it as owner/repo')),
+      validate: v => (parseRepoArg(v) ? undefined : vscode.l10n.t('Write it as owner/repo')),
     });
     const parsed = parseRepoArg(value);
     if (parsed) await this.repos.choose(parsed, true);

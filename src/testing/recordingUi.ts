@@ -82,8 +82,24 @@ export class RecordingUi implements Ui {
     return this.answers ? Promise.resolve(this.typed(options)) : this.window.secret(options);
   }
 
+  /**
+   * A box kept as it is typed: what a test types is heard as typed, then accepted; an answer the box refuses is
+   * recorded as said (a warning) and the box counts as dismissed, as a user who gave up.
+   */
+  compose(options: Parameters<Ui['compose']>[0]): Promise<string | undefined> {
+    this.asked.push({ kind: 'input', text: options.prompt, password: false });
+    if (!this.answers) return this.window.compose(options);
+    const typed = this.typed(options);
+    if (typed === undefined) return Promise.resolve(undefined);
+    options.changed(typed);
+    const refused = options.refuse(typed);
+    if (refused === undefined) return Promise.resolve(typed);
+    this.said.push({ level: 'warning', text: refused, actions: [] });
+    return Promise.resolve(undefined);
+  }
+
   /** What a test said is typed into a box: as given, or answered from what the box holds at first. */
-  private typed(options: InputOptions): string | undefined {
+  private typed(options: { prompt: string; value?: string }): string | undefined {
     const a = this.answers?.input;
     return typeof a === 'function' ? a({ prompt: options.prompt, value: options.value }) : a;
   }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import { DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, waitFor } from './tasksSupport';
+import { DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, waitFor, startAsGiven } from './tasksSupport';
 
 const run = promisify(execFile);
 
@@ -64,9 +64,8 @@ describe('the base branch of a start', function () {
     api = await freshStart();
     const agent = await onAgentBranch();
     const prompt = `Based where it lands (${Date.now()})`;
-    const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(COMMANDS.startTask, {
+    const result = await startAsGiven<{ ok: boolean; task: { id: string } }>(COMMANDS.startTask, {
       prompt,
-      interactive: false,
     });
     assert.equal(result.ok, true, JSON.stringify(result));
     await sandboxPost('/_sandbox/advance');
@@ -81,9 +80,8 @@ describe('the base branch of a start', function () {
     // A start refused (a plan without the agent) keeps the prompt as a draft.
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);
     const prompt = `Kept, then retried (${Date.now()})`;
-    const failed = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, {
+    const failed = await startAsGiven<{ ok: boolean }>(COMMANDS.startTask, {
       prompt,
-      interactive: false,
     });
     assert.equal(failed.ok, false);
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.fineGrained);
@@ -118,7 +116,7 @@ describe('the base branch of a start', function () {
     api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);
     const prompt = `Discard me, then undo ${Date.now()}`;
-    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt, interactive: false });
+    await startAsGiven(COMMANDS.startTask, { prompt });
     assert.equal(api.draft()?.prompt, prompt);
     const problem = api.draft()?.problem;
     let offered: readonly string[] = [];

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Outcome } from '../../src/commands/installations/shared';
 import { COMMANDS, INSTALLATION_COMMANDS, VIEWS } from '../../src/ids';
-import { extensionApi, messagesFrom, SANDBOX, waitFor } from './tasksSupport';
+import { extensionApi, messagesFrom, SANDBOX, waitFor, startAsGiven } from './tasksSupport';
 
 describe('built-in sandbox', () => {
   after(async () => {
@@ -78,7 +78,7 @@ describe('built-in sandbox', () => {
     const taskNames = async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').map(i => i.label);
     const installationToken = async () =>
       (await api.treeItems('installations', 1)).find(i => i.label === 'Installation token');
-    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Gone after the reset', interactive: false });
+    await startAsGiven(COMMANDS.startTask, { prompt: 'Gone after the reset' });
     await api.refresh();
     await waitFor(async () => (await taskNames()).includes('Gone after the reset'), 'the started task in the view');
     api.answer({ confirm: true });

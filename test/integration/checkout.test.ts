@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, waitFor } from './tasksSupport';
+import { DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, waitFor, startAsGiven } from './tasksSupport';
 
 const run = promisify(execFile);
 
@@ -51,10 +51,9 @@ describe('check out head branch', () => {
   it("a task started now: its session's commit is fetched from the sandbox and its branch checked out in the workspace", async function () {
     this.timeout(60_000);
     const api = await freshStart();
-    const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string; state: string } }>(
-      COMMANDS.startTask,
-      { prompt: 'Write the launch checklist', interactive: false },
-    );
+    const result = await startAsGiven<{ ok: boolean; task: { id: string; state: string } }>(COMMANDS.startTask, {
+      prompt: 'Write the launch checklist',
+    });
     assert.equal(result.ok, true, JSON.stringify(result));
     await sandboxPost('/_sandbox/advance'); // the session starts: the agent pushes to its head_ref
     await api.refresh();

@@ -12,6 +12,7 @@ import {
   sandboxPost,
   sandboxStats,
   waitFor,
+  startAsGiven,
 } from './tasksSupport';
 
 type Refs = { head_ref: string; base_ref: string; prompt: string };
@@ -146,8 +147,7 @@ describe('continuing a task', () => {
     const kept = (await api.treeItems('repoTasks')).find(i => i.kind === 'draft');
     assert.ok(kept, 'the kept prompt is in the view with Retry');
     assert.match(kept.description ?? '', /^continues “Add retries/, `and says what it continues: ${kept.description}`);
-    const retried = await vscode.commands.executeCommand<StartResult>(COMMANDS.retryFailedStart, {
-      interactive: false,
+    const retried = await startAsGiven<StartResult>(COMMANDS.retryFailedStart, {
       options: { model: '' },
     });
     assert.equal(retried.ok, true, JSON.stringify(retried));
@@ -182,12 +182,8 @@ describe('continuing a task', () => {
 
   it('a task named by a link and icons is continued: the words it shows are the name, never a link or an icon', async () => {
     api = await freshStart();
-    api.answer({});
     const line = '[Review](command:workbench.action.openSettings) $(zap) <b>bold</b>';
-    const started = await vscode.commands.executeCommand<StartResult>(COMMANDS.startTask, {
-      prompt: `${line}\nthen stop`,
-      interactive: false,
-    });
+    const started = await startAsGiven<StartResult>(COMMANDS.startTask, { prompt: `${line}\nthen stop` }, {});
     assert.equal(started.ok, true, JSON.stringify(started));
     const old = started.task!;
     await firstSession(old.id);

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, STATE_KEYS } from '../../src/ids';
 import { faultRig, startsAtSandbox, STARTS, tasksWithPrompt, type FaultRig } from './faultsSupport';
-import { waitFor } from './tasksSupport';
+import { waitFor, startAsGiven } from './tasksSupport';
 
 interface Result {
   ok: boolean;
@@ -32,8 +32,7 @@ describe('a prompt survives', function () {
     await vscode.commands.executeCommand(COMMANDS.discardDraft);
   });
 
-  const start = async (prompt: string) =>
-    await vscode.commands.executeCommand<Result>(COMMANDS.startTask, { prompt, interactive: false });
+  const start = async (prompt: string) => await startAsGiven<Result>(COMMANDS.startTask, { prompt });
   const posts = () => rig.proxy.count({ method: 'POST', path: STARTS });
 
   it('a start answered 500: the prompt is kept with the reason, shown with Retry, and Retry sends it once', async () => {
@@ -48,7 +47,7 @@ describe('a prompt survives', function () {
     const node = (await rig.api.treeItems('repoTasks')).find(i => i.kind === 'draft');
     assert.ok(node, 'the kept prompt is shown in the view');
     assert.match(node.label, /Not started/);
-    const retried = await vscode.commands.executeCommand<Result>(COMMANDS.retryFailedStart, { interactive: false });
+    const retried = await startAsGiven<Result>(COMMANDS.retryFailedStart, {});
     assert.equal(retried.ok, true, JSON.stringify(retried));
     assert.equal(posts() - before.proxy, 2);
     assert.equal((await startsAtSandbox()) - before.sandbox, 1, 'the service started it once');

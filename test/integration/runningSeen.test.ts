@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { DEMO_TOKENS, demoWorld, extensionApi, freshStart, SANDBOX, waitFor } from './tasksSupport';
+import { DEMO_TOKENS, demoWorld, extensionApi, freshStart, SANDBOX, waitFor, startAsGiven } from './tasksSupport';
 
 const G = vscode.ConfigurationTarget.Global;
 
@@ -44,9 +44,8 @@ describe('states seen as they are', () => {
       if (seen.at(-1) !== t) seen.push(t);
       return t;
     };
-    const started = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, {
+    const started = await startAsGiven<{ ok: boolean }>(COMMANDS.startTask, {
       prompt: 'Show me running',
-      interactive: false,
     });
     assert.equal(started?.ok, true);
     await waitFor(() => note() === '$(checklist) No tasks running', 'the task to finish', 45_000);

@@ -3,10 +3,18 @@
 // status bar must show the same words and nothing that acts. What the notifications carry is read at the `Ui` seam
 // (the strings handed to showInformationMessage and its siblings), the tree through the providers' getTreeItem.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import { byId, demoWorld, freshStart, messagesFrom, sandboxPost, waitFor, type TestTreeItem } from './tasksSupport';
+import {
+  byId,
+  demoWorld,
+  freshStart,
+  messagesFrom,
+  sandboxPost,
+  waitFor,
+  type TestTreeItem,
+  startAsGiven,
+} from './tasksSupport';
 import { inertLabel, inertMarkdown, inertMessage } from './serviceTextSupport';
 
 const FIRST_LINES = [
@@ -44,9 +52,8 @@ describe('service text: hostile task names in notifications, tree items and the 
     const said = messagesFrom(api);
     const started: Array<{ id: string; line: string }> = [];
     for (const [i, line] of FIRST_LINES.entries()) {
-      const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(COMMANDS.startTask, {
+      const result = await startAsGiven<{ ok: boolean; task: { id: string } }>(COMMANDS.startTask, {
         prompt: `${line}\nthen say what you found ${ENDINGS[i]}`,
-        interactive: false,
       });
       assert.equal(result?.ok, true, JSON.stringify(result));
       started.push({ id: result.task.id, line });

@@ -1,7 +1,16 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { byId, DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
+import {
+  byId,
+  DEMO_TOKENS,
+  freshStart,
+  messagesFrom,
+  SANDBOX,
+  sandboxPost,
+  sandboxStats,
+  startAsGiven,
+} from './tasksSupport';
 
 async function editorWithSelection(): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument({
@@ -28,10 +37,10 @@ describe('starting a task', () => {
   it('from a selection: the task appears in the tree at once, with the file and lines in the prompt', async () => {
     const api = await freshStart();
     await editorWithSelection();
-    const result = await vscode.commands.executeCommand<{
+    const result = await startAsGiven<{
       ok: boolean;
       task: { id: string; state: string };
-    }>(COMMANDS.startTaskFromSelection, { interactive: false });
+    }>(COMMANDS.startTaskFromSelection, {});
     assert.equal(result.ok, true, JSON.stringify(result));
     assert.equal(result.task.state, 'queued');
     const shown = byId(await api.treeItems('repoTasks'), result.task.id);
@@ -52,9 +61,8 @@ describe('starting a task', () => {
     const api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);
     const before = (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
-    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string }>(COMMANDS.startTask, {
+    const result = await startAsGiven<{ ok: boolean; problem: string }>(COMMANDS.startTask, {
       prompt: 'Keep me safe',
-      interactive: false,
     });
     assert.equal(result.ok, false);
     assert.match(result.problem, /subscription|permission/);
@@ -82,14 +90,10 @@ describe('starting a task', () => {
 
   it('a 422 lists what was invalid and keeps the prompt', async () => {
     const api = await freshStart();
-    const result = await vscode.commands.executeCommand<{ ok: boolean; problem: string; status: number }>(
-      COMMANDS.startTask,
-      {
-        prompt: 'Use a model that does not exist',
-        options: { model: 'no-such-model' },
-        interactive: false,
-      },
-    );
+    const result = await startAsGiven<{ ok: boolean; problem: string; status: number }>(COMMANDS.startTask, {
+      prompt: 'Use a model that does not exist',
+      options: { model: 'no-such-model' },
+    });
     assert.equal(result.ok, false);
     assert.equal(result.status, 422);
     assert.match(result.problem, /rejected/);
@@ -104,9 +108,8 @@ describe('starting a task', () => {
     const before = await posts();
     const result = await vscode.commands.executeCommand<undefined>(COMMANDS.retryFailedStart);
     assert.equal(result, undefined);
-    const r2 = await vscode.commands.executeCommand<unknown>(COMMANDS.startTask, {
+    const r2 = await startAsGiven<unknown>(COMMANDS.startTask, {
       prompt: 'x',
-      interactive: false,
       repo: { owner: 'acme', repo: 'rocket' },
     });
     assert.equal(r2, undefined, 'the start does not go ahead without a token');
@@ -126,10 +129,9 @@ describe('starting a task', () => {
       new TextEncoder().encode('---\ndescription: Tidy up\n---\nRemove dead code from src/launch.ts\n'),
     );
     try {
-      const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(
-        COMMANDS.startTaskFromPromptFile,
-        { uri: file, interactive: false },
-      );
+      const result = await startAsGiven<{ ok: boolean; task: { id: string } }>(COMMANDS.startTaskFromPromptFile, {
+        uri: file,
+      });
       assert.equal(result.ok, true, JSON.stringify(result));
       await sandboxPost('/_sandbox/advance');
       const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${result.task.id}`, {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { demoWorld, freshStart, messagesFrom, sandboxPost, waitFor } from './tasksSupport';
+import { demoWorld, freshStart, messagesFrom, sandboxPost, waitFor, startAsGiven } from './tasksSupport';
 
 /** The demo world without running tasks, so that a started one is the only one. */
 function quietWorld() {
@@ -67,9 +67,8 @@ describe('status bar', () => {
   it('shows a new task at once as queued and names it in the tooltip', async () => {
     const api = await freshStart(quietWorld());
     assert.equal(api.statusBar().text, '$(checklist) No tasks running');
-    const result = await vscode.commands.executeCommand<{ ok: boolean }>(COMMANDS.startTask, {
+    const result = await startAsGiven<{ ok: boolean }>(COMMANDS.startTask, {
       prompt: 'Tidy the README',
-      interactive: false,
     });
     assert.equal(result?.ok, true);
     assert.equal(api.statusBar().text, '$(clock) 1 queued');
@@ -83,7 +82,7 @@ describe('status bar', () => {
     try {
       const api = await freshStart(quietWorld());
       const told = messagesFrom(api);
-      await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Watch me finish', interactive: false });
+      await startAsGiven(COMMANDS.startTask, { prompt: 'Watch me finish' });
       assert.equal(api.statusBar().text, '$(clock) 1 queued');
       await waitFor(() => ['brisk', 'quick'].includes(api.pollMode()), 'the brisk or quick pace');
       await sandboxPost('/_sandbox/advance');

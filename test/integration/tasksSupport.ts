@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, EXTENSION_ID, VIEWS } from '../../src/ids';
+import type { Answers } from '../../src/testing/recordingUi';
 import type { AgentTasksTestApi, TestTreeItem } from '../../src/testing/testApi';
 import { DEMO_TOKENS, demoWorld, type WorldFile } from '../../src/sandbox';
 
@@ -16,6 +17,26 @@ export async function extensionApi(): Promise<AgentTasksTestApi> {
   const api = await ext.activate();
   assert.ok(api, 'the extension returns its test API in test mode');
   return api;
+}
+
+/** A user's answers to a start: the prompt box accepted as it opens, then "Start task" on the options list. */
+export const AS_GIVEN: Answers = {
+  input: box => box.value ?? '',
+  pick: items => items.find(i => /Start task/.test(i.label)),
+};
+
+/**
+ * Runs a command with its prompts answered as a user who presses Enter at each (`AS_GIVEN`), then hands the
+ * questions back to the window (or to `after`).
+ */
+export async function startAsGiven<T = unknown>(command: string, args?: unknown, after?: Answers): Promise<T> {
+  const api = await extensionApi();
+  api.answer(AS_GIVEN);
+  try {
+    return await vscode.commands.executeCommand<T>(command, args);
+  } finally {
+    api.answer(after);
+  }
 }
 
 /** The messages shown from now on, as the test API records them. */

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { DEMO_TOKENS, freshStart, messagesFrom, waitFor } from './tasksSupport';
+import { DEMO_TOKENS, freshStart, messagesFrom, waitFor, startAsGiven } from './tasksSupport';
 
 describe('tokens', () => {
   // The first start of a window (git scan, views) can be slow; later ones are not.
@@ -18,10 +18,9 @@ describe('tokens', () => {
     assert.ok(!all.includes(DEMO_TOKENS.fineGrained), 'not in settings');
     assert.ok(api.statusBar().visible);
     // A failed start keeps its prompt in state; the token must not ride along.
-    await vscode.commands.executeCommand(COMMANDS.startTask, {
+    await startAsGiven(COMMANDS.startTask, {
       prompt: 'Refused on purpose',
       options: { model: 'nope' },
-      interactive: false,
     });
     const state = api.storedState();
     assert.match(state, /Refused on purpose/, 'the draft is in workspace state');
@@ -88,7 +87,7 @@ describe('log channel', () => {
     this.timeout(30_000);
     const api = await freshStart();
     await api.refresh();
-    await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Log me', interactive: false });
+    await startAsGiven(COMMANDS.startTask, { prompt: 'Log me' });
     const text = await waitFor(
       () => {
         const t = fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';

@@ -41,4 +41,13 @@ describe('the installed extension in Production mode', () => {
     const missing = contributed.filter(c => !registered.has(c));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
   });
+
+  it('runs a command of the bundle loaded on first use (dist/commands.js ships and loads)', async () => {
+    const file = path.join(ext.extensionPath, 'dist', 'commands.js');
+    assert.ok(!Object.keys(require.cache).includes(file), 'not loaded before its first command');
+    // My Tasks grouped by repository and back: a command that asks nothing and changes only the view's grouping.
+    await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository');
+    await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository.on');
+    assert.ok(Object.keys(require.cache).includes(file), 'loaded by its first command');
+  });
 });

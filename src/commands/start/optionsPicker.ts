@@ -97,7 +97,7 @@ export async function pickOptions(
           { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
           ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
         ];
-        const m = await vscode.window.showQuickPick(
+        const m = await ui.pick(
           models.map(x => ({
             ...x,
             description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
@@ -111,30 +111,30 @@ export async function pickOptions(
         break;
       }
       case 'base': {
-        const v = await vscode.window.showInputBox({
+        const v = await ui.input({
           title: vscode.l10n.t('Base ref'),
           prompt: vscode.l10n.t("Empty: the repository's default branch"),
           value: o.base_ref,
-          validateInput: refInputProblem,
+          validate: refInputProblem,
         });
         if (v !== undefined) o.base_ref = v.trim();
         break;
       }
       case 'head': {
-        const v = await vscode.window.showInputBox({
+        const v = await ui.input({
           title: vscode.l10n.t('Head ref'),
           prompt: vscode.l10n.t(
             'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
           ),
           value: o.head_ref,
-          validateInput: refInputProblem,
+          validate: refInputProblem,
         });
         if (v !== undefined) o.head_ref = v.trim();
         break;
       }
       case 'agent': {
         const list = await agents();
-        const a = await vscode.window.showQuickPick(
+        const a = await ui.pick(
           [
             { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
             ...list.map(x => ({

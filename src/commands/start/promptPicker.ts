@@ -1,10 +1,11 @@
 // The first step of Start Task… without a prompt: a new one, one of the recent ones, or a prompt file.
 import * as vscode from 'vscode';
 import { forQuickPick } from '../../safety/serviceText';
+import type { Ui } from '../../ui';
 import { findPromptFiles, readPromptFile, type RecentPrompts } from './promptSources';
 
 /** New prompt, the recent ones, or a prompt file. */
-export async function choosePrompt(recentPrompts: RecentPrompts): Promise<string | undefined> {
+export async function choosePrompt(recentPrompts: RecentPrompts, ui: Ui): Promise<string | undefined> {
   const recent = recentPrompts.all();
   const files = await findPromptFiles().catch(() => []);
   if (!recent.length && !files.length) return '';
@@ -28,7 +29,7 @@ export async function choosePrompt(recentPrompts: RecentPrompts): Promise<string
         file: f.uri,
       })),
     );
-  const pick = await vscode.window.showQuickPick(items, {
+  const pick = await ui.pick(items, {
     placeHolder: vscode.l10n.t('Start from a new prompt, a recent one or a prompt file'),
   });
   if (!pick) return undefined;

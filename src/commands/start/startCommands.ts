@@ -31,8 +31,6 @@ export interface StartArgs {
   prompt?: string;
   options?: Partial<StartOptions>;
   repo?: RepoRef;
-  /** false: no prompt editing and no option list; remembered options and defaults are used. */
-  interactive?: boolean;
   continues?: ContinuedTask; // kept from a draft of Continue Task…
 }
 
@@ -65,9 +63,9 @@ export class StartCommands extends DisposableBase {
 
   async startTask(a: StartArgs): Promise<StartResult | undefined> {
     let prompt = a.prompt;
-    if (prompt === undefined && a.interactive !== false) {
+    if (prompt === undefined) {
       const draft = this.drafts.get();
-      prompt = draft ? draft.prompt : await choosePrompt(this.recent);
+      prompt = draft ? draft.prompt : await choosePrompt(this.recent, this.ui);
       if (prompt === undefined) return undefined;
       // A kept continuation stays one: its branches and the task it continues go with the prompt being edited.
       if (draft?.continues)
@@ -102,7 +100,7 @@ export class StartCommands extends DisposableBase {
         );
         return undefined;
       }
-      const pick = await vscode.window.showQuickPick(
+      const pick = await this.ui.pick(
         // A prompt file may be someone else's: its name and description are shown as text, never as icons.
         files.map(f => ({
           label: forQuickPick(f.name),
@@ -120,13 +118,12 @@ export class StartCommands extends DisposableBase {
       void this.ui.notify('warning', vscode.l10n.t('{0} has no prompt text.', vscode.workspace.asRelativePath(uri)));
       return undefined;
     }
-    const interactive = (arg as StartArgs | undefined)?.interactive;
-    return this.run(prompt, { interactive }, vscode.l10n.t('Start Task from Prompt File'));
+    return this.run(prompt, {}, vscode.l10n.t('Start Task from Prompt File'));
   }
 
   /**
    * Starts the kept draft: its options are shown first (Enter starts), since a draft may be old, or was left before
-   * its options were chosen; dismissing them keeps the draft. Without interaction it is sent as it is.
+   * its options were chosen; dismissing them keeps the draft.
    */
   async retry(a: StartArgs): Promise<StartResult | undefined> {
     const d = this.drafts.get();
@@ -143,13 +140,11 @@ export class StartCommands extends DisposableBase {
       ...a.options,
     };
     const { prompt, continues } = d;
-    if (a.interactive !== false) {
-      const title = vscode.l10n.t('Start Task on {0}', repoLabel(repo));
-      const why = options.base_ref === proposed.ref ? proposed.why : undefined;
-      const root = this.current()?.git?.rootUri;
-      options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why);
-      if (!options) return undefined;
-    }
+    const title = vscode.l10n.t('Start Task on {0}', repoLabel(repo));
+    const why = options.base_ref === proposed.ref ? proposed.why : undefined;
+    const root = this.current()?.git?.rootUri;
+    options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why);
+    if (!options) return undefined;
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
 
@@ -174,32 +169,22 @@ export class StartCommands extends DisposableBase {
   }
 
   private async run(seed: string, a: StartArgs, title: string, selected?: number): Promise<StartResult | undefined> {
-    if (!(await this.ready(a.interactive !== false))) return undefined;
+    if (!(await this.ready())) return undefined;
     const repo = a.repo ?? (await this.repoOrAsk());
     if (!repo) return undefined;
     const proposed = this.bases.propose();
     const defaults = { ...initialOptions(this.globalState, proposed.ref), ...a.options };
-    let prompt = seed;
-    let options: StartOptions | undefined = defaults;
     // A continuation's draft keeps which task it continues and its branches, whichever way the user leaves.
     const kept = a.continues ? { continues: a.continues, options: defaults } : {};
-    if (a.interactive !== false) {
-      const edited = await editPrompt(this.drafts, seed, repo, `${title} on ${repoLabel(repo)}`, selected, kept);
-      if (edited === undefined) return undefined;
-      prompt = edited;
-      const root = this.current()?.git?.rootUri;
-      const why = defaults.base_ref === proposed.ref ? proposed.why : undefined;
-      options = await pickOptions(
-        defaults,
-        () => findCustomAgents(root),
-        `${title} on ${repoLabel(repo)}`,
-        this.ui,
-        why,
-      );
-      if (!options) {
-        await this.drafts.save({ prompt, repo, ...kept });
-        return undefined;
-      }
+    const where = `${title} on ${repoLabel(repo)}`;
+    const prompt = await editPrompt(this.ui, this.drafts, seed, repo, where, selected, kept);
+    if (prompt === undefined) return undefined;
+    const root = this.current()?.git?.rootUri;
+    const why = defaults.base_ref === proposed.ref ? proposed.why : undefined;
+    const options = await pickOptions(defaults, () => findCustomAgents(root), where, this.ui, why);
+    if (!options) {
+      await this.drafts.save({ prompt, repo, ...kept });
+      return undefined;
     }
     if (!prompt.trim()) {
       void this.ui.notify('warning', vscode.l10n.t('The prompt is empty.'));
@@ -209,20 +194,9 @@ export class StartCommands extends DisposableBase {
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
 
-  /**
-   * A service and a fine-grained token; otherwise says what is missing and offers the way out. Without interaction
-   * (scripts, tests) the message is shown but not waited for.
-   */
-  private async ready(interactive: boolean): Promise<boolean> {
-    const ask = (text: string, ...actions: string[]): Promise<string | undefined> => {
-      const shown = this.ui.notify('warning', text, ...actions);
-      if (interactive) return shown;
-      void shown.then(
-        choice => choice && this.followUp(choice),
-        () => undefined,
-      );
-      return Promise.resolve(undefined);
-    };
+  /** A service and a fine-grained token; otherwise says what is missing and offers the way out. */
+  private async ready(): Promise<boolean> {
+    const ask = (text: string, ...actions: string[]) => this.ui.notify('warning', text, ...actions);
     if (this.service.current().kind === 'none') {
       const c = await ask(
         vscode.l10n.t('No service address is set.'),
@@ -244,18 +218,6 @@ export class StartCommands extends DisposableBase {
       return this.tokens.has('fine_grained');
     }
     return true;
-  }
-
-  private followUp(choice: string): void {
-    const command =
-      choice === vscode.l10n.t('Set Token…')
-        ? COMMANDS.setToken
-        : choice === vscode.l10n.t('Try the Built-in Sandbox')
-          ? COMMANDS.useSandbox
-          : choice === vscode.l10n.t('Set Service Address…')
-            ? COMMANDS.configureService
-            : undefined;
-    if (command) void vscode.commands.executeCommand(command);
   }
 
   private current(): RepoCandidate | undefined {
