@@ -3,7 +3,6 @@
 // is computed, so esbuild leaves it alone.
 import * as path from 'node:path';
 import type * as Api from './api';
-import type * as Commands from './commands/bundle';
 import type * as Sandbox from './sandbox';
 
 function load<T>(bundle: string): T {
@@ -21,9 +20,13 @@ export function loadSandbox(): typeof Sandbox {
   return load<typeof Sandbox>('sandbox.js');
 }
 
-/** The commands that draw nothing at first (dist/commands.js): start flows, Go to Task, accounts, installations. */
-export function loadCommands(): typeof Commands {
-  return load<typeof Commands>('commands.js');
+/**
+ * The commands that draw nothing at first (dist/commands.js): start flows, Go to Task, accounts, installations. Its
+ * type is named by the caller: the bundle reaches the services that load bundles here, and an import of it would
+ * close a cycle.
+ */
+export function loadCommands<T>(): T {
+  return load<T>('commands.js');
 }
 
 /**

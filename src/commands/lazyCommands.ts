@@ -3,6 +3,7 @@
 // the handler. The manifest contributes the commands, so the palette, menus and keybindings know them meanwhile.
 import { COMMANDS, INSTALLATION_COMMANDS } from '../ids';
 import { loadCommands } from '../lazy';
+import type * as Bundle from './bundle';
 import type { Disposable } from '../lifecycle';
 import type { CommandDeps, Handler } from './bundle';
 import type { CommandRegistry } from './registry';
@@ -41,7 +42,7 @@ export function registerLazyCommands(
   const built = (): Map<string, Handler> => {
     if (handlers) return handlers;
     const kept = new Map<string, Handler>();
-    keep(loadCommands().register(deps, kept));
+    keep(loadCommands<typeof Bundle>().register(deps, kept));
     // The list above and the bundle must agree: a command the bundle has and no stub calls would never run.
     const unlisted = [...kept.keys()].filter(id => !LAZY_COMMANDS.includes(id));
     const missing = LAZY_COMMANDS.filter(id => !kept.has(id));
