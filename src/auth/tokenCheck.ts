@@ -71,6 +71,8 @@ export async function checkToken(
   kind: TokenKind,
   probe: (read: (client: ApiClient) => Promise<unknown>) => Promise<unknown>,
   where: string,
+  /** Whose token it is, when that is known (the GitHub account's login). */
+  owner?: string,
 ): Promise<TokenVerdict> {
   const name = NAMES[kind];
   const read = READS[kind];
@@ -85,7 +87,10 @@ export async function checkToken(
     };
   try {
     await probe(c => read.run(c));
-    return { save: true, level: 'info', text: l10n.t('{0} saved: {1} accepted it.', name, where) };
+    const text = owner
+      ? l10n.t('{0} of {1} saved: {2} accepted it.', name, owner, where)
+      : l10n.t('{0} saved: {1} accepted it.', name, where);
+    return { save: true, level: 'info', text };
   } catch (err) {
     const f = readFailure(err);
     if (f?.status === 401)

@@ -84,7 +84,7 @@ export class AccountCommands extends DisposableBase {
     const where = this.service.current().label;
     const checked = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', where) },
-      () => checkToken(kind, read => this.clients.probe(candidate, read), where),
+      () => checkToken(kind, read => this.clients.probe(candidate, read), where, fromGitHub?.login),
     );
     const verdict = fromGitHub ? this.saidOfGitHub(checked, kind, fromGitHub, where) : checked;
     this.log.info(`token ${kind}: ${verdict.save ? 'set' : 'refused, not saved'} (${verdict.level})`);
@@ -105,9 +105,7 @@ export class AccountCommands extends DisposableBase {
     const refusal = kind === 'fine_grained' ? gitHubRefusal(verdict.status, where, from.signIn.web) : undefined;
     if (refusal) return { ...verdict, text: refusal };
     if (kind === 'classic') return { ...verdict, text: `${verdict.text} ${gitHubClassicNote(from.signIn.web)}` };
-    return verdict.level === 'info'
-      ? { ...verdict, text: verdict.text.replace(/ saved:/, ` of ${from.login} saved:`) }
-      : verdict;
+    return verdict;
   }
 
   /** Notes whose the token just set is, when that is known: the GitHub account's, or a sandbox's demo user's. */

@@ -12,10 +12,10 @@ describe('auth/checkToken', () => {
   });
   after(() => sb.close());
 
-  async function check(kind: TokenKind, token: string, baseUrl = sb.url) {
+  async function check(kind: TokenKind, token: string, baseUrl = sb.url, owner?: string) {
     const client = new ApiClient({ baseUrl, token, retries: 0 });
     try {
-      return await checkToken(kind, read => read(client), 'the sandbox');
+      return await checkToken(kind, read => read(client), 'the sandbox', owner);
     } finally {
       await client.close();
     }
@@ -28,6 +28,9 @@ describe('auth/checkToken', () => {
       text: 'Fine-grained token saved: the sandbox accepted it.',
     });
     assert.equal((await check('installation', DEMO_TOKENS.installation)).save, true);
+    // Whose it is, when known, is a value of the message, so a translation keeps it.
+    const owned = await check('fine_grained', DEMO_TOKENS.fineGrained, sb.url, 'mona');
+    assert.equal(owned.text, 'Fine-grained token of mona saved: the sandbox accepted it.');
   });
 
   it('does not keep a token refused with 401, says so, and never quotes it', async () => {
