@@ -5,6 +5,7 @@ import { explain } from '../errors/userErrors';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
+import type { ServiceChoice } from '../service/serviceChoice';
 import type { TaskModel } from '../model/taskModel';
 import type { PicturesChange } from '../model/taskPictures';
 import { stateLabel } from '../model/taskState';
@@ -24,6 +25,8 @@ export interface TaskTreeOptions {
   view: TaskViewName;
   model: TaskModel;
   state: ViewState<Draft>;
+  /** The service in use: a failure of the whole list says where it could not reach. */
+  service: Pick<ServiceChoice, 'current'>;
 }
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
@@ -39,6 +42,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** undefined: the root (the whole list); a node: that node alone. */
   private readonly changed = this.register(new Emitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
+
+  private describe(err: unknown): string {
+    return explain(err, { address: this.opts.service.current().url }).text;
+  }
   private readonly nodes = new Map<string, TaskNode>();
   private readonly rows: TaskRowContext;
   private visible: Task[] | undefined;
@@ -79,7 +86,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     try {
       return node ? await node.getChildren() : this.roots();
     } catch (err) {
-      return [new MessageNode(l10n.t('Could not show this: {0}', describe(err)), 'warning')];
+      return [new MessageNode(l10n.t('Could not show this: {0}', this.describe(err)), 'warning')];
     }
   }
 
@@ -132,7 +139,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (problem !== undefined && loaded) {
       out.push(
         new MessageNode(
-          l10n.t('Not up to date: {0}', describe(problem)),
+          l10n.t('Not up to date: {0}', this.describe(problem)),
           'warning',
           { command: COMMANDS.refresh, title: l10n.t('Retry') },
           l10n.t('Click to retry'),
@@ -142,7 +149,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       // Nothing to show yet: say which it was (no answer, or which status) and where, which welcome text cannot.
       out.push(
         new MessageNode(
-          describe(problem),
+          this.describe(problem),
           'error',
           { command: COMMANDS.refresh, title: l10n.t('Retry') },
           l10n.t('Click to retry'),
@@ -238,7 +245,6 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 }
 
 /** A failure in the user's words, where the tree shows it. */
-const describe = (err: unknown): string => explain(err).text;
 
 /** A refused or too weak token has its own welcome content, with the way to set another. */
 function refusesToken(problem: unknown): boolean {

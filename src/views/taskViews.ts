@@ -32,9 +32,13 @@ export class TaskViews extends DisposableBase {
 
   constructor(private readonly deps: TaskViewsDeps) {
     super();
-    const { model, state } = deps;
-    this.repoProvider = this.register(new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state }));
-    this.mineProvider = this.register(new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state }));
+    const { model, state, service } = deps;
+    this.repoProvider = this.register(
+      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service }),
+    );
+    this.mineProvider = this.register(
+      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service }),
+    );
     this.repoView = this.register(
       vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, showCollapseAll: true }),
     );

@@ -37,6 +37,8 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
     api = await freshStart();
     const root = vscode.workspace.workspaceFolders![0].uri;
     const agentFile = vscode.Uri.joinPath(root, '.github', 'agents', 'reviewer.agent.md');
+    // The demo repository may hold this file already: it is put back as it was, for the suites after this one.
+    const before = await Promise.resolve(vscode.workspace.fs.readFile(agentFile)).catch(() => undefined);
     await vscode.workspace.fs.writeFile(
       agentFile,
       new TextEncoder().encode('---\ndescription: Reviews\n---\nBe kind\n'),
@@ -67,7 +69,8 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
       assert.equal(session.base_ref, 'main');
       assert.equal(session.head_ref, 'agent/go-on');
     } finally {
-      await vscode.workspace.fs.delete(agentFile);
+      if (before) await vscode.workspace.fs.writeFile(agentFile, before);
+      else await vscode.workspace.fs.delete(agentFile);
     }
     assert.deepEqual(steps, [], 'every option was offered');
     const asked = api.asked().slice(from);

@@ -26,12 +26,13 @@ describe('one picture of each task', () => {
     const api = await freshStart();
     const id = 'demo-rocket-01';
     await waitFor(() => api.model.picture(id), 'the picture of a listed task');
-    // The service forgets the task; the list still holds it until the next poll.
+    await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
+    const node = await waitFor(() => api.taskNode('repoTasks', id), 'the task drawn in the view');
+    // The service forgets the task; the node drawn for it is expanded after that.
     const world = demoWorld();
     world.tasks = (world.tasks ?? []).filter(t => t.id !== id);
     await sandboxPost('/_sandbox/reset', world);
-    const node = api.taskNode('repoTasks', id);
-    assert.ok(node, 'the task is still drawn');
+    assert.ok(node);
     const rows = await node.getChildren();
     const error = api.model.picture(id)?.error;
     assert.ok(error instanceof Error, 'an error object, not display text');
