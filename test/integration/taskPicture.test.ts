@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { statusOf } from '../../src/errors/failure';
 import { COMMANDS } from '../../src/ids';
-import { demoWorld, freshStart, sandboxPost, waitFor } from './tasksSupport';
+import { faultRig } from './faultsSupport';
+import { freshStart, waitFor } from './tasksSupport';
 
 // One picture of each task and one view state, in the real extension host: a filter change reaches everyone as one
 // event, and a task whose read failed carries the error itself (status and all) until a surface explains it.
@@ -22,23 +23,27 @@ describe('one picture of each task', () => {
     assert.deepEqual(api.model.viewChanges().slice(before), [{ kind: 'filter' }, { kind: 'filter' }]);
   });
 
-  it('a failed read of a listed task leaves the error object in its picture, and the tree explains it', async () => {
-    const api = await freshStart();
-    const id = 'demo-rocket-01';
-    await waitFor(() => api.model.picture(id), 'the picture of a listed task');
-    await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
-    const node = await waitFor(() => api.taskNode('repoTasks', id), 'the task drawn in the view');
-    // The service forgets the task; the node drawn for it is expanded after that.
-    const world = demoWorld();
-    world.tasks = (world.tasks ?? []).filter(t => t.id !== id);
-    await sandboxPost('/_sandbox/reset', world);
-    assert.ok(node);
-    const rows = await node.getChildren();
-    const error = api.model.picture(id)?.error;
-    assert.ok(error instanceof Error, 'an error object, not display text');
-    assert.equal(statusOf(error), 404);
-    assert.ok(typeof error.stack === 'string', 'with its stack');
-    const first = rows[0].getTreeItem();
-    assert.match(typeof first.label === 'string' ? first.label : '', /^Sessions could not be read: /);
+  it('a failed read of a listed task leaves the error object in its picture, and the tree explains it', async function () {
+    this.timeout(90_000);
+    // Behind a proxy that refuses the read of this one task (403): the lists still hold it, so nothing races the read.
+    const rig = await faultRig();
+    try {
+      const { api, proxy } = rig;
+      const id = 'demo-rocket-01';
+      const node = await waitFor(() => api.taskNode('repoTasks', id), 'the task drawn in the view');
+      proxy.next(
+        { kind: 'status', status: 403, message: 'Not for you' },
+        { times: 50, path: /\/tasks\/demo-rocket-01(\?|$)/ },
+      );
+      const rows = await node!.getChildren();
+      const error = api.model.picture(id)?.error;
+      assert.ok(error instanceof Error, 'an error object, not display text');
+      assert.equal(statusOf(error), 403);
+      assert.ok(typeof error.stack === 'string', 'with its stack');
+      const first = rows[0].getTreeItem();
+      assert.match(typeof first.label === 'string' ? first.label : '', /^Sessions could not be read: /);
+    } finally {
+      await rig.restore();
+    }
   });
 });
