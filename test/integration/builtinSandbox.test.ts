@@ -4,6 +4,14 @@ import type { Outcome } from '../../src/commands/installations/shared';
 import { COMMANDS, INSTALLATION_COMMANDS, VIEWS } from '../../src/ids';
 import { extensionApi, messagesFrom, SANDBOX, waitFor, startAsGiven } from './tasksSupport';
 
+/** No address set, then Use Sandbox: what a new user's first click does. */
+async function useBuiltinSandbox(): Promise<void> {
+  await vscode.workspace
+    .getConfiguration('agentTasks')
+    .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand(COMMANDS.useSandbox);
+}
+
 describe('built-in sandbox', () => {
   after(async () => {
     await vscode.workspace
@@ -46,10 +54,7 @@ describe('built-in sandbox', () => {
   it("its web pages answer through the editor's port proxy, which passes on its own Host", async function () {
     this.timeout(60_000);
     const api = await extensionApi();
-    await vscode.workspace
-      .getConfiguration('agentTasks')
-      .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand(COMMANDS.useSandbox);
+    await useBuiltinSandbox();
     const shown = () => api.statusBar().tooltip.replace(/\\([\s\S])/g, '$1');
     const found = await waitFor(() => /built-in sandbox at (http:\/\/127\.0\.0\.1:\d+)/.exec(shown()), 'its address');
     const inside = found![1];
@@ -69,10 +74,7 @@ describe('built-in sandbox', () => {
   it('Reset Sandbox brings back the demo world: a started task goes, a revoked demo installation token returns', async function () {
     this.timeout(60_000);
     const api = await extensionApi();
-    await vscode.workspace
-      .getConfiguration('agentTasks')
-      .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand(COMMANDS.useSandbox);
+    await useBuiltinSandbox();
     await waitFor(() => api.context()['agentTasks.service'] === 'sandbox', 'the built-in sandbox in use');
     await waitFor(() => api.repository() === 'acme/rocket', 'the repository');
     const taskNames = async () => (await api.treeItems('repoTasks')).filter(i => i.kind === 'task').map(i => i.label);
