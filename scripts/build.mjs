@@ -3,6 +3,10 @@
 //   dist/api.js        the HTTP layer (src/api, undici inside), required lazily by the extension
 //   dist/commands.js   the commands that draw nothing at first (start flows, Go to Task, accounts, installations),
 //                      required on the first call of one of them; state lives in dist/extension.js and is handed in
+//   dist/chat.js       the language-model tools, required when the chat first prepares or calls one
+//   dist/taskPage.js   the task page, required when the first page opens
+//   dist/changes.js    a task's changes through git, required when something first looks at them
+//   dist/installations.js  the installations model and view, required when the view first draws or a command asks
 //   dist/sandbox.js    the local service: a CLI when run, a library (startSandbox) when required
 //   dist/testing.js    the test surface, required by the extension in test mode only; not packaged
 // usage: node scripts/build.mjs [--watch] [--no-tests]
@@ -26,12 +30,19 @@ const common = {
   absWorkingDir: root,
 };
 
+// The bundles that run in the extension host say the plain-Node modules' words through VS Code's l10n (src/l10nHost.ts).
+const host = { external: ['vscode'], alias: { '@vscode/l10n': './src/l10nHost.ts' } };
+
 const bundles = [
-  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { entryPoints: ['src/commands/bundle.ts'], outfile: 'dist/commands.js', external: ['vscode'] },
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', ...host },
+  { entryPoints: ['src/commands/bundle.ts'], outfile: 'dist/commands.js', ...host },
+  { entryPoints: ['src/chat/bundle.ts'], outfile: 'dist/chat.js', ...host },
+  { entryPoints: ['src/taskPage/bundle.ts'], outfile: 'dist/taskPage.js', ...host },
+  { entryPoints: ['src/changes/bundle.ts'], outfile: 'dist/changes.js', ...host },
+  { entryPoints: ['src/views/installationsBundle.ts'], outfile: 'dist/installations.js', ...host },
   { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
   { entryPoints: ['src/sandbox/main.ts'], outfile: 'dist/sandbox.js' },
-  { entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', external: ['vscode'] },
+  { entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', ...host },
 ].filter(b => fs.existsSync(path.join(root, b.entryPoints[0])));
 
 function listTs(dir) {

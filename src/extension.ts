@@ -1,24 +1,16 @@
 import * as vscode from 'vscode';
-import './l10nSetup';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';
-import { ChangesFeature } from './changes/changes';
+import { ChangesOnDemand } from './changes/changesOnDemand';
 import { ChatTools } from './chat/chatTools';
 import { registerLazyCommands } from './commands/lazyCommands';
 import { CommandRegistry } from './commands/registry';
 import { DraftStore } from './tasks/draftStore';
-import { RecentPrompts } from './commands/start/promptSources';
-import { BaseProposer } from './commands/start/baseProposer';
-import { TaskContinuer } from './tasks/continueTask';
-import { TaskStarter } from './tasks/taskStarter';
-import { TaskCommands } from './commands/taskCommands';
-import { ViewCommands } from './commands/viewCommands';
 import { readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
-import { InstallationsModel } from './model/installations/model';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
@@ -31,14 +23,15 @@ import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
 import { StatusBarController } from './status/statusBar';
-import { modelSource } from './taskPage/storeSource';
-import { TaskPages } from './taskPage/taskPages';
-import { loadTesting } from './lazy';
+import { TaskPagesOnDemand } from './taskPage/pagesOnDemand';
+import { loadCommands, loadTesting } from './lazy';
+import type * as Commands from './commands/bundle';
+import type { StartServices } from './tasks/startServices';
 import type * as Testing from './testing';
 import type { AgentTasksTestApi } from './testing/testApi';
 import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
-import { InstallationsView } from './views/installationsView';
+import { InstallationsOnDemand } from './views/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
@@ -64,7 +57,6 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const repos = new RepoDetector(() => service.current().remoteMatch, context.workspaceState, log.child('repo'));
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
-  const recent = new RecentPrompts(context.globalState);
   const links = new ContinuationLinks(context.workspaceState);
   const grouping = new TaskGrouping(context.workspaceState);
   // One object for what the user chose to see; the model, the views and the changes all hear its one event.
@@ -91,29 +83,33 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     links,
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
-  const installations = new InstallationsModel({
-    access,
-    onDidChangeToken: tokens.onDidChange,
-    onDidChangeService: service.onDidChange,
-    names,
-    log: log.child('installations'),
-  });
+  // The Installations view starts collapsed: the model and its drawing are built when it first draws.
+  const installations = new InstallationsOnDemand(
+    {
+      access,
+      onDidChangeToken: tokens.onDidChange,
+      onDidChangeService: service.onDidChange,
+      names,
+      log: log.child('installations'),
+    },
+    service,
+  );
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);
-  const changes = new ChangesFeature({
-    model,
-    repos,
-    ui,
-    log: log.child('changes'),
-    intervalMs: pace.activeMs,
-  });
-  // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
-  model.pictures.useChanges(changes.changes);
-  const watchChanges = viewState.onDidChange(
-    c => c.kind === 'expanded' && changes.changes.watch(c.id, `tree:${c.view}`, c.on),
+  const changes = new ChangesOnDemand(
+    {
+      model,
+      repos,
+      ui,
+      log: log.child('changes'),
+      intervalMs: pace.activeMs,
+    },
+    observers,
   );
+  // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
+  model.pictures.useChanges(changes);
+  const watchChanges = viewState.onDidChange(c => c.kind === 'expanded' && changes.watch(c.id, `tree:${c.view}`, c.on));
   const views = new TaskViews({ model, service, state: viewState, context: contextKeys });
-  const installationsView = new InstallationsView(installations, service);
   const status = new StatusBarController(
     model,
     service,
@@ -127,32 +123,23 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     onDidChange: model.onDidChangeStatus,
     tell: (text: string) => void ui.notify('info', text),
   };
-  const pages = new TaskPages(
-    {
-      source: modelSource(model),
-      mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
-      log: log.child('page'),
-      activeIntervalMs: pace.activeMs,
-      watchChanges: (id, who, on) => changes.changes.watch(id, who, on),
-      rendered: (id, html) => observers.taskPageRendered?.(id, html),
-    },
-    pageWorld,
-  );
-  const starter = new TaskStarter(
-    clients,
-    tokens,
+  // The pages' code is required when the first page opens.
+  const pages = new TaskPagesOnDemand({
     model,
-    drafts,
-    recent,
-    context.globalState,
-    ui,
-    log.child('start'),
-    links,
-  );
-  // The base a start proposes: the base of a checked-out task branch, else the default branch (never an agent's).
-  const bases = new BaseProposer(() => repos.current()?.git?.state.HEAD, model, context.workspaceState);
-  // Continue Task… and the chat tool start continuations through this one object.
-  const continuer = new TaskContinuer(model, starter, context.globalState);
+    world: pageWorld,
+    mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
+    log: log.child('page'),
+    activeIntervalMs: pace.activeMs,
+    watchChanges: (id, who, on) => changes.watch(id, who, on),
+    rendered: (id, html) => observers.taskPageRendered?.(id, html),
+  });
+  // The services that start tasks: built on the first start, from a command or a chat tool; both use these.
+  let built: StartServices | undefined;
+  const work = (): StartServices =>
+    (built ??= loadCommands<typeof Commands>().createStartServices({
+      ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
+      ...{ globalState: context.globalState, workspaceState: context.workspaceState },
+    }));
   const chat = new ChatTools(
     {
       enabled: () => readSettings().chatTools,
@@ -160,14 +147,14 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       hasToken: () => tokens.has('fine_grained'),
       client: () => clients.forKind('fine_grained'),
       model,
-      starter,
-      continuer,
+      starter: { start: req => work().starter.start(req) },
+      continuer: { prepare: task => work().continuer.prepare(task) },
       defaults: () => ({
         model: readSettings().defaultModel,
         createPullRequest: readSettings().defaultCreatePullRequest,
       }),
       log: log.child('chat'),
-      changes: changes.changes,
+      changes,
     },
     observers,
   );
@@ -184,7 +171,9 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
-    model: installations,
+    get model() {
+      return installations.model();
+    },
     client: access.client,
     forget: tokens.delete.bind(tokens),
     ui,
@@ -215,22 +204,20 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       changes,
       watchChanges,
       views,
-      installationsView,
       status,
       pages,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
     accounts,
-    new ViewCommands(model, views, filter, repos, commands, () => channel.show(true), demoRepos, ui),
-    new TaskCommands(model, repos, service, commands, ui, log.child('task'), pages, bases),
-    // The commands that draw nothing at first (start flows, Go to Task, accounts, installations): stubs now, their
-    // bundle (dist/commands.js) on the first call of one, built from these very objects.
+    // Every command but the status bar's: stubs now, their bundle (dist/commands.js) on the first call of one, built
+    // from these very objects.
     registerLazyCommands(
       commands,
       {
         ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, book, model, repos },
-        ...{ links, grouping, drafts, recent, starter, continuer, bases, installations: installationsEnv },
-        changes: changes.commandDeps,
+        ...{ links, grouping, drafts, work, installations: installationsEnv, views, filter, pages },
+        ...{ showLog: () => channel.show(true), suggestions: demoRepos },
+        changes: () => changes.commandDeps(),
       },
       built => context.subscriptions.push(built),
     ),
@@ -253,7 +240,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   return testing.api({
     model,
     views,
-    installations: installationsView,
+    installations,
     service,
     pages,
     drafts,

@@ -29,6 +29,26 @@ export function loadCommands<T>(): T {
   return load<T>('commands.js');
 }
 
+/** The language-model tools' code (dist/chat.js); its type is named by the caller, as for the commands. */
+export function loadChat<T>(): T {
+  return load<T>('chat.js');
+}
+
+/** A task's changes through git (dist/changes.js); its type is named by the caller, as for the commands. */
+export function loadChanges<T>(): T {
+  return load<T>('changes.js');
+}
+
+/** The installations model and view (dist/installations.js); its type is named by the caller. */
+export function loadInstallations<T>(): T {
+  return load<T>('installations.js');
+}
+
+/** The task page's code (dist/taskPage.js); its type is named by the caller, as for the commands. */
+export function loadTaskPage<T>(): T {
+  return load<T>('taskPage.js');
+}
+
 /**
  * The test surface (dist/testing.js), in test mode only; the package does not ship it. Its type is named by the caller:
  * the test surface reaches the services that load bundles here, and an import of it would close a cycle.

@@ -1,15 +1,25 @@
 // Where a token may go: only to the origin of baseUrl, and only over https or to this machine.
-import { isIP } from 'node:net';
 
-/** True for localhost, 127.0.0.0/8 and ::1 (the forms URL.hostname yields). */
+/** A dotted-quad IPv4 address whose first number is 127 (each number 0–255, written without leading zeros). */
+const IPV4_LOOPBACK = /^127(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/**
+ * True for localhost, 127.0.0.0/8 and ::1 (the forms URL.hostname yields). An IPv6 address is checked in the form the
+ * URL parser gives it (which also refuses what is not an address): `::1`, or `::ffff:7f…` (127.0.0.0/8, IPv4-mapped).
+ * Plain string rules, not `node:net`: this module sits on the activation path, where that module is not yet loaded.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   const lower = host.toLowerCase();
   if (lower === 'localhost') return true;
-  if (isIP(lower) === 4) return lower.startsWith('127.');
-  if (isIP(lower) === 6)
-    return lower === '::1' || lower === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(lower) || /^::ffff:7f/.test(lower);
-  return false;
+  if (!lower.includes(':')) return IPV4_LOOPBACK.test(lower);
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${lower}]/`).hostname;
+  } catch {
+    return false;
+  }
+  return canonical === '[::1]' || canonical.startsWith('[::ffff:7f');
 }
 
 /** Parses and checks a service address; throws a TypeError that says what is wrong. */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
 import { BUILTIN_SANDBOX_KEY, STATE_KEYS, TOKEN_KINDS, type TokenKind } from '../ids';
+import { sha256Hex } from './digest';
 import { serviceKey, type TokenStore } from './tokenStore';
 import * as l10n from '@vscode/l10n';
 
@@ -13,7 +13,7 @@ interface Who {
   digest: string;
 }
 
-const digestOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const digestOf = (token: string) => sha256Hex(token);
 
 /**
  * The services that have had a token in this profile, and who is signed in to each when that is known. SecretStorage

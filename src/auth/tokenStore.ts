@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
 import { TOKEN_KINDS, type TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
+import { sha256Hex } from './digest';
 import { Emitter } from '../model/emitter';
 import * as l10n from '@vscode/l10n';
 
@@ -61,7 +61,7 @@ export class TokenStore extends DisposableBase {
   }
 
   private announce(kind: TokenKind, key: string, value: string | undefined): void {
-    const digest = value ? createHash('sha256').update(value).digest('hex') : '';
+    const digest = value ? sha256Hex(value) : '';
     if (this.announced.get(key) === digest) return;
     this.announced.set(key, digest);
     this.changed.fire(kind);

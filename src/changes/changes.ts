@@ -1,5 +1,6 @@
-// The changes feature, built in one place for extension.ts: the user's git, the changes model, the read-only
-// documents of both sides of a diff; its commands are built on first use (registerCommands.ts).
+// The changes feature, built in one place: the user's git, the changes model, the read-only documents of both sides of
+// a diff. Its code is dist/changes.js, built on first use by changesOnDemand.ts; its commands are in dist/commands.js
+// (registerCommands.ts).
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase } from '../lifecycle';
@@ -7,7 +8,7 @@ import type { Log } from '../log';
 import type { RepoDetector } from '../model/repoDetector';
 import type { TaskModel } from '../model/taskModel';
 import type { Ui } from '../ui';
-import { ChangeContentProvider, CHANGE_SCHEME } from './changeUris';
+import { ChangeContentProvider } from './changeUris';
 import type { ChangesCommandsDeps } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
@@ -31,6 +32,8 @@ export interface ChangesCommandDeps {
 export class ChangesFeature extends DisposableBase {
   readonly git: GitRunner;
   readonly changes: ChangesModel;
+  /** Both sides of a diff, for the `agent-tasks-change:` documents (registered by changesOnDemand.ts). */
+  readonly documents: ChangeContentProvider;
   /** What the Changes and land commands act on; they are built on first use (see commands/bundle.ts). */
   readonly commandDeps: ChangesCommandDeps;
 
@@ -57,9 +60,7 @@ export class ChangesFeature extends DisposableBase {
       }),
     );
     const roots = () => localRepos().flatMap(r => (r.root ? [r.root] : []));
-    this.register(
-      vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, new ChangeContentProvider(this.git, roots)),
-    );
+    this.documents = new ChangeContentProvider(this.git, roots);
     this.changes.setFocused(vscode.window.state.focused);
     this.register(vscode.window.onDidChangeWindowState(s => this.changes.setFocused(s.focused)));
     const tasks = (): Task[] => {

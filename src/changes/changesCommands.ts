@@ -31,7 +31,8 @@ export interface ChangesCommandsDeps {
 
 export class ChangesCommands extends DisposableBase {
   constructor(
-    private readonly d: ChangesCommandsDeps,
+    /** Built when a command first runs (the changes feature loads then). */
+    private readonly deps: () => ChangesCommandsDeps,
     commands: CommandRegistry,
   ) {
     super();
@@ -42,6 +43,10 @@ export class ChangesCommands extends DisposableBase {
         [COMMANDS.refreshChanges]: (a: unknown) => this.refresh(a),
       }),
     );
+  }
+
+  private get d(): ChangesCommandsDeps {
+    return this.deps();
   }
 
   private async pick(arg: unknown): Promise<Task | undefined> {

@@ -1,7 +1,16 @@
 // Runs the user's own git (the path the built-in git extension found) with execFile: no shell, arguments as given,
 // never a prompt (a fetch that needs credentials the helpers do not have fails and says so). Work on one local
 // repository is run one at a time, so two fetches never race for its locks. Pure Node: no `vscode`.
-import { execFile } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
+
+/**
+ * `node:child_process`, required on the first git run: the module sits on the activation path, and the first tree
+ * runs no git.
+ */
+function childProcess(): typeof ChildProcess {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:child_process') as typeof ChildProcess;
+}
 
 /** Told apart by `isGitError` (by name): dist/commands.js carries a copy of this class, and sees the extension's. */
 export class GitError extends Error {
@@ -70,6 +79,7 @@ export class GitRunner {
     const git = this.gitPath();
     if (!git) return Promise.reject(new GitError('git is not available', '', 'ENOENT'));
     this.spawned++;
+    const { execFile } = childProcess();
     return new Promise((resolve, reject) => {
       execFile(
         git,

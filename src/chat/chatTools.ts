@@ -1,17 +1,20 @@
 // Registers the language-model tools that package.json's `languageModelTools` declares. In an editor without the
-// language-model API (older than VS Code 1.95, or a build that leaves it out) there is nothing to register.
+// language-model API (older than VS Code 1.95, or a build that leaves it out) there is nothing to register. What is
+// registered at activation is a stub per name; the tools' code (dist/chat.js) is required when the chat first
+// prepares or calls one of them, so a window that never uses them never loads it.
 import * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../ids';
+import { loadChat } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import type { Observers } from '../observers';
-import { GetTaskTool } from './getTaskTool';
-import { ListTasksTool } from './listTasksTool';
-import { StartTaskTool } from './startTaskTool';
+import type * as Bundle from './bundle';
 import type { ChatToolDeps } from './toolEnv';
 
 export class ChatTools extends DisposableBase {
+  private tools: ReadonlyMap<string, Bundle.ChatTool> | undefined;
+
   constructor(
-    deps: ChatToolDeps,
+    private readonly deps: ChatToolDeps,
     private readonly observers: Observers = {},
   ) {
     super();
@@ -20,17 +23,22 @@ export class ChatTools extends DisposableBase {
       deps.log.info('this editor has no language-model tool API; the chat tools are not registered');
       return;
     }
-    this.add(lm, CHAT_TOOLS.startTask, new StartTaskTool(deps));
-    this.add(lm, CHAT_TOOLS.listTasks, new ListTasksTool(deps));
-    this.add(lm, CHAT_TOOLS.getTask, new GetTaskTool(deps));
+    for (const name of Object.values(CHAT_TOOLS)) this.add(lm, name);
   }
 
-  private add<T>(lm: typeof vscode.lm, name: string, tool: Required<vscode.LanguageModelTool<T>>): void {
+  private tool(name: string): Bundle.ChatTool {
+    this.tools ??= loadChat<typeof Bundle>().createTools(this.deps);
+    const tool = this.tools.get(name);
+    if (!tool) throw new Error(`dist/chat.js has no tool named ${name}`);
+    return tool;
+  }
+
+  private add(lm: typeof vscode.lm, name: string): void {
     this.register(
-      lm.registerTool<T>(name, {
-        invoke: (options, token) => tool.invoke(options, token),
+      lm.registerTool<object>(name, {
+        invoke: (options, token) => this.tool(name).invoke(options, token),
         prepareInvocation: async (options, token) => {
-          const prepared = (await tool.prepareInvocation(options, token)) ?? undefined;
+          const prepared = (await this.tool(name).prepareInvocation(options, token)) ?? undefined;
           this.observers.preparedToolCall?.(name, prepared);
           return prepared;
         },

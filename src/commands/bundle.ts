@@ -1,9 +1,9 @@
-// The entry of dist/commands.js: the commands that draw nothing when the window opens (the start flows, Continue
-// Task…, Start Task with My Changes, Go to Task…, the account and sandbox commands, the Installations view's
-// commands, Review Changes, Apply Changes and Check Out in New Worktree). The extension requires it on the first call
-// of any of them (see lazyCommands.ts). Every object with state (models, stores, the log, the `Ui`) is handed in from
-// the extension's bundle; what this bundle carries again is code without state (ids, wording, checks), so nothing
-// here holds a second copy of anything.
+// The entry of dist/commands.js: every command (the start flows, Continue Task…, Start Task with My Changes, Go to
+// Task…, the account and sandbox commands, the views' and the task rows' commands, the Installations view's commands,
+// Review Changes, Apply Changes and Check Out in New Worktree), and the services that start tasks. The extension
+// requires it on the first call of any command (see lazyCommands.ts) or on the first start from the chat. Every object
+// with state (models, stores, the log, the `Ui`) is handed in from the extension's bundle; what this bundle carries
+// again is code without state (ids, wording, checks), so nothing here holds a second copy of anything.
 import type * as vscode from 'vscode';
 import type { AccountBook } from '../auth/accountBook';
 import type { TokenStore } from '../auth/tokenStore';
@@ -26,13 +26,17 @@ import { InstallationCommands } from './installationCommands';
 import type { InstallationsEnv } from './installations/shared';
 import { CommandRegistry } from './registry';
 import { SandboxCommands } from './sandboxCommands';
-import type { BaseProposer } from './start/baseProposer';
 import { ContinueCommand } from './start/continueCommand';
-import type { TaskContinuer } from '../tasks/continueTask';
 import type { DraftStore } from '../tasks/draftStore';
-import type { RecentPrompts } from './start/promptSources';
+import type { StartServices } from '../tasks/startServices';
 import { StartCommands } from './start/startCommands';
-import type { TaskStarter } from '../tasks/taskStarter';
+import type { TaskFilter } from '../model/taskFilter';
+import type { TaskViews } from '../views/taskViews';
+import type { RepoRef, Task } from '../api';
+import { TaskCommands } from './taskCommands';
+import { ViewCommands } from './viewCommands';
+
+export { createStartServices } from '../tasks/startServices';
 
 /** What the commands act on: the extension's own objects, built once there. */
 export interface CommandDeps {
@@ -49,12 +53,18 @@ export interface CommandDeps {
   links: ContinuationLinks;
   grouping: TaskGrouping;
   drafts: DraftStore;
-  recent: RecentPrompts;
-  starter: TaskStarter;
-  continuer: TaskContinuer;
-  bases: BaseProposer;
+  /** The services that start tasks, built on first use (the chat's tools use the same ones). */
+  work: () => StartServices;
+  views: TaskViews;
+  filter: TaskFilter;
+  /** The task pages (Show Task Details). */
+  pages: { show(task: Task): void };
+  showLog: () => void;
+  /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
+  suggestions: () => RepoRef[];
   installations: InstallationsEnv;
-  changes: ChangesCommandDeps;
+  /** What the Changes and land commands act on; the changes feature is built when first asked. */
+  changes: () => ChangesCommandDeps;
 }
 
 export type Handler = (...args: never[]) => unknown;
@@ -78,12 +88,15 @@ class Keeping extends CommandRegistry {
 export function register(d: CommandDeps, kept: Map<string, Handler>): Disposable {
   const r = new Keeping(d, kept);
   const { ui, log, globalState: state } = d;
+  const { starter, continuer, bases, recent } = d.work();
   const parts: Disposable[] = [
+    new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui),
+    new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.book),
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
-    new StartCommands(d.starter, d.drafts, d.recent, d.repos, d.service, d.tokens, state, ui, r, d.bases),
-    new ContinueCommand(d.continuer, d.model, ui, r),
-    new HandoffCommand(d.repos, d.starter, state, ui, log.child('handoff'), r),
+    new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases),
+    new ContinueCommand(continuer, d.model, ui, r),
+    new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find')),
     new InstallationCommands(d.installations, r),
     ...registerChangesCommands(d.changes, r),

@@ -51,7 +51,8 @@ const files = (n: number): string => (n === 1 ? vscode.l10n.t('{0} file', n) : v
 
 export class LandCommands extends DisposableBase {
   constructor(
-    private readonly d: LandDeps,
+    /** Built when a command first runs (the changes feature loads then). */
+    private readonly deps: () => LandDeps,
     commands: CommandRegistry,
   ) {
     super();
@@ -65,6 +66,10 @@ export class LandCommands extends DisposableBase {
     const look = () => void vscode.commands.executeCommand('setContext', REVIEWING, this.reviewed() !== undefined);
     this.register(vscode.window.tabGroups.onDidChangeTabs(look));
     this.register(vscode.window.tabGroups.onDidChangeTabGroups(look));
+  }
+
+  private get d(): LandDeps {
+    return this.deps();
   }
 
   private async pick(arg: unknown, placeHolder: string): Promise<Task | undefined> {

@@ -1,6 +1,7 @@
 // Parsing of git remote addresses and matching them against the service address; reading a repository's remotes
 // from its config file. No `vscode`.
-import * as fs from 'node:fs/promises';
+// `fs.promises` is read when a file is, so the module loads then, not with the extension's bundle.
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { isLoopbackHost } from '../api/guard';
 import type { RepoRef } from '../api/params';

@@ -1,4 +1,5 @@
-import * as fs from 'node:fs/promises';
+// `fs.promises` is read when a file is, so the module loads then, not with the extension's bundle.
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoRef } from '../api/params';

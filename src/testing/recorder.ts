@@ -1,5 +1,6 @@
 // What the parts report through their observers, kept for the test API. Built only in test mode.
 import * as vscode from 'vscode';
+import type { ChangesFeature } from '../changes/changes';
 import type { Observers } from '../observers';
 import { renderingOf, type MarkdownRendering } from './rendering';
 
@@ -31,6 +32,8 @@ export class TestRecorder {
   readonly prepared: { tool: string; prepared: vscode.PreparedToolInvocation | undefined }[] = [];
   /** The HTML each task page was last given, by task id. */
   readonly pageHtml = new Map<string, string>();
+  /** The changes feature, once built. */
+  changes: ChangesFeature | undefined;
 
   readonly observers: Observers = {
     response: r =>
@@ -39,6 +42,7 @@ export class TestRecorder {
     contextKey: (id, value) => this.contextKeys.set(id, value),
     preparedToolCall: (tool, prepared) => this.prepared.push({ tool, prepared }),
     taskPageRendered: (taskId, html) => this.pageHtml.set(taskId, html),
+    changesBuilt: feature => (this.changes = feature),
   };
 
   /** What each chat tool's preparation gave VS Code, oldest first. */

@@ -1,7 +1,7 @@
 // What tests read of the task pages: the HTML each open page was last given, as the pages reported it to the test
 // recorder since activation. Built only in test mode, like the rest of src/testing/.
 import type { Disposable } from '../lifecycle';
-import type { TaskPages } from '../taskPage/taskPages';
+import type { TaskPagesOnDemand } from '../taskPage/pagesOnDemand';
 
 export interface TaskPagesProbe {
   /** The HTML the page of a task last rendered, if its page is open. */
@@ -12,7 +12,7 @@ export interface TaskPagesProbe {
 
 /** `last`: the HTML each page was given, as the recorder heard it through the pages' observer. */
 export function recordTaskPages(
-  pages: TaskPages,
+  pages: TaskPagesOnDemand,
   last: Map<string, string>,
   subscriptions: Disposable[],
 ): TaskPagesProbe {

@@ -2,7 +2,7 @@
 // views, the status bar and the messages show, read from the things themselves or recorded from their events since
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
-import type { ChangesFeature } from '../changes/changes';
+import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { ChangesView } from '../changes/types';
 import type { AccountsProvider } from '../auth/accountsProvider';
 import type { DraftStore } from '../tasks/draftStore';
@@ -11,8 +11,8 @@ import type { ViewChange, ViewState } from '../model/viewState';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
-import type { TaskPages } from '../taskPage/taskPages';
-import type { InstallationsView } from '../views/installationsView';
+import type { TaskPagesOnDemand } from '../taskPage/pagesOnDemand';
+import type { InstallationsOnDemand } from '../views/installationsOnDemand';
 import type { TreeNode } from '../views/nodes/node';
 import type { TaskViews } from '../views/taskViews';
 import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
@@ -103,17 +103,17 @@ export type { PreparedToolCall };
 export interface TestApiDeps {
   model: TaskModel;
   views: TaskViews;
-  installations: InstallationsView;
+  installations: InstallationsOnDemand;
   service: ServiceChoice;
   recorder: TestRecorder;
-  pages: TaskPages;
+  pages: TaskPagesOnDemand;
   drafts: DraftStore;
   viewState: ViewState;
   ui: RecordingUi;
   logFile: string;
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
-  changes?: ChangesFeature;
+  changes?: ChangesOnDemand;
   accounts: AccountsProvider;
 }
 
@@ -169,10 +169,10 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
     changes: async (id, load) => {
-      if (load) await d.changes?.changes.load(id);
-      return d.changes?.changes.known(id);
+      if (load) await d.changes?.load(id);
+      return d.changes?.known(id);
     },
-    gitProcesses: () => d.changes?.git.processes ?? 0,
+    gitProcesses: () => d.recorder.changes?.git.processes ?? 0,
     expandTask: async (view, id, expand = true) => {
       const [tree, provider] =
         view === 'repoTasks' ? [d.views.repoView, d.views.repoProvider] : [d.views.mineView, d.views.mineProvider];

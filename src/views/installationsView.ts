@@ -16,9 +16,9 @@ export function withViewProgress(work: Promise<unknown>): void {
 }
 
 /**
- * The Installations view: draws the installations model with the same node contract as the task views. Drawing
- * never waits for the network: an unloaded list starts loading and shows a progress line, and the node is redrawn
- * when its list arrives.
+ * The Installations view (registered by installationsOnDemand.ts): draws the installations model with the same node
+ * contract as the task views. Drawing never waits for the network: an unloaded list starts loading and shows a
+ * progress line, and the node is redrawn when its list arrives.
  */
 export class InstallationsView extends DisposableBase implements vscode.TreeDataProvider<TreeNode> {
   private readonly changed = this.register(new Emitter<TreeNode | undefined>());
@@ -35,7 +35,6 @@ export class InstallationsView extends DisposableBase implements vscode.TreeData
     this.ctx = { model, load: withViewProgress };
     this.tokenNode = new TokenNode(this.ctx);
     this.register(model.onDidChange(c => this.modelChanged(c)));
-    this.register(vscode.window.createTreeView(VIEWS.installations, { treeDataProvider: this, showCollapseAll: true }));
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {

@@ -2,6 +2,7 @@
 // development), so VS Code runs it in Production mode: there activate() must export nothing and build no test
 // surface, while every command works as in the other modes.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
@@ -40,6 +41,16 @@ describe('the installed extension in Production mode', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter(c => !registered.has(c));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('loads none of the bundles meant for first use at activation', () => {
+    const onFirstUse = ['commands', 'chat', 'taskPage', 'changes', 'installations', 'api', 'sandbox'];
+    const loaded = onFirstUse.filter(n =>
+      Object.keys(require.cache).includes(path.join(ext.extensionPath, 'dist', `${n}.js`)),
+    );
+    assert.deepEqual(loaded, [], 'loaded at activation');
+    for (const n of onFirstUse)
+      assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', `${n}.js`)), `${n}.js ships`);
   });
 
   it('runs a command of the bundle loaded on first use (dist/commands.js ships and loads)', async () => {

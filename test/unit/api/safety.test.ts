@@ -45,9 +45,20 @@ describe('api: token safety', () => {
   });
 
   it('knows loopback hosts', () => {
-    for (const h of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '[::1]', '::1'])
+    const loopback = ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '127.255.255.255', '[::1]', '::1'];
+    for (const h of [...loopback, '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '[::FFFF:7F00:1]'])
       assert.ok(isLoopbackHost(h), h);
-    for (const h of ['10.0.0.1', '128.0.0.1', 'localhost.example.com', 'example.com', '[::2]', '0.0.0.0'])
+    const elsewhere = ['10.0.0.1', '128.0.0.1', 'localhost.example.com', 'example.com', '[::2]', '0.0.0.0', '::'];
+    // Look-alikes: a name that starts like 127, numbers out of range or with leading zeros, a mapped address elsewhere.
+    const lookAlikes = [
+      '127.evil.example',
+      '127.0.0.1.example',
+      '127.0.0.256',
+      '127.0.0.01',
+      '127.1',
+      '::ffff:10.0.0.1',
+    ];
+    for (const h of [...elsewhere, ...lookAlikes, '::ffff:127.garbage', '1::1', '[::1'])
       assert.ok(!isLoopbackHost(h), h);
   });
 

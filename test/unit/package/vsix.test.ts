@@ -26,7 +26,7 @@ describe('package (.vsix)', function () {
 
   it('holds only the bundles, the media, the manifest, readme, changelog and licence', () => {
     const allowed = [
-      /^extension\/dist\/(extension|commands|api|sandbox)\.js$/,
+      /^extension\/dist\/(extension|commands|chat|taskPage|changes|installations|api|sandbox)\.js$/,
       /^extension\/media\/[\w./-]+\.(svg|png|css|js)$/,
       /^extension\/package(\.nls)?\.json$/,
       /^extension\/l10n\/bundle\.l10n\.json$/,
@@ -46,6 +46,16 @@ describe('package (.vsix)', function () {
     for (const w of manifest.contributes.walkthroughs ?? [])
       for (const s of w.steps) if (s.media.image) named.push(s.media.image);
     for (const file of named) assert.ok(packed.entries.includes(`extension/${file.replace(/^\.\//, '')}`), file);
+  });
+
+  it('holds every bundle the extension loads on first use, and not the test surface', () => {
+    // The names src/lazy.ts loads: a bundle left out of the package would fail on its first use only.
+    const lazy = fs.readFileSync(path.join(ROOT, 'src/lazy.ts'), 'utf8');
+    const loaded = [...lazy.matchAll(/load<[^>]+>\('([\w.]+\.js)'\)/g)].map(m => m[1]);
+    assert.ok(loaded.length >= 7, `found ${loaded.join(', ')}`);
+    for (const file of loaded.filter(f => f !== 'testing.js'))
+      assert.ok(packed.entries.includes(`extension/dist/${file}`), `dist/${file} ships`);
+    assert.ok(!packed.entries.includes('extension/dist/testing.js'), 'the test surface does not ship');
   });
 
   it('holds the translations: the words of the manifest and of the code', () => {

@@ -1,0 +1,48 @@
+// The services that start tasks, built together once: the starter (one start per prompt and repository at a time),
+// Continue Task's continuer, the base a start proposes and the recent prompts. Their code is in dist/commands.js; the
+// extension builds them on the first start, from a command or a chat tool alike, and both use these same objects.
+import type * as vscode from 'vscode';
+import { BaseProposer } from '../commands/start/baseProposer';
+import { RecentPrompts } from '../commands/start/promptSources';
+import type { Log } from '../log';
+import type { ContinuationLinks } from '../model/continuationLinks';
+import type { RepoDetector } from '../model/repoDetector';
+import type { TaskModel } from '../model/taskModel';
+import type { TokenStore } from '../auth/tokenStore';
+import type { ServiceClients } from '../service/clients';
+import type { Ui } from '../ui';
+import { TaskContinuer } from './continueTask';
+import type { DraftStore } from './draftStore';
+import { TaskStarter } from './taskStarter';
+
+export interface StartServices {
+  starter: TaskStarter;
+  continuer: TaskContinuer;
+  /** The base a start proposes: the base of a checked-out task branch, else the default branch (never an agent's). */
+  bases: BaseProposer;
+  recent: RecentPrompts;
+}
+
+export interface StartServicesDeps {
+  clients: ServiceClients;
+  tokens: TokenStore;
+  model: TaskModel;
+  repos: RepoDetector;
+  drafts: DraftStore;
+  links: ContinuationLinks;
+  globalState: vscode.Memento;
+  workspaceState: vscode.Memento;
+  ui: Ui;
+  log: Log;
+}
+
+export function createStartServices(d: StartServicesDeps): StartServices {
+  const recent = new RecentPrompts(d.globalState);
+  const starter = new TaskStarter(d.clients, d.tokens, d.model, d.drafts, recent, d.globalState, d.ui, d.log, d.links);
+  return {
+    starter,
+    continuer: new TaskContinuer(d.model, starter, d.globalState),
+    bases: new BaseProposer(() => d.repos.current()?.git?.state.HEAD, d.model, d.workspaceState),
+    recent,
+  };
+}
