@@ -11,9 +11,9 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   const m = Math.round(s / 60);
   if (m < 60) return l10n.t('{0} min ago', m);
   const h = Math.round(s / 3600);
-  if (h < 24) return `${h} h ago`;
+  if (h < 24) return l10n.t('{0} h ago', h);
   const d = Math.round(s / 86400);
-  if (d < 30) return d === 1 ? 'yesterday' : l10n.t('{0} days ago', d);
+  if (d < 30) return d === 1 ? l10n.t('yesterday') : l10n.t('{0} days ago', d);
   return new Date(t).toISOString().slice(0, 10);
 }
 
@@ -23,8 +23,8 @@ export function duration(fromIso: string, toIso: string | null | undefined): str
   const b = toIso ? Date.parse(toIso) : NaN;
   if (Number.isNaN(a) || Number.isNaN(b) || b < a) return '';
   const s = Math.round((b - a) / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return l10n.t('{0} s', s);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 60) return l10n.t('{0} min {1} s', m, s % 60);
+  return l10n.t('{0} h {1} min', Math.floor(m / 60), m % 60);
 }

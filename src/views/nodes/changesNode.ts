@@ -10,13 +10,13 @@ import type { TreeNode } from './node';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-/** "3 files · +40 −2" */
+/** "3 files · +40 −2", and why it may be old: one whole sentence each, for translators. */
 export function changesDescription(v: Ready): string {
   const t = v.totals;
-  const stale = v.stale ? vscode.l10n.t(' · not refreshed: {0}', v.stale) : '';
-  return `${plural(t.files, 'file')} · +${t.added} −${t.removed}${stale}`;
+  const files = t.files === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', t.files);
+  return v.stale
+    ? vscode.l10n.t('{0} · +{1} −{2} · not refreshed: {3}', files, t.added, t.removed, v.stale)
+    : vscode.l10n.t('{0} · +{1} −{2}', files, t.added, t.removed);
 }
 
 /**
@@ -140,7 +140,8 @@ export class CommitsNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('Commits'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.idPrefix}/commits`;
-    item.description = plural(this.commits.length, 'commit');
+    const n = this.commits.length;
+    item.description = n === 1 ? vscode.l10n.t('1 commit') : vscode.l10n.t('{0} commits', n);
     item.iconPath = new vscode.ThemeIcon('git-commit');
     item.contextValue = 'agentCommits';
     return item;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as l10n from '@vscode/l10n';
 import { duration, relativeTime } from '../../../src/views/relativeTime';
 import { pullRequestUrl, repoOfTask, webBase } from '../../../src/model/taskLinks';
 
@@ -16,6 +17,43 @@ describe('views/relativeTime', () => {
     assert.equal(relativeTime(undefined, now), '');
     assert.equal(relativeTime('garbage', now), '');
     assert.equal(relativeTime('2026-03-10T12:05:00Z', now), 'just now');
+  });
+  it('says every form in the words of the translation it is given', () => {
+    const german = {
+      'just now': 'gerade eben',
+      '{0} min ago': 'vor {0} Min.',
+      '{0} h ago': 'vor {0} Std.',
+      yesterday: 'gestern',
+      '{0} days ago': 'vor {0} Tagen',
+      '{0} s': '{0} Sek.',
+      '{0} min {1} s': '{0} Min. {1} Sek.',
+      '{0} h {1} min': '{0} Std. {1} Min.',
+    };
+    l10n.config({ contents: german });
+    try {
+      const said = [
+        relativeTime('2026-03-10T11:59:50Z', now),
+        relativeTime('2026-03-10T11:55:00Z', now),
+        relativeTime('2026-03-10T09:00:00Z', now),
+        relativeTime('2026-03-09T12:00:00Z', now),
+        relativeTime('2026-03-01T12:00:00Z', now),
+        duration('2026-03-10T12:00:00Z', '2026-03-10T12:00:07Z'),
+        duration('2026-03-10T12:00:00Z', '2026-03-10T12:02:05Z'),
+        duration('2026-03-10T12:00:00Z', '2026-03-10T15:04:00Z'),
+      ];
+      assert.deepEqual(said, [
+        'gerade eben',
+        'vor 5 Min.',
+        'vor 3 Std.',
+        'gestern',
+        'vor 9 Tagen',
+        '7 Sek.',
+        '2 Min. 5 Sek.',
+        '3 Std. 4 Min.',
+      ]);
+    } finally {
+      l10n.config({ contents: {} });
+    }
   });
   it('measures durations', () => {
     assert.equal(duration('2026-03-10T12:00:00Z', '2026-03-10T12:02:05Z'), '2 min 5 s');
