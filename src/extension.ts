@@ -249,7 +249,6 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     mementos,
     subscriptions,
     changes,
-    accounts,
   });
 }
 

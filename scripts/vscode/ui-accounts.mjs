@@ -68,6 +68,21 @@ async function openAccountsMenu() {
   return (await page.locator(`${MENU_ITEM} .action-label`).allInnerTexts()).map(t => t.trim()).filter(Boolean);
 }
 
+/**
+ * The Accounts menu once it shows what `ok` wants. The menu is built when it opens, from what the window last heard
+ * of the providers' sessions, which comes a moment after the extension told it: it is opened again until it does.
+ */
+async function accountsMenuUntil(ok, what, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const items = await openAccountsMenu();
+    if (ok(items)) return items;
+    if (Date.now() > end) throw new Error(`${what}: the Accounts menu holds ${JSON.stringify(items)}`);
+    await page.keyboard.press('Escape');
+    await page.locator(MENU_ITEM).first().waitFor({ state: 'detached' });
+  }
+}
+
 let code = 0;
 try {
   await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
@@ -129,9 +144,8 @@ try {
   );
   await page.keyboard.press('Escape');
 
-  let items = await openAccountsMenu();
   const entry = `${account} (Agent Tasks)`;
-  if (!items.includes(entry)) throw new Error(`the Accounts menu holds ${JSON.stringify(items)}`);
+  await accountsMenuUntil(items => items.includes(entry), 'the account after its token was saved');
   await page.locator(MENU_ITEM, { hasText: entry }).first().hover();
   const signOut = page.locator(MENU_ITEM, { hasText: /^Sign Out$/ }).last();
   await signOut.waitFor();
@@ -148,8 +162,7 @@ try {
     .locator(`${sel.statusbar} .statusbar-item`, { hasText: /no token/ })
     .first()
     .waitFor();
-  items = await openAccountsMenu();
-  if (items.includes(entry)) throw new Error('the account stayed in the Accounts menu after Sign Out');
+  await accountsMenuUntil(items => !items.includes(entry), 'the account stayed after Sign Out');
   await page.screenshot({ path: path.join(shots, 'accounts-5-signed-out.png') });
   await page.keyboard.press('Escape');
   await runCommand(page, 'Agent Tasks: Set Token…');

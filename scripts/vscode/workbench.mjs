@@ -168,7 +168,8 @@ async function stepSignature(page) {
  * Resolves with the step's signature once the widget shows the next step or closes.
  */
 export async function answerStep(page, { pick, text } = {}, timeoutMs = 10_000) {
-  await page.locator(sel.quickInput).waitFor();
+  // The step may come after the command's own first reads (the first command also loads the commands' bundle).
+  await page.locator(sel.quickInput).waitFor({ timeout: Math.max(timeoutMs, 60_000) });
   const before = await stepSignature(page);
   if (pick) {
     const row = page.locator(sel.quickInputRow).filter({ hasText: pick }).first();

@@ -105,11 +105,6 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
       .catch(err => this.deps.log.warn(`accounts: ${err instanceof Error ? err.message : String(err)}`));
   }
 
-  /** Resolves when the changes seen so far have been told to VS Code (tests wait on it). */
-  settled(): Promise<void> {
-    return this.refreshing;
-  }
-
   private async read(): Promise<vscode.AuthenticationSession[]> {
     const { book } = this.deps;
     const services = new Set(book.services());

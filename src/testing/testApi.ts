@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { ChangesView } from '../changes/types';
-import type { AccountsProvider } from '../auth/accountsProvider';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
@@ -93,8 +92,6 @@ export interface AgentTasksTestApi {
   gitProcesses(): number;
   /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
   quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
-  /** The Accounts menu's provider: resolves when what it has seen so far has been told to VS Code. */
-  readonly accounts: { settled(): Promise<void> };
 }
 
 import type { PreparedToolCall } from './recorder';
@@ -114,7 +111,6 @@ export interface TestApiDeps {
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
   changes?: ChangesOnDemand;
-  accounts: AccountsProvider;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -183,7 +179,6 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       else await vscode.commands.executeCommand('list.collapseAll');
     },
     quickPick: () => d.ui.openQuickPick,
-    accounts: { settled: () => d.accounts.settled() },
   };
 }
 

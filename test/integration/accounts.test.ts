@@ -14,8 +14,7 @@ describe('accounts', () => {
   });
 
   it("shows the person signed in to the service in VS Code's Accounts menu, never the token", async () => {
-    const api = await freshStart();
-    await api.accounts.settled();
+    await freshStart();
     const host = new URL(SANDBOX).host;
     const accounts = await waitFor(async () => {
       const now = await accountsNow();
@@ -31,16 +30,20 @@ describe('accounts', () => {
   it('Sign Out there removes the tokens of that service, as Sign Out does', async () => {
     const api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'classic', DEMO_TOKENS.classic);
-    await api.accounts.settled();
-    const account = (await accountsNow()).find(a => a.id === serviceKey(SANDBOX));
+    const account = await waitFor(
+      async () => (await accountsNow()).find(a => a.id === serviceKey(SANDBOX)),
+      'the service in the Accounts menu',
+    );
     assert.ok(account);
     // What the Accounts menu's Sign Out runs (its confirmation is answered yes in the test host).
     await vscode.commands.executeCommand('_signOutOfAccount', {
       providerId: AUTH_PROVIDER.id,
       accountLabel: account.label,
     });
-    await api.accounts.settled();
-    assert.ok(!(await accountsNow()).some(a => a.id === serviceKey(SANDBOX)), 'gone from the Accounts menu');
+    await waitFor(
+      async () => !(await accountsNow()).some(a => a.id === serviceKey(SANDBOX)),
+      'the service gone from the Accounts menu',
+    );
     await waitFor(() => api.context()['agentTasks.hasToken'] === false, 'the extension to see no token');
     await waitFor(async () => (await api.treeItems('repoTasks')).length === 0, 'the view to empty (welcome content)');
     // Both kinds went: Set Token… asks which kind and says neither is set.
@@ -54,10 +57,9 @@ describe('accounts', () => {
       async () => (await api.treeItems('repoTasks')).some(i => i.kind === 'task'),
       'tasks again once a token is set',
     );
-    await api.accounts.settled();
-    assert.ok(
-      (await accountsNow()).some(a => a.id === serviceKey(SANDBOX)),
-      'back in the Accounts menu',
+    await waitFor(
+      async () => (await accountsNow()).some(a => a.id === serviceKey(SANDBOX)),
+      'the service back in the Accounts menu',
     );
   });
 
