@@ -1,6 +1,7 @@
 // What the Agent Tasks container shows at VS Code's default sidebar width, read from the screen in a real VS Code
 // against the sandbox's demo world: every task row keeps its state and time whole (the name gives way first), and
-// the container's badge in the activity bar counts each running task once, as the status bar does.
+// the container's badge in the activity bar counts each running task once, as the status bar does; and the
+// Installations view, collapsed at first and its code loaded when it first draws, lists the installations once opened.
 //   npm run build && node scripts/vscode/ui-rows.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,6 +122,22 @@ try {
     }
     check(`${view}: every task row shows its state whole at the default sidebar width, and says it to a reader`);
   }
+
+  // The Installations view starts collapsed, and its code loads when it first draws: opened, it lists them.
+  const installations = viewPane(page, /^Installations/i);
+  await installations.locator('.pane-header').click();
+  await installations.locator('.monaco-list-row', { hasText: 'ci-bot · selected repositories' }).first().waitFor();
+  await page.screenshot({ path: path.join(shots, 'rows-installations.png') });
+  const listed = await installations
+    .locator('.monaco-list-row')
+    .evaluateAll(list =>
+      list.map(
+        r => `${r.querySelector('.label-name')?.textContent} | ${r.querySelector('.label-description')?.textContent}`,
+      ),
+    );
+  for (const want of ['acme | ci-bot · selected repositories', 'mona | lint-bot · all repositories'])
+    if (!listed.includes(want)) throw new Error(`the Installations view lists ${JSON.stringify(listed)}`);
+  check(`opened, the Installations view lists the installations: ${JSON.stringify(listed)}`);
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

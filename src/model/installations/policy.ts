@@ -20,7 +20,9 @@ type RepositoryFacts = Pick<Repository, 'id' | 'full_name' | 'owner'> & { permis
 
 /** How the view names an installation in messages: the app and the account it is installed on. */
 export function installationLabel(inst: Pick<Installation, 'app_slug' | 'account'>): string {
-  return forMessage(`${inst.app_slug || 'app'} on ${inst.account?.login ?? l10n.t('an unknown account')}`);
+  const app = inst.app_slug || l10n.t('app');
+  const login = inst.account?.login;
+  return forMessage(login ? l10n.t('{0} on {1}', app, login) : l10n.t('{0} on an unknown account', app));
 }
 
 export function allowed(): Verdict {
