@@ -51,7 +51,9 @@ export class TaskFilter extends DisposableBase {
   /** Whether a view shows archived tasks too: its own toggle once used, else the setting. */
   showArchived(view: TaskViewName): boolean {
     const own = this.workspaceState.get<unknown>(ARCHIVED_KEY[view]);
-    return typeof own === 'boolean' ? own : readSettings().showArchived;
+    // The setting as last heard (kept by its change event): reading the configuration is dear, and a view asks at
+    // every draw.
+    return typeof own === 'boolean' ? own : this.archived;
   }
 
   async setStates(view: TaskViewName, states: string[]): Promise<void> {
