@@ -105,8 +105,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   }
 
   /** The tasks the view shows now, in order, after filters. */
-  visibleTasks(): Task[] {
-    const keys = this.opts.model.lists(this.opts.view);
+  visibleTasks(keys = this.opts.model.lists(this.opts.view)): Task[] {
     if (!keys) return [];
     // The lists and the user's id can change without a store event (another repository chosen, the id learnt).
     const basis = `${keys.join('\n')}\n${this.opts.model.me}`;
@@ -179,7 +178,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     }
     const filtered = loaded ? this.filterNode() : undefined;
     if (filtered) out.push(filtered);
-    const tasks = this.visibleTasks();
+    const tasks = this.visibleTasks(keys);
     const fresh = this.nodesFor !== tasks;
     const generation = fresh ? ++this.generation : this.generation;
     const taskNodes: TaskNode[] = [];

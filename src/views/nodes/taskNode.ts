@@ -90,6 +90,8 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     contextValue: flags,
     heard: `${forLabel(p.name)}, ${p.state.label}`,
     heardTail: heardTail ? `, ${heardTail}` : '',
+    // There from the start, so every row text has one shape and the draw's property reads stay monomorphic.
+    aged: undefined,
   };
 }
 
