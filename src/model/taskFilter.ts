@@ -51,9 +51,7 @@ export class TaskFilter extends DisposableBase {
   /** Whether a view shows archived tasks too: its own toggle once used, else the setting. */
   showArchived(view: TaskViewName): boolean {
     const own = this.workspaceState.get<unknown>(ARCHIVED_KEY[view]);
-    // The setting as last heard (kept by its change event): reading the configuration is dear, and a view asks at
-    // every draw.
-    return typeof own === 'boolean' ? own : this.archived;
+    return typeof own === 'boolean' ? own : readSettings().showArchived;
   }
 
   async setStates(view: TaskViewName, states: string[]): Promise<void> {
