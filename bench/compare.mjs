@@ -82,7 +82,7 @@ async function load(builds, runs) {
           tree: {
             rebuildRatio: round(median(tree[k].map(t => t.rebuildMs / t.floorMs)), 2),
             rebuildCpuRatio: round(median(tree[k].map(t => t.cpuMs.rebuild / t.cpuMs.floor)), 2),
-            firstDrawRatio: round(median(tree[k].map(t => t.firstDrawMs / t.floorMs)), 2),
+            firstDrawRatio: round(median(tree[k].map(t => t.firstDrawMs / (t.firstDrawFloorMs ?? t.floorMs))), 2),
             changeRatio: round(median(tree[k].map(t => t.changeMs / t.unchangedPollMs)), 2),
           },
         },

@@ -91,6 +91,7 @@ async function collectGarbage() {
   }
 }
 exports.collectGarbage = collectGarbage;
+exports.collector = collector;
 exports.snapshot = () => snapshot();
 
 /** `steps`: [name, async fn] in order; each measured before GC (as it is) and after (what stays). */

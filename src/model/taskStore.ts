@@ -51,6 +51,19 @@ function sameTask(a: Task, b: Task): boolean {
   );
 }
 
+/** Whether two values read from JSON are the same: equal primitives, or arrays and objects of the same values. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every(k => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
+}
+
 export class TaskStore {
   private readonly entries = new Map<string, Entry>();
   private readonly lists = new Map<ListKey, string[]>();
@@ -178,11 +191,14 @@ export class TaskStore {
       stored.url = prev.task.url;
       stored.html_url = prev.task.html_url;
     }
-    this.entries.set(task.id, { task: stored, sessions, sessionsFor });
+    // A task that arrives as it was keeps its object: its picture, row and item stay as they are (a page of a
+    // poll brings a hundred tasks, most of them unchanged).
+    const kept = prev !== undefined && sameJson(prev.task, stored) ? prev.task : stored;
+    this.entries.set(task.id, { task: kept, sessions, sessionsFor });
     if (!prev) return;
     const sessionsChanged =
       task.sessions !== undefined && JSON.stringify(task.sessions) !== JSON.stringify(prev.sessions);
-    if (!sameTask(prev.task, stored) || sessionsChanged) change.changed.push(task.id);
+    if ((kept !== prev.task && !sameTask(prev.task, stored)) || sessionsChanged) change.changed.push(task.id);
     if (prev.task.state !== stored.state)
       change.transitions.push({ id: task.id, from: prev.task.state, to: stored.state, task: stored });
   }

@@ -1,9 +1,32 @@
 import * as l10n from '@vscode/l10n';
 // "5 min ago" for tree descriptions. Pure: no `vscode`.
 
+/** An ISO time read once: its instant, and the date written out once anyone asked for it. */
+interface Parsed {
+  readonly t: number;
+  date?: string;
+}
+
+// A tree draws the same few hundred times at every first draw (each task's last change): reading a time and writing
+// a date are the dearest parts of a row's description, so each is done once per time. Bounded: the service may send
+// any number of times, and a full memo starts again.
+const MEMO_LIMIT = 10_000;
+const memo = new Map<string, Parsed>();
+
+function parsed(iso: string): Parsed {
+  let p = memo.get(iso);
+  if (!p) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    p = { t: Date.parse(iso) };
+    memo.set(iso, p);
+  }
+  return p;
+}
+
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '';
-  const t = Date.parse(iso);
+  const p = parsed(iso);
+  const t = p.t;
   if (Number.isNaN(t)) return '';
   const s = Math.round((now - t) / 1000);
   // A clock behind the service's (s < 0) reads as now too.
@@ -14,7 +37,7 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   if (h < 24) return l10n.t('{0} h ago', h);
   const d = Math.round(s / 86400);
   if (d < 30) return d === 1 ? l10n.t('yesterday') : l10n.t('{0} days ago', d);
-  return new Date(t).toISOString().slice(0, 10);
+  return (p.date ??= new Date(t).toISOString().slice(0, 10));
 }
 
 /** "2 min 5 s" between two timestamps, for session tooltips. */

@@ -50,7 +50,12 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   private readonly rows: TaskRowContext;
   private visible: Task[] | undefined;
   private visibleFor = '';
+  /** Every task of the view's lists, newest first, before filters: kept until the store or the lists change. */
+  private sorted: Task[] | undefined;
+  private sortedFor = '';
   private nodesFor: Task[] | undefined;
+  /** Bumped at each new list: a node not drawn in the latest is dropped. */
+  private generation = 0;
   private readonly groups: RepoGroups;
 
   constructor(private readonly opts: TaskTreeOptions) {
@@ -63,8 +68,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     this.register(opts.state.onDidChange(c => this.onViewChange(c)));
   }
 
-  refresh(): void {
+  /** Redraws the whole view. `filtersOnly`: only what the view state chose changed, the store did not. */
+  refresh(filtersOnly = false): void {
     this.visible = undefined;
+    if (!filtersOnly) this.sorted = undefined;
     this.changed.fire(undefined);
   }
 
@@ -98,19 +105,31 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   }
 
   /** The tasks the view shows now, in order, after filters. */
-  visibleTasks(): Task[] {
-    const keys = this.opts.model.lists(this.opts.view);
+  visibleTasks(keys = this.opts.model.lists(this.opts.view)): Task[] {
     if (!keys) return [];
     // The lists and the user's id can change without a store event (another repository chosen, the id learnt).
     const basis = `${keys.join('\n')}\n${this.opts.model.me}`;
     if (this.visible && basis === this.visibleFor) return this.visible;
-    const seen = new Set<string>();
-    const all: Task[] = [];
-    for (const key of keys)
-      for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
-    this.visible = this.opts.state.filter.apply(this.opts.view, all.sort(byCreatedDesc), this.opts.model.me);
+    this.visible = this.opts.state.filter.apply(this.opts.view, this.allTasks(keys), this.opts.model.me);
     this.visibleFor = basis;
     return this.visible;
+  }
+
+  /** Every task of these lists once, newest first; a filter change filters it again without sorting it again. */
+  private allTasks(keys: ListKey[]): Task[] {
+    const basis = keys.join('\n');
+    if (this.sorted && basis === this.sortedFor) return this.sorted;
+    let all: Task[];
+    if (keys.length === 1) all = this.opts.model.store.list(keys[0]);
+    else {
+      const seen = new Set<string>();
+      all = [];
+      for (const key of keys)
+        for (const t of this.opts.model.store.list(key)) if (!seen.has(t.id) && seen.add(t.id)) all.push(t);
+    }
+    this.sorted = all.sort(byCreatedDesc);
+    this.sortedFor = basis;
+    return this.sorted;
   }
 
   /** Whether the view's lists hold any task at all, before filters. */
@@ -159,7 +178,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     }
     const filtered = loaded ? this.filterNode() : undefined;
     if (filtered) out.push(filtered);
-    const tasks = this.visibleTasks();
+    const tasks = this.visibleTasks(keys);
+    const fresh = this.nodesFor !== tasks;
+    const generation = fresh ? ++this.generation : this.generation;
     const taskNodes: TaskNode[] = [];
     for (const t of tasks) {
       const picture = this.opts.model.picture(t.id);
@@ -167,14 +188,14 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       let node = this.nodes.get(t.id);
       if (node) node.picture = picture;
       else this.nodes.set(t.id, (node = new TaskNode(picture, this.rows)));
+      node.generation = generation;
       taskNodes.push(node);
     }
     out.push(...(this.grouped() ? this.groups.arrange(taskNodes) : taskNodes));
     // Nodes of tasks no longer shown are dropped, once per new list.
-    if (this.nodesFor !== tasks) {
+    if (fresh) {
       this.nodesFor = tasks;
-      const live = new Set(tasks.map(t => t.id));
-      for (const id of this.nodes.keys()) if (!live.has(id)) this.nodes.delete(id);
+      for (const [id, node] of this.nodes) if (node.generation !== generation) this.nodes.delete(id);
     }
     if (!tasks.length && this.hasAnyTask()) {
       out.push(
@@ -203,6 +224,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   private onStoreChange(change: StoreChange): void {
     this.visible = undefined;
+    this.sorted = undefined;
     const keys = this.opts.model.lists(this.opts.view) ?? [];
     const statesFiltered = this.opts.state.filter.statesFiltered(this.opts.view);
     if (
@@ -227,9 +249,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   }
 
   private onViewChange(c: ViewChange): void {
-    if (c.kind === 'filter') this.refresh();
-    else if (c.kind === 'grouping' && this.opts.view === 'mine') this.refresh();
-    else if (c.kind === 'draft' && this.opts.view === 'repo') this.refresh();
+    if (c.kind === 'filter') this.refresh(true);
+    else if (c.kind === 'grouping' && this.opts.view === 'mine') this.refresh(true);
+    else if (c.kind === 'draft' && this.opts.view === 'repo') this.refresh(true);
   }
 
   private grouped(): boolean {

@@ -47,6 +47,17 @@ interface RowText {
   readonly contextValue: string;
   readonly heard: string;
   readonly heardTail: string;
+  /**
+   * The description and accessible label at the age label last drawn: every row of the picture drawn at that age
+   * (a first draw after a filter hid the row, the other view) shares them instead of formatting them again.
+   */
+  aged?: AgedText;
+}
+
+interface AgedText {
+  readonly age: string;
+  readonly description: string;
+  readonly accessibility: vscode.AccessibilityInformation;
 }
 
 const rowTexts = [new WeakMap<TaskPicture, RowText>(), new WeakMap<TaskPicture, RowText>()];
@@ -55,6 +66,12 @@ function rowText(p: TaskPicture, showRepo: boolean): RowText {
   const cache = rowTexts[showRepo ? 1 : 0];
   let text = cache.get(p);
   if (text) return text;
+  text = makeRowText(p, showRepo);
+  cache.set(p, text);
+  return text;
+}
+
+function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
   const t = p.task;
   const state = forLabel(p.state.label);
   const repo = showRepo ? p.repo?.label : undefined;
@@ -66,16 +83,29 @@ function rowText(p: TaskPicture, showRepo: boolean): RowText {
   if (p.links.pullRequests.length) flags += ' pull';
   if (t.session_count > 0) flags += ' branch';
   const heardTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
-  text = {
+  return {
     label: forLabel(shortName(p.name, p.state.label)),
     state,
     tail: rest ? ` · ${rest}` : '',
     contextValue: flags,
     heard: `${forLabel(p.name)}, ${p.state.label}`,
     heardTail: heardTail ? `, ${heardTail}` : '',
+    // There from the start, so every row text has one shape and the draw's property reads stay monomorphic.
+    aged: undefined,
   };
-  cache.set(p, text);
-  return text;
+}
+
+/** The row's description and accessible label at an age label, made once per picture and age. */
+function agedText(text: RowText, age: string): AgedText {
+  if (text.aged?.age === age) return text.aged;
+  // The state first, then when: what may be cut at the row's end comes last.
+  const when = age ? ` · ${age}` : '';
+  // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
+  const label = age
+    ? vscode.l10n.t('{0}, updated {1}{2}', text.heard, age, text.heardTail)
+    : text.heard + text.heardTail;
+  text.aged = { age, description: `${text.state}${when}${text.tail}`, accessibility: { label } };
+  return text.aged;
 }
 
 const artifactCount = (t: Task) => (Array.isArray(t.artifacts) ? t.artifacts.length : 0);
@@ -92,6 +122,8 @@ export class TaskNode implements TreeNode {
   readonly kind = 'task';
   /** The "5 min ago" shown when last drawn, so the view can redraw just the nodes whose age label moved on. */
   drawnAge: string | undefined;
+  /** Which of its view's lists last held the node: the view drops the nodes a newer list no longer holds. */
+  generation = 0;
   private item: vscode.TreeItem | undefined;
   private withTooltip: vscode.TreeItem | undefined;
   private drawn: TaskPicture | undefined;
@@ -130,17 +162,13 @@ export class TaskNode implements TreeNode {
     // A picture is made anew only when something it shows changed: the same one draws the same item.
     if (this.item && p === this.drawn && age === this.drawnAge) return this.item;
     const text = rowText(p, this.ctx.showRepo);
+    const aged = agedText(text, age);
     const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${p.id}`;
-    // The state first, then when: what may be cut at the row's end comes last.
-    const when = age ? ` · ${age}` : '';
-    item.description = `${text.state}${when}${text.tail}`;
+    item.description = aged.description;
     item.iconPath = styleIcon(p.state);
     item.contextValue = text.contextValue;
-    // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
-    item.accessibilityInformation = {
-      label: age ? vscode.l10n.t('{0}, updated {1}{2}', text.heard, age, text.heardTail) : text.heard + text.heardTail,
-    };
+    item.accessibilityInformation = aged.accessibility;
     this.item = item;
     this.withTooltip = undefined;
     this.drawn = p;

@@ -47,6 +47,19 @@ describe('model/TaskStore', () => {
     assert.equal(events.length, 0);
   });
 
+  it('keeps the object of a task that arrives unchanged, and takes the new one of a task that changed at all', () => {
+    const a = aTask({ state: 'in_progress' });
+    const b = aTask();
+    store.replaceList('r', [a, b]);
+    const [keptA, keptB] = [store.get(a.id), store.get(b.id)];
+    // A field the rows do not compare still makes a new object: whoever reads it sees what the service sent.
+    const b2 = { ...b, repository: { id: 99 } } as typeof b;
+    store.replaceList('r', [{ ...a, artifacts: [...(a.artifacts ?? [])] }, b2]);
+    assert.equal(store.get(a.id), keptA, 'the same task, the same object: its picture and row are kept');
+    assert.notEqual(store.get(b.id), keptB);
+    assert.deepEqual(store.get(b.id)?.repository, { id: 99 });
+  });
+
   it('reports the one task that changed, and its state transition, without a membership change', () => {
     const a = aTask({ state: 'in_progress' });
     const b = aTask({ state: 'queued' });

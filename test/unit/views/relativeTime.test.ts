@@ -55,6 +55,16 @@ describe('views/relativeTime', () => {
       l10n.config({ contents: {} });
     }
   });
+  it('reads each time once, yet says how long ago at every later moment, and stays right past its memo', () => {
+    const iso = '2026-03-10T11:55:00Z';
+    assert.equal(relativeTime(iso, now), '5 min ago');
+    assert.equal(relativeTime(iso, now + 10 * 60_000), '15 min ago', 'the same time later: the label moved on');
+    assert.equal(relativeTime('2025-01-01T00:00:00Z', now), '2025-01-01');
+    for (let i = 0; i < 12_000; i++) relativeTime(new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), now);
+    assert.equal(relativeTime(iso, now + 60 * 60_000), '1 h ago');
+    assert.equal(relativeTime('2025-01-01T00:00:00Z', now), '2025-01-01');
+    assert.equal(relativeTime('garbage', now), '');
+  });
   it('measures durations', () => {
     assert.equal(duration('2026-03-10T12:00:00Z', '2026-03-10T12:02:05Z'), '2 min 5 s');
     assert.equal(duration('2026-03-10T12:00:00Z', null), '');
