@@ -17,7 +17,22 @@ export interface Settings {
   chatTools: boolean;
 }
 
-export function readSettings(): Settings {
+let kept: Readonly<Settings> | undefined;
+
+/**
+ * The settings as they are now. A draw of a view reads them many times over (each list, the repository, the service)
+ * and VS Code copies the configuration at every read, so they are read once per turn of the event loop: kept until
+ * the microtasks of this turn have run. A change of a setting reaches the extension as a turn of its own, so no read
+ * after it sees the old values, whatever order its listeners run in.
+ */
+export function readSettings(): Readonly<Settings> {
+  if (kept) return kept;
+  kept = Object.freeze(read());
+  queueMicrotask(() => (kept = undefined));
+  return kept;
+}
+
+function read(): Settings {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return {
     serviceUrl: c.get<string>('serviceUrl', '').trim(),

@@ -82,6 +82,8 @@ export interface AgentTasksTestApi {
   model: { picture(id: string): TaskPicture | undefined; viewChanges(): ViewChange[] };
   /** The node a task view holds for a task: what its context menu and inline buttons hand a command. */
   taskNode(view: 'repoTasks' | 'myTasks', taskId: string): TreeNode | undefined;
+  /** A view's tree data provider itself, as VS Code holds it (the tree bench reads it as it reads its floor's). */
+  treeProvider(view: ViewName): vscode.TreeDataProvider<TreeNode>;
   /** What a task view's title bar says beside its name. */
   viewDescription(view: 'repoTasks' | 'myTasks'): string | undefined;
   /** A task's changes as known now (undefined: never asked for); `load` reads them and waits. */
@@ -162,6 +164,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     taskPages: recordTaskPages(d.pages, d.recorder.pageHtml, d.subscriptions),
     preparedToolCalls: () => d.recorder.preparedCalls(),
     model: { picture: id => d.model.picture(id), viewChanges: () => [...viewChanges] },
+    treeProvider: view => providers[view],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
     changes: async (id, load) => {
