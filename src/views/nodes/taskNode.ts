@@ -189,17 +189,23 @@ export class TaskNode implements TreeNode {
       // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown. The name is as
       // sent (as text), where the label shows it without its Markdown marks.
       const md = new vscode.MarkdownString();
-      const where = repo ? ` in ${forMarkdown(repo.label)}` : '';
-      md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n**${forMarkdown(p.state.label)}**${where}\n\n`);
+      const state = `**${forMarkdown(p.state.label)}**`;
+      const stateLine = repo ? vscode.l10n.t('{0} in {1}', state, forMarkdown(repo.label)) : state;
+      md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n${stateLine}\n\n`);
       if (repo?.why) md.appendMarkdown(`${forMarkdown(repo.why)}\n\n`);
       if (p.creator) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(p.creator)));
-      if (p.continues) md.appendMarkdown(`${forMarkdown(`Continues “${plainName(p.continues.name)}”`)}\n\n`);
+      if (p.continues)
+        md.appendMarkdown(`${forMarkdown(vscode.l10n.t('Continues “{0}”', plainName(p.continues.name)))}\n\n`);
       // In the user's locale and time zone, as the task page shows them.
       const when = (v: unknown) => timeText(v, { locale: vscode.env.language });
-      const dates = [`Created ${when(t.created_at)}`, `Updated ${when(t.updated_at)}`];
-      if (t.archived_at) dates.push(`Archived ${when(t.archived_at)}`);
+      const dates = [
+        vscode.l10n.t('Created {0}', when(t.created_at)),
+        vscode.l10n.t('Updated {0}', when(t.updated_at)),
+      ];
+      if (t.archived_at) dates.push(vscode.l10n.t('Archived {0}', when(t.archived_at)));
       md.appendMarkdown(`${forMarkdown(dates.join('\n'))}\n\n`);
-      md.appendMarkdown(forMarkdown(`Sessions: ${t.session_count}  ·  Artifacts: ${artifactCount(t)}\nID: ${t.id}`));
+      const counts = vscode.l10n.t('Sessions: {0}  ·  Artifacts: {1}', t.session_count, artifactCount(t));
+      md.appendMarkdown(forMarkdown(`${counts}\n${vscode.l10n.t('ID: {0}', t.id)}`));
       this.withTooltip = Object.assign(new vscode.TreeItem(item.label ?? '', item.collapsibleState), item, {
         tooltip: md,
       });
@@ -221,7 +227,10 @@ export class TaskNode implements TreeNode {
       }
       p = this.ctx.model.picture(id) ?? p;
       if (p.error && !p.sessions)
-        return [new MessageNode(`Sessions could not be read: ${explain(p.error).text}`, 'warning'), ...artifacts(p)];
+        return [
+          new MessageNode(vscode.l10n.t('Sessions could not be read: {0}', explain(p.error).text), 'warning'),
+          ...artifacts(p),
+        ];
     } else if (!p.sessions.fresh) {
       // Shown at once from memory; the store reports the fresh copy when it arrives.
       void this.ctx.model.loadDetails(id).catch(() => undefined);
