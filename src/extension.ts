@@ -24,7 +24,7 @@ import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
 import { StatusBarController } from './status/statusBar';
 import { TaskPagesOnDemand } from './taskPage/pagesOnDemand';
-import { loadCommands, loadTesting } from './lazy';
+import { loadBundle } from './lazy';
 import type * as Commands from './commands/bundle';
 import type { StartServices } from './tasks/startServices';
 import type * as Testing from './testing';
@@ -45,7 +45,9 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   // Test mode (a suite under extensionTestsPath) loads the test surface: it records what is said and asked and what
   // the parts report. Development and production modes load none of it.
   const testing =
-    context.extensionMode === vscode.ExtensionMode.Test ? loadTesting<typeof Testing>().begin(windowUi) : undefined;
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? loadBundle<typeof Testing>('testing').begin(windowUi)
+      : undefined;
   const observers = testing?.observers ?? {};
   const ui = testing?.ui ?? windowUi;
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
@@ -136,7 +138,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   // The services that start tasks: built on the first start, from a command or a chat tool; both use these.
   let built: StartServices | undefined;
   const work = (): StartServices =>
-    (built ??= loadCommands<typeof Commands>().createStartServices({
+    (built ??= loadBundle<typeof Commands>('commands').createStartServices({
       ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
       ...{ globalState: context.globalState, workspaceState: context.workspaceState },
     }));

@@ -1,5 +1,6 @@
-// Node's module cache makes the second call free. The heavy parts (the HTTP layer with undici, the sandbox) are
-// separate bundles beside dist/extension.js, required on first use so that activation stays cheap. The require path
+// Node's module cache makes the second call free. Everything the first tree does not need (the HTTP layer with undici,
+// the sandbox, the commands, chat, changes, installations, task pages) is a bundle beside dist/extension.js, required
+// on first use so that activation stays cheap. The require path
 // is computed, so esbuild leaves it alone.
 import * as path from 'node:path';
 import type * as Api from './api';
@@ -21,38 +22,14 @@ export function loadSandbox(): typeof Sandbox {
 }
 
 /**
- * The commands that draw nothing at first (dist/commands.js): start flows, Go to Task, accounts, installations. Its
- * type is named by the caller: the bundle reaches the services that load bundles here, and an import of it would
- * close a cycle.
+ * The bundles required on first use, beside the two above (scripts/build.mjs builds each from its entry): every
+ * command (`commands`), the chat tools (`chat`), a task's changes (`changes`), the Installations view
+ * (`installations`), the task pages (`taskPage`), and the test surface (`testing`, in test mode only; not packaged).
+ * The caller names the bundle's type: each reaches the services that load bundles here, so an import of it from this
+ * module would close a cycle.
  */
-export function loadCommands<T>(): T {
-  return load<T>('commands.js');
-}
+export type OnDemandBundle = 'commands' | 'chat' | 'changes' | 'installations' | 'taskPage' | 'testing';
 
-/** The language-model tools' code (dist/chat.js); its type is named by the caller, as for the commands. */
-export function loadChat<T>(): T {
-  return load<T>('chat.js');
-}
-
-/** A task's changes through git (dist/changes.js); its type is named by the caller, as for the commands. */
-export function loadChanges<T>(): T {
-  return load<T>('changes.js');
-}
-
-/** The installations model and view (dist/installations.js); its type is named by the caller. */
-export function loadInstallations<T>(): T {
-  return load<T>('installations.js');
-}
-
-/** The task page's code (dist/taskPage.js); its type is named by the caller, as for the commands. */
-export function loadTaskPage<T>(): T {
-  return load<T>('taskPage.js');
-}
-
-/**
- * The test surface (dist/testing.js), in test mode only; the package does not ship it. Its type is named by the caller:
- * the test surface reaches the services that load bundles here, and an import of it would close a cycle.
- */
-export function loadTesting<T>(): T {
-  return load<T>('testing.js');
+export function loadBundle<T>(name: OnDemandBundle): T {
+  return load<T>(`${name}.js`);
 }

@@ -3,7 +3,7 @@
 // tool or a Changes command asks, or VS Code asks for a diff document. Until then `known` is undefined for every task.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import { loadChanges } from '../lazy';
+import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
 import type { Observers } from '../observers';
@@ -53,7 +53,7 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
 
   private built(): ChangesFeature {
     if (this.feature) return this.feature;
-    const feature = this.register(loadChanges<typeof Bundle>().createChanges(this.deps));
+    const feature = this.register(loadBundle<typeof Bundle>('changes').createChanges(this.deps));
     this.register(feature.changes.onDidChange(id => this.changed.fire(id)));
     this.feature = feature;
     this.observers.changesBuilt?.(feature);

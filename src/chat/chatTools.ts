@@ -4,7 +4,7 @@
 // prepares or calls one of them, so a window that never uses them never loads it.
 import * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../ids';
-import { loadChat } from '../lazy';
+import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import type { Observers } from '../observers';
 import type * as Bundle from './bundle';
@@ -27,7 +27,7 @@ export class ChatTools extends DisposableBase {
   }
 
   private tool(name: string): Bundle.ChatTool {
-    this.tools ??= loadChat<typeof Bundle>().createTools(this.deps);
+    this.tools ??= loadBundle<typeof Bundle>('chat').createTools(this.deps);
     const tool = this.tools.get(name);
     if (!tool) throw new Error(`dist/chat.js has no tool named ${name}`);
     return tool;

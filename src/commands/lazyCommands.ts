@@ -2,7 +2,7 @@
 // policy, and the first call of any of them requires the bundle and builds its commands; later calls go straight to
 // the handler. The manifest contributes the commands, so the palette, menus and keybindings know them meanwhile.
 import { COMMANDS, INSTALLATION_COMMANDS } from '../ids';
-import { loadCommands } from '../lazy';
+import { loadBundle } from '../lazy';
 import type * as Bundle from './bundle';
 import type { Disposable } from '../lifecycle';
 import type { CommandDeps, Handler } from './bundle';
@@ -24,7 +24,7 @@ export function registerLazyCommands(
   const built = (): Map<string, Handler> => {
     if (handlers) return handlers;
     const kept = new Map<string, Handler>();
-    keep(loadCommands<typeof Bundle>().register(deps, kept));
+    keep(loadBundle<typeof Bundle>('commands').register(deps, kept));
     // The list above and the bundle must agree: a command the bundle has and no stub calls would never run.
     const unlisted = [...kept.keys()].filter(id => !LAZY_COMMANDS.includes(id));
     const missing = LAZY_COMMANDS.filter(id => !kept.has(id));

@@ -1,7 +1,7 @@
 // The task pages as the rest of the extension holds them: the pages' code (dist/taskPage.js) is required when the
 // first page opens, so a window that opens none never loads it. Until then no page is open and none has closed.
 import type { Task } from '../api';
-import { loadTaskPage } from '../lazy';
+import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
 import type * as Bundle from './bundle';
@@ -29,7 +29,7 @@ export class TaskPagesOnDemand extends DisposableBase {
 
   private built(): TaskPages {
     if (this.pages) return this.pages;
-    const pages = this.register(loadTaskPage<typeof Bundle>().createTaskPages(this.deps));
+    const pages = this.register(loadBundle<typeof Bundle>('taskPage').createTaskPages(this.deps));
     this.register(pages.onDidClose(id => this.closed.fire(id)));
     this.pages = pages;
     return pages;

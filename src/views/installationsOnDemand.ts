@@ -3,7 +3,7 @@
 // command first needs the model; nothing is known of installations before that.
 import * as vscode from 'vscode';
 import { VIEWS } from '../ids';
-import { loadInstallations } from '../lazy';
+import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
 import type { InstallationsModel, InstallationsModelDeps } from '../model/installations/model';
@@ -39,7 +39,7 @@ export class InstallationsOnDemand extends DisposableBase implements vscode.Tree
 
   private built(): Bundle.InstallationsParts {
     if (this.parts) return this.parts;
-    const parts = loadInstallations<typeof Bundle>().createInstallations(this.deps, this.service);
+    const parts = loadBundle<typeof Bundle>('installations').createInstallations(this.deps, this.service);
     this.register(parts.model);
     this.register(parts.view);
     this.register(parts.view.onDidChangeTreeData(node => this.changed.fire(node)));

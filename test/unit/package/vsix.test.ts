@@ -51,7 +51,11 @@ describe('package (.vsix)', function () {
   it('holds every bundle the extension loads on first use, and not the test surface', () => {
     // The names src/lazy.ts loads: a bundle left out of the package would fail on its first use only.
     const lazy = fs.readFileSync(path.join(ROOT, 'src/lazy.ts'), 'utf8');
-    const loaded = [...lazy.matchAll(/load<[^>]+>\('([\w.]+\.js)'\)/g)].map(m => m[1]);
+    const union = /type OnDemandBundle =([^;]+);/.exec(lazy)?.[1] ?? '';
+    const loaded = [
+      ...[...lazy.matchAll(/load<[^>]+>\('([\w.]+\.js)'\)/g)].map(m => m[1]),
+      ...[...union.matchAll(/'(\w+)'/g)].map(m => `${m[1]}.js`),
+    ];
     assert.ok(loaded.length >= 7, `found ${loaded.join(', ')}`);
     for (const file of loaded.filter(f => f !== 'testing.js'))
       assert.ok(packed.entries.includes(`extension/dist/${file}`), `dist/${file} ships`);
