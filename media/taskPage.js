@@ -1,4 +1,5 @@
-// The task page's only script. It sends which button was pressed, as {command: <the button's data-action>}, and
+// The task page's only script. It sends which button was pressed, as {command: <the button's data-action>} (and, for
+// a changed file's name, {command, file: <its place in the list>}), and
 // keeps the scroll position across the page's redraws. It never builds markup: the extension renders the page.
 (function () {
   'use strict';
@@ -9,7 +10,10 @@
     const target = event.target;
     const button = target instanceof Element ? target.closest('button[data-action]') : null;
     if (!button || button.disabled) return;
-    vscode.postMessage({ command: button.getAttribute('data-action') });
+    const file = button.getAttribute('data-file');
+    // A changed file's button names its place in the page's list; the extension knows which file that is.
+    if (file !== null) vscode.postMessage({ command: button.getAttribute('data-action'), file: Number(file) });
+    else vscode.postMessage({ command: button.getAttribute('data-action') });
   });
 
   // Each refresh replaces the document; the webview's state outlives it, so the reader stays where they were.

@@ -22,6 +22,7 @@ import { checkAddress } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
+import { AddressWatch } from './status/addressWatch';
 import { StatusBarController } from './status/statusBar';
 import { TaskPagesOnDemand } from './taskPage/pagesOnDemand';
 import { loadBundle } from './lazy';
@@ -111,15 +112,15 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
   model.pictures.useChanges(changes);
   const watchChanges = viewState.onDidChange(c => c.kind === 'expanded' && changes.watch(c.id, `tree:${c.view}`, c.on));
-  const views = new TaskViews({ model, service, state: viewState, context: contextKeys });
-  const status = new StatusBarController(
-    model,
-    service,
-    commands,
-    ui,
-    url => checkAddress(url, read => clients.probe(undefined, read)),
-    observers,
-  );
+  // Signed out, nothing polls: the address is tried once, and the status bar and the views say what that found.
+  const address = new AddressWatch({
+    current: () => service.current(),
+    signedIn: () => model.signedIn,
+    tryAddress: url => checkAddress(url, read => clients.probe(undefined, read)),
+    log: log.child('service'),
+  });
+  const views = new TaskViews({ model, service, state: viewState, context: contextKeys, address });
+  const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageWorld = {
     current: () => ({ service: service.current().scope, label: service.current().label, signedIn: model.signedIn }),
     onDidChange: model.onDidChangeStatus,
@@ -205,6 +206,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       installations,
       changes,
       watchChanges,
+      address,
       views,
       status,
       pages,

@@ -49,6 +49,7 @@ export const COMMANDS = {
   copyTaskId: 'agentTasks.copyTaskId',
   copyTaskUrl: 'agentTasks.copyTaskUrl',
   openPullRequest: 'agentTasks.openPullRequest',
+  openBranchOnWeb: 'agentTasks.openBranchOnWeb',
   checkoutHeadBranch: 'agentTasks.checkoutHeadBranch',
   showTaskDetails: 'agentTasks.showTaskDetails',
   revealTask: 'agentTasks.revealTask',
@@ -74,6 +75,7 @@ export const CONTEXT = {
   hasToken: 'agentTasks.hasToken',
   repoState: 'agentTasks.repoState', // 'noGit' | 'none' | 'found' | 'loading'
   reachable: 'agentTasks.reachable', // 'unknown' | 'yes' | 'no' | 'unauthorized' | 'forbidden'
+  addressProblem: 'agentTasks.addressProblem', // signed out: '' | 'unreachable' | 'refused' (the address was tried)
   hasTasks: 'agentTasks.hasTasks',
   myHasTasks: 'agentTasks.myHasTasks',
   filtered: 'agentTasks.filtered', // Repository's states

@@ -7,12 +7,22 @@ export type Level = 'info' | 'warning' | 'error';
 export interface Ui {
   /** A message with optional buttons; resolves with the button chosen. Callers do not wait for it. */
   notify(level: Level, text: string, ...actions: string[]): Promise<string | undefined>;
+  /** A passing word in the status bar, gone after a few seconds: for news that needs no notification. */
+  status(text: string): void;
   /** A modal yes/no question; true only when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
   pick<T extends vscode.QuickPickItem>(
     items: readonly T[],
     options: { title?: string; placeHolder: string },
   ): Promise<T | undefined>;
+  /**
+   * A pick that also takes what is typed: `typed` is a row of `items` that stays shown whatever is typed; Enter on it
+   * with text typed (it is the row left when the text matches no other) resolves with that text, not the row.
+   */
+  pickOrType<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string; typed: T },
+  ): Promise<T | string | undefined>;
   /** Several of a list (those `picked` are ticked at first); undefined when dismissed. */
   pickMany<T extends vscode.QuickPickItem>(
     items: readonly T[],
@@ -94,6 +104,9 @@ export const windowUi: Ui = {
           : vscode.window.showInformationMessage;
     return show(text, ...actions);
   },
+  status(text) {
+    vscode.window.setStatusBarMessage(text, 8000);
+  },
   async confirm(message, detail, action) {
     return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
   },
@@ -104,6 +117,9 @@ export const windowUi: Ui = {
       matchOnDetail: true,
       ignoreFocusOut: true,
     });
+  },
+  pickOrType(items, options) {
+    return pickOrType(items, options);
   },
   async pickMany(items, options) {
     return vscode.window.showQuickPick(items, {
@@ -160,3 +176,50 @@ export const windowUi: Ui = {
     return vscode.window.createQuickPick();
   },
 };
+
+/** The window's pick that takes typed text too (see `Ui.pickOrType`). */
+function pickOrType<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: { title?: string; placeHolder: string; typed: T },
+): Promise<T | string | undefined> {
+  return new Promise(resolve => {
+    const qp = vscode.window.createQuickPick<T>();
+    qp.title = options.title;
+    qp.placeholder = options.placeHolder;
+    qp.matchOnDescription = true;
+    qp.matchOnDetail = true;
+    qp.ignoreFocusOut = true;
+    // The row of typed text stays in the list, below the rows that match: the last one left when none does.
+    const typed: T = { ...options.typed, alwaysShow: true };
+    const withHint: T = { ...typed, description: vscode.l10n.t('Enter takes what you typed') };
+    const rows = (hint: boolean) => items.map(i => (i === options.typed ? (hint ? withHint : typed) : i));
+    qp.items = rows(false);
+    let hinted = false;
+    let done = false;
+    qp.onDidChangeValue(v => {
+      if (hinted === (v.trim() !== '')) return;
+      hinted = !hinted;
+      qp.items = rows(hinted);
+    });
+    qp.onDidAccept(() => {
+      const active = qp.activeItems[0];
+      const text = qp.value.trim();
+      if ((active === undefined || active === typed || active === withHint) && text) {
+        done = true;
+        resolve(qp.value);
+      } else if (active === typed || active === withHint) {
+        done = true;
+        resolve(options.typed);
+      } else if (active !== undefined) {
+        done = true;
+        resolve(active);
+      } else return;
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      if (!done) resolve(undefined);
+      qp.dispose();
+    });
+    qp.show();
+  });
+}

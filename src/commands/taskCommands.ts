@@ -12,9 +12,13 @@ import { checkRef } from '../safety/gitRef';
 import { forLabel, forMessage, forQuickPick, plainName } from '../safety/serviceText';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { tell, type Ui } from '../ui';
-import { pullRequests, pullRequestUrl, repoOfTask } from '../model/taskLinks';
+import { branchUrl, pullRequests, pullRequestUrl, repoOfTask } from '../model/taskLinks';
 import type { CommandRegistry } from './registry';
 import { artifactOf, taskOf } from './taskArgs';
+import { readCheckoutRefusal, type CheckoutRefusal } from './checkoutRefusal';
+import { usersGit } from '../changes/gitPath';
+import { GitFailure, runGit } from '../handoff/handoffGit';
+import type { GitRepository } from '../model/gitApi';
 
 /** The commands on a task node: open on the web, copy id/URL, open the pull request, check out, details. */
 export class TaskCommands extends DisposableBase {
@@ -37,6 +41,7 @@ export class TaskCommands extends DisposableBase {
         [COMMANDS.copyTaskId]: (a: unknown) => this.copy(a, t => t.id),
         [COMMANDS.copyTaskUrl]: (a: unknown) => this.copy(a, t => t.html_url),
         [COMMANDS.openPullRequest]: (a: unknown) => this.openPullRequest(a),
+        [COMMANDS.openBranchOnWeb]: (a: unknown) => this.openBranch(a),
         [COMMANDS.checkoutHeadBranch]: (a: unknown) => this.checkout(a),
         [COMMANDS.showTaskDetails]: (a: unknown) => this.showDetails(a),
         [COMMANDS.loadMoreTasks]: (key: unknown) => typeof key === 'string' && this.model.loadMore(key),
@@ -81,7 +86,7 @@ export class TaskCommands extends DisposableBase {
     const value = field(await this.complete(t));
     if (!value) throw new Error(vscode.l10n.t('The service gives no address for this task.'));
     await vscode.env.clipboard.writeText(value);
-    vscode.window.setStatusBarMessage(forLabel(`Copied ${value}`), 3000);
+    this.ui.status(vscode.l10n.t('Copied {0}', forLabel(value)));
   }
 
   private async openPullRequest(arg: unknown): Promise<void> {
@@ -92,6 +97,17 @@ export class TaskCommands extends DisposableBase {
     if (!artifact) throw new Error(vscode.l10n.t('This task has no pull request yet.'));
     const url = pullRequestUrl(full, artifact, this.service.current().url);
     if (!url) throw new Error(vscode.l10n.t("The pull request's address cannot be worked out."));
+    await openAddress(this.ui, url, this.service.current().url);
+  }
+
+  /** A branch artifact's row: the branch's page on the web, through the one opener that checks addresses. */
+  private async openBranch(arg: unknown): Promise<void> {
+    const branch = (arg as { branch?: unknown } | undefined)?.branch;
+    const t = taskOf(arg);
+    if (!t || typeof branch !== 'string' || !branch) return;
+    const full = await this.complete(this.model.store.get(t.id) ?? t);
+    const url = branchUrl(full, branch, this.service.current().url);
+    if (!url) throw new Error(vscode.l10n.t("The branch's web address cannot be worked out."));
     await openAddress(this.ui, url, this.service.current().url);
   }
 
@@ -120,7 +136,7 @@ export class TaskCommands extends DisposableBase {
           repoOf ? repoLabel(repoOf) : vscode.l10n.t('the repository'),
         ),
       );
-    await vscode.window.withProgress(
+    const refused = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out {0}…', forMessage(head)) },
       async () => {
         try {
@@ -128,11 +144,100 @@ export class TaskCommands extends DisposableBase {
         } catch (err) {
           this.log.warn(`fetch ${head}: ${err instanceof Error ? err.message : String(err)}`);
         }
-        await local.git!.checkout(head);
+        return switchBranch(local.git!, head);
       },
     );
+    if (refused) {
+      this.log.info(`check out ${head} refused by git: ${refused.reason}`);
+      this.offerWayAround(t, local.git.rootUri.fsPath, local.git, head, refused, session?.base_ref ?? '');
+      return;
+    }
     this.log.info(`checked out ${head}`);
     await this.bases?.remember(head, session?.base_ref ?? '', t.name);
+  }
+
+  /**
+   * git would not switch over the user's own files: its reason, in its words with the files, and what helps: the
+   * branch in a worktree of its own (nothing here moves), or those files stashed first, only when asked.
+   */
+  private offerWayAround(
+    t: Task,
+    root: string,
+    git: GitRepository,
+    head: string,
+    refused: CheckoutRefusal,
+    base: string,
+  ): void {
+    const text = vscode.l10n.t(
+      '{0} was not checked out. Git says: {1} Check it out in a new worktree instead, or stash those changes first.',
+      forMessage(head, 200),
+      forMessage(refused.reason, 900),
+    );
+    const stashed = async () => {
+      try {
+        await this.stashAndSwitch(t, root, git, head, refused, base);
+      } catch (err) {
+        tell(this.ui, 'error', forMessage(err instanceof Error ? err.message : String(err), 900));
+      }
+    };
+    tell(this.ui, 'warning', text, [
+      {
+        title: vscode.l10n.t('Check Out in New Worktree'),
+        run: () => vscode.commands.executeCommand(COMMANDS.checkOutWorktree, t),
+      },
+      { title: vscode.l10n.t('Stash Changes and Check Out'), run: stashed },
+    ]);
+  }
+
+  /** Stashes exactly the files git named (untracked ones too when those were in the way), then switches. */
+  private async stashAndSwitch(
+    t: Task,
+    root: string,
+    git: GitRepository,
+    head: string,
+    refused: CheckoutRefusal,
+    base: string,
+  ): Promise<void> {
+    const program = usersGit().path();
+    if (!program) throw new Error(vscode.l10n.t('Git cannot be run here, so nothing was stashed.'));
+    // git's own words in its stash list, where the user finds it again.
+    const message = `agent-tasks: before checking out ${head}`;
+    const args = ['stash', 'push', ...(refused.untracked ? ['--include-untracked'] : []), '-m', message];
+    try {
+      // Paths as git named them, never read as pathspec magic.
+      await runGit({ git: program, cwd: root }, [...args, '--', ...refused.files], {
+        env: { GIT_LITERAL_PATHSPECS: '1' },
+      });
+    } catch (err) {
+      const said = err instanceof GitFailure ? err.said : String(err);
+      throw new Error(vscode.l10n.t('Nothing was stashed or checked out. Git says: {0}', said), { cause: err });
+    }
+    this.log.info(`stashed ${refused.files.length} file(s) before checking out ${head}`);
+    const again = await switchBranch(git, head);
+    const files = forMessage(refused.files.join(', '), 300);
+    if (again) {
+      throw new Error(
+        vscode.l10n.t(
+          '{0} was still not checked out. Git says: {1} Your changes to {2} are in the stash (“{3}”).',
+          head,
+          again.reason,
+          files,
+          message,
+        ),
+      );
+    }
+    this.log.info(`checked out ${head}`);
+    await this.bases?.remember(head, base, t.name);
+    tell(
+      this.ui,
+      'info',
+      vscode.l10n.t(
+        'Checked out {0}. Your changes to {1} are in the stash (“{2}”): git stash pop brings them back.',
+        forMessage(head, 200),
+        files,
+        forMessage(message, 300),
+      ),
+    );
   }
 
   /** Reads the task with its sessions; a task the service no longer has (404) is said in words, with its name. */
@@ -157,5 +262,23 @@ export class TaskCommands extends DisposableBase {
   private async showDetails(arg: unknown): Promise<void> {
     const t = await this.pick(arg);
     if (t) this.pages.show(t);
+  }
+}
+
+/**
+ * Switches to a branch; git's refusal over the user's own files is returned, not thrown. Any other failure is thrown
+ * with git's own words rather than the git extension's "Failed to execute git".
+ */
+async function switchBranch(git: GitRepository, head: string): Promise<CheckoutRefusal | undefined> {
+  try {
+    await git.checkout(head);
+    return undefined;
+  } catch (err) {
+    const stderr = (err as { stderr?: unknown } | undefined)?.stderr;
+    const refused = readCheckoutRefusal(stderr);
+    if (refused) return refused;
+    const said = typeof stderr === 'string' ? stderr.replace(/\s+/g, ' ').trim() : '';
+    if (!said) throw err;
+    throw new Error(vscode.l10n.t('Git did not check out {0}: {1}', head, said), { cause: err });
   }
 }

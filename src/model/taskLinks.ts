@@ -56,3 +56,16 @@ export function pullRequestUrl(
   const id = artifact?.data?.id;
   return base && id !== undefined ? `${base}/pull/${encodeURIComponent(String(id))}` : undefined;
 }
+
+/**
+ * The web page of a branch of the task's repository (`…/tree/<branch>`, each segment of the name encoded, as the
+ * service's own pages address a branch).
+ */
+export function branchUrl(
+  task: Pick<Task, 'html_url' | 'url'>,
+  branch: string,
+  serviceUrl: string,
+): string | undefined {
+  const base = repoWebUrl(task, serviceUrl, repoOfTask(task));
+  return base && branch ? `${base}/tree/${branch.split('/').map(encodeURIComponent).join('/')}` : undefined;
+}

@@ -18,6 +18,13 @@ export const DEMO_USERS = { mona: 1001, lee: 1002, kai: 1003 } as const;
 
 const MIN = 60_000;
 
+/**
+ * The pace of the demo's running tasks while the sandbox moves tasks on its own (`npm start`): slow enough that a
+ * newcomer who signs in a few minutes after the start still sees tasks run (the status bar's count and spinner, a
+ * live task page), and sees them finish later. Tests that move tasks by hand (`--step-ms 0`) do not see it.
+ */
+const DEMO_PACE = { running: 8 * MIN, queued: 2 * MIN, elsewhere: 5 * MIN } as const;
+
 // acme/rocket is served as a git repository with these files: the demo's workspace is a clone of it, so the
 // branches agents push there can be checked out.
 const ROCKET_FILES: Record<string, string> = {
@@ -200,9 +207,11 @@ export function demoWorld(now = Date.now()): WorldFile {
       task('demo-rocket-03', 5000, mona, 'in_progress', 'Fix the flaky countdown test', 12, 10, {
         model: KNOWN_MODELS[3],
         create_pull_request: true,
+        step_ms: DEMO_PACE.running,
       }),
       task('demo-rocket-04', 5000, mona, 'queued', 'Bump the protobuf dependency and regenerate stubs', 2, 2, {
         create_pull_request: true,
+        step_ms: DEMO_PACE.queued,
       }),
       task('demo-rocket-05', 5000, lee, 'failed', 'Migrate the build to the new toolchain', 180, 170, {
         ends: 'failed',
@@ -230,7 +239,9 @@ export function demoWorld(now = Date.now()): WorldFile {
       task('demo-dotfiles-01', 5003, mona, 'completed', 'Add a zsh prompt that shows the git branch', 720, 700, {
         create_pull_request: true,
       }),
-      task('demo-dotfiles-02', 5003, mona, 'in_progress', 'Move the vim config to lua', 5, 4),
+      task('demo-dotfiles-02', 5003, mona, 'in_progress', 'Move the vim config to lua', 5, 4, {
+        step_ms: DEMO_PACE.elsewhere,
+      }),
     ],
   };
 }

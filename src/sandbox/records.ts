@@ -37,6 +37,7 @@ export function taskToWorld(t: TaskRec): WorldTask {
     head_ref: t.head_ref,
     ...(t.custom_agent !== undefined ? { custom_agent: t.custom_agent } : {}),
     ...(t.ends !== undefined ? { ends: t.ends } : {}),
+    ...(t.stepMs !== undefined ? { step_ms: t.stepMs } : {}),
     archived_at: t.archivedMs === null ? null : iso(t.archivedMs),
     created_at: iso(t.createdMs),
     updated_at: iso(t.updatedMs),

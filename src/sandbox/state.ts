@@ -154,6 +154,7 @@ function taskFromWorld(w: WorldTask, st: State, now: number): TaskRec {
     head_ref: w.head_ref ?? agentBranchFor(id, name),
     ...(w.custom_agent !== undefined ? { custom_agent: w.custom_agent } : {}),
     ...(w.ends !== undefined ? { ends: w.ends } : {}),
+    ...(w.step_ms !== undefined ? { stepMs: w.step_ms } : {}),
     state,
     archivedMs: w.archived_at ? Date.parse(w.archived_at) : null,
     createdMs,

@@ -32,6 +32,8 @@ export interface TaskRec {
   custom_agent?: string;
   /** The end state its life reaches (the world file's `ends`); absent: the prompt's marker, or `completed`. */
   ends?: string;
+  /** Its own pace of real-time steps (the world file's `step_ms`); absent: the sandbox's. */
+  stepMs?: number;
   state: string;
   archivedMs: number | null;
   createdMs: number;

@@ -124,11 +124,15 @@ export function setArchived(st: State, t: TaskRec, archived: boolean, now = Date
   st.touched(t);
 }
 
-/** One step for every unfinished task (or only those last moved before `olderThan`). Returns the tasks moved. */
-export function advance(st: State, now = Date.now(), olderThan = Infinity): TaskRec[] {
+/**
+ * One step for every unfinished task; with `stepMs`, only for those that sat still that long since their last step
+ * (a task's own `stepMs` in place of it). Returns the tasks moved.
+ */
+export function advance(st: State, now = Date.now(), stepMs?: number): TaskRec[] {
   const moved: TaskRec[] = [];
   for (const t of st.tasks.values()) {
-    if (!isActiveState(t.state) || t.movedAt > olderThan) continue;
+    if (!isActiveState(t.state)) continue;
+    if (stepMs !== undefined && t.movedAt > now - (t.stepMs ?? stepMs)) continue;
     moveTo(st, t, t.state === 'queued' ? 'in_progress' : endOf(t), now);
     moved.push(t);
   }
@@ -157,7 +161,7 @@ export class Stepper {
     this.timer = setTimeout(
       () => {
         const now = this.now();
-        const moved = advance(this.state(), now, now - this.stepMs);
+        const moved = advance(this.state(), now, this.stepMs);
         if (moved.length > 0) this.onMoved(moved);
         this.schedule();
       },

@@ -213,6 +213,11 @@ export function validateWorld(input: unknown): WorldFile {
       c.fail(`"state" must be one of ${TASK_STATES.join(', ')}`);
     if (t.ends !== undefined && !(TASK_ENDS as readonly unknown[]).includes(t.ends))
       c.fail(`"ends" must be one of ${TASK_ENDS.join(', ')}`);
+    if (
+      t.step_ms !== undefined &&
+      (typeof t.step_ms !== 'number' || !Number.isInteger(t.step_ms) || t.step_ms < 1 || t.step_ms > 86_400_000)
+    )
+      c.fail('"step_ms" must be an integer from 1 to 86400000');
     for (const k of ['name', 'model', 'base_ref', 'head_ref', 'custom_agent']) c.str(t, k, true);
     c.bool(t, 'create_pull_request');
     c.time(t, 'archived_at', true);

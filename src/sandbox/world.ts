@@ -93,6 +93,11 @@ export interface WorldTask {
   custom_agent?: string;
   /** The end state the task's life reaches when it runs (`completed` by default); see docs/sandbox.md. */
   ends?: string;
+  /**
+   * How long each step of its life takes while the sandbox moves tasks on its own (`--step-ms` above 0), in place of
+   * that step: a demo's task can stay queued or running for minutes. Tasks move only when asked with `--step-ms 0`.
+   */
+  step_ms?: number;
   archived_at?: string | null;
   created_at?: string;
   updated_at?: string;

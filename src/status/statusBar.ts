@@ -6,7 +6,7 @@ import { COMMANDS, VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { TaskPicture } from '../model/taskPicture';
-import type { AddressFinding } from '../service/addressCheck';
+import type { AddressWatch } from './addressWatch';
 import { forMarkdown } from '../safety/serviceText';
 import type { Observers } from '../observers';
 import type { ServiceChoice } from '../service/serviceChoice';
@@ -31,16 +31,13 @@ export class StatusBarController extends DisposableBase {
     vscode.window.createStatusBarItem('agentTasks.status', vscode.StatusBarAlignment.Left, 50),
   );
 
-  /** What trying the address without a token found, while no token is set (no poll says whether it answers). */
-  private tried: { url: string; finding?: AddressFinding } | undefined;
-
   constructor(
     private readonly model: TaskModel,
     private readonly service: ServiceChoice,
     commands: CommandRegistry,
     private readonly ui: Ui,
-    /** Tries an address without a token (one request); without it, a signed-out bar cannot tell "down" apart. */
-    private readonly tryAddress?: (url: string) => Promise<AddressFinding>,
+    /** What trying the address without a token found; without it, a signed-out bar cannot tell "down" apart. */
+    private readonly address?: AddressWatch,
     observers: Observers = {},
   ) {
     super();
@@ -50,6 +47,7 @@ export class StatusBarController extends DisposableBase {
     this.register(model.onDidChangeTasks(() => this.update()));
     this.register(model.onDidChangeStatus(() => this.update()));
     this.register(service.onDidChange(() => this.update()));
+    if (address) this.register(address.onDidChange(() => this.update()));
     this.update();
   }
 
@@ -77,7 +75,7 @@ export class StatusBarController extends DisposableBase {
     const problem = this.model.signedIn ? this.model.failure : undefined;
     // Without a token nothing polls: the address is tried once, so a service that is down is not taken for one that
     // only wants a token. That is said first: a token is of no use until the address answers.
-    const down = this.model.signedIn ? undefined : this.addressProblem(s);
+    const down = this.address?.problem();
     let label: string;
     this.item.backgroundColor = undefined;
     this.item.command = { command: `${VIEWS.repoTasks}.focus`, title: vscode.l10n.t('Show Agent Tasks') };
@@ -89,9 +87,14 @@ export class StatusBarController extends DisposableBase {
       md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
       md.appendMarkdown(`${forMarkdown(down.text)}\n\n`);
       md.appendMarkdown(
-        vscode.l10n.t('A token can be set once the address answers. Click to try again or to change the address.'),
+        vscode.l10n.t(
+          'A token can be set once the address answers. Click to try again, to change the address or to see the log.',
+        ),
       );
-      this.item.command = { command: COMMANDS.serviceProblem, title: vscode.l10n.t('Try Again or Change the Address') };
+      this.item.command = {
+        command: COMMANDS.serviceProblem,
+        title: vscode.l10n.t('Try Again, Change the Address or See the Log'),
+      };
       label = vscode.l10n.t('Agent Tasks: {0} at {1}', title, where);
     } else if (!this.model.signedIn) {
       this.item.text = vscode.l10n.t('{0}$(key) Agent Tasks: no token', prefix);
@@ -131,41 +134,14 @@ export class StatusBarController extends DisposableBase {
     this.item.show();
   }
 
-  /** The finding of the last try of this address when it is a problem; starts a try when none was made. */
-  private addressProblem(s: { kind: string; url: string }): AddressFinding | undefined {
-    if (s.kind !== 'remote' || !s.url || !this.tryAddress) return undefined;
-    if (this.tried?.url !== s.url) void this.tryAgain(s.url);
-    const finding = this.tried?.finding;
-    return finding && finding.kind !== 'reachable' ? finding : undefined;
-  }
-
-  /** Tries the address once more; the bar is drawn again with what it found (if the address is still the same). */
-  private tryAgain(url: string): Promise<void> {
-    // What the last try found stands while this one is under way.
-    const mine: { url: string; finding?: AddressFinding } = { url, finding: this.sameUrl(url)?.finding };
-    this.tried = mine;
-    return this.tryAddress!(url).then(
-      finding => {
-        if (this.tried !== mine) return;
-        mine.finding = finding;
-        this.update();
-      },
-      () => undefined,
-    );
-  }
-
-  private sameUrl(url: string): { url: string; finding?: AddressFinding } | undefined {
-    return this.tried?.url === url ? this.tried : undefined;
-  }
-
   /** The click on a problem: try again now, read the log, or fix what the error points at. */
   private async offerWayOut(): Promise<void> {
-    const s = this.service.current();
-    const down = this.model.signedIn ? undefined : this.addressProblem(s);
+    const down = this.address?.problem();
     if (down) {
       type Choice = vscode.QuickPickItem & { run(): unknown };
       const choices: Choice[] = [
-        { label: vscode.l10n.t('$(refresh) Try Again'), run: () => this.tryAgain(s.url) },
+        { label: vscode.l10n.t('$(refresh) Try Again'), run: () => this.address?.tryAgain() },
+        { label: vscode.l10n.t('$(output) Show Log'), run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
         {
           label: vscode.l10n.t('$(gear) Set Service Address…'),
           run: () => vscode.commands.executeCommand(COMMANDS.configureService),

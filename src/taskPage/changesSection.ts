@@ -6,7 +6,8 @@ import { forHtml } from '../safety/serviceText';
 import type { TimeFormatter } from './when';
 import * as l10n from '@vscode/l10n';
 
-const MAX_FILES = 500;
+/** The files listed at most; the page's file buttons name a file by its place in this list. */
+export const MAX_FILES = 500;
 
 /** A branch name as code: escaped here, so a translation's placeholder holds HTML that is already safe. */
 const code = (ref: string) => `<code>${forHtml(ref)}</code>`;
@@ -55,10 +56,15 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
     ? '<nav class="actions"><button type="button" data-action="reviewChanges">' +
       `${forHtml(l10n.t('Review Changes'))}</button></nav>`
     : '';
-  const files = view.files.slice(0, MAX_FILES).map(f => {
+  // Each name opens the file's diff: a button (its place in the list is all it sends), drawn as a link.
+  const opens = forHtml(l10n.t('Open the diff of this file'));
+  const files = view.files.slice(0, MAX_FILES).map((f, i) => {
     const kind = f.kind === 'modified' ? '' : ` <span class="muted">${forHtml(kindLabel(f))}</span>`;
     const counts = `<span class="counts">${forHtml(countsLabel(f))}</span>`;
-    return `<li><code dir="auto">${forHtml(f.path)}</code>${kind} ${counts}</li>`;
+    const name =
+      `<button type="button" class="file" data-action="openChange" data-file="${i}" title="${opens}">` +
+      `<code dir="auto">${forHtml(f.path)}</code></button>`;
+    return `<li>${name}${kind} ${counts}</li>`;
   });
   const more =
     view.files.length > MAX_FILES

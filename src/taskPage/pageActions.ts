@@ -83,3 +83,16 @@ export function actionOfMessage(
   const action = actions.find(a => a.id === id);
   return action && action.unavailable(task) === undefined ? action : undefined;
 }
+
+/**
+ * The changed file a webview message asks to open, or undefined: exactly `{command: 'openChange', file: <n>}`, `n` a
+ * place in `files` (the paths the page listed when it was drawn).
+ */
+export function fileOfMessage(message: unknown, files: readonly string[]): string | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as Record<string, unknown>;
+  const keys = Object.keys(m);
+  if (keys.length !== 2 || m.command !== 'openChange' || !('file' in m)) return undefined;
+  const i = m.file;
+  return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < files.length ? files[i] : undefined;
+}

@@ -11,7 +11,9 @@ import { isActive } from '../model/taskStore';
 import { stateLabel } from '../model/taskState';
 import { plainName } from '../safety/serviceText';
 import { asText, plainLine } from './text';
-import { actionOfMessage, PAGE_ACTIONS, type PageAction } from './pageActions';
+import { actionOfMessage, fileOfMessage, PAGE_ACTIONS, type PageAction } from './pageActions';
+import { MAX_FILES } from './changesSection';
+import { COMMANDS } from '../ids';
 import { renderTaskPage } from './pageHtml';
 import type { TaskPageSource } from './source';
 
@@ -59,6 +61,8 @@ export class TaskPagePanel extends DisposableBase {
   private failures = 0;
   private gone = false;
   private renderedKey = '';
+  /** The changed files the page lists, in order: a file's button sends its place here. */
+  private listedFiles: readonly string[] = [];
 
   constructor(
     task: Task,
@@ -214,6 +218,8 @@ export class TaskPagePanel extends DisposableBase {
       },
       changes: this.watching() ? (this.picture?.changes ?? { kind: 'loading' }) : undefined,
     });
+    const changes = this.watching() ? this.picture?.changes : undefined;
+    this.listedFiles = changes?.kind === 'ready' ? changes.files.slice(0, MAX_FILES).map(f => f.path) : [];
     // Setting the HTML reloads the webview: only when what it shows changed (the nonce alone does not count).
     const key = html.split(nonce).join('');
     if (key !== this.renderedKey) {
@@ -249,6 +255,12 @@ export class TaskPagePanel extends DisposableBase {
 
   /** A button was pressed: the webview names an action of the fixed list; the command and the task are ours. */
   private received(message: unknown): void {
+    const file = this.gone ? undefined : fileOfMessage(message, this.listedFiles);
+    if (file !== undefined) {
+      // The Changes view's own command: it opens the diff if the file is still among the task's changes.
+      void vscode.commands.executeCommand(COMMANDS.openChange, this.taskId, file);
+      return;
+    }
     const action = actionOfMessage(message, this.task, this.actions());
     if (!action) {
       this.deps.log.warn(`task page ${this.taskId}: a message that names no available action was ignored`);

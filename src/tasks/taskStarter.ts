@@ -63,7 +63,8 @@ export class TaskStarter {
     await this.drafts.save(draftOf(req));
     const sent = await vscode.window.withProgress(
       {
-        location: vscode.ProgressLocation.Notification,
+        // In the status bar: a start is quick, and a notification would outlive it.
+        location: vscode.ProgressLocation.Window,
         title: vscode.l10n.t('Starting a task on {0}…', forMessage(repoLabel(req.repo))),
       },
       () => this.send(req),
@@ -160,21 +161,24 @@ export class TaskStarter {
     await this.drafts.clear();
     await this.recent.add(req.prompt);
     await rememberOptions(this.globalState, req.options);
-    const how = recovered ? vscode.l10n.t('was started (found after the answer was lost)') : 'started';
     const name = forMessage(plainName(task.name) || task.id, 200);
-    const continuing = req.continues ? `, continuing “${forMessage(plainName(req.continues.name), 120)}”` : '';
-    const text = `Task “${name}” ${how} on ${forMessage(repoLabel(req.repo))}${continuing}.`;
-    tell(this.ui, 'info', text, [
-      { title: vscode.l10n.t('Reveal'), run: () => vscode.commands.executeCommand(COMMANDS.revealTask, task) },
-      ...(task.html_url
-        ? [
-            {
-              title: vscode.l10n.t('Open on the Web'),
-              run: () => vscode.commands.executeCommand(COMMANDS.openTaskOnWeb, task),
-            },
-          ]
-        : []),
-    ]);
+    const repo = forMessage(repoLabel(req.repo));
+    const before = req.continues ? forMessage(plainName(req.continues.name), 120) : undefined;
+    // The new row in the views says it too: a passing word in the status bar, no notification to pile up.
+    this.ui.status(
+      recovered
+        ? before === undefined
+          ? vscode.l10n.t('Task “{0}” was started on {1} (found after the answer was lost).', name, repo)
+          : vscode.l10n.t(
+              'Task “{0}” was started on {1}, continuing “{2}” (found after the answer was lost).',
+              name,
+              repo,
+              before,
+            )
+        : before === undefined
+          ? vscode.l10n.t('Task “{0}” started on {1}.', name, repo)
+          : vscode.l10n.t('Task “{0}” started on {1}, continuing “{2}”.', name, repo, before),
+    );
   }
 
   private async failed(req: StartRequest, error: UserError): Promise<void> {

@@ -8,6 +8,8 @@ export interface Answers {
   confirm?: boolean;
   /** Chooses among the items of a quick pick; none: dismissed. */
   pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined;
+  /** Typed into a pick that takes typed text (instead of choosing a row with `pick`). */
+  typed?: string;
   /** Chooses several of a list (each item's `picked` says what is ticked at first); none: dismissed. */
   pickMany?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem[] | undefined;
   /** The button pressed on a message (its text and buttons given); none: the message is closed unanswered. */
@@ -16,7 +18,8 @@ export interface Answers {
   input?: string | ((box: { prompt: string; value?: string }) => string | undefined);
 }
 
-export type Said = { level: Level; text: string; actions: string[] };
+/** `status`: a passing word in the status bar, not a notification. */
+export type Said = { level: Level | 'status'; text: string; actions: string[] };
 export type Asked =
   | { kind: 'confirm'; text: string }
   | { kind: 'pick'; labels: string[]; placeHolder: string; descriptions?: (string | undefined)[] }
@@ -47,6 +50,11 @@ export class RecordingUi implements Ui {
     return Promise.resolve(this.answers.action?.(text, actions));
   }
 
+  status(text: string): void {
+    this.said.push({ level: 'status', text, actions: [] });
+    if (!this.answers) this.window.status(text);
+  }
+
   confirm(message: string, detail: string, action: string): Promise<boolean> {
     this.asked.push({ kind: 'confirm', text: `${message} ${detail}` });
     return this.answers ? Promise.resolve(this.answers.confirm ?? true) : this.window.confirm(message, detail, action);
@@ -60,6 +68,17 @@ export class RecordingUi implements Ui {
     this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder, descriptions });
     if (!this.answers) return this.window.pick(items, options);
     return Promise.resolve(this.answers.pick?.(items) as T | undefined);
+  }
+
+  pickOrType<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title?: string; placeHolder: string; typed: T },
+  ): Promise<T | string | undefined> {
+    const descriptions = items.map(i => i.description);
+    this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder, descriptions });
+    if (!this.answers) return this.window.pickOrType(items, options);
+    const a = this.answers.typed;
+    return Promise.resolve(a !== undefined ? a : (this.answers.pick?.(items) as T | undefined));
   }
 
   pickMany<T extends vscode.QuickPickItem>(

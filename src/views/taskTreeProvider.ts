@@ -60,8 +60,16 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
-    // My Tasks mixes repositories: its rows name theirs; the Repository view's are all of one.
-    this.rows = { viewId: opts.viewId, model: opts.model, showRepo: opts.view === 'mine' };
+    // My Tasks mixes repositories: its rows name theirs, unless they sit under their repository's row; the Repository
+    // view's are all of one.
+    const grouped = () => this.grouped();
+    this.rows = {
+      viewId: opts.viewId,
+      model: opts.model,
+      get showRepo() {
+        return opts.view === 'mine' && !grouped();
+      },
+    };
     this.groups = new RepoGroups(opts.viewId);
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.model.pictures.onDidChange(ids => this.onPicturesChange(ids)));

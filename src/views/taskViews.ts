@@ -6,6 +6,7 @@ import { repoLabel } from '../model/remotes';
 import { stateLabel } from '../model/taskState';
 import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
 import type { ServiceChoice } from '../service/serviceChoice';
+import type { AddressWatch } from '../status/addressWatch';
 import type { Draft } from '../tasks/draftStore';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from './nodes/node';
@@ -18,6 +19,8 @@ export interface TaskViewsDeps {
   /** What the user chose to see; the views report visibility and expansion to it. */
   state: ViewState<Draft>;
   context: ContextKeys;
+  /** What trying the address found while no token is set: the views say it as the status bar does. */
+  address?: Pick<AddressWatch, 'problem' | 'onDidChange'>;
 }
 
 /**
@@ -74,6 +77,7 @@ export class TaskViews extends DisposableBase {
       }),
     );
     this.register(state.onDidChange(c => this.viewChanged(c)));
+    if (deps.address) this.register(deps.address.onDidChange(() => this.updateContext()));
     this.visibilityChanged();
     this.updateContext();
     this.updateBadges();
@@ -140,6 +144,8 @@ export class TaskViews extends DisposableBase {
     context.set('serviceState', service.kind);
     context.set('hasToken', model.signedIn);
     context.set('reachable', model.reachable);
+    // Before a token, an address that does not answer (or answers as no service) is what the welcome says.
+    context.set('addressProblem', this.deps.address?.problem()?.kind ?? '');
     context.set('repoState', model.repoState);
     context.set('hasTasks', this.repoProvider.hasAnyTask());
     context.set('myHasTasks', this.mineProvider.hasAnyTask());

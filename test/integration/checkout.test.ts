@@ -91,4 +91,65 @@ describe('check out head branch', () => {
     assert.equal(await git('log', '-1', '--format=%s'), 'Make the countdown test independent of the clock');
     assert.match(fs.readFileSync(path.join(workspace(), 'test', 'countdown.test.ts'), 'utf8'), /countdown\(-2\)/);
   });
+
+  it("over local edits that the branch changes: git's reason with the file, a worktree or a stash offered, nothing moved until asked", async function () {
+    this.timeout(60_000);
+    const api = await freshStart();
+    const { head_ref } = await headRefOf('demo-rocket-03');
+    const file = path.join(workspace(), 'test', 'countdown.test.ts');
+    const had = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    const mine = `${had ?? ''}// my own edit, not committed\n`;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, mine);
+    const stashes = async () => (await git('stash', 'list')).split('\n').filter(Boolean);
+    const stashedBefore = (await stashes()).length;
+    try {
+      // Asked first, answered with nothing: the message is read, no button pressed.
+      const from = api.said().length;
+      api.answer({ action: () => undefined });
+      await vscode.commands.executeCommand(COMMANDS.checkoutHeadBranch, { id: 'demo-rocket-03', state: 'in_progress' });
+      const told = (await waitFor(
+        () =>
+          api
+            .said()
+            .slice(from)
+            .find(s => s.text.includes('was not checked out')),
+        'the reason it was not checked out',
+      ))!;
+      assert.equal(told.level, 'warning');
+      assert.match(told.text, /would be overwritten by checkout: test\/countdown\.test\.ts\./, told.text);
+      assert.doesNotMatch(told.text, /Failed to execute git/);
+      assert.deepEqual(told.actions, ['Check Out in New Worktree', 'Stash Changes and Check Out']);
+      assert.equal(await git('branch', '--show-current'), start, 'still on the branch it was on');
+      assert.equal(fs.readFileSync(file, 'utf8'), mine, 'the edit is where it was');
+      assert.equal((await stashes()).length, stashedBefore, 'nothing stashed without asking');
+
+      // Asked for: those files go to the stash, then the branch is checked out.
+      const next = api.said().length;
+      api.answer({ action: (_text, actions) => actions.find(a => a === 'Stash Changes and Check Out') });
+      await vscode.commands.executeCommand(COMMANDS.checkoutHeadBranch, { id: 'demo-rocket-03', state: 'in_progress' });
+      await waitFor(
+        async () => (await git('branch', '--show-current')) === head_ref,
+        `the workspace to be on ${head_ref}`,
+        30_000,
+      );
+      const stashed = await stashes();
+      assert.equal(stashed.length, stashedBefore + 1, 'one stash, made when asked');
+      assert.match(stashed[0], new RegExp(`agent-tasks: before checking out ${head_ref}`));
+      await waitFor(
+        () =>
+          api
+            .said()
+            .slice(next)
+            .some(s => /are in the stash/.test(s.text)),
+        'where the edit went',
+      );
+    } finally {
+      api.answer(undefined);
+      await git('checkout', '-q', '--force', start);
+      if ((await stashes()).length > stashedBefore) await git('stash', 'pop', '-q');
+      if (had === undefined) fs.rmSync(file, { force: true });
+      else fs.writeFileSync(file, had);
+    }
+  });
 });

@@ -34,6 +34,8 @@ describe('My Tasks by repository', () => {
       'one list at first',
     );
     assert.equal(api.context()['agentTasks.myGroupedByRepo'], false);
+    const rocketRow = (await api.treeItems('myTasks')).find(i => lastPart(i.id) === 'demo-rocket-01');
+    assert.match(rocketRow?.description ?? '', / · acme\/rocket/, 'in one list, a row names its repository');
     await vscode.commands.executeCommand(COMMANDS.groupMyTasksByRepo);
     assert.equal(api.context()['agentTasks.myGroupedByRepo'], true, 'the switch shows its other face');
     assert.equal(grouped(api), true, 'remembered in the workspace state');
@@ -41,8 +43,15 @@ describe('My Tasks by repository', () => {
       'acme/rocket (6 tasks · 1 running): demo-rocket-04,demo-rocket-03,demo-rocket-06,demo-rocket-09,demo-rocket-01,demo-rocket-08',
       'mona/dotfiles (2 tasks · 1 running): demo-dotfiles-02,demo-dotfiles-01',
     ]);
-    const [first] = await api.treeItems('myTasks');
+    const [first] = await api.treeItems('myTasks', 1);
     assert.equal(first.kind, 'repoGroup');
+    // Under its repository's row, a task row does not name the repository again (its tooltip still may).
+    const named = (first.children ?? []).filter(c => /acme\/rocket/.test(c.description ?? ''));
+    assert.deepEqual(
+      named.map(c => `${c.label} (${c.description})`),
+      [],
+      'no row under acme/rocket repeats its name',
+    );
     assert.equal(first.icon, 'repo');
     assert.ok(
       (await api.treeItems('repoTasks')).some(i => i.kind === 'task'),

@@ -76,7 +76,7 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
     const asked = api.asked().slice(from);
     assert.equal(asked[0].kind, 'input', 'the prompt box first');
     const lists = picks(asked).filter(p => p.labels.some(l => l.includes('Start task')));
-    const pr = lists[0].descriptions?.[3] === 'yes' ? 'no' : 'yes';
+    const pr = lists[0].descriptions?.[3]?.startsWith('yes') ? 'no' : 'yes';
     // What the list shows beside each option after the changes: the model, the refs, the pull request, the agent.
     const [, shownModel, shownBase, ...rest] = lists.at(-1)!.descriptions ?? [];
     assert.equal(shownModel, model);
@@ -84,10 +84,45 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
     assert.deepEqual(rest, [pr, 'agent/go-on', 'reviewer']);
     const agents = picks(asked).find(p => p.labels.includes('reviewer'));
     assert.ok(agents, 'the custom agents of .github/agents were offered');
-    // Model, pull request and agent are remembered for the next start; the refs are not.
+    // Model and pull request are remembered for the next start; the agent and the refs are not.
     const stored = JSON.parse(api.storedState()) as Array<Record<string, unknown>>;
     const remembered = stored.map(s => s['agentTasks.lastStartOptions']).find(Boolean);
-    assert.deepEqual(remembered, { model, create_pull_request: pr === 'yes', custom_agent: 'reviewer' });
+    assert.deepEqual(remembered, { model, create_pull_request: pr === 'yes' });
+  });
+
+  it('a choice kept from the last start says so; a custom agent and a head branch are not carried over', async () => {
+    api = await freshStart();
+    const defaultPr = vscode.workspace.getConfiguration('agentTasks').get<boolean>('defaultCreatePullRequest', true);
+    const other = defaultPr ? 'no' : 'yes';
+    // One start with the pull request switched from the default, the custom agent and a head branch chosen.
+    const steps = ['Custom agent', 'Base ref', 'Head ref', 'Start task'];
+    api.answer({
+      pick: items => {
+        if (!items.some(i => i.label.includes('Start task'))) return items.find(i => i.label === 'reviewer');
+        // The pull request is switched to the other value than the default (unless a start before left it so).
+        const pr = items.find(i => i.label.includes('Create a pull request'))!;
+        if (!pr.description?.startsWith(other)) return pr;
+        return items.find(i => i.label.includes(steps.shift()!));
+      },
+      input: box =>
+        /default branch/.test(box.prompt) ? 'main' : /existing branch/.test(box.prompt) ? 'agent/one-off' : box.value,
+    });
+    const first = await vscode.commands.executeCommand<StartResult>(COMMANDS.startTask, { prompt: 'One with options' });
+    assert.equal(first?.ok, true, JSON.stringify(first));
+    // The next start: Enter on the first list, as it is shown.
+    const from = api.asked().length;
+    api.answer({ pick: items => items.find(i => i.label.includes('Start task')), input: box => box.value });
+    const next = await vscode.commands.executeCommand<StartResult>(COMMANDS.startTask, { prompt: 'The next one' });
+    assert.equal(next?.ok, true, JSON.stringify(next));
+    const [list] = picks(api.asked().slice(from)).filter(p => p.labels.some(l => l.includes('Start task')));
+    const shown = Object.fromEntries(
+      list.labels.map((l, i) => [l.replace(/^\$\([\w-]+\) /, ''), list.descriptions?.[i]]),
+    );
+    assert.equal(shown['Create a pull request'], `${other} (remembered from your last start)`);
+    assert.equal(shown['Custom agent'], 'none', 'the agent of one start is not the next one’s');
+    assert.equal(shown['Head ref (existing branch)'], 'none: a new branch');
+    const [session] = await sessionsOf(next.task!.id);
+    assert.notEqual(session.head_ref, 'agent/one-off');
   });
 
   it('dismissing the options keeps the prompt as a draft, and sends nothing', async () => {

@@ -10,6 +10,7 @@ import {
   sandboxPost,
   sandboxStats,
   startAsGiven,
+  waitFor,
 } from './tasksSupport';
 
 async function editorWithSelection(): Promise<vscode.TextEditor> {
@@ -55,6 +56,29 @@ describe('starting a task', () => {
     const prompt = task.sessions.map(s => s.prompt).join('\n');
     assert.match(prompt, /export function countdown/);
     assert.match(prompt, /Reference: `[^`]+`, lines 1–3\./);
+  });
+
+  it('a start is told in the status bar, not in a notification; its finish is a notification', async () => {
+    const api = await freshStart();
+    const from = api.said().length;
+    const result = await startAsGiven<{ ok: boolean; task: { id: string } }>(COMMANDS.startTask, {
+      prompt: 'Say hello in the README',
+    });
+    assert.equal(result.ok, true, JSON.stringify(result));
+    const saidNow = () => api.said().slice(from);
+    // The row appears at once; the start itself is a passing word in the status bar, nothing that stays.
+    assert.deepEqual(
+      saidNow().map(s => `${s.level}: ${s.text}`),
+      ['status: Task “Say hello in the README” started on acme/rocket.'],
+    );
+    await sandboxPost('/_sandbox/advance'); // queued → in progress
+    await sandboxPost('/_sandbox/advance'); // → completed
+    await api.refresh();
+    const finished = (await waitFor(
+      () => saidNow().find(s => s.text === 'Task “Say hello in the README” finished.'),
+      'the notification that the task finished',
+    ))!;
+    assert.equal(finished.level, 'info', 'finishing keeps its notification');
   });
 
   it('a 403 (plan without the agent) keeps the prompt, says why, and sends once', async () => {

@@ -2,6 +2,7 @@
 // It says so (icon, text, the address and the error in its tooltip, a click that offers the way out) and never says
 // "No tasks running" there.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
@@ -38,6 +39,11 @@ async function click(api: AgentTasksTestApi, choose?: string): Promise<string[]>
   const asked = api.asked().at(-1);
   assert.ok(asked?.kind === 'pick', 'a choice was offered');
   return asked.labels;
+}
+
+/** The extension's log file as written so far. */
+function readLog(api: AgentTasksTestApi): string {
+  return fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';
 }
 
 function assertSilentOnTasks(api: AgentTasksTestApi): void {
@@ -124,12 +130,22 @@ describe('status bar problem states', () => {
     assert.match(tooltip, /A token can be set once the address answers/);
     assert.doesNotMatch(`${api.statusBar().text}\n${tooltip}`, /no token/i);
     assertSilentOnTasks(api);
+    // The views say the same (their welcome reads this key), not that a token is wanted.
+    assert.equal(api.context()['agentTasks.addressProblem'], 'unreachable');
     const labels = await click(api, 'Try Again');
-    assert.deepEqual(labels, ['$(refresh) Try Again', '$(gear) Set Service Address…']);
+    assert.deepEqual(labels, ['$(refresh) Try Again', '$(output) Show Log', '$(gear) Set Service Address…']);
     assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    // The log that menu opens has the address and the reason.
+    const logged = await waitFor(
+      () => (/is not reachable: connect ECONNREFUSED/.test(readLog(api)) ? readLog(api) : ''),
+      'the log to say why',
+      20_000,
+    );
+    assert.ok(logged.includes(dead), 'the log names the address');
     // An address that answers: now the token is what is missing.
     await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, G);
     await waitFor(() => /no token/.test(api.statusBar().text), 'the signed-out state at an address that answers');
+    assert.equal(api.context()['agentTasks.addressProblem'], '');
   });
 
   it('says no token is set, not "No tasks running", before sign-in', async () => {

@@ -8,24 +8,51 @@ import type { Ui } from '../../ui';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
 
-type Remembered = Pick<StartOptions, 'model' | 'create_pull_request' | 'custom_agent'>;
+/**
+ * What a start remembers for the next: the model and whether to open a pull request, the choices a person keeps.
+ * A custom agent and the refs belong to one piece of work, and are not carried over.
+ */
+type Remembered = Pick<StartOptions, 'model' | 'create_pull_request'>;
+export type RememberedKey = keyof Remembered;
 
-/** Last choices (model, pull request, agent) over the settings' defaults; refs are per branch, not remembered. */
-export function initialOptions(state: vscode.Memento, baseRef: string): StartOptions {
-  const s = readSettings();
+function lastChoices(state: vscode.Memento): Partial<Remembered> {
   const last = state.get<Partial<Remembered>>(STATE_KEYS.lastStartOptions, {});
   return {
-    model: typeof last.model === 'string' ? last.model : s.defaultModel,
-    create_pull_request:
-      typeof last.create_pull_request === 'boolean' ? last.create_pull_request : s.defaultCreatePullRequest,
-    custom_agent: typeof last.custom_agent === 'string' ? last.custom_agent : '',
+    ...(typeof last.model === 'string' ? { model: last.model } : {}),
+    ...(typeof last.create_pull_request === 'boolean' ? { create_pull_request: last.create_pull_request } : {}),
+  };
+}
+
+/** Last choices (model, pull request) over the settings' defaults; an agent and refs start empty. */
+export function initialOptions(state: vscode.Memento, baseRef: string): StartOptions {
+  const s = readSettings();
+  const last = lastChoices(state);
+  return {
+    model: last.model ?? s.defaultModel,
+    create_pull_request: last.create_pull_request ?? s.defaultCreatePullRequest,
+    custom_agent: '',
     base_ref: baseRef,
     head_ref: '',
   };
 }
 
+/**
+ * The remembered choices that differ from the settings' defaults, with their values: shown as remembered, so a
+ * choice made once does not pass for the default.
+ */
+export function rememberedChoices(state: vscode.Memento): Partial<Remembered> {
+  const s = readSettings();
+  const last = lastChoices(state);
+  return {
+    ...(last.model !== undefined && last.model !== s.defaultModel ? { model: last.model } : {}),
+    ...(last.create_pull_request !== undefined && last.create_pull_request !== s.defaultCreatePullRequest
+      ? { create_pull_request: last.create_pull_request }
+      : {}),
+  };
+}
+
 export async function rememberOptions(state: vscode.Memento, o: StartOptions): Promise<void> {
-  const keep: Remembered = { model: o.model, create_pull_request: o.create_pull_request, custom_agent: o.custom_agent };
+  const keep: Remembered = { model: o.model, create_pull_request: o.create_pull_request };
   await state.update(STATE_KEYS.lastStartOptions, keep);
 }
 
@@ -42,8 +69,13 @@ export async function pickOptions(
   ui: Ui,
   /** Why the initial base was proposed, said beside it while it is the one chosen. */
   baseWhy?: string,
+  /** Choices remembered from the last start (see rememberedChoices): said so while they are the ones chosen. */
+  remembered: Partial<Remembered> = {},
 ): Promise<StartOptions | undefined> {
   const o = { ...initial };
+  const isRemembered = (k: RememberedKey) => remembered[k] !== undefined && remembered[k] === o[k];
+  const asRemembered = (k: RememberedKey, shown: string) =>
+    isRemembered(k) ? vscode.l10n.t('{0} (remembered from your last start)', shown) : shown;
   const base = () =>
     !o.base_ref
       ? vscode.l10n.t("the repository's default branch")
@@ -55,19 +87,22 @@ export async function pickOptions(
       {
         label: vscode.l10n.t('$(rocket) Start task'),
         description: vscode.l10n.t('Enter'),
-        detail: summary(o),
+        detail: forQuickPick(summary(o, isRemembered), 400),
         action: 'start',
       },
       {
         label: vscode.l10n.t('$(hubot) Model'),
-        description: o.model || vscode.l10n.t('default (the service chooses)'),
+        description: asRemembered('model', o.model || vscode.l10n.t('default (the service chooses)')),
         action: 'model',
       },
       // A base read from a task, and the task's name beside it, are the service's text: shown as text.
       { label: vscode.l10n.t('$(git-branch) Base ref'), description: forQuickPick(base()), action: 'base' },
       {
         label: vscode.l10n.t('$(git-pull-request) Create a pull request'),
-        description: o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no'),
+        description: asRemembered(
+          'create_pull_request',
+          o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no'),
+        ),
         action: 'pr',
       },
       {
@@ -157,16 +192,17 @@ export async function pickOptions(
   }
 }
 
-function summary(o: StartOptions): string {
-  return [
-    o.model || vscode.l10n.t('default model'),
-    o.base_ref ? `base ${o.base_ref}` : vscode.l10n.t('default branch'),
-    o.head_ref ? `onto ${o.head_ref}` : '',
-    o.create_pull_request ? vscode.l10n.t('pull request') : vscode.l10n.t('no pull request'),
-    o.custom_agent ? `agent ${o.custom_agent}` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): string {
+  const model = o.model || vscode.l10n.t('default model');
+  const pr = o.create_pull_request ? vscode.l10n.t('pull request') : vscode.l10n.t('no pull request');
+  const parts = [
+    isRemembered('model') ? vscode.l10n.t('{0} (remembered)', model) : model,
+    o.base_ref ? vscode.l10n.t('base {0}', o.base_ref) : vscode.l10n.t('default branch'),
+    o.head_ref ? vscode.l10n.t('onto {0}', o.head_ref) : '',
+    isRemembered('create_pull_request') ? vscode.l10n.t('{0} (remembered)', pr) : pr,
+    o.custom_agent ? vscode.l10n.t('agent {0}', o.custom_agent) : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
 }
 
 /** Empty is allowed (the default); otherwise git's own rules, said in a sentence. */

@@ -4,13 +4,17 @@ import { forQuickPick } from '../../safety/serviceText';
 import type { Ui } from '../../ui';
 import { findPromptFiles, readPromptFile, type RecentPrompts } from './promptSources';
 
-/** New prompt, the recent ones, or a prompt file. */
+/**
+ * New prompt, the recent ones, or a prompt file; or the prompt itself, typed into the box: text that matches no row
+ * is a new prompt (Enter takes it to the prompt's box).
+ */
 export async function choosePrompt(recentPrompts: RecentPrompts, ui: Ui): Promise<string | undefined> {
   const recent = recentPrompts.all();
   const files = await findPromptFiles().catch(() => []);
   if (!recent.length && !files.length) return '';
   type Item = vscode.QuickPickItem & { prompt?: string; file?: vscode.Uri };
-  const items: Item[] = [{ label: vscode.l10n.t('$(edit) New prompt…'), prompt: '' }];
+  const fresh: Item = { label: vscode.l10n.t('$(edit) New prompt…'), prompt: '' };
+  const items: Item[] = [fresh];
   if (recent.length)
     items.push(
       { label: vscode.l10n.t('Recent prompts'), kind: vscode.QuickPickItemKind.Separator },
@@ -29,10 +33,12 @@ export async function choosePrompt(recentPrompts: RecentPrompts, ui: Ui): Promis
         file: f.uri,
       })),
     );
-  const pick = await ui.pick(items, {
-    placeHolder: vscode.l10n.t('Start from a new prompt, a recent one or a prompt file'),
+  const pick = await ui.pickOrType(items, {
+    placeHolder: vscode.l10n.t('Type a new prompt, or choose a recent one or a prompt file'),
+    typed: fresh,
   });
-  if (!pick) return undefined;
+  if (pick === undefined) return undefined;
+  if (typeof pick === 'string') return pick;
   return pick.file ? readPromptFile(pick.file) : (pick.prompt ?? '');
 }
 

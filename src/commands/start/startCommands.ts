@@ -9,7 +9,7 @@ import type { ServiceChoice } from '../../service/serviceChoice';
 import { tell, type Ui } from '../../ui';
 import type { CommandRegistry } from '../registry';
 import type { DraftStore } from '../../tasks/draftStore';
-import { initialOptions, pickOptions } from './optionsPicker';
+import { initialOptions, pickOptions, rememberedChoices } from './optionsPicker';
 import { choosePrompt } from './promptPicker';
 import { editPrompt } from './promptBox';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
@@ -143,7 +143,8 @@ export class StartCommands extends DisposableBase {
     const title = vscode.l10n.t('Start Task on {0}', repoLabel(repo));
     const why = options.base_ref === proposed.ref ? proposed.why : undefined;
     const root = this.current()?.git?.rootUri;
-    options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why);
+    const remembered = rememberedChoices(this.globalState);
+    options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why, remembered);
     if (!options) return undefined;
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
@@ -176,12 +177,13 @@ export class StartCommands extends DisposableBase {
     const defaults = { ...initialOptions(this.globalState, proposed.ref), ...a.options };
     // A continuation's draft keeps which task it continues and its branches, whichever way the user leaves.
     const kept = a.continues ? { continues: a.continues, options: defaults } : {};
-    const where = `${title} on ${repoLabel(repo)}`;
+    const where = vscode.l10n.t('{0} on {1}', title, repoLabel(repo));
     const prompt = await editPrompt(this.ui, this.drafts, seed, repo, where, selected, kept);
     if (prompt === undefined) return undefined;
     const root = this.current()?.git?.rootUri;
     const why = defaults.base_ref === proposed.ref ? proposed.why : undefined;
-    const options = await pickOptions(defaults, () => findCustomAgents(root), where, this.ui, why);
+    const remembered = rememberedChoices(this.globalState);
+    const options = await pickOptions(defaults, () => findCustomAgents(root), where, this.ui, why, remembered);
     if (!options) {
       await this.drafts.save({ prompt, repo, ...kept });
       return undefined;

@@ -1,4 +1,5 @@
-// A small table router: literal segments and `{param}` segments, matched on decoded path segments.
+// A small table router: literal segments and `{param}` segments, matched on decoded path segments; a last `{param...}`
+// takes the rest of the path, one segment or more, joined by `/` (a branch name in a web page's address).
 import type { IncomingMessage } from 'node:http';
 import type { Core } from '../core';
 import type { Caller } from './auth';
@@ -29,6 +30,8 @@ export interface SandboxRoute {
 interface Compiled {
   route: SandboxRoute;
   parts: Array<{ literal: string } | { param: string }>;
+  /** The last part takes every remaining segment. */
+  rest: boolean;
 }
 
 export class Router {
@@ -36,11 +39,12 @@ export class Router {
 
   add(...routes: SandboxRoute[]): this {
     for (const route of routes) {
-      const parts = route.pattern
-        .split('/')
-        .slice(1)
-        .map(p => (/^\{\w+\}$/.test(p) ? { param: p.slice(1, -1) } : { literal: p }));
-      this.routes.push({ route, parts });
+      const raw = route.pattern.split('/').slice(1);
+      const rest = /^\{\w+\.\.\.\}$/.test(raw.at(-1) ?? '');
+      const parts = raw.map(p =>
+        /^\{\w+(\.\.\.)?\}$/.test(p) ? { param: p.slice(1, -1).replace(/\.\.\.$/, '') } : { literal: p },
+      );
+      this.routes.push({ route, parts, rest });
     }
     return this;
   }
@@ -56,16 +60,18 @@ export class Router {
     const m = method === 'HEAD' ? 'GET' : method;
     let pathOnly: SandboxRoute | undefined;
     for (const c of this.routes) {
-      if (c.parts.length !== segments.length) continue;
+      if (c.rest ? segments.length < c.parts.length : c.parts.length !== segments.length) continue;
       // The first pattern that fits owns the path: a web page's `{owner}/{repo}` never answers for a service path.
       if (pathOnly && c.route.pattern !== pathOnly.pattern) continue;
       const params: Record<string, string> = {};
       let ok = true;
-      for (let i = 0; i < segments.length && ok; i++) {
+      for (let i = 0; i < c.parts.length && ok; i++) {
         const p = c.parts[i];
+        const last = c.rest && i === c.parts.length - 1;
+        const taken = last ? segments.slice(i) : [segments[i]];
         if ('literal' in p) ok = p.literal === segments[i];
-        else if (segments[i] === '') ok = false;
-        else params[p.param] = segments[i];
+        else if (taken.some(x => x === '')) ok = false;
+        else params[p.param] = taken.join('/');
       }
       if (!ok) continue;
       if (c.route.method === m) return { route: c.route, params };

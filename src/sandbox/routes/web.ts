@@ -135,6 +135,24 @@ function pullPage(ctx: Ctx): HttpReply {
   );
 }
 
+/** A branch agents worked on (a `branch` artifact's page): the tasks that name it as their head. */
+function branchPage(ctx: Ctx): HttpReply {
+  const repo = repoOf(ctx);
+  const ref = ctx.params.ref;
+  const tasks = (ctx.core.state.tasksByRepo.get(repo.id) ?? []).filter(
+    t => t.head_ref === ref || t.sessions.some(s => s.head_ref === ref),
+  );
+  if (!tasks.length) throw notFound();
+  return page(
+    `Branch ${ref}`,
+    `${table([
+      ['repository', `${repo.ownerAccount.login}/${repo.name}`],
+      ['branch', ref],
+      ['base', tasks[0].base_ref],
+    ])}<h2>Agent tasks on this branch</h2><ul>${tasks.map(t => taskItem(ctx, t)).join('')}</ul>`,
+  );
+}
+
 function installationPage(ctx: Ctx, inst: InstRec | undefined): HttpReply {
   if (!inst) throw notFound();
   const st = ctx.core.state;
@@ -197,6 +215,7 @@ export const web: SandboxRoute[] = [
   { method: 'GET', pattern: '/{owner}/{repo}', kind: 'web', handler: repoPage },
   { method: 'GET', pattern: '/{owner}/{repo}/tasks/{task_id}', kind: 'web', handler: taskPage },
   { method: 'GET', pattern: '/{owner}/{repo}/pull/{id}', kind: 'web', handler: pullPage },
+  { method: 'GET', pattern: '/{owner}/{repo}/tree/{ref...}', kind: 'web', handler: branchPage },
   { method: 'GET', pattern: '/organizations/{org}/settings/installations/{id}', kind: 'web', handler: orgInstallation },
   { method: 'GET', pattern: '/settings/installations/{id}', kind: 'web', handler: userInstallation },
 ];

@@ -9,7 +9,7 @@ import { plainLine } from '../../taskPage/text';
 import { timeText } from '../../taskPage/when';
 import { relativeTime } from '../relativeTime';
 import { styleIcon } from '../stateStyle';
-import { ArtifactNode } from './artifactNode';
+import { ArtifactNode, artifactBranch } from './artifactNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './node';
 import { SessionNode } from './sessionNode';
@@ -18,7 +18,10 @@ import { SessionNode } from './sessionNode';
 export interface TaskRowContext {
   readonly viewId: string;
   readonly model: Pick<TaskModel, 'loadDetails' | 'picture'>;
-  /** The repository's name in the description: in views that mix repositories. */
+  /**
+   * The repository's name in the description: in views that mix repositories, unless the rows sit under their
+   * repository's own row (grouped), which names it once for all of them.
+   */
   readonly showRepo: boolean;
 }
 
@@ -26,17 +29,13 @@ export interface TaskRowContext {
 const DATE_LABEL = /^\d{4}-\d\d-\d\d$/;
 
 /**
- * How much of a task's row its label and state take at VS Code's default sidebar width (300 px), in characters of
- * the label's font (the description's is a tenth smaller), and the least of a name that is kept. The tree cuts a row
- * at its end, where the state is: so the name is shortened first, and the state after it stays whole. The whole name
- * is in the tooltip, the accessible label and the task page.
+ * A row's label is the whole name, on one line: the tree shows as much of it as the row's width allows and ends it with
+ * its own ellipsis, and the tooltip has it whole. The state is told by the icon and its colour (and in words to a
+ * screen reader, in the accessible label), so the name never gives way to it. Bounded only where no sidebar is wide
+ * enough to show more.
  */
-const ROW_CHARS = 30;
-const MIN_NAME = 14;
-
-function shortName(name: string, state: string): string {
-  return plainLine(name, Math.max(MIN_NAME, Math.floor(ROW_CHARS - 1.5 - 0.9 * state.length)));
-}
+const NAME_MAX = 200;
+const CONTINUES_MAX = 120;
 
 /** What a row shows of a picture beside its age: worked out once per picture (and view kind), for every draw. */
 interface RowText {
@@ -76,7 +75,9 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
   const state = forLabel(p.state.label);
   const repo = showRepo ? p.repo?.label : undefined;
   const archived = t.archived_at ? vscode.l10n.t('archived') : '';
-  const after = p.continues ? vscode.l10n.t('continues “{0}”', plainLine(plainName(p.continues.name), 40)) : '';
+  const after = p.continues
+    ? vscode.l10n.t('continues “{0}”', plainLine(plainName(p.continues.name), CONTINUES_MAX))
+    : '';
   const rest = forLabel([repo, archived, after].filter(Boolean).join(' · '));
   let flags = 'agentTask';
   if (p.links.web) flags += ' web';
@@ -84,7 +85,7 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
   if (t.session_count > 0) flags += ' branch';
   const heardTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
   return {
-    label: forLabel(shortName(p.name, p.state.label)),
+    label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,
     tail: rest ? ` · ${rest}` : '',
     contextValue: flags,
@@ -127,6 +128,7 @@ export class TaskNode implements TreeNode {
   private item: vscode.TreeItem | undefined;
   private withTooltip: vscode.TreeItem | undefined;
   private drawn: TaskPicture | undefined;
+  private drawnWithRepo = false;
   private ageOf: string | undefined;
   private ageLabel = '';
   private ageFinal = false;
@@ -159,9 +161,10 @@ export class TaskNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const p = this.picture;
     const age = this.age();
+    const showRepo = this.ctx.showRepo;
     // A picture is made anew only when something it shows changed: the same one draws the same item.
-    if (this.item && p === this.drawn && age === this.drawnAge) return this.item;
-    const text = rowText(p, this.ctx.showRepo);
+    if (this.item && p === this.drawn && age === this.drawnAge && showRepo === this.drawnWithRepo) return this.item;
+    const text = rowText(p, showRepo);
     const aged = agedText(text, age);
     const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.ctx.viewId}/${p.id}`;
@@ -173,6 +176,7 @@ export class TaskNode implements TreeNode {
     this.withTooltip = undefined;
     this.drawn = p;
     this.drawnAge = age;
+    this.drawnWithRepo = showRepo;
     return item;
   }
 
@@ -185,7 +189,7 @@ export class TaskNode implements TreeNode {
     if (!this.withTooltip) {
       const p = this.drawn ?? this.picture;
       const t = p.task;
-      const repo = this.ctx.showRepo ? p.repo : undefined;
+      const repo = this.drawnWithRepo ? p.repo : undefined;
       // Untrusted, no HTML, no theme icons: every piece from the service goes through forMarkdown. The name is as
       // sent (as text), where the label shows it without its Markdown marks.
       const md = new vscode.MarkdownString();
@@ -216,8 +220,14 @@ export class TaskNode implements TreeNode {
   async getChildren(): Promise<TreeNode[]> {
     const id = this.picture.id;
     const prefix = `${this.ctx.viewId}/${id}`;
-    const artifacts = (p: TaskPicture) =>
-      (Array.isArray(p.task.artifacts) ? p.task.artifacts : []).map(a => new ArtifactNode(p.task, a, prefix));
+    const artifacts = (p: TaskPicture) => {
+      const head = [...(p.sessions?.list ?? [])]
+        .reverse()
+        .find(s => typeof s.head_ref === 'string' && s.head_ref)?.head_ref;
+      return (Array.isArray(p.task.artifacts) ? p.task.artifacts : []).map(
+        a => new ArtifactNode(p.task, a, prefix, artifactBranch(a, head)),
+      );
+    };
     let p = this.picture;
     if (!p.sessions) {
       try {

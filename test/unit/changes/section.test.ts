@@ -25,9 +25,17 @@ describe('changes: as the task page and chat show them', () => {
   it('the page shows paths, branch names and messages as text, with kinds and counts', () => {
     const html = changesHtml(ready, when);
     assert.doesNotMatch(html, /<img|<script|<b>/);
-    assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;\.ts<\/code> <span class="muted">added<\/span>/);
-    assert.match(html, /über plan\.md<\/code> <span class="muted">renamed from docs\/plan\.md<\/span>/);
-    assert.match(html, /logo\.png<\/code> <span class="counts">binary<\/span>/);
+    assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;\.ts<\/code><\/button> <span class="muted">added<\/span>/);
+    assert.match(html, /über plan\.md<\/code><\/button> <span class="muted">renamed from docs\/plan\.md<\/span>/);
+    assert.match(html, /logo\.png<\/code><\/button> <span class="counts">binary<\/span>/);
+    // Each name is a button that opens its diff, naming the file only by its place in the list.
+    const buttons = [
+      ...html.matchAll(/<button type="button" class="file" data-action="openChange" data-file="(\d+)"/g),
+    ];
+    assert.deepEqual(
+      buttons.map(m => m[1]),
+      ['0', '1', '2'],
+    );
     assert.match(html, /3 files changed, \+40 −2/);
     assert.match(html, /data-action="reviewChanges"/);
   });

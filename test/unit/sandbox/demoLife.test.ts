@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEMO_TOKENS, demoWorld, startSandbox, validateWorld, WorldError } from '../../../src/sandbox';
+import { DEFAULT_STEP_MS, DEMO_TOKENS, demoWorld, startSandbox, validateWorld, WorldError } from '../../../src/sandbox';
+import { reliveWorldTasks } from '../../../src/sandbox/relive';
+import { State } from '../../../src/sandbox/state';
+import { advance } from '../../../src/sandbox/taskLife';
 import { WorldBuilder, request, useSandbox } from './helpers';
 
 const TOK = DEMO_TOKENS.fineGrained;
@@ -159,5 +162,55 @@ describe('sandbox restart from a state file with relive', () => {
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe("the demo's running tasks, as npm start runs them (tasks moving on their own)", () => {
+  /** The minutes, from the start, during which no task of the demo ran: its life stepped as the Stepper does. */
+  function idleMinutes(world: ReturnType<typeof demoWorld>, start: number, minutes: number): number[] {
+    const st = new State(world, start);
+    const idle: number[] = [];
+    // The Stepper looks every half step; so does this, on a clock of its own.
+    for (let now = start; now <= start + minutes * 60_000; now += DEFAULT_STEP_MS / 2) {
+      advance(st, now, DEFAULT_STEP_MS);
+      const running = [...st.tasks.values()].some(t => t.state === 'in_progress');
+      const minute = Math.floor((now - start) / 60_000);
+      if (!running && !idle.includes(minute)) idle.push(minute);
+    }
+    return idle;
+  }
+
+  it('a task runs through the first five minutes after the start, then the running ones finish', () => {
+    const start = Date.parse('2026-05-01T09:00:00Z');
+    assert.deepEqual(idleMinutes(demoWorld(start), start, 5), [], 'some task runs in each of the first 5 minutes');
+    const st = new State(demoWorld(start), start);
+    for (let now = start; now <= start + 30 * 60_000; now += DEFAULT_STEP_MS / 2) advance(st, now, DEFAULT_STEP_MS);
+    const active = [...st.tasks.values()].filter(t => t.state === 'in_progress' || t.state === 'queued');
+    assert.deepEqual(
+      active.map(t => t.id),
+      [],
+      'after half an hour every task has ended',
+    );
+  });
+
+  it('the same on a later start from a saved state (relive): the running tasks run again at that pace', () => {
+    const first = Date.parse('2026-05-01T09:00:00Z');
+    const st = new State(demoWorld(first), first);
+    for (let now = first; now <= first + 30 * 60_000; now += DEFAULT_STEP_MS / 2) advance(st, now, DEFAULT_STEP_MS);
+    const saved = demoWorld(first);
+    for (const t of saved.tasks ?? []) t.state = st.tasks.get(t.id!)?.state ?? t.state;
+    const later = Date.parse('2026-05-02T09:00:00Z');
+    const again = reliveWorldTasks(saved, demoWorld(later));
+    assert.ok(again.includes('demo-rocket-03'), JSON.stringify(again));
+    assert.deepEqual(idleMinutes(saved, later, 5), []);
+  });
+
+  it('"step_ms" is checked like the rest of a world file', () => {
+    const w = demoWorld();
+    (w.tasks![0] as unknown as Record<string, unknown>).step_ms = -1;
+    assert.throws(
+      () => validateWorld(w),
+      (e: Error) => e instanceof WorldError && /"step_ms"/.test(e.message),
+    );
   });
 });

@@ -35,6 +35,20 @@ describe('sandbox web pages and statistics', () => {
     assert.equal((await sb.call('GET', '/acme/nothing')).status, 404);
   });
 
+  it("a branch artifact's branch has a page, its name's slashes kept as path segments", async () => {
+    const t = (await sb.call('GET', '/agents/tasks/demo-rocket-02', { token: tok })).json();
+    assert.equal(t.artifacts[0].type, 'branch');
+    const branch: string = t.artifacts[0].data.head_ref;
+    assert.match(branch, /\//, 'an agent branch has a slash in its name');
+    const page = await sb.call('GET', `/acme/rocket/tree/${branch.split('/').map(encodeURIComponent).join('/')}`);
+    assert.equal(page.status, 200);
+    assert.ok(page.text.includes(`Branch ${branch}`));
+    assert.ok(page.text.includes(t.name));
+    assert.equal((await sb.call('GET', `/acme/rocket/tree/${encodeURIComponent(branch)}`)).status, 200);
+    assert.equal((await sb.call('GET', '/acme/rocket/tree/agent/nothing-here')).status, 404);
+    assert.equal((await sb.call('GET', '/acme/rocket/tree/')).status, 404);
+  });
+
   it('a web page never answers for a service path', async () => {
     const r = await sb.call('GET', '/installation/token', { token: DEMO_TOKENS.installation });
     assert.equal(r.status, 404);

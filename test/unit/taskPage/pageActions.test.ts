@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { COMMANDS } from '../../../src/ids';
-import { actionOfMessage, PAGE_ACTIONS } from '../../../src/taskPage/pageActions';
+import { actionOfMessage, fileOfMessage, PAGE_ACTIONS } from '../../../src/taskPage/pageActions';
 import { asText, plainLine } from '../../../src/taskPage/text';
 import { aSession, aTask } from '../model/builders';
 
@@ -53,6 +53,25 @@ describe('taskPage/pageActions', () => {
     assert.equal(actionOfMessage({ command: 'continueTask' }, noHead), undefined);
     const hostile = { ...task, sessions: [null, aSession(task, { head_ref: '--upload-pack=evil' })] } as never;
     assert.equal(actionOfMessage({ command: 'continueTask' }, hostile), undefined, 'a ref git would misread');
+  });
+});
+
+describe('taskPage: a changed file named by a message', () => {
+  it('takes only {command: openChange, file: n}, n a place in the list the page drew', () => {
+    const files = ['src/a.ts', 'docs/b.md'];
+    assert.equal(fileOfMessage({ command: 'openChange', file: 1 }, files), 'docs/b.md');
+    for (const bad of [
+      { command: 'openChange', file: 2 },
+      { command: 'openChange', file: -1 },
+      { command: 'openChange', file: 0.5 },
+      { command: 'openChange', file: '0' },
+      { command: 'openChange', file: 0, path: '/etc/passwd' },
+      { command: 'openChange' },
+      { command: 'reviewChanges', file: 0 },
+      [0],
+      null,
+    ])
+      assert.equal(fileOfMessage(bad, files), undefined, JSON.stringify(bad));
   });
 });
 
