@@ -1,6 +1,7 @@
 // A person's look at a task's changes: the Repository view, a task expanded into its Changes and Commits, the
 // Changes expanded into its files (kind and +/−), Review Changes from the task's inline button opening the multi-file
-// diff editor, and one file's diff from a click on it. Screenshots in .artifacts/screenshots/changes-*.png.
+// diff editor, and one file's diff from a click on it, in the tree and on the task page; and a task without a pull
+// request, whose branch row opens the branch's page. Screenshots in .artifacts/screenshots/changes-*.png.
 //   npm run build && node scripts/vscode/ui-changes.mjs
 // The demo world spells the agent's commits of demo-rocket-01 (a change to the telemetry module, its test, the README).
 import fs from 'node:fs';
@@ -90,6 +91,57 @@ try {
   await page.locator('.multiDiffEditor .view-lines, .multi-diff-editor .view-lines').first().waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
   check('"Review Changes" (the task\'s inline button) opens every file in the multi-file diff editor');
+
+  // The task page's Changes: each file's name opens that file's diff.
+  // Every editor closed first: the diff the page opens is then a tab of its own.
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('.tabs-container .tab', { hasText: /telemetry\.ts/ }).waitFor({ state: 'detached' });
+  await row.click({ button: 'right' });
+  const details = page.locator('.context-view .action-item', { hasText: 'Show Task Details' });
+  await details.hover();
+  await page.locator('.context-view .action-item.focused', { hasText: 'Show Task Details' }).waitFor();
+  await page.keyboard.press('Enter');
+  const taskPage = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+  const fileButton = taskPage.locator('.changes button.file', { hasText: 'src/telemetry.ts' });
+  await fileButton.waitFor();
+  const looks = await fileButton.evaluate(b => ({ cursor: getComputedStyle(b).cursor, title: b.title }));
+  await page.screenshot({ path: path.join(shots, 'changes-4-task-page.png') });
+  await fileButton.click();
+  await page
+    .locator('.tabs-container .tab', { hasText: /telemetry\.ts/ })
+    .first()
+    .waitFor();
+  await page.locator('.editor-instance .monaco-diff-editor').first().waitFor();
+  await page.screenshot({ path: path.join(shots, 'changes-5-page-file-diff.png') });
+  check(`a file's name on the task page (${JSON.stringify(looks)}) opens that file's diff`);
+
+  // A task without a pull request: its branch row opens the branch's page, through the browser.
+  const noPull = pane.getByRole('treeitem', { name: 'Explain the launch sequence state machine' }).first();
+  await noPull.click();
+  await page.keyboard.press('ArrowRight');
+  const branchRow = pane.locator('.monaco-list-row', { hasText: /^Branch agent\// }).first();
+  await branchRow.waitFor();
+  const branchLabel = (await branchRow.locator('.label-name').textContent()).trim();
+  const popup = page.context().waitForEvent('page', { timeout: 15_000 });
+  await branchRow.click();
+  // The workbench may ask before opening an address outside it; if it does, the answer is Open.
+  const ask = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
+  void ask.waitFor({ timeout: 15_000 }).then(
+    () => ask.click(),
+    () => {},
+  );
+  const web = await popup;
+  const opened = web.url();
+  await web.close();
+  // The browser opens it through code-server's port proxy (which this sandbox does not vouch for): its page is read
+  // from the sandbox itself, at the path the browser was sent to.
+  const where = /\/acme\/rocket\/tree\/.*$/.exec(new URL(opened).pathname)?.[0];
+  const answer = where && (await fetch(`${sandbox.url}${where}`));
+  const heading = answer?.ok ? /<h1>([^<]*)<\/h1>/.exec(await answer.text())?.[1] : undefined;
+  if (!where || heading !== branchLabel)
+    throw new Error(`the branch row "${branchLabel}" opened ${opened} (${answer?.status}): "${heading}"`);
+  check(`the row "${branchLabel}" opened the branch's page ${opened} (${answer.status}, "${heading}")`);
+  await page.bringToFront();
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

@@ -33,19 +33,35 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   const row = pane.locator('.monaco-list-row', { hasText: /continues “/ }).first();
   await row.waitFor();
   await page.screenshot({ path: path.join(shots, '1d-task-continued.png') });
-  check(`the new task's row says what it continues: ${JSON.stringify(await row.innerText())}`);
+  // Whole: the name of the task it continues is not cut short (the tree's own ellipsis ends what the row cannot hold).
+  const says = await row.locator('.label-description').textContent();
+  if (!says.includes(`continues “${old.name}”`)) throw new Error(`the row says ${JSON.stringify(says)}`);
+  check(`the new task's row says what it continues, whole: ${JSON.stringify(says)}`);
 
   // A filter from the title bar's button: named beside the view's name and on top of the list; a click clears it.
   await pane.locator('.pane-header').hover();
   await pane.locator('.pane-header .action-label[aria-label^="Filter Repository by State"]').click();
-  await page.locator(sel.quickInputRow, { hasText: 'Failed' }).first().click();
+  const states = ['Failed', 'Waiting for you', 'Timed out'];
+  for (const state of states)
+    await page
+      .locator(sel.quickInputRow, { hasText: new RegExp(`^${state}`) })
+      .first()
+      .click();
   await page.keyboard.press('Enter');
-  const description = pane.locator('.pane-header .description', { hasText: 'filtered: Failed' });
+  const named = states.join(', ');
+  const description = pane.locator('.pane-header .description', { hasText: `filtered: ${named}` });
   await description.waitFor();
-  const line = pane.locator('.monaco-list-row', { hasText: 'Filtered: Failed — click to clear' });
+  const line = pane.locator('.monaco-list-row', { hasText: `Filtered: ${named} — click to clear` });
   await line.waitFor();
   await page.screenshot({ path: path.join(shots, '1e-filtered.png') });
-  check(`the filter is named in the title bar (${JSON.stringify(await description.innerText())}) and in the list`);
+  // Every state is named, in the title bar too: what the bar cannot hold is the workbench's own ellipsis.
+  const title = await description.evaluate(el => ({
+    text: el.textContent,
+    cut: el.scrollWidth > el.clientWidth,
+    ellipsis: getComputedStyle(el).textOverflow === 'ellipsis',
+  }));
+  if (title.cut && !title.ellipsis) throw new Error(`the title bar cuts the filter's names: ${JSON.stringify(title)}`);
+  check(`the filter is named in the title bar (${JSON.stringify(title)}) and in the list`);
   await line.click();
   await line.waitFor({ state: 'detached' });
   await description.waitFor({ state: 'detached' });

@@ -1,7 +1,8 @@
 // The demo as `npm start` sets it up (startDemo: a state file, tasks that move on their own, code-server's port
-// vouched for by the sandbox), driven in headless chromium as a new user would: set the demo token, then follow a
-// task's "Open Pull Request" and "Open on the Web". The browser opens them through code-server's port proxy
-// (`/proxy/<sandbox port>/…`); each must answer 200 with the pull request's or the task's own page.
+// vouched for by the sandbox), driven in headless chromium as a new user would: set the demo token, see tasks still
+// running (the status bar says so), then follow a task's "Open Pull Request" and "Open on the Web". The browser
+// opens them through code-server's port proxy (`/proxy/<sandbox port>/…`); each must answer 200 with the pull
+// request's or the task's own page.
 //   npm run build && node scripts/vscode/ui-demo.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startDemo, SANDBOX_JS } from './demo.mjs';
 import { sel, waitForWorkbench, viewPane, focusPane, runCommand, answerStep, nextStepRows } from './workbench.mjs';
-import { acceptDefaults, widenSidebar } from './workbench.mjs';
+import { acceptDefaults, widenSidebar, untilScreen, statusTexts } from './workbench.mjs';
 
 const shots = path.join(ARTIFACTS, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
@@ -76,6 +77,11 @@ try {
   await answerStep(page, { text: DEMO_TOKENS.fineGrained });
   await acceptDefaults(page);
   check('token set through "Agent Tasks: Set Token…"');
+  // A newcomer signs in some time after the start: the demo still has tasks running then, and the status bar says so.
+  const started = Date.now() - t0;
+  await untilScreen(page, s => / running/.test(document.querySelector(s)?.innerText ?? ''), sel.statusbar, 30_000);
+  const bar = (await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ');
+  check(`${(started / 1000).toFixed(0)} s after the demo started, the status bar says "${bar}"`);
 
   await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
   const pane = viewPane(page, /^Repository/i);

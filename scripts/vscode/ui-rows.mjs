@@ -1,9 +1,12 @@
 // What the Agent Tasks container shows at VS Code's default sidebar width, read from the screen in a real VS Code
-// against the sandbox's demo world: every task row keeps its state and time whole (the name gives way first), and
-// the container's badge in the activity bar counts each running task once, as the status bar does; and the
-// Installations view, collapsed at first and its code loaded when it first draws, lists the installations once opened.
+// against the sandbox's demo world: every task row shows as much of its name as the width allows (never shortened to
+// make room for the state, which the icon, its colour and the accessible label say; what does not fit is the tree's
+// own ellipsis), and the container's badge in the activity bar counts each running task once, as the status bar
+// does; the Installations view, collapsed at first and its code loaded when it first draws, lists the installations
+// once opened; and with a service address that does not answer, the views say what the status bar says.
 //   npm run build && node scripts/vscode/ui-rows.mjs
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
@@ -16,6 +19,8 @@ import {
   nextStepRows,
   acceptDefaults,
   untilScreen,
+  runCommand,
+  statusTexts,
 } from './workbench.mjs';
 
 const shots = path.join(ARTIFACTS, 'screenshots');
@@ -35,29 +40,39 @@ page.setDefaultTimeout(60_000);
 watchPage(page, 'ui-rows');
 
 /**
- * Each task row of a pane: its name and description as drawn, and whether its state (the description's first part)
- * ends inside the row's visible box, measured on the drawn text itself.
+ * Each task row of a pane: its name and description as drawn, its accessible label, and how its name meets the row's
+ * visible box: whether it overflows it, and whether the tree ends what overflows with its ellipsis.
  */
 async function rows(pane) {
   return pane.locator('.monaco-list-row').evaluateAll(list =>
     list
       .map(row => {
         const box = row.querySelector('.monaco-icon-label-container');
-        const name = row.querySelector('.label-name')?.textContent ?? '';
-        const el = row.querySelector('.label-description');
-        const description = el?.textContent ?? '';
-        const text = el && [...el.childNodes].find(n => n.nodeType === 3 /* text */);
-        let stateShown = false;
-        if (box && text) {
+        const nameEl = row.querySelector('.label-name');
+        const name = nameEl?.textContent ?? '';
+        const description = row.querySelector('.label-description')?.textContent ?? '';
+        let overflows = false;
+        let ellipsis = false;
+        if (box && nameEl) {
           const range = document.createRange();
-          range.setStart(text, 0);
-          range.setEnd(text, Math.max(0, description.indexOf(' · ')));
-          stateShown = range.getBoundingClientRect().right <= box.getBoundingClientRect().right + 0.5;
+          range.selectNodeContents(nameEl);
+          const right = box.getBoundingClientRect().right;
+          overflows = range.getBoundingClientRect().right > right + 0.5;
+          ellipsis = getComputedStyle(box).textOverflow === 'ellipsis';
         }
-        return { name, description, stateShown, aria: row.ariaLabel };
+        return { name, description, overflows, ellipsis, aria: row.ariaLabel };
       })
       .filter(r => / · /.test(r.description)),
   );
+}
+
+/** A loopback address where nothing listens: a port just let go. */
+async function deadAddress() {
+  const server = net.createServer();
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise(resolve => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 let code = 0;
@@ -106,6 +121,14 @@ try {
     throw new Error(`the Agent Tasks badge says ${shown} while the status bar says ${n} running`);
   check(`the Agent Tasks badge counts each running task once: ${shown}, as the status bar's "${n} running"`);
 
+  // The names as the service has them, to compare with what each row shows.
+  const names = new Set();
+  for (const list of ['/agents/repos/acme/rocket/tasks?per_page=100', '/agents/tasks?per_page=100']) {
+    const r = await fetch(`${sandbox.url}${list}`, {
+      headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
+    });
+    for (const t of (await r.json()).tasks ?? []) names.add(t.name);
+  }
   for (const [title, view] of [
     [/^Repository/i, 'Repository'],
     [/^My Tasks/i, 'My Tasks'],
@@ -114,13 +137,17 @@ try {
     console.log(`[ui-rows] ${view}: ${JSON.stringify(drawn)}`);
     if (!drawn.length) throw new Error(`no task rows read in ${view}`);
     for (const r of drawn) {
-      // The state comes first in the description; what follows it (time, repository) may be cut at the row's end.
+      if (!names.has(r.name)) throw new Error(`${view}: the row "${r.name}" is not a task's whole name`);
+      if (r.overflows && !r.ellipsis) throw new Error(`${view}: "${r.name}" is cut without the tree's ellipsis`);
       const state = r.description.split(' · ')[0];
-      if (!r.stateShown) throw new Error(`${view}: the state "${state}" of "${r.name}" is cut at the row's end`);
-      if (!r.aria?.includes(`, ${state}, updated `))
-        throw new Error(`${view}: the accessible label "${r.aria}" does not say the state and time`);
+      if (!r.aria?.startsWith(`${r.name}, ${state}, updated `))
+        throw new Error(`${view}: the accessible label "${r.aria}" does not say the name whole, the state and time`);
     }
-    check(`${view}: every task row shows its state whole at the default sidebar width, and says it to a reader`);
+    const cut = drawn.filter(r => r.overflows).map(r => r.name);
+    check(
+      `${view}: every row shows its whole name as far as the width allows (the tree's ellipsis ends ${cut.length}: ` +
+        `${JSON.stringify(cut)}), and says name, state and time to a reader`,
+    );
   }
 
   // The Installations view starts collapsed, and its code loads when it first draws: opened, it lists them.
@@ -138,6 +165,34 @@ try {
   for (const want of ['acme | ci-bot · selected repositories', 'mona | lint-bot · all repositories'])
     if (!listed.includes(want)) throw new Error(`the Installations view lists ${JSON.stringify(listed)}`);
   check(`opened, the Installations view lists the installations: ${JSON.stringify(listed)}`);
+
+  // An address that does not answer: no token is kept for it, and the views say what the status bar says.
+  const dead = await deadAddress();
+  await runCommand(page, 'Agent Tasks: Set Service Address…');
+  await answerStep(page, { text: dead });
+  await untilScreen(
+    page,
+    s => /service unreachable/.test(document.querySelector(s)?.innerText ?? ''),
+    sel.statusbar,
+    30_000,
+  );
+  const bar = (await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ');
+  const welcomeText = async title =>
+    (await viewPane(page, title).locator('.welcome-view-content').innerText()).replace(/\s+/g, ' ');
+  const said = {};
+  for (const [title, view] of [
+    [/^Repository/i, 'Repository'],
+    [/^My Tasks/i, 'My Tasks'],
+  ]) {
+    await viewPane(page, title)
+      .locator('.welcome-view-content', { hasText: /unreachable/i })
+      .waitFor();
+    said[view] = await welcomeText(title);
+    if (/fine-grained token|Set Fine-grained Token/i.test(said[view]))
+      throw new Error(`${view} asks for a token while the status bar says "${bar}": ${said[view]}`);
+  }
+  await page.screenshot({ path: path.join(shots, 'rows-dead-address.png') });
+  check(`with a dead address the status bar says "${bar}", and so do the views: ${JSON.stringify(said)}`);
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

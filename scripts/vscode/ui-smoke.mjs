@@ -122,7 +122,15 @@ try {
   check(`the ${expected.length} unarchived tasks of acme/rocket are in the Repository view`);
 
   // The task page: Show Task Details from a task's context menu, its theme, one of its buttons.
-  await checkTaskPage(page, { pane, task: (await rocketTasks()).find(t => t.id === 'demo-rocket-01'), shots, check });
+  const byId = async id => (await rocketTasks()).find(t => t.id === id);
+  await checkTaskPage(page, {
+    pane,
+    task: await byId('demo-rocket-01'),
+    // Waiting for you and Cancelled: the states whose chart colours read worst as text on a light background.
+    others: [await byId('demo-rocket-06'), await byId('demo-rocket-08')],
+    shots,
+    check,
+  });
   // Continue Task from the context menu, and a filter set and cleared.
   const old = (await rocketTasks()).find(t => t.id === 'demo-rocket-01');
   await checkContinueTask(page, { pane, old, sandbox: sandbox.url, token: DEMO_TOKENS.fineGrained, shots, check });
@@ -135,10 +143,20 @@ try {
   const before = new Set((await rocketTasks()).map(t => t.id));
   const prompt = `Add a unit test for countdown(0) (ui smoke ${Date.now()})`;
   await runCommand(page, 'Agent Tasks: Start Task…');
-  // The command may first offer recent prompts and prompt files; a new prompt is typed.
-  if ((await nextStepRows(page, null)).some(r => /new prompt/i.test(r)))
-    await answerStep(page, { pick: /new prompt/i });
-  await answerStep(page, { text: prompt });
+  // The first step offers recent prompts and prompt files (the demo has one); the prompt is typed right there, and
+  // text that matches no row is the new prompt: the "New prompt…" row stays and says that Enter takes it.
+  const offered = await nextStepRows(page, null);
+  if (!offered.some(r => /new prompt/i.test(r))) throw new Error(`Start Task's first step offers ${offered}`);
+  await page.locator(sel.quickInputBox).fill(prompt);
+  const takes = page.locator(sel.quickInputRow, { hasText: 'Enter takes what you typed' });
+  await takes.waitFor();
+  const left = await page.locator(sel.quickInputRow).allInnerTexts();
+  await page.screenshot({ path: path.join(shots, '2-start-task-typed.png') });
+  await answerStep(page);
+  const boxHolds = await page.locator(sel.quickInputBox).inputValue();
+  if (boxHolds !== prompt) throw new Error(`after Enter on the typed prompt, the prompt's box holds "${boxHolds}"`);
+  check(`a prompt typed into Start Task's first step is taken (rows left: ${JSON.stringify(left)})`);
+  await answerStep(page);
   await page.locator(sel.quickInput).waitFor();
   await page.screenshot({ path: path.join(shots, '2-start-task-options.png') });
   const steps = await acceptDefaults(page);

@@ -77,6 +77,8 @@ export class TaskViews extends DisposableBase {
       }),
     );
     this.register(state.onDidChange(c => this.viewChanged(c)));
+    // Another address: what was found of the last one no longer holds (signed out, no poll says so).
+    this.register(service.onDidChange(() => this.updateContext()));
     if (deps.address) this.register(deps.address.onDidChange(() => this.updateContext()));
     this.visibilityChanged();
     this.updateContext();

@@ -102,13 +102,15 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
         // The pull request is switched to the other value than the default (unless a start before left it so).
         const pr = items.find(i => i.label.includes('Create a pull request'))!;
         if (!pr.description?.startsWith(other)) return pr;
-        return items.find(i => i.label.includes(steps.shift()!));
+        const step = steps.shift()!;
+        return items.find(i => i.label.includes(step));
       },
       input: box =>
         /default branch/.test(box.prompt) ? 'main' : /existing branch/.test(box.prompt) ? 'agent/one-off' : box.value,
     });
+    const before = api.asked().length;
     const first = await vscode.commands.executeCommand<StartResult>(COMMANDS.startTask, { prompt: 'One with options' });
-    assert.equal(first?.ok, true, JSON.stringify(first));
+    assert.equal(first?.ok, true, JSON.stringify([first, api.asked().slice(before), api.said().slice(-3)]));
     // The next start: Enter on the first list, as it is shown.
     const from = api.asked().length;
     api.answer({ pick: items => items.find(i => i.label.includes('Start task')), input: box => box.value });
