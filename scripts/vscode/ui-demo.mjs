@@ -79,8 +79,18 @@ try {
   check('token set through "Agent Tasks: Set Token…"');
   // A newcomer signs in some time after the start: the demo still has tasks running then, and the status bar says so.
   const started = Date.now() - t0;
-  await untilScreen(page, s => / running/.test(document.querySelector(s)?.innerText ?? ''), sel.statusbar, 30_000);
+  // "2 running" ("No tasks running" is the opposite).
+  const runs = await untilScreen(
+    page,
+    s => /\b\d+ running/.test(document.querySelector(s)?.innerText ?? ''),
+    sel.statusbar,
+    30_000,
+  ).then(
+    () => true,
+    () => false,
+  );
   const bar = (await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ');
+  if (!runs) throw new Error(`${((Date.now() - t0) / 1000).toFixed(0)} s after the start the status bar says "${bar}"`);
   check(`${(started / 1000).toFixed(0)} s after the demo started, the status bar says "${bar}"`);
 
   await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
