@@ -62,6 +62,6 @@ Agent Tasks is running against the local sandbox (${sandbox.url}).
   The workspace is ${repo}, a git repository whose origin is the sandbox's acme/rocket.
   Sign in: F1, "Agent Tasks: Set Token…", the fine-grained kind, then the demo token the extension offers
   (or type ${DEMO_TOKENS.fineGrained}: the sandbox's demo user mona; the README lists the other demo tokens).
-  Tasks move along on their own every few seconds.
+  Tasks move along on their own: the demo's running tasks run for the first minutes, then finish.
 
 Ctrl-C stops VS Code and the sandbox. \`npm start -- --reset\` starts over from the demo world.`);
