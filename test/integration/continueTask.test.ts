@@ -75,8 +75,8 @@ describe('continuing a task', () => {
     assert.match(session.prompt, /^Now also handle the empty case/);
     // In the tree: the description and the tooltip name the task it continues.
     const item = (await waitFor(async () => byId(await api.treeItems('repoTasks'), id), 'the new task in the tree'))!;
-    // The description cuts a long name short; the tooltip has it whole.
-    assert.match(item.description ?? '', /· continues “Add retries with backoff to the…”$/);
+    // The description and the tooltip have it whole (the tree's own ellipsis ends what a row cannot hold).
+    assert.match(item.description ?? '', /· continues “Add retries with backoff to the telemetry uploader”$/);
     assert.match(item.tooltip ?? '', /Continues “Add retries with backoff to the telemetry uploader”/);
     // On its page.
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { task: result.task });

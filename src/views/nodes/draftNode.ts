@@ -21,15 +21,19 @@ export class DraftNode implements TreeNode {
       vscode.TreeItemCollapsibleState.None,
     );
     item.id = 'agentTasks.draft';
-    const after = this.continues === undefined ? '' : `continues “${plainLine(plainName(this.continues), 40)}”`;
+    // Whole (up to where no sidebar shows more): the tree's own ellipsis ends what the row cannot hold.
+    const after =
+      this.continues === undefined ? '' : vscode.l10n.t('continues “{0}”', plainLine(plainName(this.continues), 120));
     // What it continues goes first: the problem that follows may be long enough to be cut.
-    item.description = forLabel([after, this.problem ?? 'draft'].filter(Boolean).join(' · '));
+    item.description = forLabel([after, this.problem ?? vscode.l10n.t('draft')].filter(Boolean).join(' · '), 400);
     item.iconPath = new vscode.ThemeIcon('edit', new vscode.ThemeColor('charts.orange'));
     item.contextValue = 'agentDraft';
+    const continues =
+      this.continues === undefined
+        ? ''
+        : `${forMarkdown(vscode.l10n.t('Continues “{0}”', plainName(this.continues)))}\n\n`;
     item.tooltip = new vscode.MarkdownString(
-      `${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}` +
-        `${this.continues === undefined ? '' : `${forMarkdown(`Continues “${plainName(this.continues)}”`)}\n\n`}` +
-        forMarkdown(this.prompt),
+      `${this.problem ? `${forMarkdown(this.problem)}\n\n` : ''}${continues}${forMarkdown(this.prompt)}`,
     );
     item.command = { command: COMMANDS.retryFailedStart, title: vscode.l10n.t('Retry') };
     return item;
