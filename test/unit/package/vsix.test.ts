@@ -26,7 +26,7 @@ describe('package (.vsix)', function () {
 
   it('holds only the bundles, the media, the manifest, readme, changelog and licence', () => {
     const allowed = [
-      /^extension\/dist\/(extension|commands|chat|taskPage|changes|installations|api|sandbox)\.js$/,
+      /^extension\/dist\/(extension|commands|chat|taskPage|changes|installations|api|nodeFetch|sandbox)\.js$/,
       /^extension\/media\/[\w./-]+\.(svg|png|css|js)$/,
       /^extension\/package(\.nls)?\.json$/,
       /^extension\/l10n\/bundle\.l10n\.json$/,
