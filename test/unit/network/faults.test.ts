@@ -106,7 +106,7 @@ describe('network failures say which part failed and what to set', function () {
     assert.equal(e.network?.issuer, 'Agent Tasks Test Root, Agent Tasks tests');
     const said = explain(e, { address: `https://localhost:${rig.service.port}` });
     assert.match(said.text, /issued by “Agent Tasks Test Root, Agent Tasks tests”/);
-    assert.match(said.text, /system's certificate store/);
+    assert.match(said.text, /system’s certificate store/);
     assert.match(said.text, /"http\.systemCertificates"/);
     assert.match(said.text, /NODE_EXTRA_CA_CERTS/);
     assert.equal(said.setting, 'http.systemCertificates');

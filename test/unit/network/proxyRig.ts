@@ -25,7 +25,7 @@ export interface Rig {
 export async function startRig(): Promise<Rig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tasks-net-'));
   const root = issueCertificates(dir, 'Agent Tasks Test Root', [SERVICE, 'localhost', '127.0.0.1']);
-  const service = await startSandbox({ stepMs: 0, git: false, tls: root, names: [SERVICE] });
+  const service = await startSandbox({ stepMs: 0, tls: root, names: [SERVICE] });
   const names = { [SERVICE]: '127.0.0.1' };
   const open = await startTestProxy({ names });
   const login = await startTestProxy({ names, login: LOGIN });
