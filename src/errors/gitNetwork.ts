@@ -11,6 +11,15 @@ export interface GitNetworkProblem {
   todo: string;
 }
 
+/** libcurl's and git's words for a certificate it does not trust (OpenSSL and GnuTLS builds). */
+const CERTIFICATE = [
+  /SSL certificate problem/i,
+  /server certificate verification failed/i,
+  /certificate verify failed/i,
+  /unable to get local issuer certificate/i,
+  /self[- ]signed certificate/i,
+];
+
 /** What git's words say failed on the way, or undefined when they say something else (a refusal, a missing ref…). */
 export function gitNetworkProblem(stderr: string): GitNetworkProblem | undefined {
   const proxyStatus =
@@ -44,11 +53,7 @@ export function gitNetworkProblem(stderr: string): GitNetworkProblem | undefined
         "git uses its own proxy settings, not VS Code's: check git's http.proxy (git config --global --get http.proxy), or HTTPS_PROXY.",
       ),
     };
-  if (
-    /SSL certificate problem|server certificate verification failed|certificate verify failed|unable to get local issuer certificate|self[- ]signed certificate/i.test(
-      stderr,
-    )
-  )
+  if (CERTIFICATE.some(r => r.test(stderr)))
     return {
       part: 'certificate',
       why: l10n.t('git does not trust the certificate of the remote'),
