@@ -21,10 +21,22 @@ export interface NetworkSettings {
 /** The hosts VS Code's fetch sends directly, whatever the proxy: the other loopback forms it would send to a proxy. */
 const DIRECT_IN_VSCODE = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '[::ffff:7f00:1]', '::ffff:127.0.0.1']);
 
-/** Whether `url` is a loopback address that VS Code's own fetch would hand to a proxy (127.0.0.2, a mapped form…). */
+/** The ports fetch refuses to connect to (the Fetch standard's "bad ports"), whatever the host. */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/**
+ * Whether `url` is a loopback address VS Code's own fetch would not send directly: one it would hand to a proxy
+ * (127.0.0.2, a mapped form…), or one on a port fetch refuses ("bad port"). Loopback needs neither proxy nor fetch.
+ */
 export function loopbackVSCodeWouldProxy(url: URL): boolean {
   const host = url.hostname.toLowerCase();
-  return isLoopbackHost(host) && !DIRECT_IN_VSCODE.has(host);
+  if (!isLoopbackHost(host)) return false;
+  return !DIRECT_IN_VSCODE.has(host) || (url.port !== '' && BAD_PORTS.has(Number(url.port)));
 }
 
 /** The proxy for `url` (its address, credentials and all), or undefined to go directly. */

@@ -41,9 +41,12 @@ describe('proxy choice (VS Code settings, then the environment)', () => {
   });
 
   it('loopback forms VS Code’s fetch would hand to a proxy go around it', () => {
-    for (const u of ['http://127.0.0.2:9', 'http://127.1.2.3:9', 'http://[::ffff:7f00:2]:9'])
+    for (const u of ['http://127.0.0.2:80', 'http://127.1.2.3:8080', 'http://[::ffff:7f00:2]:8080'])
       assert.ok(loopbackVSCodeWouldProxy(new URL(u)), u);
-    for (const u of ['http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9', 'https://api.example.com'])
+    // A port fetch refuses ("bad port"), on loopback: around fetch too.
+    for (const u of ['http://127.0.0.1:9', 'http://localhost:6000', 'http://[::1]:10080'])
+      assert.ok(loopbackVSCodeWouldProxy(new URL(u)), u);
+    for (const u of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]', 'https://api.example.com:9'])
       assert.ok(!loopbackVSCodeWouldProxy(new URL(u)), u);
   });
 });
