@@ -194,6 +194,12 @@ exports.run = async function run() {
           }
         });
       }
+    } else if (ctl.mode === 'fetchcost') {
+      result = await require('./host-fetch.cjs').fetchCost({
+        sandboxUrl: sandbox(),
+        token: process.env.AGENT_TASKS_BENCH_TOKEN,
+        rounds: p.rounds,
+      });
     } else if (ctl.mode === 'gototask') {
       const api = await vscode.extensions.getExtension(OURS).activate();
       await setToken();

@@ -1,6 +1,8 @@
 // Builds the shipped bundles into dist/ and compiles sources and tests (unbundled) into out/ for mocha.
 //   dist/extension.js  the extension's entry: views and commands only; heavy parts are loaded on first use
-//   dist/api.js        the HTTP layer (src/api, undici inside), required lazily by the extension
+//   dist/api.js        the HTTP layer (src/api), required lazily by the extension; it goes through VS Code's fetch
+//   dist/nodeFetch.js  undici's fetch over an Agent of its own: the HTTP stack of plain Node (tests, benches,
+//                      scripts), and of the extension only where VS Code's cannot serve (see src/service/hostFetch.ts)
 //   dist/commands.js   the commands that draw nothing at first (start flows, Go to Task, accounts, installations),
 //                      required on the first call of one of them; state lives in dist/extension.js and is handed in
 //   dist/chat.js       the language-model tools, required when the chat first prepares or calls one
@@ -33,6 +35,14 @@ const common = {
 // The bundles that run in the extension host say the plain-Node modules' words through VS Code's l10n (src/l10nHost.ts).
 const host = { external: ['vscode'], alias: { '@vscode/l10n': './src/l10nHost.ts' } };
 
+// dist/api.js requires undici's stack from the bundle beside it, on first use, and only when it is given no fetch.
+const besideApi = {
+  name: 'beside-api',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/nodeFetch$/ }, () => ({ path: './nodeFetch.js', external: true }));
+  },
+};
+
 const bundles = [
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', ...host },
   { entryPoints: ['src/commands/bundle.ts'], outfile: 'dist/commands.js', ...host },
@@ -40,7 +50,8 @@ const bundles = [
   { entryPoints: ['src/taskPage/bundle.ts'], outfile: 'dist/taskPage.js', ...host },
   { entryPoints: ['src/changes/bundle.ts'], outfile: 'dist/changes.js', ...host },
   { entryPoints: ['src/views/installationsBundle.ts'], outfile: 'dist/installations.js', ...host },
-  { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
+  { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js', plugins: [besideApi] },
+  { entryPoints: ['src/api/nodeFetch.ts'], outfile: 'dist/nodeFetch.js' },
   { entryPoints: ['src/sandbox/main.ts'], outfile: 'dist/sandbox.js' },
   { entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', ...host },
 ].filter(b => fs.existsSync(path.join(root, b.entryPoints[0])));

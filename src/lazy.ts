@@ -1,9 +1,10 @@
-// Node's module cache makes the second call free. Everything the first tree does not need (the HTTP layer with undici,
+// Node's module cache makes the second call free. Everything the first tree does not need (the HTTP layers,
 // the sandbox, the commands, chat, changes, installations, task pages) is a bundle beside dist/extension.js, required
 // on first use so that activation stays cheap. The require path
 // is computed, so esbuild leaves it alone.
 import * as path from 'node:path';
 import type * as Api from './api';
+import type * as NodeFetch from './api/nodeFetch';
 import type * as Sandbox from './sandbox';
 
 function load<T>(bundle: string): T {
@@ -14,6 +15,11 @@ function load<T>(bundle: string): T {
 /** The API module (dist/api.js). */
 export function loadApi(): typeof Api {
   return load<typeof Api>('api.js');
+}
+
+/** undici's HTTP stack (dist/nodeFetch.js), for the requests VS Code's fetch cannot make (service/hostFetch.ts). */
+export function loadNodeFetch(): typeof NodeFetch {
+  return load<typeof NodeFetch>('nodeFetch.js');
 }
 
 /** The sandbox module (dist/sandbox.js), for the built-in sandbox. */

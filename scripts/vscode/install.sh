@@ -25,13 +25,15 @@ mkdir -p "$CACHE/tmp"
 export TMPDIR="$CACHE/tmp"
 
 # 1. System packages. python3, make and g++ (for node-gyp) are assumed present, as on Debian build images;
-#    git is needed by VS Code's git extension and for the demo repository.
-if ! [ -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev >/dev/null 2>&1 || ! command -v git >/dev/null; then
+#    git is needed by VS Code's git extension and for the demo repository; openssl makes the network tests'
+#    certificates.
+if ! [ -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev >/dev/null 2>&1 || ! command -v git >/dev/null \
+  || ! command -v openssl >/dev/null; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium libkrb5-dev git; } \
-    >"$CACHE/apt.log" 2>&1 || fail "apt-get install of chromium, libkrb5-dev and git" "$CACHE/apt.log"
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium libkrb5-dev git openssl; } \
+    >"$CACHE/apt.log" 2>&1 || fail "apt-get install of chromium, libkrb5-dev, git and openssl" "$CACHE/apt.log"
 fi
-step "chromium, libkrb5-dev and git present"
+step "chromium, libkrb5-dev, git and openssl present"
 
 # Under `npm run`, the outer npm (on the machine's Node) exports its own settings as npm_config_*, npm_lifecycle_*
 # and NODE: the user agent naming Node 20, its node-gyp, its prefixes. The nested install must see none of them,

@@ -147,7 +147,7 @@ export class ApiClient {
     }
   }
 
-  /** Closes the client's keep-alive connections (not those of a dispatcher it was given). */
+  /** Closes the client's keep-alive connections (not those of a `fetch` it was given). */
   close(): Promise<void> {
     return this.engine.close();
   }

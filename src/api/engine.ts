@@ -1,7 +1,7 @@
 // The request loop behind every endpoint: token lookup and the token guard, the rate-limit fail-fast, ETag
 // revalidation, retries of GETs, Retry-After waits, and turning every outcome into checked data or one ApiError.
-import type { Dispatcher } from './undici';
-import { createAgent } from './undici';
+import type { FetchLike, OwnFetch } from './fetchLike';
+import type * as NodeFetch from './nodeFetch';
 import { cacheKey, EtagCache, TokenIdentity } from './cache';
 import type { RateLimit } from './errors';
 import { ApiError, redact } from './errors';
@@ -44,8 +44,9 @@ export interface Reply<T> {
 export class Engine {
   readonly serviceOrigin: string;
   private readonly prefix: string;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownAgent?: Dispatcher;
+  private readonly fetch: FetchLike;
+  private own?: OwnFetch;
+  private closed = false;
   private readonly cache: EtagCache;
   private readonly ids = new TokenIdentity();
   private readonly rate = new RateGate();
@@ -67,8 +68,13 @@ export class Engine {
     this.warnings = new Warnings(opts.onWarning);
     this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     this.cache = new EtagCache(opts.cacheEntries ?? 256);
-    if (opts.dispatcher) this.dispatcher = opts.dispatcher;
-    else this.dispatcher = this.ownAgent = createAgent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+    // The client's own stack is made on the first request: undici is loaded only where it is used.
+    this.fetch =
+      opts.fetch ??
+      ((url, init) => {
+        if (this.closed) return Promise.reject(new Error('the client was closed'));
+        return (this.own ??= nodeFetch()).fetch(url, init);
+      });
   }
 
   get lastRateLimit(): RateLimit | undefined {
@@ -82,7 +88,8 @@ export class Engine {
 
   async close(): Promise<void> {
     this.cache.clear();
-    await this.ownAgent?.close();
+    this.closed = true;
+    await this.own?.close();
   }
 
   async send<T>(
@@ -126,7 +133,8 @@ export class Engine {
       let failure: ApiError;
       try {
         const res = await exchange({
-          dispatcher: this.dispatcher,
+          fetch: this.fetch,
+          ...(this.opts.proxyFor ? { proxyFor: this.opts.proxyFor } : {}),
           method,
           url,
           headers,
@@ -251,6 +259,12 @@ export class Engine {
       // A failing log callback must not fail the request.
     }
   }
+}
+
+/** undici's stack (dist/nodeFetch.js beside dist/api.js; a module of its own when compiled unbundled). */
+function nodeFetch(): OwnFetch {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./nodeFetch') as typeof NodeFetch).createNodeFetch();
 }
 
 function positive(v: number | undefined, fallback: number): number {

@@ -1,5 +1,6 @@
 // The one error type that crosses the API boundary. Callers branch on `status`; `kind` only says which of the
 // non-HTTP failures (status 0) happened, or why an HTTP status was not what was promised.
+import type { NetworkFault } from './netFault';
 import type { ErrorBody } from './types';
 
 /** Rate-limit figures of one response (`x-ratelimit-*` headers); a field is absent when its header was. */
@@ -32,6 +33,8 @@ export interface ApiErrorInit {
   errors?: ErrorBody['errors'];
   retryAfterMs?: number;
   rateLimit?: RateLimit;
+  /** With kind `network`: which part of the way failed, when that could be told. */
+  network?: NetworkFault;
   cause?: unknown;
   /** Removed from every text the error carries, in case the service or a proxy echoes it. */
   secret?: string;
@@ -99,6 +102,8 @@ export class ApiError extends Error {
   /** How long the service asked to wait (Retry-After, or until the rate-limit reset). */
   readonly retryAfterMs?: number;
   readonly rateLimit?: RateLimit;
+  /** With kind `network`: which part of the way failed (proxy, certificate, name, the service's address). */
+  readonly network?: NetworkFault;
   readonly method: string;
   readonly path: string;
 
@@ -111,6 +116,7 @@ export class ApiError extends Error {
     if (errors) this.errors = errors;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.rateLimit) this.rateLimit = init.rateLimit;
+    if (init.network) this.network = init.network;
     this.method = init.method;
     this.path = redact(init.path, init.secret);
     // The cause may come from a lower layer whose text we do not control.
@@ -137,6 +143,7 @@ export class ApiError extends Error {
       errors: this.errors,
       retryAfterMs: this.retryAfterMs,
       rateLimit: this.rateLimit && { ...this.rateLimit, reset: this.rateLimit.reset?.toISOString() },
+      network: this.network,
       cause,
     };
   }

@@ -1,5 +1,5 @@
 // What a client is built with, and what it reports about each exchange.
-import type { Dispatcher } from './undici';
+import type { FetchLike } from './fetchLike';
 import type { ApiWarning } from './warnings';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -30,8 +30,14 @@ export interface ApiClientOptions {
   /** How many times a GET may be retried after a network error, timeout or 5xx (default 2); 0 turns it off. */
   retries?: number;
   userAgent?: string;
-  /** An undici dispatcher to use instead of the client's own keep-alive Agent (the client will not close it). */
-  dispatcher?: Dispatcher;
+  /**
+   * The HTTP stack: a fetch-shaped call, asked with `redirect: 'manual'` (VS Code's extension host passes its own
+   * `fetch`, which takes VS Code's proxies and certificates). Without it the client makes its own: undici's fetch
+   * over a keep-alive Agent (dist/nodeFetch.js), closed by `close()`. A given one is not closed.
+   */
+  fetch?: FetchLike;
+  /** The proxy (`host:port`) the given stack takes to an address, if the caller knows it: named when it fails. */
+  proxyFor?: (url: URL) => string | undefined;
   /** Called once per HTTP exchange. */
   onResponse?: (info: ResponseInfo) => void;
   /** Called once for each distinct thing the service sent that was not taken as it came (see ApiWarning). */

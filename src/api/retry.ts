@@ -1,6 +1,7 @@
 // When to try again, and how long to wait. Only a GET is ever retried: a POST, PUT or DELETE that reached the
 // service may have acted, and starting a task twice is worse than failing once.
 import { ApiError } from './errors';
+import { isLasting } from './netFault';
 
 export const DEFAULT_RETRIES = 2;
 /** A Retry-After longer than this is surfaced to the caller instead of being waited out. */
@@ -14,7 +15,8 @@ export function isRetriableMethod(method: string): boolean {
 
 /** Network errors, timeouts and 5xx; never a caller's abort or a refusal. */
 export function isRetriableFailure(e: ApiError): boolean {
-  if (e.status === 0) return e.kind === 'network' || e.kind === 'timeout';
+  // A proxy that wants a login, an untrusted certificate or an unknown name is the same a moment later.
+  if (e.status === 0) return e.kind === 'timeout' || (e.kind === 'network' && !isLasting(e.network));
   return e.status >= 500 && e.status <= 599;
 }
 

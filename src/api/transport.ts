@@ -1,12 +1,16 @@
-// One HTTP exchange over undici: a deadline for the whole of it (headers and body), a bound on the body's size, and
-// redirects followed here, by hand, so that the Authorization header is dropped the moment a hop leaves the
-// service's origin, and a write (with the user's prompt in it) never goes anywhere but the service.
-import type { Dispatcher } from './undici';
-import { request } from './undici';
+// One HTTP exchange over a fetch-shaped stack (fetchLike.ts): a deadline for the whole of it (headers and body), a
+// bound on the body's size, and redirects followed here, by hand, so that the Authorization header is dropped the
+// moment a hop leaves the service's origin, and a write (with the user's prompt in it) never goes anywhere but the
+// service. When no answer comes, the error says which part of the way failed (netFault.ts).
+import { readIssuer } from './certificate';
 import { ApiError } from './errors';
+import type { FetchLike, HopResponse } from './fetchLike';
+import { headerBag } from './fetchLike';
 import type { HeaderBag } from './headers';
 import { header } from './headers';
 import { tokenRefusal } from './guard';
+import type { NetworkFault } from './netFault';
+import { classify, rootCause } from './netFault';
 
 const MAX_REDIRECTS = 5;
 /** The largest answer read. The longest real one (a page of 100 repositories) is a few hundred KiB. */
@@ -15,7 +19,7 @@ const SIZE_WORDS = `${MAX_BODY_BYTES / 1024 / 1024} MiB`;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export interface ExchangeRequest {
-  dispatcher: Dispatcher;
+  fetch: FetchLike;
   method: string;
   url: URL;
   headers: Record<string, string>;
@@ -25,6 +29,8 @@ export interface ExchangeRequest {
   serviceOrigin: string;
   /** Redacted from error texts. */
   secret?: string;
+  /** The proxy the caller knows the stack takes to `url` (`host:port`), for the words of a failure. */
+  proxyFor?: (url: URL) => string | undefined;
   /** Called after every hop that got a response, or with status 0 when one did not. */
   onHop?: (hop: { method: string; url: URL; status: number; durationMs: number }) => void;
 }
@@ -59,18 +65,18 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
       const started = performance.now();
       let status = 0;
       try {
-        const res = await request(req.dispatcher, {
-          origin: url.origin,
-          path: pathOf(url),
+        const res = await req.fetch(url.href, {
           method,
           headers,
-          body: body ?? null,
+          ...(body !== undefined ? { body } : {}),
+          redirect: 'manual',
           signal: controller.signal,
         });
-        status = res.statusCode;
-        const location = header(res.headers, 'location');
+        status = res.status;
+        const bag = headerBag(res.headers);
+        const location = header(bag, 'location');
         if (REDIRECTS.has(status) && location !== undefined) {
-          await res.body.dump();
+          await readBody(res, header(bag, 'content-length'));
           req.onHop?.({ method, url, status, durationMs: performance.now() - started });
           if (hop >= MAX_REDIRECTS) throw refused(req, `too many redirects (more than ${MAX_REDIRECTS})`);
           const next = redirectTarget(req, url, location);
@@ -94,7 +100,7 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
           url = next;
           continue;
         }
-        const text = await readBody(res.body, header(res.headers, 'content-length'));
+        const text = await readBody(res, header(bag, 'content-length'));
         req.onHop?.({ method, url, status, durationMs: performance.now() - started });
         if (text === undefined) {
           const path = pathOf(req.url);
@@ -107,11 +113,11 @@ export async function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
             message: `${req.method} ${path}: the answer is larger than ${SIZE_WORDS}; it was cut off and not read`,
           });
         }
-        return { status, headers: res.headers, body: text, url };
+        return { status, headers: bag, body: text, url };
       } catch (e) {
         if (e instanceof ApiError) throw e;
         req.onHop?.({ method, url, status: 0, durationMs: performance.now() - started });
-        throw failure(req, method, url, e, timedOut);
+        throw await failure(req, method, url, e, timedOut, started);
       }
     }
   } finally {
@@ -126,36 +132,24 @@ function isWrite(method: string): boolean {
 
 /**
  * The body as text, or undefined when it is larger than MAX_BODY_BYTES. With a Content-Length the size is known
- * before a byte is read (undici holds the body to it); without one (chunked) it is counted as it streams in, and
- * the connection is dropped the moment it passes the bound.
+ * before a byte is read (the stack holds the body to it); without one (chunked) it is counted as it streams in, and
+ * the stream is cancelled the moment it passes the bound.
  */
-async function readBody(
-  body: Dispatcher.ResponseData['body'],
-  length: string | undefined,
-): Promise<string | undefined> {
+async function readBody(res: HopResponse, length: string | undefined): Promise<string | undefined> {
   const declared = length === undefined ? NaN : Number(length);
-  if (declared > MAX_BODY_BYTES) {
-    body.destroy();
-    return undefined;
+  if (declared >= 0 && declared <= MAX_BODY_BYTES) return res.text();
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the body, and with it the connection's rest of it.
+  for await (const chunk of res.body) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
   }
-  if (declared >= 0) return body.text();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        body.destroy();
-        resolve(undefined);
-      } else chunks.push(chunk);
-    });
-    body.once('end', () => {
-      const text = Buffer.concat(chunks, size).toString('utf8');
-      // As undici's text() does: a byte-order mark is not part of the JSON.
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    });
-    body.once('error', reject);
-  });
+  const text = Buffer.concat(chunks, size).toString('utf8');
+  // As fetch's text() does: a byte-order mark is not part of the JSON.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function redirectTarget(req: ExchangeRequest, from: URL, location: string): URL {
@@ -182,18 +176,36 @@ function refused(req: ExchangeRequest, why: string): ApiError {
   });
 }
 
-function failure(req: ExchangeRequest, method: string, url: URL, cause: unknown, timedOut: boolean): ApiError {
+/** The longest wait for the certificate's issuer after a certificate failure (the user is waiting for the message). */
+const ISSUER_WAIT_MS = 5_000;
+
+async function failure(
+  req: ExchangeRequest,
+  method: string,
+  url: URL,
+  cause: unknown,
+  timedOut: boolean,
+  started: number,
+): Promise<ApiError> {
   const path = pathOf(url);
   const base = { status: 0, method, path, cause, secret: req.secret };
   if (timedOut)
     return new ApiError({ ...base, kind: 'timeout', message: `${method} ${path} timed out after ${req.timeoutMs} ms` });
   if (req.signal?.aborted)
     return new ApiError({ ...base, kind: 'aborted', message: `${method} ${path} was cancelled` });
-  const code = (cause as { code?: unknown })?.code;
-  const what = cause instanceof Error ? cause.message : String(cause);
+  const root = rootCause(cause);
+  const code = typeof root?.code === 'string' ? root.code : undefined;
+  const what = typeof root?.message === 'string' && root.message ? root.message : String(cause);
+  let network: NetworkFault | undefined = classify(cause, url, req.proxyFor?.(url));
+  if (network?.part === 'certificate') {
+    const left = req.timeoutMs - (performance.now() - started);
+    const issuer = left > 0 ? await readIssuer(url, Math.min(ISSUER_WAIT_MS, left)) : undefined;
+    if (issuer) network = { ...network, issuer };
+  }
   return new ApiError({
     ...base,
     kind: 'network',
-    message: `${method} ${path} failed: ${what}${typeof code === 'string' ? ` (${code})` : ''}`,
+    message: `${method} ${path} failed: ${what}${code ? ` (${code})` : ''}`,
+    ...(network ? { network } : {}),
   });
 }

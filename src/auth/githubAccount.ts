@@ -18,9 +18,10 @@ export const GITHUB_SCOPES: Partial<Record<TokenKind, readonly string[]>> = {
 };
 
 /**
- * Which GitHub sign-in serves `serviceUrl`: `github` for `https://api.github.com`, `github-enterprise` for an
- * address whose path is `/api/v3` on the host VS Code's enterprise sign-in is set to (its `github-enterprise.uri`:
- * a session of another server would be no use here). Undefined elsewhere.
+ * Which GitHub sign-in serves `serviceUrl`: `github` for `https://api.github.com`; `github-enterprise` for an
+ * enterprise server's `/api/v3` on the host VS Code's enterprise sign-in is set to (its `github-enterprise.uri`: a
+ * session of another server would be no use here), or for GitHub Enterprise Cloud with data residency, whose API is
+ * `https://api.<tenant>.ghe.com` and whose sign-in is set to `https://<tenant>.ghe.com`. Undefined elsewhere.
  */
 export function gitHubSignInFor(serviceUrl: string, enterpriseUri: string | undefined): GitHubSignIn | undefined {
   let u: URL;
@@ -30,15 +31,22 @@ export function gitHubSignInFor(serviceUrl: string, enterpriseUri: string | unde
     return undefined;
   }
   const path = u.pathname.replace(/\/+$/, '');
-  if (u.protocol === 'https:' && u.hostname.toLowerCase() === 'api.github.com' && path === '')
+  const host = u.host.toLowerCase();
+  if (u.protocol === 'https:' && host === 'api.github.com' && path === '')
     return { provider: 'github', web: 'https://github.com' };
-  if (path.toLowerCase() !== '/api/v3' || !enterpriseUri) return undefined;
+  let e: URL;
   try {
-    const e = new URL(enterpriseUri);
-    if (e.host.toLowerCase() !== u.host.toLowerCase()) return undefined;
+    if (!enterpriseUri) return undefined;
+    e = new URL(enterpriseUri);
   } catch {
     return undefined;
   }
+  const enterpriseHost = e.host.toLowerCase();
+  // Data residency: the API is a host of its own, `api.` before the tenant's; tokens are made at the tenant's host.
+  const tenant = /^api\.([a-z0-9-]+\.ghe\.com)$/.exec(host)?.[1];
+  if (tenant && u.protocol === 'https:' && path === '' && u.port === '')
+    return enterpriseHost === tenant ? { provider: 'github-enterprise', web: `https://${tenant}` } : undefined;
+  if (path.toLowerCase() !== '/api/v3' || enterpriseHost !== host) return undefined;
   return { provider: 'github-enterprise', web: `${u.protocol}//${u.host}` };
 }
 

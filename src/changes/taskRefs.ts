@@ -5,6 +5,7 @@
 import { isGitError, type GitRunner } from './gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
 import type { ChangeCommit, ChangedFile } from './types';
+import { gitNetworkProblem } from '../errors/gitNetwork';
 import * as l10n from '@vscode/l10n';
 
 export const REF_NAMESPACE = 'refs/agent-tasks';
@@ -71,6 +72,8 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
     };
   if (isGitError(err) && err.code === 'ENOENT')
     return { why: l10n.t('git could not be run'), todo: l10n.t('Install git, or set git.path to it, then try again.') };
+  const network = gitNetworkProblem(said);
+  if (network) return { why: l10n.t('the fetch from {0} failed: {1}', t.remote, network.why), todo: network.todo };
   const reason = firstLines(said) || l10n.t('no reason given');
   return {
     why: l10n.t('the fetch from {0} was refused: {1}', t.remote, reason),

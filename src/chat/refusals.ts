@@ -62,6 +62,8 @@ export function remedyHint(remedy: Remedy): string {
       return `Run “${COMMAND_TITLES.configureService}”, or “${COMMAND_TITLES.useSandbox}”.`;
     case 'openSettings':
       return 'Check the service address in the setting “agentTasks.serviceUrl”.';
+    case 'networkSettings':
+      return 'VS Code’s network settings (“http.proxy”, “http.systemCertificates”) decide the way to the service.';
     case 'retry':
       return 'Asking again in a moment may work.';
     case 'showLog':

@@ -34,6 +34,10 @@ export function wayOut(e: UserError): Action[] {
       ];
     case 'openSettings':
       return [{ title: vscode.l10n.t('Open Settings'), run: run('workbench.action.openSettings', 'agentTasks') }];
+    case 'networkSettings':
+      return [
+        { title: vscode.l10n.t('Open Settings'), run: run('workbench.action.openSettings', e.setting ?? 'http.proxy') },
+      ];
     case 'showLog':
       return [{ title: vscode.l10n.t('Show Log'), run: run(COMMANDS.showLog) }];
     default:

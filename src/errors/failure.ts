@@ -1,6 +1,7 @@
 // The one reader of failures: what an `ApiError` says, read by its shape because its class lives in the API bundle,
 // which is loaded lazily (an `instanceof` across bundles would always be false). Pure.
 import type { ApiErrorKind, RateLimit } from '../api/errors';
+import type { NetworkFault } from '../api/netFault';
 
 export interface Failure {
   /** HTTP status; 0 when no response came (network, timeout, abort, refusal to send). */
@@ -10,6 +11,7 @@ export interface Failure {
   errors?: Array<{ resource?: string; field?: string; code?: string; message?: string }>;
   retryAfterMs?: number;
   rateLimit?: RateLimit;
+  network?: NetworkFault;
 }
 
 export function readFailure(e: unknown): Failure | undefined {
@@ -23,6 +25,7 @@ export function readFailure(e: unknown): Failure | undefined {
     ...(Array.isArray(f.errors) ? { errors: f.errors } : {}),
     ...(typeof f.retryAfterMs === 'number' ? { retryAfterMs: f.retryAfterMs } : {}),
     ...(f.rateLimit ? { rateLimit: f.rateLimit } : {}),
+    ...(f.network && typeof f.network.part === 'string' ? { network: f.network } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
 import { forMessage } from '../safety/serviceText';
 import type { UserError } from './explained';
 import { networkDetail, readFailure, type Failure } from './failure';
+import { explainNetwork } from './network';
 
 export { networkDetail };
 import {
@@ -59,6 +60,9 @@ export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
       status: f.status,
     };
   }
+  // No answer, and the part of the way that failed is known (proxy, certificate, name): said the same for every action.
+  const network = f.status === 0 && f.kind === 'network' ? explainNetwork(f.network, ctx.address) : undefined;
+  if (network) return { ...network, status: 0 };
   if (ctx.op) return { ...explainInstallationFailure(ctx.op, f, ctx.subject), status: f.status };
   return { ...explainTaskFailure(f, ctx), status: f.status };
 }

@@ -2,6 +2,7 @@
 // that would go are shown (untracked ones apart, and only when ticked), committed from a temporary index onto a new
 // branch that is pushed with the user's own git, and the task starts on that branch with the current branch's
 // upstream as its base. The user's branch, index and files never move.
+import { gitNetworkProblem } from '../errors/gitNetwork';
 import * as vscode from 'vscode';
 import type { RepoRef } from '../api';
 import type { StartOptions } from '../commands/start/startOptions';
@@ -132,12 +133,15 @@ export class HandoffCommand extends DisposableBase {
       const left = sha ? await undoPush(r, remote, sha, branch) : false;
       const said = err instanceof GitFailure ? gitReason(err.said) : err instanceof Error ? err.message : String(err);
       this.log.warn(`hand-off push of ${branch} to ${remote} failed: ${said}`);
+      // A proxy or a certificate in the way: git's own settings decide it, and the message says which.
+      const network = err instanceof GitFailure ? gitNetworkProblem(err.said) : undefined;
       const text = vscode.l10n.t(
         'Nothing was started: git could not push {0} to {1}. git said: {2}{3}',
         forMessage(branch, 120),
         forMessage(remote, 80),
         forMessage(said, 600),
-        left ? ` The branch could not be taken back from ${forMessage(remote, 80)}.` : '',
+        (network ? ` ${network.todo}` : '') +
+          (left ? ` The branch could not be taken back from ${forMessage(remote, 80)}.` : ''),
       );
       void this.ui.notify('error', text);
       return { ok: false, problem: text, pushed: false, branch };

@@ -1,5 +1,6 @@
 // startSandbox(): the HTTP server around a Core.
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Core } from './core';
 import { demoWorld } from './demo-world';
@@ -28,6 +29,16 @@ export interface SandboxOptions {
    * launcher vouches for, such as code-server's `/proxy/PORT/`, which passes on its own Host. See docs/sandbox.md.
    */
   pageHosts?: string[];
+  /**
+   * Serve over TLS with this key and certificate (PEM), e.g. one from a root a test made; the sandbox's address is
+   * then `https://…`.
+   */
+  tls?: { key: string; cert: string };
+  /**
+   * Further names (without port) at which the whole service answers, beside the loopback ones: the name a test gives
+   * a sandbox that only its proxy resolves.
+   */
+  names?: string[];
   /** The world to serve; the demo world by default. Checked like a world file (throws WorldError). */
   world?: WorldFile;
   /**
@@ -109,15 +120,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const router = new Router().add(...taskRoutes, ...installationRoutes, ...repos, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
-  const site = new Site(opts.pageHosts);
+  const site = new Site(opts.pageHosts, opts.names, opts.tls ? 'https' : 'http');
   const handle = makeHandler(() => core, router, site);
-  const server = http.createServer((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     handle(req, res).catch(e => {
       core.onError(e);
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
       res.end();
     });
-  });
+  };
+  const server = opts.tls ? https.createServer(opts.tls, listener) : http.createServer(listener);
   server.keepAliveTimeout = 30_000;
   // A client may half-close once it has sent its request (HTTP/1.1 allows it). By default Node then aborts the
   // request and ends the connection, while the handler goes on: a start taken and journaled would never be answered.

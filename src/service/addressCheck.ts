@@ -1,6 +1,7 @@
 // Trying a service address once it is set, and asking a loopback address whether it is a sandbox. No `vscode`.
 import type { ApiClient } from '../api';
 import { readFailure } from '../errors/failure';
+import { explainNetwork } from '../errors/network';
 import { networkDetail } from '../errors/userErrors';
 import { forMessage } from '../safety/serviceText';
 import * as l10n from '@vscode/l10n';
@@ -51,6 +52,14 @@ export async function checkAddress(
         text: l10n.t('{0} is reachable, but refused the request with status {1}.{2}', shown, f.status, hint),
       };
     }
+    // The part of the way that failed (proxy, certificate, name), with the setting that changes it.
+    const network = f?.status === 0 ? explainNetwork(f.network, undefined) : undefined;
+    if (network)
+      return {
+        kind: 'unreachable',
+        level: 'warning',
+        text: l10n.t('{0} is not reachable. {1} The address is kept.', shown, network.text),
+      };
     const why = f ? networkDetail(f) : err instanceof Error ? err.message : String(err);
     return {
       kind: 'unreachable',

@@ -7,6 +7,7 @@ import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import type { Observers } from '../observers';
 import type { BuiltinSandbox } from './builtinSandbox';
+import { HostNetwork } from './hostFetch';
 import type { ServiceChoice } from './serviceChoice';
 
 /** A check the user waits for: an address that does not answer within this is said to be not reachable. */
@@ -19,12 +20,15 @@ export interface Clients {
 }
 
 /**
- * Builds API clients lazily: the HTTP layer (undici) is required on the first request, not at activation.
+ * Builds API clients lazily: the HTTP layer is required on the first request, not at activation. Every request goes
+ * through VS Code's network stack (hostFetch.ts).
  * Each client asks the token store before every request, so a token set in another window is used at once.
  */
 export class ServiceClients extends DisposableBase implements Clients {
   private readonly cache = new Map<string, ApiClient>();
   private readonly http: Log;
+  /** VS Code's network stack (its proxies and certificates): every client's requests go through it. */
+  private readonly network: HostNetwork;
 
   constructor(
     private readonly service: ServiceChoice,
@@ -36,6 +40,7 @@ export class ServiceClients extends DisposableBase implements Clients {
   ) {
     super();
     this.http = log.child('http');
+    this.network = this.register(new HostNetwork());
     this.register(service.onDidChange(() => this.drop()));
     this.register({ dispose: () => this.drop() });
   }
@@ -52,6 +57,8 @@ export class ServiceClients extends DisposableBase implements Clients {
         // The scope the client was made for: a request under way when the address changes never takes the new one's.
         token: () => this.tokens.getIn(target.scope, kind),
         userAgent: this.userAgent,
+        fetch: this.network.fetch,
+        proxyFor: this.network.proxyFor,
         onResponse: (info: ResponseInfo) => this.record(info),
         // Waits cut to their bound, headers ignored, items left out of an answer: said once per client.
         onWarning: (w: ApiWarning) => this.http.warn(`${w.method} ${w.path}: ${w.message}`),
@@ -76,6 +83,8 @@ export class ServiceClients extends DisposableBase implements Clients {
       retries: 0,
       timeoutMs: PROBE_TIMEOUT_MS,
       userAgent: this.userAgent,
+      fetch: this.network.fetch,
+      proxyFor: this.network.proxyFor,
       onResponse: (info: ResponseInfo) => this.record(info),
     });
     try {

@@ -22,7 +22,15 @@ export class Site {
    */
   private readonly pageHosts = new Set<string>();
 
-  constructor(pageHosts: readonly string[] = []) {
+  /**
+   * `names`: further names the whole service answers at (with its port), as a service behind a name only a proxy
+   * resolves would be addressed; `scheme`: `https` when it serves TLS.
+   */
+  constructor(
+    pageHosts: readonly string[] = [],
+    private readonly names: readonly string[] = [],
+    private readonly scheme: 'http' | 'https' = 'http',
+  ) {
     for (const h of pageHosts) this.pageHosts.add(h.toLowerCase());
   }
 
@@ -34,16 +42,17 @@ export class Site {
   /** The addresses the server answers to: the loopback names with its port, and the host it listens on if named. */
   bind(listenHost: string, port: number): void {
     const host = listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost;
-    const names = new Set(LOOPBACK_NAMES);
+    const names = new Set([...LOOPBACK_NAMES, ...this.names.map(n => n.toLowerCase())]);
     if (!WILDCARDS.has(host)) names.add(host.toLowerCase());
+    const defaultPort = this.scheme === 'https' ? 443 : 80;
     this.hosts.clear();
     this.origins.clear();
     for (const n of names) {
       this.hosts.add(`${n}:${port}`);
-      if (port === 80) this.hosts.add(n);
+      if (port === defaultPort) this.hosts.add(n);
     }
-    for (const h of this.hosts) this.origins.add(`http://${h}`);
-    this.origin = `http://${WILDCARDS.has(host) ? '127.0.0.1' : host}:${port}`;
+    for (const h of this.hosts) this.origins.add(`${this.scheme}://${h}`);
+    this.origin = `${this.scheme}://${WILDCARDS.has(host) ? '127.0.0.1' : host}:${port}`;
   }
 
   /**
@@ -54,14 +63,14 @@ export class Site {
     const host = req.headers.host;
     if (host === undefined) return this.origin;
     const h = host.toLowerCase();
-    if (kind === 'web' && this.pageHosts.has(h)) return `http://${h}`;
+    if (kind === 'web' && this.pageHosts.has(h)) return `${this.scheme}://${h}`;
     if (!this.hosts.has(h)) {
       throw new HttpError(
         421,
         `Misdirected request: this sandbox answers only at ${[...this.origins].join(', ')}, not at Host ${shown(host)}`,
       );
     }
-    return `http://${h}`;
+    return `${this.scheme}://${h}`;
   }
 
   /** Control endpoints: no foreign Origin; a JSON Content-Type on anything but a read. */

@@ -1,5 +1,5 @@
-// The shipped bundle (dist/api.js, built by `npm run build`) works on its own: undici is taken from its own files
-// (src/api/undici.ts), so this is where a bundling mistake would show.
+// The shipped bundle (dist/api.js, built by `npm run build`) works on its own: given no fetch, it requires undici's
+// stack from the bundle beside it (dist/nodeFetch.js), so this is where a bundling mistake would show.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +17,12 @@ describe('api: the dist/api.js bundle', () => {
 
   it('exists (npm run build)', () => {
     assert.ok(fs.existsSync(bundle), `${bundle} is missing: run npm run build`);
+  });
+
+  it('holds no undici: the extension, which gives it VS Code fetch, never loads undici for it', () => {
+    const text = fs.readFileSync(bundle, 'utf8');
+    assert.ok(!/llhttp|class Agent\b|ProxyAgent/.test(text), 'no undici code in dist/api.js');
+    assert.ok(fs.existsSync(path.join(path.dirname(bundle), 'nodeFetch.js')), 'dist/nodeFetch.js beside it');
   });
 
   it('makes requests and raises its own ApiError', async () => {

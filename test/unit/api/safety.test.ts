@@ -1,7 +1,7 @@
 // Token safety: where a token may go, redirects, and errors that never carry it.
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import type { Dispatcher } from 'undici';
+import type { FetchLike } from '../../../src/api';
 import { ApiClient, ApiError } from '../../../src/api';
 import { redact } from '../../../src/api/errors';
 import { isLoopbackHost, tokenRefusal } from '../../../src/api/guard';
@@ -10,19 +10,15 @@ import { json, rejection, scripted } from './scripted';
 
 const SECRET = 'tok-SECRET-42';
 
-/** A dispatcher that records whether anything tried to send. */
-function recorder(): { dispatcher: Dispatcher; calls: number } {
-  const r = { calls: 0, dispatcher: undefined as unknown as Dispatcher };
-  r.dispatcher = {
-    dispatch: () => {
-      r.calls++;
-      throw new Error('should not be called');
-    },
-    request: () => {
+/** An HTTP stack that records whether anything tried to send. */
+function recorder(): { fetch: FetchLike; calls: number } {
+  const r = {
+    calls: 0,
+    fetch: (() => {
       r.calls++;
       return Promise.reject(new Error('should not be called'));
-    },
-  } as unknown as Dispatcher;
+    }) as FetchLike,
+  };
   return r;
 }
 
@@ -72,7 +68,7 @@ describe('api: token safety', () => {
 
   it('refuses to send a token over http to a non-loopback host, without connecting', async () => {
     const r = recorder();
-    client = new ApiClient({ baseUrl: 'http://tasks.example.com/api', token: SECRET, dispatcher: r.dispatcher });
+    client = new ApiClient({ baseUrl: 'http://tasks.example.com/api', token: SECRET, fetch: r.fetch });
     const e = await rejection(client.listTasks());
     assert.ok(e instanceof ApiError);
     assert.equal(e.status, 0);
@@ -83,7 +79,7 @@ describe('api: token safety', () => {
 
   it('refuses a token with a line break or space, without sending, and without echoing it', async () => {
     const r = recorder();
-    client = new ApiClient({ baseUrl: 'https://api.example.com', token: `${SECRET}\n`, dispatcher: r.dispatcher });
+    client = new ApiClient({ baseUrl: 'https://api.example.com', token: `${SECRET}\n`, fetch: r.fetch });
     const e = await rejection(client.listTasks());
     assert.equal(e.kind, 'refused');
     assert.match(e.message, /line breaks/);

@@ -39,6 +39,34 @@ describe('auth/githubAccount', () => {
     assert.equal(gitHubSignInFor('https://code.example.com/api/v3', 'not a uri'), undefined);
   });
 
+  it('offers the enterprise sign-in for data residency: api.<tenant>.ghe.com with the sign-in set to <tenant>.ghe.com', () => {
+    assert.deepEqual(gitHubSignInFor('https://api.octocorp.ghe.com', 'https://octocorp.ghe.com'), {
+      provider: 'github-enterprise',
+      web: 'https://octocorp.ghe.com',
+    });
+    assert.equal(
+      gitHubSignInFor('https://API.Octocorp.ghe.com/', 'https://octocorp.ghe.com/')?.web,
+      'https://octocorp.ghe.com',
+      'case and trailing slashes',
+    );
+    assert.deepEqual(gitHubSignInFor('https://api.octocorp.ghe.com', 'https://octocorp.ghe.com'), {
+      provider: 'github-enterprise',
+      web: 'https://octocorp.ghe.com',
+    });
+    // Another tenant's sign-in, none, a path, http, another port, or look-alike hosts: not offered.
+    assert.equal(gitHubSignInFor('https://api.octocorp.ghe.com', 'https://othercorp.ghe.com'), undefined);
+    assert.equal(gitHubSignInFor('https://api.octocorp.ghe.com', undefined), undefined);
+    assert.equal(gitHubSignInFor('https://api.octocorp.ghe.com/api/v3', 'https://octocorp.ghe.com'), undefined);
+    assert.equal(gitHubSignInFor('http://api.octocorp.ghe.com', 'https://octocorp.ghe.com'), undefined);
+    assert.equal(gitHubSignInFor('https://api.octocorp.ghe.com:8443', 'https://octocorp.ghe.com'), undefined);
+    assert.equal(gitHubSignInFor('https://api.octocorp.ghe.com.evil.example', 'https://octocorp.ghe.com'), undefined);
+    assert.equal(gitHubSignInFor('https://octocorp.ghe.com', 'https://octocorp.ghe.com'), undefined);
+    assert.equal(
+      tokenPage('https://octocorp.ghe.com', 'fine_grained'),
+      'https://octocorp.ghe.com/settings/personal-access-tokens/new',
+    );
+  });
+
   it('says which token to make when the service refuses the GitHub token, and nothing for other answers', () => {
     const refused = gitHubRefusal(401, 'api.github.com', 'https://github.com');
     assert.match(refused!, /refused the token of the GitHub account VS Code has \(401\), so it was not saved/);

@@ -86,9 +86,13 @@ describe('changes: fetching into our own refs', () => {
       'origin has no base branch main',
     );
     assert.match(
-      fetchProblem(err("fatal: unable to access 'x': Could not resolve host: example.invalid"), t).why,
-      /^the fetch from origin was refused: unable to access 'x': Could not resolve host/,
+      fetchProblem(err("fatal: unable to access 'x': The requested URL returned error: 403"), t).why,
+      /^the fetch from origin was refused: unable to access 'x': The requested URL returned error: 403/,
     );
+    // On the way (a name, a proxy, a certificate): git's, with git's own settings (test/unit/network/gitNetwork).
+    const name = fetchProblem(err("fatal: unable to access 'x': Could not resolve host: example.invalid"), t);
+    assert.equal(name.why, 'the fetch from origin failed: git could not resolve the name example.invalid');
+    assert.match(name.todo, /git config --global http\.proxy/);
   });
 });
 

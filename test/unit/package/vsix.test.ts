@@ -26,7 +26,7 @@ describe('package (.vsix)', function () {
 
   it('holds only the bundles, the media, the manifest, readme, changelog and licence', () => {
     const allowed = [
-      /^extension\/dist\/(extension|commands|chat|taskPage|changes|installations|api|sandbox)\.js$/,
+      /^extension\/dist\/(extension|commands|chat|taskPage|changes|installations|api|nodeFetch|sandbox)\.js$/,
       /^extension\/media\/[\w./-]+\.(svg|png|css|js)$/,
       /^extension\/package(\.nls)?\.json$/,
       /^extension\/l10n\/bundle\.l10n\.json$/,
@@ -68,8 +68,9 @@ describe('package (.vsix)', function () {
   });
 
   it('is small', () => {
-    // The bundles compress to about 215 KB and the walkthrough's six pictures weigh about 230 KB; the bench records
-    // the figure (bench/bundle.mjs).
-    assert.ok(packed.bytes < 600 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
+    // The bundles compress to about 280 KB (undici's stack, dist/nodeFetch.js, about 170 KB of it: shipped for what
+    // VS Code's fetch cannot do, see src/service/hostFetch.ts) and the walkthrough's six pictures weigh about 230 KB;
+    // the bench records the figure (bench/bundle.mjs).
+    assert.ok(packed.bytes < 640 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
   });
 });
