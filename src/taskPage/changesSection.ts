@@ -3,6 +3,7 @@
 // HTML through forHtml only.
 import { countsLabel, kindLabel, type ChangesView } from '../changes/types';
 import { forHtml } from '../safety/serviceText';
+import { isoTime } from '../views/relativeTime';
 import type { TimeFormatter } from './when';
 import * as l10n from '@vscode/l10n';
 
@@ -67,7 +68,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
   const commits = view.commits.map(
     c =>
       `<li><span dir="auto">${forHtml(c.subject || l10n.t('(no message)'))}</span> ` +
-      `<code>${forHtml(c.sha.slice(0, 7))}</code> ${when(new Date(c.time).toISOString())}</li>`,
+      `<code>${forHtml(c.sha.slice(0, 7))}</code> ${commitTime(c.time, when)}</li>`,
   );
   return section(
     summary +
@@ -77,6 +78,12 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
         : `<p class="muted">${forHtml(l10n.t('No file changed.'))}</p>`) +
       (commits.length ? `<h3>${forHtml(l10n.t('Commits'))}</h3><ul class="commits">${commits.join('')}</ul>` : ''),
   );
+}
+
+/** A commit's time, or "date unknown" where its author wrote one no date can hold (`@9999999999999`). */
+function commitTime(ms: number, when: TimeFormatter): string {
+  const iso = isoTime(ms);
+  return iso ? when(iso) : `<span class="muted">${forHtml(l10n.t('date unknown'))}</span>`;
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
