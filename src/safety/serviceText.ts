@@ -186,10 +186,11 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /**
  * For HTML (a webview): the text as character data, safe in an element and in a quoted attribute alike. Nothing
  * the service sends can open or close a tag, leave an attribute or start an entity; hidden characters are shown
- * (`showHidden`), not dropped.
+ * (`showHidden`), not dropped. With `max`, at most that many characters of it (a page has room, but not for any size).
  */
-export function forHtml(text: ServiceText): string {
-  return showHidden(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
+export function forHtml(text: ServiceText, max?: number): string {
+  const shown = showHidden(text);
+  return (max === undefined ? shown : bounded(shown, max)).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
 }
 
 /**

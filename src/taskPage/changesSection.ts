@@ -8,6 +8,9 @@ import type { TimeFormatter } from './when';
 import * as l10n from '@vscode/l10n';
 
 const MAX_FILES = 500;
+/** A path or a commit's first line is the branch's to write, at any length: the page shows this much of it. */
+const MAX_PATH = 1000;
+const MAX_SUBJECT = 500;
 
 /** A branch name as code: escaped here, so a translation's placeholder holds HTML that is already safe. */
 const code = (ref: string) => `<code>${forHtml(ref)}</code>`;
@@ -59,7 +62,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
   const files = view.files.slice(0, MAX_FILES).map(f => {
     const kind = f.kind === 'modified' ? '' : ` <span class="muted">${forHtml(kindLabel(f))}</span>`;
     const counts = `<span class="counts">${forHtml(countsLabel(f))}</span>`;
-    return `<li><code dir="auto">${forHtml(f.path)}</code>${kind} ${counts}</li>`;
+    return `<li><code dir="auto">${forHtml(f.path, MAX_PATH)}</code>${kind} ${counts}</li>`;
   });
   const more =
     view.files.length > MAX_FILES
@@ -67,7 +70,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
       : '';
   const commits = view.commits.map(
     c =>
-      `<li><span dir="auto">${forHtml(c.subject || l10n.t('(no message)'))}</span> ` +
+      `<li><span dir="auto">${forHtml(c.subject || l10n.t('(no message)'), MAX_SUBJECT)}</span> ` +
       `<code>${forHtml(c.sha.slice(0, 7))}</code> ${commitTime(c.time, when)}</li>`,
   );
   return section(

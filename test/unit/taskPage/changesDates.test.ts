@@ -34,3 +34,18 @@ describe('taskPage: commit times no date can hold', () => {
     assert.match(html, /5 min ago/);
   });
 });
+
+describe('taskPage: a path or commit message of any length', () => {
+  it('shows a bounded part of each, cut with an ellipsis', () => {
+    const view = withCommits([0]);
+    const long = {
+      ...view,
+      files: [{ path: `docs/${'a'.repeat(50_000)}.md`, kind: 'added' as const, added: 1, removed: 0, binary: false }],
+      commits: [{ sha: 'c'.repeat(40), subject: `<b>${'b'.repeat(50_000)}`, time: 0 }],
+    } as ChangesView;
+    const html = changesHtml(long, timeHtml(clock));
+    assert.ok(html.length < 5000, `${html.length} characters`);
+    assert.match(html, /<code dir="auto">docs\/a+…<\/code>/);
+    assert.match(html, /<span dir="auto">&lt;b&gt;b+…<\/span>/);
+  });
+});
