@@ -1,8 +1,10 @@
 // Names that look alike but differ: `acme/rocket` and `acme/rоcket` (its `о` Cyrillic). A name whose letters mix
 // scripts as no language does is shown with its repository's ID and said to mix scripts, wherever a name shows.
 import * as assert from 'node:assert/strict';
+import { canAdd } from '../../../src/model/installations/policy';
 import { repoNameShown, RepoNames } from '../../../src/model/repoNames';
 import { mixedScripts } from '../../../src/safety/scripts';
+import { account, installation, repository } from '../model/installations/builders';
 
 const LATIN = 'acme/rocket';
 const LOOK_ALIKE = 'acme/r\u043Ecket'; // Cyrillic о
@@ -54,5 +56,16 @@ describe('safety/scripts: names that mix scripts', () => {
     const looks = (s: string) => s.replace(/\u043E/g, 'o');
     assert.notEqual(looks(a), looks(b));
     assert.equal(names.name(5002), LOOK_ALIKE, 'the name itself is kept as the service spelled it');
+  });
+
+  it("the Installations view's sentences name the look-alike with its ID too", () => {
+    const acme = account('acme', 900);
+    const inst = installation(71, acme, { repository_selection: 'selected' });
+    const said = (v: ReturnType<typeof canAdd>) => (v.allowed ? '' : v.message);
+    assert.match(
+      said(canAdd(inst, repository(5002, acme, 'r\u043Ecket', 'write'), [])),
+      /^Adding acme\/r\u043Ecket \u2060\(mixed scripts, repository 5002\) needs admin/,
+    );
+    assert.match(said(canAdd(inst, repository(5001, acme, 'rocket', 'write'), [])), /^Adding acme\/rocket needs/);
   });
 });
