@@ -25,7 +25,9 @@ export const HIDDEN = new RegExp(
 const ANY_HIDDEN = new RegExp(HIDDEN.source, 'u');
 
 /** Pictures that a joiner or a variation selector makes into one emoji (👩‍💻, ❤️): there they are seen. */
-const PICTURE = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u;
+const PICTURE = /\p{Extended_Pictographic}/u;
+/** What may stand before a joiner inside an emoji: a picture, a skin tone, or the picture's presentation selector. */
+const IN_EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u;
 /**
  * Scripts whose letters a joiner or non-joiner visibly shapes (cursive joining, conjuncts): Persian writes words with
  * U+200C, Indic scripts choose conjuncts with U+200C and U+200D. Between two such letters they are seen.
@@ -37,12 +39,12 @@ const JOINED = new RegExp(
     .join('')}]`,
   'u',
 );
+const TAG = /^[\u{E0020}-\u{E007F}]$/u;
 
-/** The code point that ends just before `i` (a whole surrogate pair), or ''. */
-function before(s: string, i: number): string {
-  if (i <= 0) return '';
-  const low = s.charCodeAt(i - 1);
-  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? s.slice(i - 2, i) : s.charAt(i - 1);
+/** The last code point of `s` (a whole surrogate pair), or ''. */
+function lastOf(s: string): string {
+  const low = s.charCodeAt(s.length - 1);
+  return low >= 0xdc00 && low <= 0xdfff && s.length >= 2 ? s.slice(-2) : s.slice(-1);
 }
 
 /** The code point that starts at `i`, or ''. */
@@ -51,34 +53,42 @@ function at(s: string, i: number): string {
   return cp === undefined ? '' : String.fromCodePoint(cp);
 }
 
-/** Whether the hidden character `ch` at `i` of `s` does show here: it joins an emoji or shapes a joining script. */
-function seenHere(ch: string, s: string, i: number): boolean {
-  const prev = before(s, i);
-  const next = at(s, i + ch.length);
+/**
+ * Whether the hidden character `ch` is seen between `prev` (the last character kept) and `next`: it joins an emoji,
+ * selects a picture's presentation, spells a flag, or shapes a joining script.
+ */
+function seenHere(ch: string, prev: string, next: string): boolean {
   switch (ch) {
     case '\u200D': // zero-width joiner
-      return (PICTURE.test(prev) && PICTURE.test(next)) || (JOINED.test(prev) && JOINED.test(next));
+      return (IN_EMOJI.test(prev) && PICTURE.test(next)) || (JOINED.test(prev) && JOINED.test(next));
     case '\u200C': // zero-width non-joiner
       return JOINED.test(prev) && JOINED.test(next);
     case '\uFE0E':
     case '\uFE0F': // text or emoji presentation of the picture before it; a keycap's (1️⃣)
       return PICTURE.test(prev) || (/^[0-9#*]$/.test(prev) && next === '\u20E3');
-    default: {
-      const cp = ch.codePointAt(0) ?? 0;
+    default:
       // Tags spell a subdivision's flag after a black flag (🏴 + tags: Scotland, Wales).
-      return cp >= 0xe0020 && cp <= 0xe007f && (prev === '\u{1F3F4}' || /^[\u{E0020}-\u{E007F}]$/u.test(prev));
-    }
+      return TAG.test(ch) && (prev === '\u{1F3F4}' || TAG.test(prev));
   }
 }
 
 /**
  * The text without the characters that are not seen: controls, direction marks and overrides, zero-width spaces,
  * joiners and no-break marks (U+200B, U+2060, U+FEFF…), the soft hyphen, fillers, stray variation selectors and tags.
- * Kept only where they are seen: inside an emoji (👩‍💻, ❤️, 🏴 flags) and between letters of a script they shape.
+ * Kept only where they are seen: inside an emoji (👩‍💻, ❤️, 🏴 flags) and between letters of a script they shape,
+ * judged by what is kept before them (one dropped cannot make the next one look seen).
  */
 export function dropHidden(s: string): string {
   if (!ANY_HIDDEN.test(s)) return s;
-  return s.replace(HIDDEN, (ch: string, i: number) => (seenHere(ch, s, i) ? ch : ''));
+  let out = '';
+  let from = 0;
+  for (const m of s.matchAll(HIDDEN)) {
+    const ch = m[0];
+    out += s.slice(from, m.index);
+    from = m.index + ch.length;
+    if (seenHere(ch, lastOf(out), at(s, from))) out += ch;
+  }
+  return out + s.slice(from);
 }
 
 function codePoint(ch: string): string {

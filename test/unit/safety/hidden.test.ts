@@ -54,6 +54,9 @@ describe('safety/hidden: characters that are not seen', () => {
     assert.equal(dropHidden('a\uFE0F'), 'a', 'a variation selector after a letter selects nothing');
     assert.equal(dropHidden('1\uFE0F'), '1', 'a digit with no keycap');
     assert.equal(dropHidden('x\u{E0041}'), 'x', 'a tag outside a flag');
+    // Judged by what is kept before it: a selector dropped after a letter makes no joiner after it look seen.
+    assert.equal(dropHidden('rocket\uFE0F\u200D😀'), 'rocket😀');
+    assert.equal(dropHidden('a\u200B\u200D💻'), 'a💻');
   });
 
   it('keeps a joiner or non-joiner between letters of a script it shapes, and nowhere else', () => {
