@@ -3,6 +3,8 @@
 // is answered with "Use the GitHub Enterprise account VS Code has", VS Code's own consent dialog with Allow; the
 // token is checked and saved; the person then shows in the Accounts menu (screenshot), and Sign Out there, confirmed
 // in VS Code's dialog, removes the service's tokens. Go to Task is opened by its keybinding on the way (screenshot).
+// The account's login is a hostile one, as a server's `/user` may answer it (an icon, a command link, a second line,
+// a direction override, a zero-width space, 500 more characters): the message and the menu must show it as words.
 //   npm run build && node scripts/vscode/ui-accounts.mjs
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +21,13 @@ const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 let passed = 0;
 const check = what => console.log(`[accounts] ok ${++passed}: ${what} (${since()})`);
+
+/** The login the sign-in stand-in gives: what a hostile enterprise server's `/user` can answer. */
+const LOGIN =
+  'mona $(alert) [Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)' +
+  `\n\u202Eevil\u200B ${'x'.repeat(500)}`;
+/** What must not be left of it on screen: a line break, a direction override, a zero-width character. */
+const UNSEEN = /[\n\u202A-\u202E\u2066-\u2069\u200B-\u200D\uFEFF]/;
 
 /** The sandbox behind `/api/v3` on a port of its own, as an enterprise server serves its API. */
 function enterpriseFront(target) {
@@ -50,7 +59,11 @@ const server = await startCodeServer({
   settings: { 'agentTasks.serviceUrl': `${origin}/api/v3`, 'github-enterprise.uri': origin },
   // The stand-in is the GitHub Enterprise sign-in here: the built-in one (activated early by the workbench asking for
   // GitHub sessions) would take the id first, and ask a real server.
-  env: { FAKE_GITHUB_TOKEN: DEMO_TOKENS.fineGrained, VSCODE_SKIP_BUILTIN_EXTENSIONS: 'vscode.github-authentication' },
+  env: {
+    FAKE_GITHUB_TOKEN: DEMO_TOKENS.fineGrained,
+    FAKE_GITHUB_LOGIN: LOGIN,
+    VSCODE_SKIP_BUILTIN_EXTENSIONS: 'vscode.github-authentication',
+  },
 });
 const browser = await launchBrowser(runDir);
 const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
@@ -59,7 +72,9 @@ watchPage(page, 'accounts');
 
 const DIALOG = '.monaco-dialog-box';
 const MENU_ITEM = '.monaco-menu .action-item';
-const account = `octo-enterprise · 127.0.0.1:${front.address().port}/api/v3`;
+/** The account's entry in the Accounts menu: the login's start, cut short, then the service. */
+const accountEntry = items =>
+  items.find(i => i.startsWith('mona $') && i.endsWith(` · 127.0.0.1:${front.address().port}/api/v3 (Agent Tasks)`));
 
 async function openAccountsMenu() {
   await page.keyboard.press('Escape');
@@ -123,11 +138,18 @@ try {
     .waitFor();
   const bell = page.locator(`${sel.statusbar} .statusbar-item[id$="notifications"]`).first();
   await bell.click();
-  const said = page.locator('.notifications-center .notification-list-item-message', {
-    hasText: 'Fine-grained token of octo-enterprise saved',
-  });
-  await said.first().waitFor();
-  check(`the token was checked and saved: "${(await said.first().innerText()).trim()}"`);
+  const said = page
+    .locator('.notifications-center .notification-list-item-message', { hasText: 'Fine-grained token of mona' })
+    .first();
+  await said.waitFor();
+  // The login is words: no link VS Code would run, no icon drawn, one line, nothing hidden or reordered in it.
+  const message = (await said.innerText()).replace(/\u2060/g, '').trim();
+  const [links, icons] = [await said.locator('a').count(), await said.locator('.codicon').count()];
+  if (links || icons) throw new Error(`the login made ${links} link(s) and ${icons} icon(s) in "${message}"`);
+  if (!message.includes('mona $(alert) [Open](command:workbench.action.terminal.sendSequence') || UNSEEN.test(message))
+    throw new Error(`the login does not read as its words: ${JSON.stringify(message)}`);
+  if (!/… saved: .* accepted it\.$/.test(message)) throw new Error(`the login is not cut short: "${message}"`);
+  check(`the token was checked and saved, the hostile login said as words: "${message}"`);
   await bell.click();
 
   // Go to Task by its keybinding (ctrl+k ctrl+g), pressed on the workbench, not in an input that takes ctrl+k itself.
@@ -144,8 +166,9 @@ try {
   );
   await page.keyboard.press('Escape');
 
-  const entry = `${account} (Agent Tasks)`;
-  await accountsMenuUntil(items => items.includes(entry), 'the account after its token was saved');
+  const entry = accountEntry(await accountsMenuUntil(accountEntry, 'the account after its token was saved'));
+  if (UNSEEN.test(entry) || entry.length > 160 || !entry.includes('…'))
+    throw new Error(`the Accounts menu shows the login as it came: ${JSON.stringify(entry)}`);
   await page.locator(MENU_ITEM, { hasText: entry }).first().hover();
   const signOut = page.locator(MENU_ITEM, { hasText: /^Sign Out$/ }).last();
   await signOut.waitFor();

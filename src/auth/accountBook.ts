@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { BUILTIN_SANDBOX_KEY, STATE_KEYS, TOKEN_KINDS, type TokenKind } from '../ids';
+import { forLabel } from '../safety/serviceText';
 import { sha256Hex } from './digest';
 import { serviceKey, type TokenStore } from './tokenStore';
 import * as l10n from '@vscode/l10n';
@@ -90,7 +91,12 @@ export function serviceName(scope: string): string {
   }
 }
 
+/** Longer than any login a service gives (GitHub's are at most 39 characters): a bound, not a rule. */
+const MAX_LOGIN = 80;
+
 /** An account's label in the Accounts menu: the person when known, else the service and what signs in to it. */
 export function accountLabel(scope: string, login: string | undefined): string {
-  return login ? `${login} · ${serviceName(scope)}` : `${serviceName(scope)} (token)`;
+  // The login came from a server (the GitHub account's `/user`): one bounded line of plain words, no `$(icon)`.
+  const who = login ? forLabel(login, MAX_LOGIN) : '';
+  return who ? `${who} · ${serviceName(scope)}` : `${serviceName(scope)} (token)`;
 }

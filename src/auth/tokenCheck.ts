@@ -48,6 +48,9 @@ const NAMES: Record<TokenKind, string> = {
   installation: l10n.t('Installation token'),
 };
 
+/** Longer than any login a service gives (GitHub's are at most 39 characters): a bound, not a rule. */
+const MAX_LOGIN = 80;
+
 export interface TokenVerdict {
   /** False only when the service refused the token outright (401). */
   save: boolean;
@@ -87,8 +90,9 @@ export async function checkToken(
     };
   try {
     await probe(c => read.run(c));
+    // The login is what a server's `/user` answered: quoted as words, so it can be no link, icon or second line.
     const text = owner
-      ? l10n.t('{0} of {1} saved: {2} accepted it.', name, owner, where)
+      ? l10n.t('{0} of {1} saved: {2} accepted it.', name, forMessage(owner, MAX_LOGIN), where)
       : l10n.t('{0} saved: {1} accepted it.', name, where);
     return { save: true, level: 'info', text };
   } catch (err) {

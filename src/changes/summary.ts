@@ -1,5 +1,5 @@
 // The changes of a task in one line of plain text, for chat: "3 files changed, +40 −2: a.ts, b.ts, c.ts". Pure.
-import { forMessage } from '../safety/serviceText';
+import { forChat } from '../safety/serviceText';
 import type { ChangesView } from './types';
 
 const SHOWN = 8;
@@ -14,8 +14,8 @@ export function changesCount(view: ChangesView | undefined): string | undefined 
 /** How much and which files, or why there is nothing to say. */
 export function changesLine(view: ChangesView | undefined): string | undefined {
   if (!view || view.kind === 'loading') return undefined;
-  if (view.kind !== 'ready') return `changes: not shown (${forMessage(view.why, 200)})`;
-  const names = view.files.slice(0, SHOWN).map(f => forMessage(f.path, 120));
+  if (view.kind !== 'ready') return `changes: not shown (${forChat(view.why, 200)})`;
+  const names = view.files.slice(0, SHOWN).map(f => forChat(f.path, 120));
   const more = view.files.length > SHOWN ? '…' : '';
   return `changes: ${changesCount(view)}${names.length ? `: ${names.join(', ')}${more}` : ''}`;
 }

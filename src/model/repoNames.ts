@@ -5,6 +5,7 @@
 // share one name: the stronger source keeps it, the other ID shows its number and says why. What was learnt is kept
 // here, per service, in globalState with a size bound, so a name learnt once shows everywhere and after a restart.
 // No `vscode`: the memento is passed in.
+import { mixedScripts } from '../safety/scripts';
 import { Emitter } from './emitter';
 import * as l10n from '@vscode/l10n';
 
@@ -25,6 +26,26 @@ export interface RepoShown {
   label: string;
   /** Set when only the ID is known: a sentence for the tooltip. */
   why?: string;
+  /** Set when the name is shown with the repository's ID beside it (its letters mix scripts): why, for the tooltip. */
+  note?: string;
+}
+
+/**
+ * A repository's name as the surfaces show it. A name whose letters mix scripts (`acme/rоcket`, its `о` Cyrillic)
+ * can be made to read as another's: it is shown with the repository's ID beside it, and said to mix scripts, so two
+ * that look alike are told apart wherever a name shows.
+ */
+export function repoNameShown(name: string, id: number): RepoShown {
+  const mixed = mixedScripts(name);
+  if (!mixed) return { label: name };
+  return {
+    label: l10n.t('{0} (mixed scripts, repository {1})', name, id),
+    note: l10n.t(
+      'The letters of this name mix scripts ({0}), as a name made to look like another can: its ID, {1}, is shown beside it.',
+      mixed.join(', '),
+      id,
+    ),
+  };
 }
 
 export const REPO_NAMES_KEY = 'agentTasks.repoNames';
@@ -138,7 +159,7 @@ export class RepoNames {
   shown(id: unknown): RepoShown | undefined {
     if (!validId(id)) return undefined;
     const name = this.name(id);
-    if (name) return { label: name };
+    if (name) return repoNameShown(name, id);
     const refused = this.refused.get(id);
     if (refused)
       return {

@@ -183,7 +183,7 @@ export class TaskModel extends DisposableBase {
 
   /** "owner/name" of a task (or "repository 5003" while no answer has named it). */
   repoName(task: Task): string | undefined {
-    return this.names.shown(task.repository?.id)?.label;
+    return this.names.name(task.repository?.id) ?? this.names.shown(task.repository?.id)?.label;
   }
 
   /** The picture of a task the model knows: everything a surface shows of it. */

@@ -8,9 +8,11 @@
 //   Markdown (tooltips, hovers)   all of Markdown; with theme icons on, `$(name)` too
 //   webview HTML                  all of HTML (hidden characters are shown there as ⟨U+202E⟩, not dropped)
 // Neutralising inserts WORD JOINER (U+2060), which has no width and no look: `](` and `$(` with one inside are not
-// those patterns any more, and a reader sees the same characters. Every kind also drops control characters and the
-// characters that reorder text (bidirectional overrides and isolates), which could make the words read otherwise;
-// HTML, which has room, shows them instead.
+// those patterns any more, and a reader sees the same characters. Every kind also drops control characters, the
+// characters that reorder text (bidirectional overrides and isolates) and those that are not seen at all (zero-width
+// spaces and joiners), which could make the words read otherwise or two names that differ look the same; HTML, which
+// has room, shows them instead. Every kind but a document bounds the length.
+import { dropHidden, showHiddenChars } from './hidden';
 
 const JOIN = '\u2060';
 /** C0 and C1 controls other than tab and line feed, and DEL. */
@@ -19,12 +21,25 @@ const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 /** Bidirectional marks, embeddings, overrides and isolates. */
 const REORDERING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029\u0085]/g;
+/**
+ * Printable ASCII only: no control, hidden, reordering or line-breaking character can be in it. Most text is this,
+ * and a tree row's label then costs one test (labels are made for every row at every first draw).
+ */
+const PLAIN_ASCII = /^[\x20-\x7E]*$/;
 
 export type ServiceText = string | number | null | undefined;
 
+function asString(text: ServiceText): string {
+  return typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+}
+
 function base(text: ServiceText): string {
-  const s = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
-  return s.replace(LINE_BREAKS, '\n').replace(CONTROLS, '').replace(REORDERING, '');
+  return asString(text).replace(LINE_BREAKS, '\n').replace(CONTROLS, '').replace(REORDERING, '');
+}
+
+/** `base`, and no character that is not seen (zero-width spaces and joiners, variation selectors…). */
+function seen(text: ServiceText): string {
+  return dropHidden(base(text));
 }
 
 /** At most `max` UTF-16 units, never splitting a surrogate pair, with an ellipsis when cut. */
@@ -42,7 +57,13 @@ function oneLine(s: string): string {
 
 /** `$(` cannot start an icon once a joiner sits inside it. */
 function noIcons(s: string): string {
-  return s.replace(/\$\(/g, `$${JOIN}(`);
+  return s.includes('$(') ? s.replace(/\$\(/g, `$${JOIN}(`) : s;
+}
+
+/** One line of what is seen of `text`, trimmed, at most `max` long; printable ASCII takes one test. */
+function seenLine(text: ServiceText, max: number): string {
+  if (typeof text === 'string' && PLAIN_ASCII.test(text)) return bounded(text.trim(), max);
+  return bounded(oneLine(seen(text)).trim(), max);
 }
 
 /**
@@ -50,7 +71,7 @@ function noIcons(s: string): string {
  * at most `max` characters; no `[label](target)` link can form, whatever text surrounds it, and no `$(icon)`.
  */
 export function forMessage(text: ServiceText, max = 400): string {
-  const s = bounded(oneLine(base(text)).trim(), max);
+  const s = seenLine(text, max);
   // A joiner after every `]` and before every `(`: no `](` can form inside this text, nor across its edges with
   // the words around it.
   return s.replace(/\]/g, `]${JOIN}`).replace(/\(/g, `${JOIN}(`);
@@ -58,12 +79,20 @@ export function forMessage(text: ServiceText, max = 400): string {
 
 /** For a tree item's label or description, or the status bar: one line, at most `max` characters, no `$(icon)`. */
 export function forLabel(text: ServiceText, max = 200): string {
-  return noIcons(bounded(oneLine(base(text)).trim(), max));
+  return noIcons(seenLine(text, max));
 }
 
 /** For a quick pick item's label, description or detail: the same rules as a tree label. */
 export function forQuickPick(text: ServiceText, max = 200): string {
   return forLabel(text, max);
+}
+
+/**
+ * For a tree item's tooltip given as a string (drawn as plain text): its lines kept, at most `max` characters, no
+ * control, reordering or unseen character, no `$(icon)`.
+ */
+export function forTooltip(text: ServiceText, max = 1000): string {
+  return noIcons(bounded(seen(text).replace(/\t/g, ' ').trim(), max));
 }
 
 /** A character that can start a mark, or a heading, quote or list marker at a line's start. */
@@ -99,7 +128,7 @@ function undecorated(s: string): string {
  */
 export function plainName(text: ServiceText): string {
   // Hidden characters stay: the surface decides whether to drop them or show them (a page shows ⟨U+202E⟩).
-  const raw = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
+  const raw = asString(text);
   // Most names carry no mark at all: one test, and a tree of a thousand tasks draws as fast as before.
   if (!MAY_BE_DECORATED.test(raw)) return raw.replace(LINE_BREAKS, '\n');
   const s = raw
@@ -126,7 +155,7 @@ const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
  * carries a joiner for MarkdownStrings that show theme icons.
  */
 export function forMarkdown(text: ServiceText, max = 4000): string {
-  return bounded(base(text), max)
+  return bounded(seen(text), max)
     .split('\n')
     .map(line =>
       line
@@ -144,38 +173,12 @@ export function forDocument(text: ServiceText): string {
 }
 
 /**
- * Characters that change what a reader sees without being seen themselves: C0/C1 controls (tab and line feed
- * excepted), direction marks, embeddings, overrides and isolates, zero-width characters and joiners, the soft
- * hyphen, fillers, variation selectors, tag characters, and lone surrogates (not text at all).
- */
-const HIDDEN = new RegExp(
-  // The class as escapes, a few groups a line.
-  // eslint-disable-next-line no-misleading-character-class -- matching these very characters is the point
-  '[' +
-    '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F' +
-    '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F' +
-    '\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F' +
-    '\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF9-\\uFFFB' +
-    '\\uD800-\\uDFFF\\u{E0000}-\\u{E007F}' +
-    ']',
-  'gu',
-);
-
-function codePoint(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
-  // A lone surrogate is no character: it is shown as the replacement character, as a decoder would.
-  if (cp >= 0xd800 && cp <= 0xdfff) return '\uFFFD';
-  return `\u27E8U+${cp.toString(16).toUpperCase().padStart(4, '0')}\u27E9`;
-}
-
-/**
  * Where there is room to say so (a page, a title of one), hidden characters are not dropped but shown as
  * ⟨U+202E⟩: a branch name that a direction override makes read as another is seen to be odd. Line breaks become
  * `\n` first; everything else is kept as it is.
  */
 export function showHidden(text: ServiceText): string {
-  const s = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
-  return s.replace(LINE_BREAKS, '\n').replace(HIDDEN, codePoint);
+  return showHiddenChars(asString(text).replace(LINE_BREAKS, '\n'));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -183,10 +186,11 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /**
  * For HTML (a webview): the text as character data, safe in an element and in a quoted attribute alike. Nothing
  * the service sends can open or close a tag, leave an attribute or start an entity; hidden characters are shown
- * (`showHidden`), not dropped.
+ * (`showHidden`), not dropped. With `max`, at most that many characters of it (a page has room, but not for any size).
  */
-export function forHtml(text: ServiceText): string {
-  return showHidden(text).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
+export function forHtml(text: ServiceText, max?: number): string {
+  const shown = showHidden(text);
+  return (max === undefined ? shown : bounded(shown, max)).replace(/[&<>"']/g, c => HTML_ESCAPES[c] ?? c);
 }
 
 /**
@@ -215,7 +219,7 @@ const CHAT_STAND_INS: Record<string, string> = {
  * the words around it, even where a model or client drops invisible characters: nothing invisible does the work.
  */
 export function forChat(text: ServiceText, max = 400): string {
-  const s = bounded(oneLine(base(text).replace(HIDDEN, '')).trim(), max);
+  const s = bounded(oneLine(seen(text)).trim(), max);
   return s
     .replace(/[<>[\]()!`&@]/g, c => CHAT_STAND_INS[c] ?? c)
     .replace(/:(?=\/\/)/g, '\u2236') // ∶

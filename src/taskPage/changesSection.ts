@@ -3,11 +3,15 @@
 // HTML through forHtml only.
 import { countsLabel, kindLabel, type ChangesView } from '../changes/types';
 import { forHtml } from '../safety/serviceText';
+import { isoTime } from '../views/relativeTime';
 import type { TimeFormatter } from './when';
 import * as l10n from '@vscode/l10n';
 
 /** The files listed at most; the page's file buttons name a file by its place in this list. */
 export const MAX_FILES = 500;
+/** A path or a commit's first line is the branch's to write, at any length: the page shows this much of it. */
+const MAX_PATH = 1000;
+const MAX_SUBJECT = 500;
 
 /** A branch name as code: escaped here, so a translation's placeholder holds HTML that is already safe. */
 const code = (ref: string) => `<code>${forHtml(ref)}</code>`;
@@ -63,7 +67,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
     const counts = `<span class="counts">${forHtml(countsLabel(f))}</span>`;
     const name =
       `<button type="button" class="file" data-action="openChange" data-file="${i}" title="${opens}">` +
-      `<code dir="auto">${forHtml(f.path)}</code></button>`;
+      `<code dir="auto">${forHtml(f.path, MAX_PATH)}</code></button>`;
     return `<li>${name}${kind} ${counts}</li>`;
   });
   const more =
@@ -72,8 +76,8 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
       : '';
   const commits = view.commits.map(
     c =>
-      `<li><span dir="auto">${forHtml(c.subject || l10n.t('(no message)'))}</span> ` +
-      `<code>${forHtml(c.sha.slice(0, 7))}</code> ${when(new Date(c.time).toISOString())}</li>`,
+      `<li><span dir="auto">${forHtml(c.subject || l10n.t('(no message)'), MAX_SUBJECT)}</span> ` +
+      `<code>${forHtml(c.sha.slice(0, 7))}</code> ${commitTime(c.time, when)}</li>`,
   );
   return section(
     summary +
@@ -83,6 +87,12 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
         : `<p class="muted">${forHtml(l10n.t('No file changed.'))}</p>`) +
       (commits.length ? `<h3>${forHtml(l10n.t('Commits'))}</h3><ul class="commits">${commits.join('')}</ul>` : ''),
   );
+}
+
+/** A commit's time, or "date unknown" where its author wrote one no date can hold (`@9999999999999`). */
+function commitTime(ms: number, when: TimeFormatter): string {
+  const iso = isoTime(ms);
+  return iso ? when(iso) : `<span class="muted">${forHtml(l10n.t('date unknown'))}</span>`;
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

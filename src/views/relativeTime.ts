@@ -23,12 +23,28 @@ function parsed(iso: string): Parsed {
   return p;
 }
 
+/**
+ * An instant (ms since the epoch) as ISO text, or undefined when it is none a date can hold: git gives a commit's
+ * time as its author wrote it, and `@9999999999999` is past the year 275760, where `toISOString` throws.
+ */
+export function isoTime(ms: number): string | undefined {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : undefined;
+}
+
+/** The farthest instant from the epoch a Date holds, either way (ECMAScript's time range). */
+const MAX_DATE_MS = 8.64e15;
+/** How far ahead of this clock a time may be and still read as now: a clock a little behind the service's. */
+const SKEW_S = 3600;
+
+/** "5 min ago", "yesterday" or the date; '' for no time or one that does not parse. */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '';
   const p = parsed(iso);
   const t = p.t;
   if (Number.isNaN(t)) return '';
   const s = Math.round((now - t) / 1000);
+  // A time far ahead of now (a commit dated in 2286) is not "just now": its date is said.
+  if (s < -SKEW_S) return (p.date ??= new Date(t).toISOString().split('T')[0]);
   // A clock behind the service's (s < 0) reads as now too.
   if (s < 45) return l10n.t('just now');
   const m = Math.round(s / 60);
@@ -37,7 +53,7 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   if (h < 24) return l10n.t('{0} h ago', h);
   const d = Math.round(s / 86400);
   if (d < 30) return d === 1 ? l10n.t('yesterday') : l10n.t('{0} days ago', d);
-  return (p.date ??= new Date(t).toISOString().slice(0, 10));
+  return (p.date ??= new Date(t).toISOString().split('T')[0]);
 }
 
 /** "2 min 5 s" between two timestamps, for session tooltips. */

@@ -17,11 +17,15 @@ import {
 } from './tasksSupport';
 import { inertLabel, inertMarkdown, inertMessage } from './serviceTextSupport';
 
+// The last also hides zero-width characters (a space, a joiner, a byte order mark) in its words: no surface that
+// cannot show them keeps them, so the words read as what they are.
 const FIRST_LINES = [
   '[Review](command:workbench.action.openSettings)',
   '![x](https://example.invalid/x.png)',
-  '$(zap) <b>bold</b>',
+  '$(zap) <b>bo\u200Bld</b>\u200D \uFEFFnow',
 ];
+/** What a line reads as once the characters that are not seen are gone. */
+const seen = (line: string) => line.replace(/\u200B|\u200D|\uFEFF/g, '');
 // Each ends differently, so each kind of notification (finished, failed, waiting) carries a hostile name.
 const ENDINGS = ['[sandbox:completed]', '[sandbox:failed]', '[sandbox:waiting_for_user]'];
 
@@ -59,16 +63,16 @@ describe('service text: hostile task names in notifications, tree items and the 
       started.push({ id: result.task.id, line });
     }
     for (const { line } of started) {
-      const mineStarted = said().filter(t => t.includes('started on') && t.replace(/\u2060/g, '').includes(line));
+      const mineStarted = said().filter(t => t.includes('started on') && t.replace(/\u2060/g, '').includes(seen(line)));
       assert.equal(mineStarted.length, 1, `one started message names “${line}”: ${JSON.stringify(said())}`);
-      inertMessage(mineStarted[0], line);
+      inertMessage(mineStarted[0], seen(line));
     }
 
     await sandboxPost('/_sandbox/advance'); // queued → in_progress: running, in the status bar
     await api.refresh();
     await waitFor(() => api.statusBar().text.includes('running'), 'the status bar to count running tasks');
     const bar = api.statusBar();
-    for (const { line } of started) inertMarkdown(bar.tooltip, line, 'status bar tooltip', bar.tooltipRendering);
+    for (const { line } of started) inertMarkdown(bar.tooltip, seen(line), 'status bar tooltip', bar.tooltipRendering);
 
     await sandboxPost('/_sandbox/advance'); // → the end each prompt asked for
     await api.refresh();
@@ -76,25 +80,25 @@ describe('service text: hostile task names in notifications, tree items and the 
       const told = await waitFor(
         () =>
           said().find(
-            t => /” (finished|failed|is waiting for you)\.$/.test(t) && t.replace(/\u2060/g, '').includes(line),
+            t => /” (finished|failed|is waiting for you)\.$/.test(t) && t.replace(/\u2060/g, '').includes(seen(line)),
           ),
         `the end of “${line}” to be told`,
       );
-      inertMessage(told!, line);
+      inertMessage(told!, seen(line));
     }
 
     for (const { id, line } of started) {
       const item = (await waitFor(() => mine(api, id), `task ${id} in My Tasks`))!;
       // The row may shorten the name (its state keeps its place); the accessible label has it whole.
       assert.doesNotMatch(item.label, /\$\(/, `an icon can form in the label: ${item.label}`);
-      inertLabel(item.accessibilityLabel ?? '', line);
+      inertLabel(item.accessibilityLabel ?? '', seen(line));
       assert.ok(item.tooltip, 'the task has a tooltip');
-      inertMarkdown(item.tooltip, line, 'task tooltip', item.tooltipRendering);
+      inertMarkdown(item.tooltip, seen(line), 'task tooltip', item.tooltipRendering);
       const session = (item.children ?? []).find(c => c.kind === 'session');
       assert.ok(session, `task ${id} shows its session`);
-      inertLabel(session.label, line);
+      inertLabel(session.label, seen(line));
       assert.ok(session.tooltip, 'the session has a tooltip');
-      inertMarkdown(session.tooltip, line, 'session tooltip', session.tooltipRendering);
+      inertMarkdown(session.tooltip, seen(line), 'session tooltip', session.tooltipRendering);
     }
   });
 });

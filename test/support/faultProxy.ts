@@ -24,8 +24,8 @@ export type Fault =
   | { kind: 'malformed' }
   /** Forward (the service acts), then close the client's connection: the answer is lost. */
   | { kind: 'lostAnswer'; afterMs?: number }
-  /** Forward, then answer with the service's JSON body as `edit` changes it (a service that sends other data). */
-  | { kind: 'rewrite'; edit: (body: unknown) => unknown };
+  /** Forward (to the path `forwardTo` if given), then answer with the JSON body as `edit` changes it (other data). */
+  | { kind: 'rewrite'; edit: (body: unknown) => unknown; forwardTo?: string };
 
 export interface ProxiedRequest {
   /** 1 for the first request the proxy saw. */
@@ -250,7 +250,7 @@ export class FaultProxy {
         host: this.upstream.hostname,
         port: this.upstream.port,
         method: req.method,
-        path: req.url,
+        path: (fault.kind === 'rewrite' && fault.forwardTo) || req.url,
         headers,
         agent: false,
       },

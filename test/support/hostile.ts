@@ -19,9 +19,17 @@ export const HOSTILE_TEXT = {
   entities: '&lt;script&gt; &amp; &#x41; &copy;',
   controls: 'a\u0000b\u0007c\u001b[31md\u007fe\u0085f',
   reordering: 'invoice\u202Egnp.exe\u202C and \u2066isolate\u2069',
+  zeroWidth: 'ro\u200Bcket\u200D and\u2060 \uFEFFro\u200Ccket\u00AD',
   lineBreaks: 'first\nsecond\r\nthird\u2028fourth',
   long: `${'long name '.repeat(2000)}end`,
 } as const;
+
+/**
+ * A login as a hostile server's `/user` can answer it (a GitHub Enterprise server's, read by VS Code's sign-in): a
+ * command link, an icon, a second line, a direction override, zero-width characters, and far longer than any login.
+ */
+export const HOSTILE_LOGIN =
+  `mona ${HOSTILE_TEXT.commandLink} $(alert)\nsecond line \u202Eevil\u200B \u200Dhidden\uFEFF ` + 'x'.repeat(480);
 
 /** Addresses that must never be opened; `http:` to a non-loopback host counts among them. */
 export const ODD_ADDRESSES = [

@@ -29,7 +29,7 @@ const PULL = button('pull', 'git-pull-request', vscode.l10n.t('Open Pull Request
 const REVIEW = button('review', 'diff-multiple', vscode.l10n.t('Review Changes'));
 
 export interface TaskPickSource {
-  model: Pick<TaskModel, 'store' | 'repoName' | 'isMine'>;
+  model: Pick<TaskModel, 'store' | 'names' | 'isMine'>;
   /** Tasks continued by tasks started here: id and the name they had then. */
   continued(): { id: string; name: string; by: string }[];
 }
@@ -84,7 +84,8 @@ export class TaskPickItems {
   private forTask(t: Task, now: number): Built {
     const { model } = this.source;
     const sessions = model.store.sessions(t.id)?.sessions ?? [];
-    const repo = model.repoName(t);
+    // As every surface shows it: a name that mixes scripts with the repository's ID beside it.
+    const repo = model.names.shown(t.repository?.id)?.label;
     const mine = model.isMine(t);
     const age = relativeTime(t.updated_at, now);
     const key = [repo, mine, age, sessions.length, this.reviewChanges].join('\n');

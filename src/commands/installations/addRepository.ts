@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Installation, Repository } from '../../api';
 import { candidatesFor, type Candidate, type ReachableSet } from '../../model/installations/candidates';
+import { repoNameShown } from '../../model/repoNames';
 import { canAdd, installationLabel, permissionsLabel, type Verdict } from '../../model/installations/policy';
 import { tell } from '../../ui';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
@@ -21,6 +22,9 @@ import {
 const SOURCE_NOTE = vscode.l10n.t(
   "From this workspace, your tasks and your installations' lists (the service has no list of all your repositories)",
 );
+
+/** A repository's name as a row shows it: with its ID beside a name that mixes scripts. */
+const shownName = (r: Pick<Repository, 'id' | 'full_name'>): string => repoNameShown(r.full_name, r.id).label;
 
 /**
  * "Add Repository…", on an installation node, from the palette (asks which), or with
@@ -103,7 +107,7 @@ export async function addRepository(env: CommandEnv, arg?: unknown): Promise<Out
         return { done: false, reason: 'unknown-target', message: found.problem };
       }
       chosen = { ...chosen, id: found.id, repository: chosen.repository ?? found.repository };
-      repoName = forMessage(found.name);
+      repoName = forMessage(repoNameShown(found.name, found.id).label);
     }
     repositoryId = chosen.id!;
     repo = chosen.repository ?? knownRepository(env, repositoryId);
@@ -173,7 +177,7 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     const c = byName.get(full.toLowerCase());
     const id = c?.repository.id ?? env.names?.idOf(full);
     items.push({
-      label: `$(repo) ${forQuickPick(c?.repository.full_name ?? full)}`,
+      label: `$(repo) ${forQuickPick(c ? shownName(c.repository) : full)}`,
       description: [vscode.l10n.t('this workspace'), c && permissionsLabel(c.repository.permissions)]
         .filter(Boolean)
         .join(' · '),
@@ -185,7 +189,7 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
   const closed = candidates.filter(c => !c.verdict.allowed && !offered.has(c.repository.full_name.toLowerCase()));
   for (const c of open) {
     items.push({
-      label: `$(repo) ${forQuickPick(c.repository.full_name)}`,
+      label: `$(repo) ${forQuickPick(shownName(c.repository))}`,
       description: permissionsLabel(c.repository.permissions),
       detail: forQuickPick(vscode.l10n.t('Seen in {0}', c.seenIn.join(', '))),
       target: fromCandidate(c),
@@ -196,7 +200,7 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     if (offered.has(k.name.toLowerCase()) || !ofAccount(k.name)) continue;
     offered.add(k.name.toLowerCase());
     items.push({
-      label: `$(repo) ${forQuickPick(k.name)}`,
+      label: `$(repo) ${forQuickPick(repoNameShown(k.name, k.id).label)}`,
       description: vscode.l10n.t('named by a task'),
       target: { id: k.id, fullName: k.name, owner: k.name.split('/')[0] },
     });
@@ -209,7 +213,7 @@ function pickItems(env: InstallationsEnv, inst: Installation, candidates: Candid
     });
     for (const c of closed) {
       items.push({
-        label: `$(circle-slash) ${forQuickPick(c.repository.full_name)}`,
+        label: `$(circle-slash) ${forQuickPick(shownName(c.repository))}`,
         description: permissionsLabel(c.repository.permissions),
         detail: c.verdict.allowed ? undefined : forQuickPick(c.verdict.message, 400),
         target: fromCandidate(c),

@@ -1,4 +1,5 @@
 import { forMessage } from '../../safety/serviceText';
+import { repoNameShown } from '../../model/repoNames';
 import { tell } from '../../ui';
 import { refused, withNotice, type CommandEnv, type Outcome } from './shared';
 import * as l10n from '@vscode/l10n';
@@ -40,7 +41,7 @@ export async function applyChange(env: CommandEnv, c: RepositoryChange): Promise
   env.log.info(`${what}: done`);
   await Promise.all([env.model.refreshRepositories(c.installationId), env.model.refreshInstallations()]);
   const named = c.nameAfter?.();
-  const repoName = named ? forMessage(named) : c.repoName;
+  const repoName = named ? forMessage(repoNameShown(named, c.repositoryId).label) : c.repoName;
   tell(
     env.ui,
     'info',

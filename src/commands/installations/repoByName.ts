@@ -4,7 +4,7 @@
 // task of the repository (its task list: a task carries its repository's ID, its `url` the name). No `vscode`.
 import type { ApiClient, Repository } from '../../api';
 import { statusOf } from '../../errors/failure';
-import { validRepoName } from '../../model/repoNames';
+import { repoNameShown, validRepoName } from '../../model/repoNames';
 import type { InstallationsEnv } from './shared';
 import * as l10n from '@vscode/l10n';
 
@@ -41,7 +41,9 @@ export function listedRepositories(env: InstallationsEnv): Repository[] {
 
 /** The name to say for a repository ID: from a list, from the cache, or the ID itself. */
 export function nameOfId(env: InstallationsEnv, id: number, repo?: Repository): string {
-  return repo?.full_name ?? env.names?.name(id) ?? `repository ${id}`;
+  const name = repo?.full_name ?? env.names?.name(id);
+  // A name that mixes scripts is said with its ID: the message names the repository that is meant.
+  return name ? repoNameShown(name, id).label : `repository ${id}`;
 }
 
 /**

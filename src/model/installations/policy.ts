@@ -3,6 +3,7 @@
 // keeps the user from sending a request whose refusal is certain.
 import type { Installation, Repository } from '../../api';
 import { forMessage } from '../../safety/serviceText';
+import { repoNameShown } from '../repoNames';
 import * as l10n from '@vscode/l10n';
 
 export type BlockReason =
@@ -28,6 +29,9 @@ export function installationLabel(inst: Pick<Installation, 'app_slug' | 'account
 export function allowed(): Verdict {
   return { allowed: true };
 }
+
+/** A repository's name in a sentence: with its ID beside a name that mixes scripts (acme/rоcket). */
+const named = (repo: RepositoryFacts): string => repoNameShown(repo.full_name, repo.id).label;
 
 function blocked(reason: BlockReason, message: string): Verdict {
   // Logins and repository names from the service are in it, and it is shown as a notification.
@@ -63,9 +67,9 @@ export function canRemove(
       'not-admin',
       l10n.t(
         'Removing {0} from {1} needs admin access to {2}; you have {3} access.',
-        repo.full_name,
+        named(repo),
         label,
-        repo.full_name,
+        named(repo),
         accessWord(repo.permissions),
       ),
     );
@@ -77,7 +81,7 @@ export function canRemove(
       'last-repository',
       l10n.t(
         '{0} is the only repository of {1}; an installation cannot be left without repositories. Add another repository first, or uninstall the app instead.',
-        repo.full_name,
+        named(repo),
         label,
       ),
     );
@@ -96,14 +100,14 @@ export function canAdd(
     return blocked('selection-all', l10n.t('{0} already covers all repositories of {1}.', label, inst.account.login));
   }
   if (current.some(r => r.id === repo.id)) {
-    return blocked('already-present', l10n.t('{0} is already in {1}.', repo.full_name, label));
+    return blocked('already-present', l10n.t('{0} is already in {1}.', named(repo), label));
   }
   if (!sameAccount(inst, repo)) {
     return blocked(
       'other-account',
       l10n.t(
         '{0} belongs to {1}, but {2} is installed on {3}.',
-        repo.full_name,
+        named(repo),
         repo.owner?.login ?? l10n.t('another account'),
         label,
         inst.account.login,
@@ -113,7 +117,7 @@ export function canAdd(
   if (repo.permissions && !repo.permissions.admin) {
     return blocked(
       'not-admin',
-      l10n.t('Adding {0} needs admin access to it; you have {1} access.', repo.full_name, accessWord(repo.permissions)),
+      l10n.t('Adding {0} needs admin access to it; you have {1} access.', named(repo), accessWord(repo.permissions)),
     );
   }
   return allowed();

@@ -4,7 +4,7 @@ import type { Task } from '../../api';
 import { countsLabel, kindLabel, type ChangeCommit, type ChangedFile, type ChangesView } from '../../changes/types';
 import { COMMANDS } from '../../ids';
 import { forLabel } from '../../safety/serviceText';
-import { relativeTime } from '../relativeTime';
+import { isoTime, relativeTime } from '../relativeTime';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './node';
 
@@ -166,9 +166,11 @@ export class CommitNode implements TreeNode {
       vscode.TreeItemCollapsibleState.None,
     );
     item.id = `${this.idPrefix}/${c.sha}`;
-    const when = relativeTime(new Date(c.time).toISOString());
+    // Its time is the author's to write: one no date can hold is said to be unknown.
+    const iso = isoTime(c.time);
+    const when = iso ? relativeTime(iso) : vscode.l10n.t('date unknown');
     item.description = forLabel(`${c.sha.slice(0, 7)} · ${when}`);
-    item.tooltip = forLabel(`${c.subject}\n${c.sha}\n${new Date(c.time).toISOString()}`, 600);
+    item.tooltip = forLabel(`${c.subject}\n${c.sha}\n${iso ?? vscode.l10n.t('date unknown')}`, 600);
     item.iconPath = new vscode.ThemeIcon('git-commit');
     item.contextValue = 'agentCommit';
     return item;

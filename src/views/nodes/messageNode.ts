@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { forLabel } from '../../safety/serviceText';
+import { forLabel, forTooltip } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
 /** A line of information inside a tree: loading, empty, a problem with its way out as its click, "Load more…". */
@@ -25,7 +25,7 @@ export class MessageNode implements TreeNode {
     );
     item.contextValue = 'agentMessage';
     item.command = this.command;
-    item.tooltip = this.tooltip ?? this.text;
+    item.tooltip = forTooltip(this.tooltip ?? this.text);
     return item;
   }
 

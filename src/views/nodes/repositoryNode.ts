@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Repository } from '../../api';
 import { permissionsLabel, type Verdict } from '../../model/installations/policy';
+import { repoNameShown } from '../../model/repoNames';
 import { forLabel, forMarkdown } from '../../safety/serviceText';
 import type { TreeNode } from './node';
 
@@ -28,10 +29,10 @@ export class RepositoryNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const r = this.repository;
-    const item = new vscode.TreeItem(
-      forLabel(r.full_name ?? r.name ?? String(r.id)),
-      vscode.TreeItemCollapsibleState.None,
-    );
+    const name = r.full_name ?? r.name;
+    // A name that mixes scripts shows its ID beside it: two that look alike are told apart.
+    const shown = name ? repoNameShown(name, r.id) : { label: String(r.id) };
+    const item = new vscode.TreeItem(forLabel(shown.label), vscode.TreeItemCollapsibleState.None);
     item.id =
       this.installationId === undefined ? `token:repo:${r.id}` : `installation:${this.installationId}:repo:${r.id}`;
     const perms = permissionsLabel(r.permissions);
@@ -41,6 +42,7 @@ export class RepositoryNode implements TreeNode {
     const md = new vscode.MarkdownString(
       `**${forMarkdown(r.full_name ?? r.name)}** (${r.id}${r.private ? ', private' : ''})\n\n`,
     );
+    if (shown.note) md.appendMarkdown(`${forMarkdown(shown.note)}\n\n`);
     if (r.description) md.appendMarkdown(`${forMarkdown(r.description)}\n\n`);
     if (perms) md.appendMarkdown(vscode.l10n.t('Your access: {0}\n\n', forMarkdown(perms)));
     if (this.removal && !this.removal.allowed)

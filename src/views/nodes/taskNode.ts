@@ -196,7 +196,8 @@ export class TaskNode implements TreeNode {
       const state = `**${forMarkdown(p.state.label)}**`;
       const stateLine = repo ? vscode.l10n.t('{0} in {1}', state, forMarkdown(repo.label)) : state;
       md.appendMarkdown(`${forMarkdown(t.name || t.id)}\n\n${stateLine}\n\n`);
-      if (repo?.why) md.appendMarkdown(`${forMarkdown(repo.why)}\n\n`);
+      const aboutRepo = repo?.why ?? repo?.note;
+      if (aboutRepo) md.appendMarkdown(`${forMarkdown(aboutRepo)}\n\n`);
       if (p.creator) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(p.creator)));
       if (p.continues)
         md.appendMarkdown(`${forMarkdown(vscode.l10n.t('Continues “{0}”', plainName(p.continues.name)))}\n\n`);

@@ -4,6 +4,8 @@
 // code span; and its words can still be read.
 import * as assert from 'node:assert/strict';
 import type { Task } from '../../../src/api/types';
+import { changesLine } from '../../../src/changes/summary';
+import type { ChangesView } from '../../../src/changes/types';
 import { failureText } from '../../../src/chat/refusals';
 import { apiError } from '../errors/apiErrors';
 import { quote, taskDetails, taskList, type TaskTextContext } from '../../../src/chat/taskText';
@@ -128,6 +130,33 @@ describe('chat tool results in chat Markdown', () => {
         failureText('Listing tasks', new Error(text)),
       ])
         assert.deepEqual(markupIn(result), [], `${what}: ${result}`);
+    }
+  });
+
+  it("Get Agent Task's changes line: a file's name and a refused fetch's reason form no markup", () => {
+    const ready = (path: string): ChangesView => ({
+      kind: 'ready',
+      ...{ head: 'agent/x', base: 'main', headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), root: '/w' },
+      files: [{ path, kind: 'added', added: 1, removed: 0, binary: false }],
+      commits: [],
+      totals: { files: 1, added: 1, removed: 0 },
+    });
+    const lines = (text: string) => [
+      changesLine(ready(`docs/${text}.md`)),
+      changesLine({ kind: 'problem', why: `the fetch from origin was refused: ${text}`, todo: 'Check access.' }),
+    ];
+    assert.deepEqual(
+      lines('<img src=x onerror=alert(22)>').map(l => markupIn(l ?? '')),
+      [[], []],
+    );
+    for (const [what, text] of Object.entries(SAMPLES)) {
+      for (const line of lines(text)) {
+        assert.ok(line, what);
+        const task = hostileTask(text);
+        const result = taskDetails(task, { ...ctx, changesLine: () => line });
+        assert.ok(result.includes(line), what);
+        assert.deepEqual(markupIn(result), [], `${what}: ${line}`);
+      }
     }
   });
 

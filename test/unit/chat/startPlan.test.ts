@@ -45,7 +45,7 @@ describe('chat/startPlan', () => {
 
   it('a hostile prompt renders as its own characters: no link, image, emphasis, heading or HTML', () => {
     for (const [what, prompt] of Object.entries(HOSTILE_TEXT)) {
-      if (what === 'long' || what === 'controls' || what === 'reordering') continue;
+      if (what === 'long' || what === 'controls' || what === 'reordering' || what === 'zeroWidth') continue;
       const html = md.render(confirmationMarkdown(plan(prompt)));
       const afterPrompt = html.slice(html.indexOf('Prompt:'));
       assert.doesNotMatch(afterPrompt, /<(a|img|em|strong|code|h\d|blockquote|li|table|pre|b)\b/, what);

@@ -96,6 +96,7 @@ describe('safety/serviceText', () => {
         .replace(/\r\n|[\r\u2028\u2029\u0085]/g, '\n')
         // eslint-disable-next-line no-control-regex -- the control characters the text must lose
         .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+        .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '')
         .split('\n')
         .map(l => l.replace(/\t/g, ' ').replace(/^ +/, ''))
         .join('\n');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as l10n from '@vscode/l10n';
-import { duration, relativeTime } from '../../../src/views/relativeTime';
+import { duration, isoTime, relativeTime } from '../../../src/views/relativeTime';
 import { pullRequestUrl, repoOfTask, webBase } from '../../../src/model/taskLinks';
 
 describe('views/relativeTime', () => {
@@ -17,6 +17,17 @@ describe('views/relativeTime', () => {
     assert.equal(relativeTime(undefined, now), '');
     assert.equal(relativeTime('garbage', now), '');
     assert.equal(relativeTime('2026-03-10T12:05:00Z', now), 'just now');
+  });
+  it('says the date of a time far ahead of now, not "just now"', () => {
+    assert.equal(relativeTime('2286-11-20T17:46:39Z', now), '2286-11-20');
+    assert.equal(relativeTime('+275760-09-13T00:00:00.000Z', now), '+275760-09-13');
+  });
+  it('writes an instant as ISO text only when a date can hold it (a commit dated @9999999999999 is none)', () => {
+    assert.equal(isoTime(Date.parse('2026-03-10T12:00:00Z')), '2026-03-10T12:00:00.000Z');
+    assert.equal(isoTime(0), '1970-01-01T00:00:00.000Z');
+    for (const bad of [9999999999999 * 1000, -9e15, NaN, Infinity, -Infinity])
+      assert.equal(isoTime(bad), undefined, String(bad));
+    assert.equal(isoTime(8.64e15), '+275760-09-13T00:00:00.000Z');
   });
   it('says every form in the words of the translation it is given', () => {
     const german = {
