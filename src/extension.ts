@@ -105,6 +105,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       ui,
       log: log.child('changes'),
       intervalMs: pace.activeMs,
+      storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
     },
     observers,
   );

@@ -22,6 +22,8 @@ export interface ChangesFeatureDeps {
   ui: Ui;
   log: Log;
   intervalMs(): number;
+  /** The extension's storage folder for this workspace (Undo's copies of files an apply replaced). */
+  storage(): string;
 }
 
 export interface ChangesCommandDeps {
@@ -72,7 +74,10 @@ export class ChangesFeature extends DisposableBase {
       const found = localRepoOf(taskRepo(task, d.model.repoName(task)), localRepos());
       return found.ok ? found.remote : undefined;
     };
-    const land = { changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks };
+    const land = {
+      ...{ changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks },
+      storage: () => d.storage(),
+    };
     this.commandDeps = {
       review: { changes: this.changes, tasks, ui: d.ui, log: d.log },
       land: { ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') },

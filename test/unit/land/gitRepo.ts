@@ -15,9 +15,12 @@ export const IDENT = {
 
 export class Repo {
   readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'land-test-'));
+  /** The extension's storage folder (Undo's copies), outside the repository. */
+  readonly storage = fs.mkdtempSync(path.join(os.tmpdir(), 'land-storage-'));
 
-  constructor() {
-    this.git('init', '-q', '--initial-branch=main');
+  /** `empty`: an empty folder, for a clone the caller makes; else a new repository on main. */
+  constructor(empty?: '') {
+    if (empty === undefined) this.git('init', '-q', '--initial-branch=main');
   }
 
   git(...args: string[]): string {
@@ -84,7 +87,25 @@ export class Repo {
     return out;
   }
 
+  /** A hash of every file under .git (names, bytes, modes): what an apply must leave as it is. */
+  gitDirHash(): string {
+    const h = crypto.createHash('sha256');
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const abs = path.join(dir, e.name);
+        const st = fs.lstatSync(abs);
+        h.update(`${path.relative(this.root, abs)} ${st.mode}\0`);
+        if (e.isDirectory()) walk(abs);
+        else if (e.isSymbolicLink()) h.update(fs.readlinkSync(abs));
+        else h.update(fs.readFileSync(abs));
+      }
+    };
+    walk(path.join(this.root, '.git'));
+    return h.digest('hex');
+  }
+
   remove(): void {
     fs.rmSync(this.root, { recursive: true, force: true });
+    fs.rmSync(this.storage, { recursive: true, force: true });
   }
 }

@@ -42,12 +42,12 @@ describe('land: Check Out in New Worktree', () => {
       headRef: 'refs/agent-tasks/t1/head',
       remote: 'origin',
     };
-    const made = await checkOutInWorktree(git, w);
+    const made = await checkOutInWorktree(git, "git", w);
     assert.equal(made.kind, 'created');
     assert.equal(made.path, where);
     assert.equal(fs.readFileSync(path.join(where, 'agent.txt'), 'utf8'), 'the agent was here\n');
     assert.equal(r.git('config', 'branch.agent/fix-it.merge').trim(), 'refs/heads/agent/fix-it');
-    const again = await checkOutInWorktree(git, { ...w, path: `${where}-other` });
+    const again = await checkOutInWorktree(git, "git", { ...w, path: `${where}-other` });
     assert.equal(again.kind, 'reused');
     assert.equal(fs.realpathSync(again.path), fs.realpathSync(where));
     assert.equal(fs.existsSync(`${where}-other`), false);
