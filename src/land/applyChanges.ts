@@ -55,7 +55,7 @@ export async function applyChanges(
       tree: src.headRef,
       alsoClean: plan.read,
       storage: options.storage,
-      ...(options.confirmTools ? { confirmTools: options.confirmTools } : {}),
+      confirmTools: files => (options.confirmTools ? options.confirmTools(files) : Promise.resolve(true)),
     });
     return { written: landed.written, files: plan.files, conflicts: plan.conflicts, tools: landed.tools, landed };
   } finally {

@@ -49,11 +49,7 @@ export class RawReader {
     if ((status === 'R' || status === 'C') && this.paths.length < 2) return;
     const [a, b] = this.paths;
     const c: RawChange =
-      status === 'R'
-        ? { status, path: b, from: a }
-        : status === 'C'
-          ? { status: 'A', path: b }
-          : { status, path: a };
+      status === 'R' ? { status, path: b, from: a } : status === 'C' ? { status: 'A', path: b } : { status, path: a };
     const o = status === 'C' ? undefined : side(oldMode, oldBlob);
     const n = side(newMode, newBlob);
     this.changes.push({ ...c, ...(o ? { old: o } : {}), ...(n ? { new: n } : {}) });
@@ -196,8 +192,18 @@ async function merge(
   });
   const run = { git: gitPath, cwd: root, gitDir };
   const withBase = jobs.filter(j => j.base.blob !== '');
-  const bases = await stage(run, path.join(tmp, 'base'), withBase.map(j => ({ path: j.path, ...j.base })), attributes);
-  const heads = await stage(run, path.join(tmp, 'head'), jobs.map(j => ({ path: j.path, ...j.head })), attributes);
+  const bases = await stage(
+    run,
+    path.join(tmp, 'base'),
+    withBase.map(j => ({ path: j.path, ...j.base })),
+    attributes,
+  );
+  const heads = await stage(
+    run,
+    path.join(tmp, 'head'),
+    jobs.map(j => ({ path: j.path, ...j.head })),
+    attributes,
+  );
   let n = 0;
   for (const [i, j] of jobs.entries()) {
     const result = path.join(tmp, `merged-${i}`);

@@ -4,7 +4,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { GitError } from '../changes/gitRunner';
 
-const ENV = (): NodeJS.ProcessEnv => ({ ...process.env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never', LC_ALL: 'C' });
+const ENV = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  GIT_TERMINAL_PROMPT: '0',
+  GCM_INTERACTIVE: 'never',
+  LC_ALL: 'C',
+});
 
 export interface StreamRun {
   git: string;
@@ -25,12 +30,20 @@ function start(r: StreamRun): { child: ChildProcessWithoutNullStreams; done: Pro
     errBytes += b.length;
   });
   const done = new Promise<void>((resolve, reject) => {
-    child.on('error', e => reject(new GitError(`git ${r.args[0]} failed: ${e.message}`, '', (e as { code?: string }).code)));
+    child.on('error', e =>
+      reject(new GitError(`git ${r.args[0]} failed: ${e.message}`, '', (e as { code?: string }).code)),
+    );
     child.on('close', code => {
       const said = Buffer.concat(err).toString('utf8').trim();
       if (code === 0) resolve();
       else {
-        const verb = r.args.find((a, i) => !a.startsWith('-') && r.args[i - 1] !== '-c' && r.args[i - 1] !== '--git-dir' && r.args[i - 1] !== '--work-tree');
+        const verb = r.args.find(
+          (a, i) =>
+            !a.startsWith('-') &&
+            r.args[i - 1] !== '-c' &&
+            r.args[i - 1] !== '--git-dir' &&
+            r.args[i - 1] !== '--work-tree',
+        );
         reject(new GitError(`git ${verb ?? ''} failed: ${said || `exit ${code}`}`, said, code ?? undefined));
       }
     });

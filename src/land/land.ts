@@ -6,7 +6,7 @@
 // Pure Node: no `vscode`.
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import type { GitRunner } from '../changes/gitRunner';
+import { isGitError, type GitRunner } from '../changes/gitRunner';
 import { diskProblems } from './diskCheck';
 import { readAll } from './gitStream';
 import { ApplyFailed, ApplyRefused, type PathProblem } from './landErrors';
@@ -97,7 +97,11 @@ async function check(git: GitRunner, gitPath: string, r: LandRequest) {
 export async function refuseDirty(git: GitRunner, root: string, paths: readonly string[]): Promise<void> {
   const dirty = await dirtyPaths(git, root);
   const busy = [...new Set(paths)].filter(p => dirty.has(p));
-  if (busy.length) throw new ApplyRefused('uncommitted', busy.map(p => ({ path: p, why: '' })));
+  if (busy.length)
+    throw new ApplyRefused(
+      'uncommitted',
+      busy.map(p => ({ path: p, why: '' })),
+    );
 }
 
 async function blobBytes(gitPath: string, root: string, blob: string): Promise<Buffer> {
@@ -132,7 +136,13 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
     );
     const gitDir = (await git.run({ cwd: r.root, args: ['rev-parse', '--absolute-git-dir'] })).trim();
     // git writes every file (its filters run) before anything is written: a filter that fails writes nothing.
-    const staged = await stage({ git: gitPath, cwd: r.root, gitDir }, stageDir, blobs, attributes);
+    const staged = await stage({ git: gitPath, cwd: r.root, gitDir }, stageDir, blobs, attributes).catch(
+      (e: unknown) => {
+        if (!isGitError(e)) throw e;
+        const said = e.stderr.split('\n').filter(Boolean).slice(-2).join(' ');
+        throw new ApplyRefused('convert', [{ path: '', why: said || e.message }]);
+      },
+    );
     const links = new Map<string, string>();
     for (const t of r.targets)
       if (t.want.kind === 'blob' && t.want.mode === MODE_LINK)
@@ -143,9 +153,9 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
       for (const t of r.targets.filter(x => !content(x))) await w.remove((at = t.path));
       for (const t of r.targets.filter(content).sort((a, b) => (a.path < b.path ? -1 : 1))) {
         at = t.path;
-        if (t.want.kind === 'file') await w.putFile(t.path, t.want.file, t.want.exec);
+        if (t.want.kind === 'file') await w.putFile(t.path, t.want.file, t.want.exec, true);
         else if (t.want.mode === MODE_LINK) await w.putLink(t.path, links.get(t.path)!);
-        else await w.putFile(t.path, staged(t.path), t.want.mode === '100755');
+        else await w.putFile(t.path, staged(t.path), t.want.mode === '100755', true);
       }
     } catch (e) {
       const failed = await w.rollback();

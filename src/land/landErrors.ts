@@ -7,7 +7,7 @@ export interface PathProblem {
   why: string;
 }
 
-export type RefusedReason = 'uncommitted' | 'unsafe' | 'untracked' | 'unrelated' | 'declined';
+export type RefusedReason = 'uncommitted' | 'unsafe' | 'untracked' | 'unrelated' | 'declined' | 'convert';
 
 const SHOWN = 8;
 
@@ -17,8 +17,7 @@ export function listPaths(paths: readonly string[]): string {
     : paths.join(', ');
 }
 
-const listProblems = (problems: readonly PathProblem[]): string =>
-  listPaths(problems.map(p => `${p.path} (${p.why})`));
+const listProblems = (problems: readonly PathProblem[]): string => listPaths(problems.map(p => `${p.path} (${p.why})`));
 
 /** Refused before anything was written. */
 export class ApplyRefused extends Error {
@@ -61,6 +60,11 @@ function refusal(reason: RefusedReason, problems: readonly PathProblem[], b?: { 
       );
     case 'declined':
       return l10n.t('Nothing was written: you chose not to write the files that configure tools.');
+    case 'convert':
+      return l10n.t(
+        "git could not write the branch's files as a checkout would (your filters and conversions): {0}. Nothing was written.",
+        problems.map(p => p.why).join(' '),
+      );
   }
 }
 

@@ -93,12 +93,7 @@ export function pathProblem(path: string, mode = '100644', portable = true): str
 export function foldKey(path: string): string {
   return path
     .split('/')
-    .map(part =>
-      ntfsBase(part.replace(HFS_IGNORED, ''))
-        .normalize('NFC')
-        .toUpperCase()
-        .toLowerCase(),
-    )
+    .map(part => ntfsBase(part.replace(HFS_IGNORED, '')).normalize('NFC').toUpperCase().toLowerCase())
     .join('/');
 }
 

@@ -3,16 +3,23 @@
 // (written aside, then renamed over its path, so no link at the path is followed); whatever was there is first copied
 // to Undo's folder. Each step is written down, so that a failure puts everything back (`rollback`) and Undo can later
 // do the same for what nobody changed since. Pure Node: no `vscode`.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 
 /** What a path held before a step: Undo's copy of a file, a link's target, or nothing. */
-export type Before = { kind: 'absent' } | { kind: 'file'; copy: string; mode: number } | { kind: 'link'; target: string };
-/** What a step left at a path: a file by its hash, a link, or nothing. */
-export type After = { kind: 'absent' } | { kind: 'file'; sha256: string; exec: boolean } | { kind: 'link'; target: string };
+export type Before =
+  { kind: 'absent' } | { kind: 'file'; copy: string; mode: number } | { kind: 'link'; target: string };
+/**
+ * What a step left at a path: nothing, a link, or a file known by its size, time and inode as git knows its files
+ * (an edit made since changes one of them), so that no file is read again to tell.
+ */
+export type After =
+  | { kind: 'absent' }
+  | { kind: 'file'; size: number; mtimeMs: number; ino: number; exec: boolean }
+  | { kind: 'link'; target: string };
 
 export type Step =
   | { kind: 'mkdir'; rel: string }
@@ -30,26 +37,36 @@ export class UnsafeWrite extends Error {
   }
 }
 
-const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const NEW_FILE = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NOFOLLOW;
 const lstat = (abs: string) => fsp.lstat(abs).catch(() => undefined);
+
+const fileAfter = (st: fs.Stats): After => ({
+  kind: 'file',
+  size: st.size,
+  mtimeMs: st.mtimeMs,
+  ino: st.ino,
+  exec: (st.mode & 0o100) !== 0,
+});
 
 /** What is at `abs` now, in the terms of `After`. */
 export async function stateAt(abs: string): Promise<After> {
   const st = await lstat(abs);
   if (!st) return { kind: 'absent' };
   if (st.isSymbolicLink()) return { kind: 'link', target: await fsp.readlink(abs) };
-  if (!st.isFile()) return { kind: 'file', sha256: 'not a file', exec: false };
-  const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(abs) as AsyncIterable<Buffer>) hash.update(chunk);
-  return { kind: 'file', sha256: hash.digest('hex'), exec: (st.mode & 0o100) !== 0 };
+  // An empty folder holds nothing git knows of: it is where a folder of the apply's was emptied.
+  if (st.isDirectory() && (await fsp.readdir(abs)).length === 0) return { kind: 'absent' };
+  if (!st.isFile()) return { kind: 'link', target: '\0not a file' };
+  return fileAfter(st);
 }
 
-export const sameAfter = (a: After, b: After): boolean =>
-  a.kind === b.kind &&
-  (a.kind === 'absent' ||
-    (a.kind === 'link' && a.target === (b as { target: string }).target) ||
-    (a.kind === 'file' && a.sha256 === (b as { sha256: string }).sha256 && a.exec === (b as { exec: boolean }).exec));
+export function sameAfter(a: After, b: After): boolean {
+  if (a.kind === 'file' && b.kind === 'file')
+    return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.exec === b.exec;
+  if (a.kind === 'link' && b.kind === 'link') return a.target === b.target;
+  return a.kind === 'absent' && b.kind === 'absent';
+}
+
+/** The mode git gives a file it writes: 0666 or 0777, less the process's umask. */
+const modeFor = (exec: boolean): number => (exec ? 0o777 : 0o666) & ~process.umask();
 
 export class Writer {
   readonly steps: Step[] = [];
@@ -113,32 +130,37 @@ export class Writer {
     return { kind: 'file', copy, mode: st.mode & 0o777 };
   }
 
-  /** Writes the bytes of `from` (a file of ours) at `rel`, streamed, through a new file renamed into place. */
-  async putFile(rel: string, from: string, exec: boolean): Promise<void> {
+  /**
+   * Writes the bytes of `from` (a file of ours, moved away when it is on the same disk, else copied by the system,
+   * never read into memory) at `rel`, through a new file renamed into place.
+   */
+  async putFile(rel: string, from: string, exec: boolean, move = false): Promise<void> {
     const dir = (await this.parent(rel, true))!;
     const abs = path.join(dir, path.basename(this.abs(rel)));
     const before = await this.keep(rel, abs);
-    const after = await this.placeFile(dir, abs, from, exec ? 0o777 : 0o666);
+    const after = await this.placeFile(dir, abs, from, modeFor(exec), move);
     this.steps.push({ kind: 'put', rel, before, after });
   }
 
-  private async placeFile(dir: string, abs: string, from: string, mode: number): Promise<After> {
+  private async placeFile(dir: string, abs: string, from: string, mode: number, move: boolean): Promise<After> {
     const tmp = path.join(dir, `.agent-tasks-${randomBytes(6).toString('hex')}.tmp`);
-    const hash = createHash('sha256');
-    const out = await fsp.open(tmp, NEW_FILE, mode);
     try {
-      for await (const chunk of fs.createReadStream(from) as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        await out.write(chunk);
-      }
-      await out.close();
+      const moved =
+        move &&
+        (await fsp.rename(from, tmp).then(
+          () => true,
+          () => false,
+        ));
+      if (!moved) await fsp.copyFile(from, tmp, fs.constants.COPYFILE_EXCL);
+      const st = await fsp.lstat(tmp);
+      if (!st.isFile()) throw new UnsafeWrite(path.basename(abs), l10n.t('something that is not a file is there'));
+      if ((st.mode & 0o777) !== mode) await fsp.chmod(tmp, mode);
       await fsp.rename(tmp, abs);
     } catch (e) {
-      await out.close().catch(() => undefined);
       await fsp.rm(tmp, { force: true });
       throw e;
     }
-    return { kind: 'file', sha256: hash.digest('hex'), exec: (mode & 0o100) !== 0 };
+    return fileAfter(await fsp.lstat(abs));
   }
 
   async putLink(rel: string, target: string): Promise<void> {
@@ -183,7 +205,7 @@ export class Writer {
     const st = await lstat(abs);
     if (st?.isDirectory()) await fsp.rmdir(abs);
     else if (st && before.kind === 'absent') await fsp.unlink(abs);
-    if (before.kind === 'file') await this.placeFile(dir, abs, before.copy, before.mode);
+    if (before.kind === 'file') await this.placeFile(dir, abs, before.copy, before.mode, false);
     else if (before.kind === 'link') {
       if (st && !st.isDirectory()) await fsp.unlink(abs);
       await fsp.symlink(before.target, abs);

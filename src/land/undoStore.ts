@@ -22,7 +22,8 @@ async function sweep(base: string): Promise<void> {
   swept.add(base);
   for (const name of await fsp.readdir(base).catch(() => [] as string[])) {
     const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) await fsp.rm(path.join(base, name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !alive(pid))
+      await fsp.rm(path.join(base, name), { recursive: true, force: true });
   }
 }
 

@@ -75,11 +75,7 @@ export class WorktreeCommands {
       });
     } catch (e) {
       if (e instanceof ApplyRefused) {
-        tell(
-          this.d.ui,
-          'warning',
-          forMessage(vscode.l10n.t('{0} was not checked out. {1}', label, e.message), 1200),
-        );
+        tell(this.d.ui, 'warning', forMessage(vscode.l10n.t('{0} was not checked out. {1}', label, e.message), 1200));
         return undefined;
       }
       if (isGitError(e)) {

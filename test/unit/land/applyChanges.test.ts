@@ -37,8 +37,7 @@ function world(): Repo {
 describe('land: Apply Changes', () => {
   let r: Repo;
   let git: GitRunner;
-  const applyChanges = (g: GitRunner, path: string, src: ApplySource) =>
-    applyIn(g, path, src, { storage: r.storage });
+  const applyChanges = (g: GitRunner, path: string, src: ApplySource) => applyIn(g, path, src, { storage: r.storage });
   beforeEach(() => {
     r = world();
     git = new GitRunner(() => 'git');
@@ -51,6 +50,7 @@ describe('land: Apply Changes', () => {
     assert.deepEqual(applied.conflicts, []);
     assert.equal(r.untouchable(), still);
     assert.deepEqual(r.files(), r.tree(HEAD));
+    assert.equal(applied.files, 5, 'five changes as the Changes count them: the rename is one');
     const again = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD }).catch(e => e);
     assert.ok(again instanceof ApplyRefused, 'a second apply finds its own edits and refuses');
     assert.deepEqual(applied.written.sort(), [

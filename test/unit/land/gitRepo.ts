@@ -24,7 +24,19 @@ export class Repo {
   }
 
   git(...args: string[]): string {
-    return execFileSync('git', args, { cwd: this.root, env: { ...process.env, ...IDENT }, encoding: 'utf8' });
+    return this.gitInput('', ...args);
+  }
+
+  /** git reading `input` on stdin. */
+  gitInput(input: string | Buffer, ...args: string[]): string {
+    return execFileSync('git', args, {
+      input,
+      cwd: this.root,
+      env: { ...process.env, ...IDENT },
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+      maxBuffer: 1 << 28,
+    });
   }
 
   write(rel: string, content: string | Buffer): void {
@@ -75,7 +87,9 @@ export class Repo {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         if (e.name === '.git') continue;
         const abs = path.join(dir, e.name);
-        if (e.isDirectory()) walk(abs);
+        const rel = path.relative(this.root, abs).split(path.sep).join('/');
+        if (e.isSymbolicLink()) out[rel] = `link:${fs.readlinkSync(abs)}`;
+        else if (e.isDirectory()) walk(abs);
         else {
           const bytes = fs.readFileSync(abs);
           const blob = crypto.createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');

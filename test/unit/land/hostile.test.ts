@@ -56,7 +56,13 @@ describe('land: hostile branches', function () {
     });
   /** The branch's objects reached the repository without object checks (a plain fetch of the user's own). */
   const fetchedAnyway = (head: string) =>
-    gitAsync(r.root, ['fetch', '-q', 'origin', `+refs/heads/${head}:${refs.headRef}`, `+refs/heads/main:${refs.baseRef}`]);
+    gitAsync(r.root, [
+      'fetch',
+      '-q',
+      'origin',
+      `+refs/heads/${head}:${refs.headRef}`,
+      `+refs/heads/main:${refs.baseRef}`,
+    ]);
   const refusedApply = async (why: RegExp) => {
     const before = everything();
     const e = await applyChanges(git, 'git', { root: r.root, ...refs }, { storage: r.storage }).catch(x => x);

@@ -84,14 +84,18 @@ export class HostileRemote {
   /** A commit on main with this root tree, pushed as the branch; its id. */
   async push(branch: string, root: string, parent = 'origin/main'): Promise<string> {
     const commit = this.git(['commit-tree', '-p', parent, '-m', `hostile ${branch}`, root]);
-    await gitAsync(this.attacker, [
-      '-c',
-      'credential.helper=!f() { test "$1" = get && echo username=x && echo "password=$PUSH_TOKEN"; }; f',
-      'push',
-      '-q',
-      'origin',
-      `${commit}:refs/heads/${branch}`,
-    ], this.env());
+    await gitAsync(
+      this.attacker,
+      [
+        '-c',
+        'credential.helper=!f() { test "$1" = get && echo username=x && echo "password=$PUSH_TOKEN"; }; f',
+        'push',
+        '-q',
+        'origin',
+        `${commit}:refs/heads/${branch}`,
+      ],
+      this.env(),
+    );
     return commit;
   }
 
@@ -117,9 +121,7 @@ export class Sentinel {
   }
 
   state(): string {
-    return JSON.stringify(
-      fs.readdirSync(this.dir).map(n => [n, fs.readFileSync(path.join(this.dir, n), 'utf8')]),
-    );
+    return JSON.stringify(fs.readdirSync(this.dir).map(n => [n, fs.readFileSync(path.join(this.dir, n), 'utf8')]));
   }
 
   remove(): void {

@@ -88,7 +88,9 @@ describe('land: path rules', () => {
         ['link/pwned', '100644'],
       ],
     );
-    assert.ok(r.some(p => p.path === 'link/pwned' && /inside link, which the branch makes a symbolic link/.test(p.why)));
+    assert.ok(
+      r.some(p => p.path === 'link/pwned' && /inside link, which the branch makes a symbolic link/.test(p.why)),
+    );
     r = check(
       [['link/config', '100644']],
       [
@@ -106,10 +108,13 @@ describe('land: path rules', () => {
       ],
     );
     assert.match(r[0]?.why ?? '', /same file as Readme\.md on a case-insensitive file system/);
-    r = check([['x', '100644']], [
-      ['x', '100644'],
-      ['x', '100644'],
-    ]);
+    r = check(
+      [['x', '100644']],
+      [
+        ['x', '100644'],
+        ['x', '100644'],
+      ],
+    );
     assert.match(r[0]?.why ?? '', /lists it twice/);
     // Folders of one name in two cases merge; nothing collides.
     assert.deepEqual(
