@@ -106,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       log: log.child('changes'),
       intervalMs: pace.activeMs,
       storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
+      context: contextKeys,
     },
     observers,
   );

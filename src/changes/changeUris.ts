@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { GitRunner } from './gitRunner';
 import type { ChangedFile } from './types';
+import { documentPath } from './documentPath';
 
 export const CHANGE_SCHEME = 'agent-tasks-change';
 
@@ -17,18 +18,6 @@ interface Side {
 }
 
 const BLOB = /^[0-9a-f]{40,64}$/;
-
-/**
- * The document's path: the file's, for the tab's title and the language only (what is served is named by the
- * query). A name from the branch cannot make it another document: parts that would read as `.`, `..` or an empty
- * part (an authority after `//`) are shown as `_`.
- */
-export function documentPath(path: string): string {
-  return `/${path
-    .split('/')
-    .map(part => (part === '' || part === '.' || part === '..' ? '_' : part))
-    .join('/')}`;
-}
 
 export function sideUri(path: string, side: Side): vscode.Uri {
   return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: documentPath(path), query: JSON.stringify(side) });

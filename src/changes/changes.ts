@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import type { RepoDetector } from '../model/repoDetector';
 import type { TaskModel } from '../model/taskModel';
 import type { Ui } from '../ui';
+import type { ContextKeys } from '../views/contextKeys';
 import { ChangeContentProvider } from './changeUris';
 import type { ChangesCommandsDeps } from './changesCommands';
 import { ChangesModel } from './changesModel';
@@ -24,6 +25,8 @@ export interface ChangesFeatureDeps {
   intervalMs(): number;
   /** The extension's storage folder for this workspace (Undo's copies of files an apply replaced). */
   storage(): string;
+  /** The context keys of the manifest's `when` clauses (Undo Last Apply, Remove Worktree). */
+  context?: ContextKeys;
 }
 
 export interface ChangesCommandDeps {
@@ -77,6 +80,7 @@ export class ChangesFeature extends DisposableBase {
     const land = {
       ...{ changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks },
       storage: () => d.storage(),
+      setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => d.context?.set(key, on),
     };
     this.commandDeps = {
       review: { changes: this.changes, tasks, ui: d.ui, log: d.log },

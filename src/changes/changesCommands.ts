@@ -119,8 +119,9 @@ export class ChangesCommands extends DisposableBase {
         this.d.ui,
         'warning',
         vscode.l10n.t(
-          'The changes of “{0}” touch files that configure tools (they can run programs): {1}.',
+          'The changes of “{0}” ({1}) touch files that configure tools (they can run programs): {2}.',
           forMessage(name, 80),
+          forMessage(view.head, 120),
           forMessage(view.toolFiles.map(f => `${f.path} (${f.why})`).join(', '), 900),
         ),
       );

@@ -226,11 +226,21 @@ export class ChangesModel extends DisposableBase {
         ...(stale ? { stale } : {}),
       });
     } catch (err) {
-      this.show(taskId, e, {
-        kind: 'problem',
-        why: l10n.t('git could not compare the branches: {0}', err instanceof Error ? err.message : String(err)),
-        todo: 'Retry.',
-      });
+      const said = err instanceof Error ? err.message : String(err);
+      this.show(
+        taskId,
+        e,
+        /no merge base/i.test(said)
+          ? {
+              kind: 'problem',
+              why: l10n.t('the branch {0} shares no history with {1}', branch.head, branch.base),
+              todo: l10n.t(
+                'There is no common commit to compare them from: the branch was not made from {0}.',
+                branch.base,
+              ),
+            }
+          : { kind: 'problem', why: l10n.t('git could not compare the branches: {0}', said), todo: 'Retry.' },
+      );
     }
   }
 }

@@ -21,7 +21,15 @@ export class ReviewTabs {
   activeTask(): string | undefined {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     if (!tab) return undefined;
-    return fromInput(tab.input) ?? this.byTitle.get(tab.label);
+    return fromInput(tab.input) ?? this.byLabel(tab.label);
+  }
+
+  /** VS Code labels a multi-file diff with its title and the number of files: `<title> (3 files)`. */
+  private byLabel(label: string): string | undefined {
+    const exact = this.byTitle.get(label);
+    if (exact !== undefined) return exact;
+    const m = /^([\s\S]*) \([^()]*\)$/.exec(label);
+    return m ? this.byTitle.get(m[1]) : undefined;
   }
 }
 

@@ -40,6 +40,8 @@ export interface LandDeps {
   tasks(): Task[];
   /** The extension's storage folder (Undo's copies of the files an apply replaced). */
   storage(): string;
+  /** Sets a context key of the manifest (what the palette offers). */
+  setContext(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
   ui: Ui;
   log: Log;
 }
@@ -57,7 +59,7 @@ const toolList = (tools: readonly ToolFile[]): string =>
   forMessage(tools.map(f => `${f.path} (${f.why})`).join(', '), 900);
 
 export class LandCommands extends DisposableBase {
-  private readonly history = this.register(new LandHistory());
+  private readonly history = this.register(new LandHistory((key, on) => this.d.setContext(key, on)));
   private readonly worktrees: WorktreeCommands;
 
   constructor(

@@ -1,8 +1,6 @@
 // What this window landed and can still take back: the applies (newest last, their copies on disk) and the
 // worktrees it made. Undo Last Apply and Remove Worktree are commands for as long as there is something to take back;
-// context keys tell the palette so.
-import * as vscode from 'vscode';
-import { CONTEXT } from '../ids';
+// context keys tell the palette so. No `vscode`: the keys are set through the function it is given.
 import { DisposableBase, toDisposable } from '../lifecycle';
 import type { Landed } from './land';
 import { dropUndoFolder } from './undoStore';
@@ -30,10 +28,12 @@ export class LandHistory extends DisposableBase {
   private readonly applies: AppliedEntry[] = [];
   private readonly worktrees: MadeWorktree[] = [];
 
-  constructor() {
+  constructor(
+    /** Tells the palette what can be taken back (called once something was landed, never before). */
+    private readonly setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => void,
+  ) {
     super();
     this.register(toDisposable(() => this.applies.splice(0).forEach(a => dropUndoFolder(a.landed.copies))));
-    this.sync();
   }
 
   addApply(e: AppliedEntry): void {
@@ -69,7 +69,7 @@ export class LandHistory extends DisposableBase {
   }
 
   private sync(): void {
-    void vscode.commands.executeCommand('setContext', CONTEXT.canUndoApply, this.applies.length > 0);
-    void vscode.commands.executeCommand('setContext', CONTEXT.canRemoveWorktree, this.worktrees.length > 0);
+    this.setContext('canUndoApply', this.applies.length > 0);
+    this.setContext('canRemoveWorktree', this.worktrees.length > 0);
   }
 }
