@@ -106,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       log: log.child('changes'),
       intervalMs: pace.activeMs,
       storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
-      context: contextKeys,
+      setContext: (key, on) => contextKeys.set(key, on),
     },
     observers,
   );

@@ -8,13 +8,12 @@ import type { Log } from '../log';
 import type { RepoDetector } from '../model/repoDetector';
 import type { TaskModel } from '../model/taskModel';
 import type { Ui } from '../ui';
-import type { ContextKeys } from '../views/contextKeys';
 import { ChangeContentProvider } from './changeUris';
 import type { ChangesCommandsDeps } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
 import { usersGit } from './gitPath';
-import type { LandDeps } from '../land/landCommands';
+import type { LandDeps } from '../land/landDeps';
 import { localRepoOf, taskRepo } from './taskBranch';
 
 export interface ChangesFeatureDeps {
@@ -25,8 +24,8 @@ export interface ChangesFeatureDeps {
   intervalMs(): number;
   /** The extension's storage folder for this workspace (Undo's copies of files an apply replaced). */
   storage(): string;
-  /** The context keys of the manifest's `when` clauses (Undo Last Apply, Remove Worktree). */
-  context?: ContextKeys;
+  /** Sets a context key of the manifest's `when` clauses (Undo Last Apply, Remove Worktree). */
+  setContext?(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
 }
 
 export interface ChangesCommandDeps {
@@ -80,7 +79,7 @@ export class ChangesFeature extends DisposableBase {
     const land = {
       ...{ changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks },
       storage: () => d.storage(),
-      setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => d.context?.set(key, on),
+      setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => d.setContext?.(key, on),
     };
     this.commandDeps = {
       review: { changes: this.changes, tasks, ui: d.ui, log: d.log },

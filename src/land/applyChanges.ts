@@ -2,11 +2,11 @@
 // planned against the user's branch (applyPlan.ts), then written all or nothing through the one land (land.ts). It
 // never runs a git command that writes the index, a branch or the stash. Pure Node: no `vscode`.
 import * as fsp from 'node:fs/promises';
-import * as path from 'node:path';
 import type { GitRunner } from '../changes/gitRunner';
 import { planApply, type Conflict, type PlanSource } from './applyPlan';
 import { land, refuseDirty, type Landed } from './land';
 import type { ToolFile } from './toolFiles';
+import { undoFolder } from './undoStore';
 
 export { ApplyFailed, ApplyRefused } from './landErrors';
 export { undoLanded as undoApply, type Undone } from './land';
@@ -41,8 +41,8 @@ export async function applyChanges(
   src: ApplySource,
   options: ApplyOptions,
 ): Promise<Applied> {
-  await fsp.mkdir(options.storage, { recursive: true });
-  const tmp = await fsp.mkdtemp(path.join(options.storage, 'plan-'));
+  // The merges' files, in a folder of this window's (a window that crashed has its folders cleared by the next).
+  const tmp = await undoFolder(options.storage);
   try {
     const plan = await planApply(git, gitPath, src, tmp);
     if (plan.targets.length === 0) {

@@ -4,47 +4,24 @@
 // branch beside its name so that two tasks named alike are told apart.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import type { ChangesModel } from '../changes/changesModel';
-import type { GitRunner } from '../changes/gitRunner';
 import type { ReviewTabs } from '../changes/reviewTabs';
 import { baseRefOf, headRefOf } from '../changes/taskRefs';
-import type { ChangesView } from '../changes/types';
 import type { CommandRegistry } from '../commands/registry';
 import { taskOf } from '../commands/taskArgs';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import type { Log } from '../log';
 import { forMessage, forQuickPick, plainName } from '../safety/serviceText';
-import { tell, type Ui } from '../ui';
+import { tell } from '../ui';
 import { ApplyFailed, ApplyRefused, applyChanges, undoApply, type Applied } from './applyChanges';
 import type { Landed } from './land';
 import { LandHistory } from './landHistory';
 import { taskLabel } from './taskLabel';
+import type { LandDeps, Ready } from './landDeps';
 import type { ToolFile } from './toolFiles';
 import { WorktreeCommands } from './worktreeCommands';
 
-export type Ready = Extract<ChangesView, { kind: 'ready' }>;
-
 /** Context key: the active editor is a task's Review Changes. */
 const REVIEWING = 'agentTasks.reviewingChanges';
-
-export interface LandDeps {
-  changes: ChangesModel;
-  git: GitRunner;
-  /** The user's git program, or undefined when there is none. */
-  gitPath(): string | undefined;
-  /** The remote of the local clone that holds the task's repository. */
-  remoteOf(task: Task): string | undefined;
-  task(id: string): Task | undefined;
-  /** Every task the views know, for the palette's question. */
-  tasks(): Task[];
-  /** The extension's storage folder (Undo's copies of the files an apply replaced). */
-  storage(): string;
-  /** Sets a context key of the manifest (what the palette offers). */
-  setContext(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
-  ui: Ui;
-  log: Log;
-}
 
 /** What the commands are handed: a task node or a task, or a changed file's node (its task and path). */
 function fileOf(arg: unknown): { taskId: string; path: string } | undefined {

@@ -10,7 +10,7 @@ import { baseRefOf, headRefOf } from '../changes/taskRefs';
 import { refProblem } from '../safety/gitRef';
 import { forMessage } from '../safety/serviceText';
 import { tell } from '../ui';
-import type { LandDeps, Ready } from './landCommands';
+import type { LandDeps, Ready } from './landDeps';
 import { taskLabel } from './taskLabel';
 import { ApplyRefused } from './landErrors';
 import type { LandHistory, MadeWorktree } from './landHistory';
