@@ -38,7 +38,10 @@ export async function stage(
     args: [],
     env: { GIT_INDEX_FILE: path.join(dir, 'index') },
   };
-  const git = [...PROTECT, '--git-dir', run.gitDir, '--work-tree', tree];
+  // The temporary index is ours alone: no shared index split into .git, no cache of the user's working tree, no
+  // fsmonitor asked about a folder it does not watch.
+  const own = ['-c', 'core.splitIndex=false', '-c', 'core.untrackedCache=false', '-c', 'core.fsmonitor=false'];
+  const git = [...PROTECT, ...own, '--git-dir', run.gitDir, '--work-tree', tree];
   const names = new Set(entries.map(e => e.path));
   const input = [...entries, ...attributes.filter(a => !names.has(a.path))].map(indexLine).join('');
   const drain = () => Promise.resolve();

@@ -44,11 +44,16 @@ describe('land: Apply Changes', () => {
   });
   afterEach(() => r.remove());
 
-  it('writes the head’s files into a clean tree as uncommitted changes; branch, HEAD, index untouched', async () => {
+  it('writes the head’s files into a clean tree as uncommitted changes; branch, HEAD, index, all of .git untouched', async () => {
+    // Settings that would have git write beside a temporary index, or ask the user's fsmonitor about another folder.
+    r.git('config', 'core.splitIndex', 'true');
+    r.git('config', 'core.untrackedCache', 'true');
     const still = r.untouchable();
+    const gitDir = r.gitDirHash();
     const applied = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD });
     assert.deepEqual(applied.conflicts, []);
     assert.equal(r.untouchable(), still);
+    assert.equal(r.gitDirHash(), gitDir, 'not one file of .git was written');
     assert.deepEqual(r.files(), r.tree(HEAD));
     assert.equal(applied.files, 5, 'five changes as the Changes count them: the rename is one');
     const again = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD }).catch(e => e);
