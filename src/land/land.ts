@@ -83,6 +83,12 @@ async function check(git: GitRunner, gitPath: string, r: LandRequest) {
   const written = new Map(r.targets.filter(content).map(t => [t.path, modeOf(t.want)]));
   const tree = await checkTree({ git: gitPath, cwd: r.root }, r.tree ?? 'HEAD', written);
   if (tree.problems.length) throw new ApplyRefused('unsafe', tree.problems);
+  await checkDesk(git, r);
+  return tree.attributes;
+}
+
+/** What the user has at the paths, looked at now: uncommitted edits, and what is on disk in the way. */
+async function checkDesk(git: GitRunner, r: LandRequest): Promise<void> {
   await refuseDirty(git, r.root, [...r.targets.map(t => t.path), ...(r.alsoClean ?? [])]);
   const disk = await diskProblems(
     r.root,
@@ -90,7 +96,6 @@ async function check(git: GitRunner, gitPath: string, r: LandRequest) {
   );
   if (disk.unsafe.length) throw new ApplyRefused('unsafe', disk.unsafe);
   if (disk.untracked.length) throw new ApplyRefused('untracked', disk.untracked);
-  return tree.attributes;
 }
 
 /** Refuses (writing nothing) when one of `paths` has an uncommitted edit or is a file git does not track. */
@@ -127,7 +132,10 @@ async function toolsOf(git: GitRunner, gitPath: string, r: LandRequest): Promise
 export async function land(git: GitRunner, gitPath: string, r: LandRequest): Promise<Landed> {
   const attributes = await check(git, gitPath, r);
   const tools = await toolsOf(git, gitPath, r);
-  if (tools.length && r.confirmTools && !(await r.confirmTools(tools))) throw new ApplyRefused('declined', []);
+  if (tools.length && r.confirmTools) {
+    if (!(await r.confirmTools(tools))) throw new ApplyRefused('declined', []);
+    await checkDesk(git, r); // the question may have stayed open while the user went on editing
+  }
   const copies = await undoFolder(r.storage);
   const stageDir = path.join(copies, 'stage');
   try {

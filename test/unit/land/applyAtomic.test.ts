@@ -159,6 +159,13 @@ describe('land: all or nothing', function () {
     assert.ok(e instanceof ApplyRefused && e.reason === 'declined', String(e));
     assert.deepEqual(asked, [['.gitattributes', '.github/workflows/ci.yml', '.vscode/settings.json', 'package.json']]);
     assert.equal(state(r), before);
+    // An edit made while the question was open is an edit: refused, and the edit kept.
+    const repo = r;
+    const late = await apply(r, async () => (repo.write('src/a.ts', 'mine, typed meanwhile\n'), true)).catch(x => x);
+    assert.ok(late instanceof ApplyRefused && late.reason === 'uncommitted', String(late));
+    assert.equal(r.read('src/a.ts'), 'mine, typed meanwhile\n');
+    assert.equal(r.read('.vscode/settings.json'), undefined);
+    r.git('checkout', '--', 'src/a.ts');
     const applied = await apply(r, async () => true);
     assert.deepEqual(
       applied.tools.map(t => `${t.path}: ${t.why}`),
