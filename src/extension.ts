@@ -106,6 +106,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       ui,
       log: log.child('changes'),
       intervalMs: pace.activeMs,
+      storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
+      setContext: (key, on) => contextKeys.set(key, on),
     },
     observers,
   );

@@ -61,6 +61,8 @@ export const COMMANDS = {
   reviewChanges: 'agentTasks.reviewChanges',
   applyChanges: 'agentTasks.applyChanges',
   checkOutWorktree: 'agentTasks.checkOutInNewWorktree',
+  undoLastApply: 'agentTasks.undoLastApply',
+  removeWorktree: 'agentTasks.removeWorktree',
   openChange: 'agentTasks.openChange',
   refreshChanges: 'agentTasks.refreshChanges',
   startTaskWithChanges: 'agentTasks.startTaskWithChanges',
@@ -85,6 +87,8 @@ export const CONTEXT = {
   myShowArchived: 'agentTasks.myShowArchived', // My Tasks' archived switch
   hasDraft: 'agentTasks.hasDraft',
   myGroupedByRepo: 'agentTasks.myGroupedByRepo', // My Tasks grouped under repositories
+  canUndoApply: 'agentTasks.canUndoApply', // an apply of this window can still be undone
+  canRemoveWorktree: 'agentTasks.canRemoveWorktree', // a worktree this window made is still there
 } as const;
 
 /** Keys in globalState / workspaceState. Never a token. */

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { GitRunner } from './gitRunner';
 import type { ChangedFile } from './types';
+import { documentPath } from './documentPath';
 
 export const CHANGE_SCHEME = 'agent-tasks-change';
 
@@ -12,12 +13,14 @@ interface Side {
   blob?: string;
   /** Which commit this side is read from, for the tab's tooltip only. */
   rev: string;
+  /** The task whose changes these are (Apply from a Review Changes editor applies that task). */
+  task?: string;
 }
 
 const BLOB = /^[0-9a-f]{40,64}$/;
 
 export function sideUri(path: string, side: Side): vscode.Uri {
-  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${path}`, query: JSON.stringify(side) });
+  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: documentPath(path), query: JSON.stringify(side) });
 }
 
 /** The base side (merge base) and the head side of a changed file. */
@@ -26,10 +29,12 @@ export function diffPair(
   root: string,
   base: string,
   head: string,
+  task?: string,
 ): { original: vscode.Uri; modified: vscode.Uri } {
+  const of = task !== undefined ? { task } : {};
   return {
-    original: sideUri(f.from ?? f.path, { root, ...(f.oldBlob ? { blob: f.oldBlob } : {}), rev: base }),
-    modified: sideUri(f.path, { root, ...(f.newBlob ? { blob: f.newBlob } : {}), rev: head }),
+    original: sideUri(f.from ?? f.path, { root, ...(f.oldBlob ? { blob: f.oldBlob } : {}), rev: base, ...of }),
+    modified: sideUri(f.path, { root, ...(f.newBlob ? { blob: f.newBlob } : {}), rev: head, ...of }),
   };
 }
 
@@ -38,7 +43,8 @@ export function readSide(uri: vscode.Uri): Side | undefined {
     const q = JSON.parse(uri.query) as Partial<Side>;
     if (typeof q.root !== 'string' || typeof q.rev !== 'string') return undefined;
     if (q.blob !== undefined && (typeof q.blob !== 'string' || !BLOB.test(q.blob))) return undefined;
-    return { root: q.root, rev: q.rev, ...(q.blob ? { blob: q.blob } : {}) };
+    const task = typeof q.task === 'string' ? { task: q.task } : {};
+    return { root: q.root, rev: q.rev, ...(q.blob ? { blob: q.blob } : {}), ...task };
   } catch {
     return undefined;
   }

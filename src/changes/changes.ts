@@ -13,7 +13,7 @@ import type { ChangesCommandsDeps } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
 import { usersGit } from './gitPath';
-import type { LandDeps } from '../land/landCommands';
+import type { LandDeps } from '../land/landDeps';
 import { localRepoOf, taskRepo } from './taskBranch';
 
 export interface ChangesFeatureDeps {
@@ -22,6 +22,10 @@ export interface ChangesFeatureDeps {
   ui: Ui;
   log: Log;
   intervalMs(): number;
+  /** The extension's storage folder for this workspace (Undo's copies of files an apply replaced). */
+  storage(): string;
+  /** Sets a context key of the manifest's `when` clauses (Undo Last Apply, Remove Worktree). */
+  setContext?(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
 }
 
 export interface ChangesCommandDeps {
@@ -72,7 +76,11 @@ export class ChangesFeature extends DisposableBase {
       const found = localRepoOf(taskRepo(task, d.model.repoName(task)), localRepos());
       return found.ok ? found.remote : undefined;
     };
-    const land = { changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks };
+    const land = {
+      ...{ changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks },
+      storage: () => d.storage(),
+      setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => d.setContext?.(key, on),
+    };
     this.commandDeps = {
       review: { changes: this.changes, tasks, ui: d.ui, log: d.log },
       land: { ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') },

@@ -10,6 +10,7 @@ import { forLabel, forMessage, forQuickPick, plainName } from '../safety/service
 import { tell, type Ui } from '../ui';
 import type { ChangesModel } from './changesModel';
 import { diffPair } from './changeUris';
+import type { ReviewTabs } from './reviewTabs';
 import type { ChangedFile, ChangesView } from './types';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
@@ -34,6 +35,8 @@ export class ChangesCommands extends DisposableBase {
     /** Built when a command first runs (the changes feature loads then). */
     private readonly deps: () => ChangesCommandsDeps,
     commands: CommandRegistry,
+    /** Which task each Review Changes editor shows (Apply from its title bar reads it). */
+    private readonly tabs?: ReviewTabs,
   ) {
     super();
     this.register(
@@ -100,7 +103,7 @@ export class ChangesCommands extends DisposableBase {
       return { files: 0, resources: [] };
     }
     const resources = view.files.map(f => {
-      const { original, modified } = diffPair(f, view.root, view.baseSha, view.headSha);
+      const { original, modified } = diffPair(f, view.root, view.baseSha, view.headSha, task.id);
       return [
         f.kind === 'deleted' ? original : modified,
         f.oldBlob ? original : undefined,
@@ -108,8 +111,20 @@ export class ChangesCommands extends DisposableBase {
       ] as Resource;
     });
     const name = plainName(task.name) || task.id;
-    const title = forLabel(vscode.l10n.t('Changes of “{0}” ({1} ↔ {2})', name, view.base, view.head), 200);
+    const wanted = forLabel(vscode.l10n.t('Changes of “{0}” ({1} ↔ {2})', name, view.base, view.head), 200);
+    const title = this.tabs?.titleFor(wanted, task.id) ?? wanted;
     await vscode.commands.executeCommand('vscode.changes', title, resources);
+    if (view.toolFiles?.length)
+      tell(
+        this.d.ui,
+        'warning',
+        vscode.l10n.t(
+          'The changes of “{0}” ({1}) touch files that configure tools (they can run programs): {2}.',
+          forMessage(name, 80),
+          forMessage(view.head, 120),
+          forMessage(view.toolFiles.map(f => `${f.path} (${f.why})`).join(', '), 900),
+        ),
+      );
     this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files`);
     return { files: view.files.length, resources };
   }

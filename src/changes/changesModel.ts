@@ -11,6 +11,7 @@ import type { GitRunner } from './gitRunner';
 import { branchOf, localRepoOf, taskRepo, type LocalRepo } from './taskBranch';
 import { fetchProblem, fetchTaskRefs, readChanges, readTips, type LocalTips } from './taskRefs';
 import { totalsOf, type ChangesView } from './types';
+import { toolFilesOf } from '../land/toolFiles';
 import * as l10n from '@vscode/l10n';
 
 export interface ChangesDeps {
@@ -204,6 +205,12 @@ export class ChangesModel extends DisposableBase {
       return; // the tips have not moved: nothing to read again
     try {
       const { files, commits } = await readChanges(this.deps.git, local.root, tips);
+      const blob = (sha: string | undefined) =>
+        sha ? this.deps.git.runBytes({ cwd: local.root, args: ['cat-file', 'blob', sha] }) : undefined;
+      const toolFiles = await toolFilesOf(files, async c => {
+        const f = files.find(x => x.path === c.path);
+        return [await blob(f?.oldBlob), await blob(f?.newBlob)];
+      });
       e.tips = tips;
       this.show(taskId, e, {
         kind: 'ready',
@@ -215,14 +222,25 @@ export class ChangesModel extends DisposableBase {
         files,
         commits,
         totals: totalsOf(files),
+        toolFiles,
         ...(stale ? { stale } : {}),
       });
     } catch (err) {
-      this.show(taskId, e, {
-        kind: 'problem',
-        why: l10n.t('git could not compare the branches: {0}', err instanceof Error ? err.message : String(err)),
-        todo: 'Retry.',
-      });
+      const said = err instanceof Error ? err.message : String(err);
+      this.show(
+        taskId,
+        e,
+        /no merge base/i.test(said)
+          ? {
+              kind: 'problem',
+              why: l10n.t('the branch {0} shares no history with {1}', branch.head, branch.base),
+              todo: l10n.t(
+                'There is no common commit to compare them from: the branch was not made from {0}.',
+                branch.base,
+              ),
+            }
+          : { kind: 'problem', why: l10n.t('git could not compare the branches: {0}', said), todo: 'Retry.' },
+      );
     }
   }
 }

@@ -97,7 +97,9 @@ export class GitRunner {
           if (err) {
             const said = stderr.toString('utf8').trim();
             const code = (err as NodeJS.ErrnoException).code;
-            reject(new GitError(`git ${r.args[0]} failed: ${said || err.message}`, said, code));
+            // The command's name: the first word that is no option (`-c name=value` comes before it).
+            const verb = r.args.find((a, i) => !a.startsWith('-') && r.args[i - 1] !== '-c') ?? r.args[0];
+            reject(new GitError(`git ${verb} failed: ${said || err.message}`, said, code));
           } else resolve(bytes ? stdout : stdout.toString('utf8'));
         },
       );

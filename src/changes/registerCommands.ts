@@ -5,7 +5,13 @@ import { LandCommands } from '../land/landCommands';
 import type { Disposable } from '../lifecycle';
 import type { ChangesCommandDeps } from './changes';
 import { ChangesCommands } from './changesCommands';
+import { ReviewTabs } from './reviewTabs';
 
 export function registerChangesCommands(deps: () => ChangesCommandDeps, commands: CommandRegistry): Disposable[] {
-  return [new ChangesCommands(() => deps().review, commands), new LandCommands(() => deps().land, commands)];
+  // Which task each Review Changes editor shows: Review Changes records it, Apply Changes from its title bar reads it.
+  const tabs = new ReviewTabs();
+  return [
+    new ChangesCommands(() => deps().review, commands, tabs),
+    new LandCommands(() => deps().land, commands, tabs),
+  ];
 }

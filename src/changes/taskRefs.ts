@@ -31,8 +31,33 @@ export interface FetchProblem {
   missing?: 'head' | 'base';
 }
 
+/**
+ * What object checks tolerate: oddities of commit and tag headers that real, old histories carry and that never reach
+ * a working tree. Every problem of a tree entry (a name git would not check out, a name listed twice, a bad mode) is
+ * still refused, and nothing of such a fetch is kept.
+ */
+export const FSCK_TOLERATED = [
+  'zeroPaddedFilemode',
+  'badTimezone',
+  'missingSpaceBeforeDate',
+  'zeroPaddedDate',
+  'badDate',
+  'missingEmail',
+  'missingNameBeforeEmail',
+  'badEmail',
+  'badName',
+  'multipleAuthors',
+  'nulInCommit',
+  'missingTaggerEntry',
+  'badTagName',
+];
+
 export function fetchArgs(t: FetchTarget): string[] {
   return [
+    // An agent's branch is a stranger's: git checks every object that arrives, as `transfer.fsckObjects` would.
+    '-c',
+    'fetch.fsckObjects=true',
+    ...FSCK_TOLERATED.flatMap(id => ['-c', `fetch.fsck.${id}=ignore`]),
     'fetch',
     '--no-tags',
     '--no-write-fetch-head',
@@ -69,6 +94,15 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
         t.remote,
       ),
       missing: 'base',
+    };
+  const fsck = /error: object [0-9a-f]+: (\w+): (.+)$/m.exec(said);
+  if (fsck || /fsck error/.test(said))
+    return {
+      why: l10n.t("git's object checks refused the branch ({0})", fsck ? `${fsck[1]}: ${fsck[2].trim()}` : 'fsck'),
+      todo: l10n.t(
+        'The branch {0} holds a tree git would not check out; nothing of it was fetched or written. Ask for the branch to be fixed.',
+        t.head,
+      ),
     };
   if (isGitError(err) && err.code === 'ENOENT')
     return { why: l10n.t('git could not be run'), todo: l10n.t('Install git, or set git.path to it, then try again.') };

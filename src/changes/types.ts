@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import type { ToolFile } from '../land/toolFiles';
 // What a task's changes are, as the surfaces show them (tree, task page, chat). Pure: no `vscode`.
 
 export type ChangeKind = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied';
@@ -55,6 +56,8 @@ export type ChangesView =
       readonly files: readonly ChangedFile[];
       readonly commits: readonly ChangeCommit[];
       readonly totals: ChangeTotals;
+      /** Changed files that configure tools (editor settings, workflows, hooks, attributes, manifest scripts). */
+      readonly toolFiles?: readonly ToolFile[];
       /** Set when the last fetch failed and what is shown is what was fetched before: why. */
       readonly stale?: string;
     };

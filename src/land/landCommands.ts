@@ -1,42 +1,27 @@
-// Apply Changes (a task, or one file of its Changes) and Check Out in New Worktree: the agent's work brought into the
-// user's working copy, each said in one line with Undo. Both read the branch the Changes view fetched into our refs.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+// Apply Changes (a task, or one file of its Changes), Check Out in New Worktree, and taking either back (Undo Last
+// Apply, Remove Worktree — commands for as long as there is something to take back, and a button on each message).
+// Each reads the branch the Changes view fetched into our refs, finds the task by its id, and names it with its
+// branch beside its name so that two tasks named alike are told apart.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import type { ChangesModel } from '../changes/changesModel';
-import type { GitRunner } from '../changes/gitRunner';
+import type { ReviewTabs } from '../changes/reviewTabs';
 import { baseRefOf, headRefOf } from '../changes/taskRefs';
-import type { ChangesView } from '../changes/types';
 import type { CommandRegistry } from '../commands/registry';
 import { taskOf } from '../commands/taskArgs';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import type { Log } from '../log';
-import { refProblem } from '../safety/gitRef';
 import { forMessage, forQuickPick, plainName } from '../safety/serviceText';
-import { tell, type Ui } from '../ui';
-import { ApplyRefused, applyChanges, undoApply, type Applied } from './applyChanges';
-import { checkOutInWorktree, defaultWorktreePath, removeWorktree, worktreeOf } from './worktrees';
-
-type Ready = Extract<ChangesView, { kind: 'ready' }>;
+import { tell } from '../ui';
+import { ApplyFailed, ApplyRefused, applyChanges, undoApply, type Applied } from './applyChanges';
+import type { Landed } from './land';
+import { LandHistory } from './landHistory';
+import { taskLabel } from './taskLabel';
+import type { LandDeps, Ready } from './landDeps';
+import type { ToolFile } from './toolFiles';
+import { WorktreeCommands } from './worktreeCommands';
 
 /** Context key: the active editor is a task's Review Changes. */
 const REVIEWING = 'agentTasks.reviewingChanges';
-
-export interface LandDeps {
-  changes: ChangesModel;
-  git: GitRunner;
-  /** The user's git program, or undefined when there is none. */
-  gitPath(): string | undefined;
-  /** The remote of the local clone that holds the task's repository. */
-  remoteOf(task: Task): string | undefined;
-  task(id: string): Task | undefined;
-  /** Every task the views know, for the palette's question. */
-  tasks(): Task[];
-  ui: Ui;
-  log: Log;
-}
 
 /** What the commands are handed: a task node or a task, or a changed file's node (its task and path). */
 function fileOf(arg: unknown): { taskId: string; path: string } | undefined {
@@ -46,24 +31,36 @@ function fileOf(arg: unknown): { taskId: string; path: string } | undefined {
     : undefined;
 }
 
-const nameOf = (t: Task): string => forMessage(plainName(t.name) || t.id, 80);
 const files = (n: number): string => (n === 1 ? vscode.l10n.t('{0} file', n) : vscode.l10n.t('{0} files', n));
+const toolList = (tools: readonly ToolFile[]): string =>
+  forMessage(tools.map(f => `${f.path} (${f.why})`).join(', '), 900);
 
 export class LandCommands extends DisposableBase {
+  private readonly history = this.register(new LandHistory((key, on) => this.d.setContext(key, on)));
+  private readonly worktrees: WorktreeCommands;
+
   constructor(
     /** Built when a command first runs (the changes feature loads then). */
     private readonly deps: () => LandDeps,
     commands: CommandRegistry,
+    private readonly reviewTabs: ReviewTabs,
   ) {
     super();
+    this.worktrees = new WorktreeCommands(deps, this.history, {
+      pick: (a, p) => this.pick(a, p),
+      ready: id => this.ready(id),
+    });
     this.register(
       commands.register({
         [COMMANDS.applyChanges]: (a: unknown) => this.apply(a),
-        [COMMANDS.checkOutWorktree]: (a: unknown) => this.worktree(a),
+        [COMMANDS.checkOutWorktree]: (a: unknown) => this.worktrees.checkOut(a),
+        [COMMANDS.undoLastApply]: () => this.undo(),
+        [COMMANDS.removeWorktree]: () => this.worktrees.remove(),
       }),
     );
     // The multi-file diff's title bar offers Apply Changes only on a task's Review Changes.
-    const look = () => void vscode.commands.executeCommand('setContext', REVIEWING, this.reviewed() !== undefined);
+    const look = () =>
+      void vscode.commands.executeCommand('setContext', REVIEWING, this.reviewTabs.activeTask() !== undefined);
     this.register(vscode.window.tabGroups.onDidChangeTabs(look));
     this.register(vscode.window.tabGroups.onDidChangeTabGroups(look));
   }
@@ -75,22 +72,20 @@ export class LandCommands extends DisposableBase {
   private async pick(arg: unknown, placeHolder: string): Promise<Task | undefined> {
     const file = fileOf(arg);
     const given = taskOf(arg);
-    const t = (given && (this.d.task(given.id) ?? given)) ?? (file ? this.d.task(file.taskId) : undefined);
-    if (t ?? this.reviewed()) return t ?? this.reviewed();
+    const id = given?.id ?? file?.taskId ?? this.reviewTabs.activeTask();
+    const known = id !== undefined ? (this.d.task(id) ?? given) : undefined;
+    if (known) return known;
     const withBranch = this.d.tasks().filter(x => x.session_count > 0);
     if (!withBranch.length) {
       tell(this.d.ui, 'info', vscode.l10n.t('No task has a branch yet.'));
       return undefined;
     }
-    const items = withBranch.map(x => ({ label: forQuickPick(plainName(x.name) || x.id), task: x }));
+    const items = withBranch.map(x => ({
+      label: forQuickPick(plainName(x.name) || x.id),
+      description: forQuickPick(x.id),
+      task: x,
+    }));
     return (await this.d.ui.pick(items, { placeHolder }))?.task;
-  }
-
-  /** The task whose Review Changes is the active editor (the multi-file diff's title bar hands no task). */
-  private reviewed(): Task | undefined {
-    const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label;
-    if (!label?.startsWith('Changes of “')) return undefined;
-    return this.d.tasks().find(t => label.startsWith(`Changes of “${plainName(t.name) || t.id}”`));
   }
 
   private async ready(taskId: string): Promise<Ready | undefined> {
@@ -105,6 +100,19 @@ export class LandCommands extends DisposableBase {
     return undefined;
   }
 
+  private confirmTools(label: string) {
+    return (tools: readonly ToolFile[]): Promise<boolean> =>
+      this.d.ui.confirm(
+        vscode.l10n.t('Write files that configure tools?'),
+        vscode.l10n.t(
+          'The changes of {0} write files that can make VS Code, git or other tools run programs: {1}.',
+          label,
+          toolList(tools),
+        ),
+        vscode.l10n.t('Write Them'),
+      );
+  }
+
   private async apply(arg: unknown): Promise<Applied | undefined> {
     const task = await this.pick(arg, vscode.l10n.t('Apply the changes of which task?'));
     if (!task) return undefined;
@@ -112,25 +120,45 @@ export class LandCommands extends DisposableBase {
     const git = this.d.gitPath();
     if (!view || !git) return undefined;
     const only = fileOf(arg)?.path;
+    const label = taskLabel(task, view.head);
     let applied: Applied;
     try {
-      applied = await applyChanges(this.d.git, git, {
-        root: view.root,
-        baseRef: baseRefOf(task.id),
-        headRef: headRefOf(task.id),
-        ...(only !== undefined ? { only } : {}),
-      });
+      applied = await applyChanges(
+        this.d.git,
+        git,
+        {
+          root: view.root,
+          baseRef: baseRefOf(task.id),
+          headRef: headRefOf(task.id),
+          head: view.head,
+          base: view.base,
+          ...(only !== undefined ? { only } : {}),
+        },
+        { storage: this.d.storage(), confirmTools: this.confirmTools(label) },
+      );
     } catch (e) {
-      if (!(e instanceof ApplyRefused)) throw e;
-      tell(this.d.ui, 'warning', forMessage(e.message, 900));
-      return undefined;
+      if (e instanceof ApplyRefused || e instanceof ApplyFailed) {
+        this.d.log.warn(`apply ${task.id}: ${e.name}`);
+        tell(this.d.ui, e instanceof ApplyFailed ? 'error' : 'warning', forMessage(e.message, 1200));
+        return undefined;
+      }
+      throw e;
     }
-    this.d.log.info(`apply ${task.id}: ${applied.written.length} written, ${applied.conflicts.length} conflicts`);
-    const what = only !== undefined ? forMessage(only, 200) : vscode.l10n.t('the changes of “{0}”', nameOf(task));
-    if (applied.written.length === 0 && applied.conflicts.length === 0) {
-      tell(this.d.ui, 'info', vscode.l10n.t('Nothing to apply: your files already have {0}.', what));
+    this.d.log.info(`apply ${task.id}: ${applied.files} files written, ${applied.conflicts.length} conflicts`);
+    const what = only !== undefined ? forMessage(only, 200) : vscode.l10n.t('the changes of {0}', label);
+    if (!applied.landed) {
+      const text = applied.conflicts.length
+        ? vscode.l10n.t(
+            'Nothing of {0} could be applied: {1}.',
+            what,
+            applied.conflicts.map(c => `${forMessage(c.path, 200)} (${c.why})`).join(', '),
+          )
+        : vscode.l10n.t('Nothing to apply: your files already have {0}.', what);
+      tell(this.d.ui, applied.conflicts.length ? 'warning' : 'info', text);
       return applied;
     }
+    const landed = applied.landed;
+    this.history.addApply({ taskId: task.id, label, landed });
     const conflicts = applied.conflicts.length
       ? ` ${vscode.l10n.t(
           applied.conflicts.length === 1 ? '{0} needs you: {1}.' : '{0} need you: {1}.',
@@ -138,79 +166,29 @@ export class LandCommands extends DisposableBase {
           applied.conflicts.map(c => `${forMessage(c.path, 200)} (${c.why})`).join(', '),
         )}`
       : '';
-    const text = vscode.l10n.t(
-      'Applied {0} as uncommitted changes: {1}.{2}',
-      what,
-      files(applied.written.length),
-      conflicts,
-    );
+    const text = vscode.l10n.t('Applied {0} as uncommitted changes: {1}.{2}', what, files(applied.files), conflicts);
     tell(this.d.ui, applied.conflicts.length ? 'warning' : 'info', text, [
-      { title: vscode.l10n.t('Undo'), run: () => this.undoApply(view.root, applied) },
+      { title: vscode.l10n.t('Undo'), run: () => this.undo(landed) },
     ]);
     return applied;
   }
 
-  private async undoApply(root: string, applied: Applied): Promise<void> {
-    const undone = await undoApply(root, applied);
-    const since = forMessage(undone.changedSince.join(', '), 400);
-    const left = undone.changedSince.length
-      ? ` ${vscode.l10n.t('Left {0} you changed since: {1}.', files(undone.changedSince.length), since)}`
-      : '';
-    tell(this.d.ui, 'info', vscode.l10n.t('Put back {0}.{1}', files(undone.restored.length), left));
-  }
-
-  private async worktree(arg: unknown): Promise<{ path: string; reused: boolean } | undefined> {
-    const task = await this.pick(arg, vscode.l10n.t('Check out the branch of which task in a new worktree?'));
-    if (!task) return undefined;
-    const view = await this.ready(task.id);
-    if (!view) return undefined;
-    const problem = refProblem(view.head);
-    if (problem) throw new Error(vscode.l10n.t("The task's branch cannot be checked out: {0}.", problem));
-    const found = await worktreeOf(this.d.git, view.root, view.head);
-    if (found) {
-      tell(
-        this.d.ui,
-        'info',
-        vscode.l10n.t('{0} is in the worktree at {1}: opened it.', forMessage(view.head, 120), found.path),
-      );
-      await this.d.ui.openWindow(found.path);
-      return { path: found.path, reused: true };
+  /** Takes back the apply given (a message's Undo) or the newest one (the command). */
+  private async undo(landed?: Landed): Promise<void> {
+    const entry = this.history.takeApply(landed);
+    if (!entry) {
+      tell(this.d.ui, 'info', vscode.l10n.t('Nothing to undo: no apply of this window can be taken back any more.'));
+      return;
     }
-    const where = await this.d.ui.input({
-      title: vscode.l10n.t('Check Out “{0}” in New Worktree', nameOf(task)),
-      prompt: vscode.l10n.t('A new folder for the branch {0}, beside the repository', forMessage(view.head, 120)),
-      value: defaultWorktreePath(view.root, view.head),
-      validate: v => {
-        if (!path.isAbsolute(v.trim())) return vscode.l10n.t('Give the folder’s full path.');
-        if (fs.existsSync(v.trim())) return vscode.l10n.t('That folder exists already; choose a new one.');
-        return undefined;
-      },
-    });
-    if (where === undefined) return undefined;
-    const remote = this.d.remoteOf(task) ?? 'origin';
-    const made = await checkOutInWorktree(this.d.git, {
-      root: view.root,
-      path: where.trim(),
-      branch: view.head,
-      headRef: headRefOf(task.id),
-      remote,
-    });
-    this.d.log.info(`worktree for ${task.id}: ${made.path}`);
-    tell(
-      this.d.ui,
-      'info',
-      vscode.l10n.t('Checked out {0} in a new worktree at {1}.', forMessage(view.head, 120), made.path),
-      [
-        {
-          title: vscode.l10n.t('Undo'),
-          run: async () => {
-            await removeWorktree(this.d.git, view.root, { ...made, branch: view.head });
-            tell(this.d.ui, 'info', vscode.l10n.t('Removed the worktree at {0}.', made.path));
-          },
-        },
-      ],
-    );
-    await this.d.ui.openWindow(made.path);
-    return { path: made.path, reused: made.kind === 'reused' };
+    const undone = await undoApply(entry.landed);
+    this.d.log.info(`undo apply ${entry.taskId}: ${undone.restored.length} put back`);
+    const left = undone.changedSince.length
+      ? ` ${vscode.l10n.t(
+          'Left {0} you changed since: {1}.',
+          files(undone.changedSince.length),
+          forMessage(undone.changedSince.join(', '), 400),
+        )}`
+      : '';
+    tell(this.d.ui, 'info', vscode.l10n.t('Put back the files of {0} as they were.{1}', entry.label, left));
   }
 }

@@ -56,6 +56,14 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
     (view.stale
       ? `<p class="muted">${forHtml(l10n.t('Not refreshed: {0}; showing what was fetched before.', view.stale))}</p>`
       : '');
+  const tools = view.toolFiles?.length
+    ? `<p class="tools" role="note">${forHtml(
+        l10n.t(
+          'Files that configure tools (they can run programs; review them before applying): {0}',
+          view.toolFiles.map(f => `${f.path} (${f.why})`).join(', '),
+        ),
+      )}</p>`
+    : '';
   const button = view.files.length
     ? '<nav class="actions"><button type="button" data-action="reviewChanges">' +
       `${forHtml(l10n.t('Review Changes'))}</button></nav>`
@@ -81,6 +89,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
   );
   return section(
     summary +
+      tools +
       button +
       (files.length
         ? `<ul class="files">${files.join('')}</ul>${more}`

@@ -40,6 +40,19 @@ describe('changes: as the task page and chat show them', () => {
     assert.match(html, /data-action="reviewChanges"/);
   });
 
+  it('the page names the changed files that configure tools, as text', () => {
+    const toolFiles = [
+      { path: '.vscode/<b>settings</b>.json', why: 'VS Code settings, tasks or launch configurations' },
+      { path: 'package.json', why: 'scripts that package tools run' },
+    ];
+    const html = changesHtml({ ...ready, toolFiles }, when);
+    assert.match(
+      html,
+      /<p class="tools" role="note">Files that configure tools \(they can run programs; review them before applying\): \.vscode\/&lt;b&gt;settings&lt;\/b&gt;\.json \(VS Code settings, tasks or launch configurations\), package\.json \(scripts that package tools run\)<\/p>/,
+    );
+    assert.doesNotMatch(changesHtml(ready, when), /class="tools"/);
+  });
+
   it('the page says why there is nothing to show, as text', () => {
     const html = changesHtml({ kind: 'problem', why: 'the agent has not pushed yet', todo: '<i>wait</i>' }, when);
     assert.match(html, /The agent has not pushed yet\./);

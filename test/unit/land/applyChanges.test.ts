@@ -3,8 +3,8 @@
 // marked, and Undo puts the files back.
 import assert from 'node:assert/strict';
 import { GitRunner } from '../../../src/changes/gitRunner';
-import { ApplyRefused, applyChanges, parseNameStatus, undoApply } from '../../../src/land/applyChanges';
-import { safeRelative } from '../../../src/land/workTree';
+import { ApplyRefused, applyChanges as applyIn, undoApply, type ApplySource } from '../../../src/land/applyChanges';
+import { RawReader } from '../../../src/land/applyPlan';
 import { Repo } from './gitRepo';
 
 const BASE = 'refs/agent-tasks/t1/base';
@@ -37,18 +37,25 @@ function world(): Repo {
 describe('land: Apply Changes', () => {
   let r: Repo;
   let git: GitRunner;
+  const applyChanges = (g: GitRunner, path: string, src: ApplySource) => applyIn(g, path, src, { storage: r.storage });
   beforeEach(() => {
     r = world();
     git = new GitRunner(() => 'git');
   });
   afterEach(() => r.remove());
 
-  it('writes the head’s files into a clean tree as uncommitted changes; branch, HEAD, index untouched', async () => {
+  it('writes the head’s files into a clean tree as uncommitted changes; branch, HEAD, index, all of .git untouched', async () => {
+    // Settings that would have git write beside a temporary index, or ask the user's fsmonitor about another folder.
+    r.git('config', 'core.splitIndex', 'true');
+    r.git('config', 'core.untrackedCache', 'true');
     const still = r.untouchable();
+    const gitDir = r.gitDirHash();
     const applied = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD });
     assert.deepEqual(applied.conflicts, []);
     assert.equal(r.untouchable(), still);
+    assert.equal(r.gitDirHash(), gitDir, 'not one file of .git was written');
     assert.deepEqual(r.files(), r.tree(HEAD));
+    assert.equal(applied.files, 5, 'five changes as the Changes count them: the rename is one');
     const again = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD }).catch(e => e);
     assert.ok(again instanceof ApplyRefused, 'a second apply finds its own edits and refuses');
     assert.deepEqual(applied.written.sort(), [
@@ -93,7 +100,7 @@ describe('land: Apply Changes', () => {
     let applied = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD });
     assert.deepEqual(applied.conflicts, []);
     assert.equal(r.read('src/app.ts'), 'line 1\nline 2 by the agent\nline 3\nline 4\nline 5 mine\n');
-    await undoApply(r.root, applied);
+    await undoApply(applied.landed!);
     r.write('src/app.ts', 'line 1\nline 2 mine\nline 3\nline 4\nline 5 mine\n');
     r.commitAll('mine, the same line');
     applied = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD });
@@ -121,26 +128,29 @@ describe('land: Apply Changes', () => {
     const before = r.files();
     const applied = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD });
     r.write('README.md', 'not the apply’s\n');
-    let undone = await undoApply(r.root, applied);
+    let undone = await undoApply(applied.landed!);
     assert.deepEqual(undone.changedSince, []);
     r.write('README.md', '# demo\n');
     assert.deepEqual(r.files(), before);
     const again = await applyChanges(git, 'git', { root: r.root, baseRef: BASE, headRef: HEAD });
     r.write('src/app.ts', 'edited after the apply\n');
-    undone = await undoApply(r.root, again);
+    undone = await undoApply(again.landed!);
     assert.deepEqual(undone.changedSince, ['src/app.ts']);
     assert.equal(r.read('src/app.ts'), 'edited after the apply\n');
     assert.equal(r.read('old.txt'), 'to be deleted\n');
   });
 
-  it('reads renames from git’s -z output, and takes only relative paths inside the tree', () => {
-    assert.deepEqual(parseNameStatus('M\0a b.ts\0R087\0x.ts\0y.ts\0D\0z\0'), [
-      { status: 'M', path: 'a b.ts' },
-      { status: 'R', path: 'y.ts', from: 'x.ts' },
-      { status: 'D', path: 'z' },
+  it('reads renames from git’s raw -z output', () => {
+    const a = 'a'.repeat(40);
+    const b = 'b'.repeat(40);
+    const z = '0'.repeat(40);
+    const reader = new RawReader();
+    const out = `:100644 100644 ${a} ${b} M\0a b.ts\0:100644 100755 ${a} ${b} R087\0x.ts\0y.ts\0:100644 000000 ${a} ${z} D\0z\0`;
+    for (const rec of out.split('\0').slice(0, -1)) reader.record(rec);
+    assert.deepEqual(reader.changes, [
+      { status: 'M', path: 'a b.ts', old: { mode: '100644', blob: a }, new: { mode: '100644', blob: b } },
+      { status: 'R', path: 'y.ts', from: 'x.ts', old: { mode: '100644', blob: a }, new: { mode: '100755', blob: b } },
+      { status: 'D', path: 'z', old: { mode: '100644', blob: a } },
     ]);
-    for (const bad of ['../x', 'a/../../x', '/etc/passwd', '.git/config', 'a/.GIT/hooks/x', '', 'a//b'])
-      assert.equal(safeRelative(bad), false, bad);
-    assert.equal(safeRelative('src/é x.ts'), true);
   });
 });

@@ -15,13 +15,28 @@ export const IDENT = {
 
 export class Repo {
   readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'land-test-'));
+  /** The extension's storage folder (Undo's copies), outside the repository. */
+  readonly storage = fs.mkdtempSync(path.join(os.tmpdir(), 'land-storage-'));
 
-  constructor() {
-    this.git('init', '-q', '--initial-branch=main');
+  /** `empty`: an empty folder, for a clone the caller makes; else a new repository on main. */
+  constructor(empty?: '') {
+    if (empty === undefined) this.git('init', '-q', '--initial-branch=main');
   }
 
   git(...args: string[]): string {
-    return execFileSync('git', args, { cwd: this.root, env: { ...process.env, ...IDENT }, encoding: 'utf8' });
+    return this.gitInput('', ...args);
+  }
+
+  /** git reading `input` on stdin. */
+  gitInput(input: string | Buffer, ...args: string[]): string {
+    return execFileSync('git', args, {
+      input,
+      cwd: this.root,
+      env: { ...process.env, ...IDENT },
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+      maxBuffer: 1 << 28,
+    });
   }
 
   write(rel: string, content: string | Buffer): void {
@@ -72,7 +87,9 @@ export class Repo {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         if (e.name === '.git') continue;
         const abs = path.join(dir, e.name);
-        if (e.isDirectory()) walk(abs);
+        const rel = path.relative(this.root, abs).split(path.sep).join('/');
+        if (e.isSymbolicLink()) out[rel] = `link:${fs.readlinkSync(abs)}`;
+        else if (e.isDirectory()) walk(abs);
         else {
           const bytes = fs.readFileSync(abs);
           const blob = crypto.createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
@@ -84,7 +101,25 @@ export class Repo {
     return out;
   }
 
+  /** A hash of every file under .git (names, bytes, modes): what an apply must leave as it is. */
+  gitDirHash(): string {
+    const h = crypto.createHash('sha256');
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const abs = path.join(dir, e.name);
+        const st = fs.lstatSync(abs);
+        h.update(`${path.relative(this.root, abs)} ${st.mode}\0`);
+        if (e.isDirectory()) walk(abs);
+        else if (e.isSymbolicLink()) h.update(fs.readlinkSync(abs));
+        else h.update(fs.readFileSync(abs));
+      }
+    };
+    walk(path.join(this.root, '.git'));
+    return h.digest('hex');
+  }
+
   remove(): void {
     fs.rmSync(this.root, { recursive: true, force: true });
+    fs.rmSync(this.storage, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,43 @@
+// Where Undo keeps its copies: a folder per apply under the extension's storage, named after the window's process so
+// that a window only ever clears away folders whose window is gone. Pure Node: no `vscode`.
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+
+let made = 0;
+const swept = new Set<string>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the folders of windows that are gone (once per storage folder and process). */
+async function sweep(base: string): Promise<void> {
+  if (swept.has(base)) return;
+  swept.add(base);
+  for (const name of await fsp.readdir(base).catch(() => [] as string[])) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid))
+      await fsp.rm(path.join(base, name), { recursive: true, force: true });
+  }
+}
+
+/** A new, empty folder for one apply's copies, under `storage/undo/`. */
+export async function undoFolder(storage: string): Promise<string> {
+  const base = path.join(storage, 'undo');
+  await fsp.mkdir(base, { recursive: true });
+  await sweep(base);
+  const dir = path.join(base, `${process.pid}-${Date.now()}-${++made}`);
+  await fsp.mkdir(dir);
+  return dir;
+}
+
+/** Drops an apply's copies once Undo can no longer use them. */
+export function dropUndoFolder(dir: string): void {
+  fs.rm(dir, { recursive: true, force: true }, () => undefined);
+}
