@@ -46,6 +46,10 @@ export class GoToTask {
       if (q.unknownStates.length)
         rows.unshift(note(vscode.l10n.t('No state “{0}”', q.unknownStates.join('”, “')), TASK_STATES));
       else if (!model.signedIn) rows.push(note(vscode.l10n.t('Not signed in: set a token to see tasks'), []));
+      // A list longer than its page budget was read in part: the search says so, and reads further when asked,
+      // as the views do; it never leaves older tasks out in silence.
+      const cut = model.signedIn ? model.cutLists(model.store.listKeys()) : [];
+      if (cut.length) rows.push(loadMoreRow(cut));
       qp.items = rows;
     };
     redraw();
@@ -81,6 +85,7 @@ export class GoToTask {
       subs.push(
         qp.onDidAccept(() => {
           const [pick] = qp.selectedItems;
+          if (pick?.loadMore) return void this.loadMore(qp, pick.loadMore);
           if (!pick?.taskId) return;
           chosen = this.open(pick);
           qp.hide();
@@ -92,6 +97,18 @@ export class GoToTask {
         qp.onDidHide(finish),
       );
     });
+  }
+
+  /** Reads further into the lists that were cut; their rows fill in as the pages arrive, the pick stays open. */
+  private async loadMore(qp: vscode.QuickPick<TaskPickItem>, keys: readonly string[]): Promise<void> {
+    qp.busy = true;
+    try {
+      await Promise.all(keys.map(k => this.deps.model.loadMore(k)));
+    } catch {
+      // A failed read is the views' and the status bar's to say; the rows stay.
+    } finally {
+      qp.busy = false;
+    }
   }
 
   /** The task page, through Show Task Details; a task known only by name is read first. */
@@ -112,6 +129,17 @@ export class GoToTask {
     const command = button.action === 'pull' ? COMMANDS.openPullRequest : REVIEW_CHANGES;
     await vscode.commands.executeCommand(command, pick.task);
   }
+}
+
+/** The last row while a list was read in part: choosing it reads the next pages of those lists. */
+function loadMoreRow(keys: string[]): TaskPickItem {
+  return {
+    label: vscode.l10n.t('Only the most recently updated tasks are searched. Load more…'),
+    iconPath: new vscode.ThemeIcon('ellipsis'),
+    alwaysShow: true,
+    taskId: '',
+    loadMore: keys,
+  };
 }
 
 /** A row that says something and opens nothing. */

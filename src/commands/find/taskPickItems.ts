@@ -13,6 +13,8 @@ export interface TaskPickItem extends vscode.QuickPickItem {
   taskId: string;
   /** The task as the model holds it; undefined for a task known only by the name a continuation kept. */
   task?: Task;
+  /** The row that reads further into these lists (they were longer than what was read). */
+  loadMore?: readonly string[];
 }
 
 export type RowAction = 'pull' | 'review';
