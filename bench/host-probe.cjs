@@ -199,7 +199,10 @@ exports.run = async function run() {
       await setToken();
       await vscode.commands.executeCommand('agentTasks.myTasks.focus');
       await until(async () => (await taskItems(api, 'myTasks')).length >= p.expect, 'My Tasks filled', 300_000, 500);
-      result = await require('./host-gototask.cjs').gototask(api, { rounds: p.rounds });
+      result = await require('./host-gototask.cjs').gototask(api, {
+        rounds: p.rounds,
+        profiled: p.profile && (fn => profiled(p.profile, fn)),
+      });
     } else {
       throw new Error(`unknown mode ${ctl.mode}`);
     }

@@ -27,12 +27,26 @@ const PLACEHOLDER = vscode.l10n.t('Search tasks by name or prompt; narrow with s
  * prompt too. Enter opens the task page; a row's buttons open its pull request or its changes.
  */
 export class GoToTask {
-  constructor(private readonly deps: GoToTaskDeps) {}
+  /**
+   * The rows, kept from one opening to the next while the pick is opened again within `keepRowsMs` of its last
+   * closing (each row is made again only when its task changed), then let go: they are memory only a search needs.
+   */
+  private rows: TaskPickItems | undefined;
+  private release: ReturnType<typeof setTimeout> | undefined;
+  /** Whether VS Code has the Review Changes command: asked once, it does not come and go. */
+  private review: boolean | undefined;
+
+  constructor(
+    private readonly deps: GoToTaskDeps,
+    private readonly keepRowsMs = 2 * 60_000,
+  ) {}
 
   /** Resolves when the pick is closed and what was chosen has run (a failure reaches the command's handler). */
   run(initial = ''): Promise<void> {
     const { model, ui } = this.deps;
-    const items = new TaskPickItems({ model, continued: this.deps.continued });
+    clearTimeout(this.release);
+    const items = (this.rows ??= new TaskPickItems({ model, continued: this.deps.continued }));
+    if (this.review !== undefined) items.reviewChanges = this.review;
     const qp = ui.quickPick<TaskPickItem>();
     const subs: Disposable[] = [qp];
     qp.title = vscode.l10n.t('Go to Task');
@@ -50,7 +64,8 @@ export class GoToTask {
       // as the views do; it never leaves older tasks out in silence.
       const cut = model.signedIn ? model.cutLists(model.store.listKeys()) : [];
       if (cut.length) rows.push(loadMoreRow(cut));
-      qp.items = rows;
+      // The same rows again (a poll that changed nothing shown here) are not sent to the window again.
+      if (rows.length !== qp.items.length || rows.some((r, i) => r !== qp.items[i])) qp.items = rows;
     };
     redraw();
     const release = model.searchAll();
@@ -60,11 +75,13 @@ export class GoToTask {
       .refresh()
       .catch(() => undefined) // a failed read is the views' and the status bar's to say; the rows stay
       .finally(() => (qp.busy = false));
-    void vscode.commands.getCommands(true).then(all => {
-      if (!all.includes(REVIEW_CHANGES)) return;
-      items.reviewChanges = true;
-      redraw();
-    });
+    if (this.review === undefined)
+      void vscode.commands.getCommands(true).then(all => {
+        this.review = all.includes(REVIEW_CHANGES);
+        if (!this.review) return;
+        items.reviewChanges = true;
+        redraw();
+      });
     subs.push(
       qp.onDidChangeValue(redraw),
       model.onDidChangeTasks(redraw),
@@ -80,6 +97,7 @@ export class GoToTask {
       let chosen: Promise<void> = Promise.resolve();
       const finish = () => {
         disposeAll(subs);
+        this.release = setTimeout(() => (this.rows = undefined), this.keepRowsMs);
         chosen.then(resolve, reject);
       };
       subs.push(
