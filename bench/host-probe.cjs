@@ -83,20 +83,69 @@ async function control(path, init = {}) {
   return r.status === 204 ? undefined : r.json();
 }
 
-/** Our extension with the big world: both views open and filled. */
-async function loaded(expect) {
+/** The most the host held while `fn` ran, sampled every 20 ms: what its memory grows to, whatever it gives back. */
+async function peakOf(fn) {
+  const v8 = require('node:v8');
+  const peak = { rssMB: 0, heapUsedMB: 0, heapTotalMB: 0, oldSpaceMB: 0, newSpaceMB: 0 };
+  const look = () => {
+    const m = process.memoryUsage();
+    peak.rssMB = Math.max(peak.rssMB, m.rss / 2 ** 20);
+    peak.heapUsedMB = Math.max(peak.heapUsedMB, m.heapUsed / 2 ** 20);
+    peak.heapTotalMB = Math.max(peak.heapTotalMB, m.heapTotal / 2 ** 20);
+    for (const sp of v8.getHeapSpaceStatistics()) {
+      if (sp.space_name === 'old_space') peak.oldSpaceMB = Math.max(peak.oldSpaceMB, sp.space_size / 2 ** 20);
+      if (sp.space_name === 'new_space') peak.newSpaceMB = Math.max(peak.newSpaceMB, sp.space_size / 2 ** 20);
+    }
+  };
+  const timer = setInterval(look, 20);
+  try {
+    const value = await fn();
+    look();
+    return { value, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** How many task rows a view's provider holds, read as VS Code reads its root; no row's item is made for it. */
+async function taskRows(api, view) {
+  const provider = api.treeProvider?.(view);
+  if (!provider) return (await taskItems(api, view)).length;
+  return ((await provider.getChildren()) ?? []).filter(n => n.kind === 'task').length;
+}
+
+/**
+ * Our extension with the big world: both views open and filled. `signedIn`: the token is in SecretStorage already
+ * (a first window stored it), so the window starts signed in, as a user's does; setting it again would make the
+ * extension start over and load every list twice. Signed out (the step-by-step window), the token is set here.
+ */
+async function loaded(expect, { signedIn = true } = {}) {
   const api = await vscode.extensions.getExtension(OURS).activate();
-  await setToken();
+  let tokenSet = false;
+  if (signedIn) {
+    const end = Date.now() + 30_000;
+    while (!api.context?.()['agentTasks.hasToken'] && Date.now() < end) await sleep(50);
+  }
+  if (!signedIn || !api.context?.()['agentTasks.hasToken']) {
+    await setToken();
+    tokenSet = true;
+  }
+  loaded.tokenSet = tokenSet;
   await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
   await vscode.commands.executeCommand('agentTasks.myTasks.focus');
-  // Each look reads both views through the test API (2,000 items); looking less often keeps the probe's own garbage
-  // out of the extension's memory figures.
+  // While they fill, the probe counts each view's rows as VS Code reads the root, without making the rows' items
+  // (reading 2,000 items every look was the probe's own garbage, counted as the extension's); once both hold every
+  // task, one read of every item as VS Code sees it confirms it.
   await until(
-    async () => (await taskItems(api)).length >= expect && (await taskItems(api, 'myTasks')).length >= expect,
+    async () => (await taskRows(api, 'repoTasks')) >= expect && (await taskRows(api, 'myTasks')) >= expect,
     `${expect} tasks in both views`,
     120_000,
     500,
   );
+  for (const view of ['repoTasks', 'myTasks']) {
+    const n = (await taskItems(api, view)).length;
+    if (n < expect) throw new Error(`${view} holds ${n} task items for ${expect} tasks`);
+  }
   return api;
 }
 
@@ -164,14 +213,32 @@ exports.run = async function run() {
       await sleep((p.settleSeconds ?? 5) * 1000);
       result = { memory: await memory(), extensions: vscode.extensions.all.filter(e => e.isActive).map(e => e.id) };
       if (p.snapshot) await require('./host-memory.cjs').heapSnapshot(p.snapshot);
+    } else if (ctl.mode === 'floor') {
+      // The floor extension (bench/vscode-host.mjs writeFloorExtension): both its views open and filled.
+      const { value: api, peak } = await peakOf(async () => {
+        const floor = await vscode.extensions.getExtension('bench.bench-floor-peer').activate();
+        for (const v of floor.views) await vscode.commands.executeCommand(`${v}.focus`);
+        await until(
+          () => ['repo', 'mine'].every(v => floor.held(v) >= p.expect),
+          'the floor views filled',
+          120_000,
+          500,
+        );
+        return floor;
+      });
+      await sleep((p.settleSeconds ?? 5) * 1000);
+      result = { memory: await memory(), peak, held: { repo: api.held('repo'), mine: api.held('mine') } };
+      if (p.snapshot) await require('./host-memory.cjs').heapSnapshot(p.snapshot);
     } else if (ctl.mode === 'load') {
       const { allocations } = require('./host-memory.cjs');
-      const api = await allocations(p.allocations, async () => {
-        const loadedApi = await loaded(p.expect);
-        if (p.allocations) await sleep((p.settleSeconds ?? 5) * 1000);
-        return loadedApi;
-      });
-      result = { mode: api.pollMode() };
+      const { value: api, peak } = await peakOf(() =>
+        allocations(p.allocations, async () => {
+          const loadedApi = await loaded(p.expect);
+          if (p.allocations) await sleep((p.settleSeconds ?? 5) * 1000);
+          return loadedApi;
+        }),
+      );
+      result = { mode: api.pollMode(), peak, tokenSet: loaded.tokenSet };
       if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
       if (p.settleSeconds) {
         if (!p.allocations) await sleep(p.settleSeconds * 1000);

@@ -10,7 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMap } from 'node:module';
-import { startHost, bigWorld, sandboxLib, writePeerExtension, EXTENSION_ID } from './vscode-host.mjs';
+import {
+  startHost,
+  bigWorld,
+  sandboxLib,
+  writePeerExtension,
+  writeFloorExtension,
+  EXTENSION_ID,
+} from './vscode-host.mjs';
 import { numberArg } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -181,6 +188,17 @@ async function main() {
           await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5, snapshot: peer } })
         ).memory;
         console.log(JSON.stringify(snapshotDiff(ours, peer), null, 2));
+        // The floor (a minimal extension showing the same tasks in two views): what ours holds beyond the least.
+        const floor = file.replace(/\.cpuprofile$/, '-floor.heapsnapshot');
+        const floorDir = writeFloorExtension(path.join(host.runDir, 'peer-floor'));
+        mem.floor = (
+          await host.session('floor', {
+            extensionPath: floorDir,
+            params: { expect: 1000, settleSeconds: 5, snapshot: floor },
+          })
+        ).memory;
+        console.log('[profile] this build against the floor:');
+        console.log(JSON.stringify(snapshotDiff(ours, floor), null, 2));
         if (other) {
           // Another build (e.g. an older commit, built in its own checkout) in the same run: what ours holds beyond it.
           const theirs = file.replace(/\.cpuprofile$/, '-other.heapsnapshot');
