@@ -44,11 +44,7 @@ async function profiled(file, fn) {
 
 const { tree } = require('./host-tree.cjs');
 
-const taskItems = async (api, view = 'repoTasks') => (await api.treeItems(view)).filter(i => i.kind === 'task');
-
-async function setToken() {
-  await vscode.commands.executeCommand('agentTasks.setToken', 'fine_grained', process.env.AGENT_TASKS_BENCH_TOKEN);
-}
+const { peakOf, fill, signedIn, loaded, setToken, taskItems } = require('./host-load.cjs');
 
 /** From the call to activate() to the first tree holding the demo world's tasks. */
 async function activation({ id }) {
@@ -81,72 +77,6 @@ async function control(path, init = {}) {
   const r = await fetch(`${sandbox()}${path}`, { ...init, headers: { ...headers, ...init.headers } });
   if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${r.status} ${await r.text()}`);
   return r.status === 204 ? undefined : r.json();
-}
-
-/** The most the host held while `fn` ran, sampled every 20 ms: what its memory grows to, whatever it gives back. */
-async function peakOf(fn) {
-  const v8 = require('node:v8');
-  const peak = { rssMB: 0, heapUsedMB: 0, heapTotalMB: 0, oldSpaceMB: 0, newSpaceMB: 0 };
-  const look = () => {
-    const m = process.memoryUsage();
-    peak.rssMB = Math.max(peak.rssMB, m.rss / 2 ** 20);
-    peak.heapUsedMB = Math.max(peak.heapUsedMB, m.heapUsed / 2 ** 20);
-    peak.heapTotalMB = Math.max(peak.heapTotalMB, m.heapTotal / 2 ** 20);
-    for (const sp of v8.getHeapSpaceStatistics()) {
-      if (sp.space_name === 'old_space') peak.oldSpaceMB = Math.max(peak.oldSpaceMB, sp.space_size / 2 ** 20);
-      if (sp.space_name === 'new_space') peak.newSpaceMB = Math.max(peak.newSpaceMB, sp.space_size / 2 ** 20);
-    }
-  };
-  const timer = setInterval(look, 20);
-  try {
-    const value = await fn();
-    look();
-    return { value, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** How many task rows a view's provider holds, read as VS Code reads its root; no row's item is made for it. */
-async function taskRows(api, view) {
-  const provider = api.treeProvider?.(view);
-  if (!provider) return (await taskItems(api, view)).length;
-  return ((await provider.getChildren()) ?? []).filter(n => n.kind === 'task').length;
-}
-
-/**
- * Our extension with the big world: both views open and filled. `signedIn`: the token is in SecretStorage already
- * (a first window stored it), so the window starts signed in, as a user's does; setting it again would make the
- * extension start over and load every list twice. Signed out (the step-by-step window), the token is set here.
- */
-async function loaded(expect, { signedIn = true } = {}) {
-  const api = await vscode.extensions.getExtension(OURS).activate();
-  let tokenSet = false;
-  if (signedIn) {
-    const end = Date.now() + 30_000;
-    while (!api.context?.()['agentTasks.hasToken'] && Date.now() < end) await sleep(50);
-  }
-  if (!signedIn || !api.context?.()['agentTasks.hasToken']) {
-    await setToken();
-    tokenSet = true;
-  }
-  loaded.tokenSet = tokenSet;
-  await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
-  await vscode.commands.executeCommand('agentTasks.myTasks.focus');
-  // While they fill, the probe counts each view's rows as VS Code reads the root, without making the rows' items
-  // (reading 2,000 items every look was the probe's own garbage, counted as the extension's); once both hold every
-  // task, one read of every item as VS Code sees it confirms it.
-  await until(
-    async () => (await taskRows(api, 'repoTasks')) >= expect && (await taskRows(api, 'myTasks')) >= expect,
-    `${expect} tasks in both views`,
-    120_000,
-    500,
-  );
-  for (const view of ['repoTasks', 'myTasks']) {
-    const n = (await taskItems(api, view)).length;
-    if (n < expect) throw new Error(`${view} holds ${n} task items for ${expect} tasks`);
-  }
-  return api;
 }
 
 /** The extension watching the big world for `seconds`: what reached the service. */
@@ -219,7 +149,12 @@ exports.run = async function run() {
         const floor = await vscode.extensions.getExtension('bench.bench-floor-peer').activate();
         for (const v of floor.views) await vscode.commands.executeCommand(`${v}.focus`);
         await until(
-          () => ['repo', 'mine'].every(v => floor.held(v) >= p.expect),
+          () =>
+            ['repo', 'mine'].every(
+              v =>
+                floor.held(v) >=
+                (typeof p.expect === 'number' ? p.expect : p.expect[`${v}Tasks`.replace('mineTasks', 'myTasks')]),
+            ),
           'the floor views filled',
           120_000,
           500,
@@ -238,7 +173,7 @@ exports.run = async function run() {
           return loadedApi;
         }),
       );
-      result = { mode: api.pollMode(), peak, tokenSet: loaded.tokenSet };
+      result = { mode: api.pollMode(), peak, tokenSet: loaded.tokenSet, readMore: loaded.readMore };
       if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
       if (p.settleSeconds) {
         if (!p.allocations) await sleep(p.settleSeconds * 1000);
@@ -263,9 +198,9 @@ exports.run = async function run() {
       }
     } else if (ctl.mode === 'gototask') {
       const api = await vscode.extensions.getExtension(OURS).activate();
-      await setToken();
+      await signedIn(api);
       await vscode.commands.executeCommand('agentTasks.myTasks.focus');
-      await until(async () => (await taskItems(api, 'myTasks')).length >= p.expect, 'My Tasks filled', 300_000, 500);
+      await fill(api, { myTasks: p.expect }, ['myTasks']);
       result = await require('./host-gototask.cjs').gototask(api, {
         rounds: p.rounds,
         profiled: p.profile && (fn => profiled(p.profile, fn)),
