@@ -110,6 +110,13 @@ export const FIGURES = [
     samples: r => ratios(r.samplesMs.flat, r.samplesMs.floor),
   },
   {
+    id: 'gototask.myTasksGrouped',
+    bench: 'gototask',
+    what: 'My Tasks grouped by repository, rebuilt, / plain items under plain groups',
+    value: r => r.whileOpen.groupedRebuild.ratio,
+    samples: r => ratios(r.samplesMs.grouped, r.samplesMs.groupedFloor),
+  },
+  {
     id: 'polling.requests',
     bench: 'polling',
     what: 'requests a minute while nothing changes, / a watcher reading every page',

@@ -58,20 +58,6 @@ function plainFilteringPick(tasks) {
   return qp;
 }
 
-/** Plain TreeItems for the same tasks, read back as the test API reads ours (see bench/host-tree.cjs). */
-function floorItems(tasks) {
-  return [...tasks]
-    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
-    .map(t => {
-      const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = t.id;
-      item.description = t.state;
-      item.iconPath = new vscode.ThemeIcon('circle');
-      item.contextValue = 'task';
-      return { id: item.id, label: item.label, description: item.description, contextValue: item.contextValue };
-    });
-}
-
 function timed(samples, cpu, fn) {
   return async () => {
     const c = process.cpuUsage();
@@ -206,28 +192,34 @@ async function gototask(api, { rounds, profiled }) {
       }
     }
   }
-  // The views while it is open: My Tasks rebuilt, one list and grouped, against plain TreeItems.
-  const items = async grouped => {
-    const roots = await api.treeItems('myTasks', grouped ? 1 : 0);
-    return grouped
-      ? roots.reduce((k, g) => k + (g.children?.length ?? 0), 0)
-      : roots.filter(r => r.kind === 'task').length;
+  // The views while it is open: My Tasks rebuilt, one list and grouped (every group expanded), against plain
+  // TreeItems (grouped: under one plain item per repository), read the same way, rounds taking turns.
+  const { readTree, plainProvider } = require('./host-tree.cjs');
+  const rows = tree =>
+    tree.reduce(
+      (k, r) =>
+        k +
+        (r.children ? r.children.length : r.contextValue === 'task' || /^agentTask/.test(r.contextValue ?? '') ? 1 : 0),
+      0,
+    );
+  const rebuild = async (grouped, into, floorInto) => {
+    for (let i = 0; i < rounds; i++) {
+      for (const who of i % 2 ? ['floor', 'ours'] : ['ours', 'floor']) {
+        const t = performance.now();
+        const tree =
+          who === 'ours'
+            ? await readTree(api.treeProvider('myTasks'), grouped ? 1 : 0)
+            : await readTree(plainProvider(tasks, { grouped }), grouped ? 1 : 0);
+        (who === 'ours' ? into : floorInto).push(performance.now() - t);
+        if (rows(tree) < n)
+          throw new Error(`${who} ${grouped ? 'grouped ' : ''}My Tasks holds ${rows(tree)} of ${n} tasks`);
+      }
+    }
   };
-  for (let i = 0; i < rounds; i++) {
-    let t = performance.now();
-    if ((await items(false)) < n) throw new Error('My Tasks lost tasks');
-    s.flat.push(performance.now() - t);
-    t = performance.now();
-    floorItems(tasks);
-    s.floor.push(performance.now() - t);
-  }
+  await rebuild(false, s.flat, s.floor);
   await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository');
-
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    if ((await items(true)) < n) throw new Error('grouped My Tasks lost tasks');
-    s.grouped.push(performance.now() - t);
-  }
+  s.groupedFloor = [];
+  await rebuild(true, s.grouped, s.groupedFloor);
   const groups = await api.treeItems('myTasks');
   for (let i = 0; i < rounds; i++) {
     const id = tasks[(i * 37) % n].id;
@@ -261,6 +253,7 @@ async function gototask(api, { rounds, profiled }) {
     flatMs: median(s.flat),
     groupedMs: median(s.grouped),
     floorMs: median(s.floor),
+    groupedFloorMs: median(s.groupedFloor),
     groups: groups.filter(g => g.kind === 'repoGroup').length,
     unnamedGroups: groups.filter(g => g.kind === 'repoGroup' && /^repository /.test(g.label)).length,
     changeMs: median(s.change),

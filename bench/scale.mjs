@@ -131,7 +131,7 @@ async function measureWorld(n, runs) {
         flatMs: round(g.flatMs, 2),
         flatRatio: round(g.flatMs / g.floorMs, 2),
         groupedMs: round(g.groupedMs, 2),
-        groupedRatio: round(g.groupedMs / g.floorMs, 2),
+        groupedRatio: round(g.groupedMs / g.groupedFloorMs, 2),
         groups: g.groups,
       },
       goToTask: {
