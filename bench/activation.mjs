@@ -25,9 +25,12 @@ export async function run({ runs = 5 } = {}) {
     await host.session('activation', peers.secretsPeer);
     const samples = { ours: [], peer: [], secretsPeer: [] };
     const skipped = [];
+    // Each round's ratios, ours against each peer of the same round: the noise bench/run.mjs reads figures against.
+    const rounds = { peer: [], secretsPeer: [] };
     for (let i = 0; i < runs; i++) {
       const order = ['ours', 'peer', 'secretsPeer'];
       for (let k = 0; k < i % order.length; k++) order.push(order.shift());
+      const round = {};
       for (const who of order) {
         const r =
           who === 'ours'
@@ -35,11 +38,16 @@ export async function run({ runs = 5 } = {}) {
             : await host.session('activation', peers[who]);
         // Activated by VS Code before the probe could time it: the figure would miss the activation itself.
         if (r.wasActive) skipped.push(who);
-        else samples[who].push(r);
+        else {
+          samples[who].push(r);
+          round[who] = r.firstTreeMs;
+        }
         console.log(
           `[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.wasActive ? ' — already active, not counted' : ''}`,
         );
       }
+      for (const peer of ['peer', 'secretsPeer'])
+        if (round.ours && round[peer]) rounds[peer].push(Number((round.ours / round[peer]).toFixed(3)));
     }
     if (Object.values(samples).some(xs => !xs.length))
       throw new Error('no window where the probe timed activation itself');
@@ -64,6 +72,7 @@ export async function run({ runs = 5 } = {}) {
         ...sum(samples.secretsPeer),
       },
       skippedAlreadyActive: skipped,
+      roundRatios: rounds,
     };
     result.ratio = {
       firstTree: round(result.ours.firstTreeMs / result.peer.firstTreeMs, 2),

@@ -162,6 +162,7 @@ export async function paginateRounds(url, rounds) {
     ours: o,
     peer: p,
     ratio: { wall: +(o.wallMs / p.wallMs).toFixed(3), cpu: +(o.cpuMs / p.cpuMs).toFixed(3) },
+    samplesCpuMs: { ours: samples.ours.map(s => s.cpuMs), peer: samples.peer.map(s => s.cpuMs) },
     oursRevalidated: {
       wallMs: +median(warmSamples.map(s => s.wallMs)).toFixed(2),
       cpuMs: +median(warmSamples.map(s => s.cpuMs)).toFixed(2),

@@ -110,6 +110,11 @@ export async function run({ runs = 15 } = {}) {
       }
       result.ours[`requireMs_${name}`] = +median(xs.ours).toFixed(2);
       result.peer[`requireMs_${name}`] = +median(xs.peer).toFixed(2);
+      // Each run's pair, for the noise bench/run.mjs reads figures against.
+      (result.samplesMs ??= {})[name] = {
+        ours: xs.ours.map(x => +x.toFixed(2)),
+        peer: xs.peer.map(x => +x.toFixed(2)),
+      };
       result.ours.loadedAtRequire = lazy;
     }
     for (const k of Object.keys(result.peer)) {

@@ -54,6 +54,9 @@ export async function run({ rounds = 9 } = {}) {
       date: new Date().toISOString(),
       cpus: os.cpus().length,
       tasks: g.tasks,
+      // Times Go to Task's "Load more…" row was chosen before every task was held (the user's list is read 2,000
+      // tasks at a time); the timed opens hold every task.
+      readFurther: g.readFurther,
       repositories: g.repositories,
       rounds: g.rounds,
       open: {
@@ -61,6 +64,9 @@ export async function run({ rounds = 9 } = {}) {
         plainMs: round(g.plainMs, 2),
         ratio: ratio(g.openMs, g.plainMs),
         plain: 'the same quick pick fed plain items (name, state) for the same tasks',
+        // VS Code's share: a plain quick pick fed Go to Task's rows as they are (icons, buttons, longer descriptions).
+        rowsAsTheyAreMs: round(g.rowsMs, 2),
+        rowsAsTheyAreRatio: ratio(g.rowsMs, g.plainMs),
         cpu: {
           oursMs: round(g.cpuMs.open, 2),
           plainMs: round(g.cpuMs.plain, 2),
@@ -68,16 +74,20 @@ export async function run({ rounds = 9 } = {}) {
         },
       },
       keystroke: {
-        stateRunningMs: round(g.keystrokeMs, 2),
+        oursMs: round(g.keystrokeMs, 2),
+        plainMs: round(g.plainKeystrokeMs, 2),
+        ratio: ratio(g.keystrokeMs, g.plainKeystrokeMs),
         rows: g.keystrokeRows,
-        note: 'round trip through the workbench',
+        what: 'state:running typed and cleared (each a sample), a round trip through the workbench',
+        plain: 'the plain pick narrowing its own items by label or state on each value',
       },
       whileOpen: {
         myTasksRebuild: { oursMs: round(g.flatMs, 2), floorMs: round(g.floorMs, 2), ratio: ratio(g.flatMs, g.floorMs) },
         groupedRebuild: {
           oursMs: round(g.groupedMs, 2),
-          floorMs: round(g.floorMs, 2),
-          ratio: ratio(g.groupedMs, g.floorMs),
+          floorMs: round(g.groupedFloorMs, 2),
+          ratio: ratio(g.groupedMs, g.groupedFloorMs),
+          floor: 'plain TreeItems under one plain item per repository, read the same way (every group open)',
         },
         groups: g.groups,
         unnamedGroups: g.unnamedGroups,
@@ -89,10 +99,11 @@ export async function run({ rounds = 9 } = {}) {
         statusBar: g.statusBar,
       },
     };
+
     result.samplesMs = JSON.parse(JSON.stringify(g.samples, (_k, v) => (typeof v === 'number' ? round(v, 2) : v)));
     saveResult('gototask', result);
     console.log(
-      `[gototask] ${g.tasks} tasks in ${g.repositories} repositories: Go to Task open ${result.open.oursMs} ms vs plain items ${result.open.plainMs} ms (ratio ${result.open.ratio}; CPU ratio ${result.open.cpu.ratio}); state:running keystroke ${result.keystroke.stateRunningMs} ms (${g.keystrokeRows} rows); while open: My Tasks rebuild ${result.whileOpen.myTasksRebuild.oursMs} ms (ratio ${result.whileOpen.myTasksRebuild.ratio}), grouped ${result.whileOpen.groupedRebuild.oursMs} ms (ratio ${result.whileOpen.groupedRebuild.ratio}, ${g.groups} groups, ${g.unnamedGroups} by number), one change ${result.whileOpen.change.oursMs} ms vs unchanged poll ${result.whileOpen.change.unchangedPollMs} ms; status bar ${JSON.stringify(g.statusBar)}`,
+      `[gototask] ${g.tasks} tasks in ${g.repositories} repositories: Go to Task open ${result.open.oursMs} ms vs plain items ${result.open.plainMs} ms (ratio ${result.open.ratio}; CPU ratio ${result.open.cpu.ratio}; the plain pick fed our rows ${result.open.rowsAsTheyAreMs} ms, ratio ${result.open.rowsAsTheyAreRatio}); keystroke ${result.keystroke.oursMs} ms vs plain ${result.keystroke.plainMs} ms (ratio ${result.keystroke.ratio}; ${g.keystrokeRows} rows); while open: My Tasks rebuild ${result.whileOpen.myTasksRebuild.oursMs} ms (ratio ${result.whileOpen.myTasksRebuild.ratio}), grouped ${result.whileOpen.groupedRebuild.oursMs} ms (ratio ${result.whileOpen.groupedRebuild.ratio}, ${g.groups} groups, ${g.unnamedGroups} by number), one change ${result.whileOpen.change.oursMs} ms vs unchanged poll ${result.whileOpen.change.unchangedPollMs} ms; status bar ${JSON.stringify(g.statusBar)}`,
     );
     ok = true;
     return result;

@@ -11,11 +11,11 @@ function median(xs) {
 }
 
 /** Waits for `probe` to hold, looking again at each turn of the event loop (no timer granularity in the figure). */
-async function until(probe, what, timeoutMs = 120_000) {
+async function until(probe, what, timeoutMs = 120_000, state = () => '') {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await probe()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${state() && ` (${state()})`}`);
     await new Promise(r => setImmediate(r));
   }
 }
@@ -43,18 +43,19 @@ function plainPick(tasks) {
   return qp;
 }
 
-/** Plain TreeItems for the same tasks, read back as the test API reads ours (see bench/host-tree.cjs). */
-function floorItems(tasks) {
-  return [...tasks]
-    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
-    .map(t => {
-      const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = t.id;
-      item.description = t.state;
-      item.iconPath = new vscode.ThemeIcon('circle');
-      item.contextValue = 'task';
-      return { id: item.id, label: item.label, description: item.description, contextValue: item.contextValue };
-    });
+/** The plain pick narrowing itself: on each value, the items whose label or state holds it. */
+function plainFilteringPick(tasks) {
+  const all = [...tasks]
+    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1))
+    .map(t => ({ label: t.name, description: t.state, alwaysShow: true }));
+  const qp = vscode.window.createQuickPick();
+  qp.items = all;
+  qp.onDidChangeValue(v => {
+    const w = v.trim().toLowerCase();
+    qp.items = w ? all.filter(i => i.description.includes(w) || i.label.toLowerCase().includes(w)) : all;
+  });
+  qp.show();
+  return qp;
 }
 
 function timed(samples, cpu, fn) {
@@ -73,14 +74,58 @@ async function control(path, init) {
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
 }
 
-async function gototask(api, { rounds }) {
+/**
+ * Opens Go to Task and, while it says that a list was read in part (its last row reads further), does what that row
+ * does, as a user choosing it would, until it holds `n` rows. Returns how many times it read further.
+ */
+async function holdEveryTask(api, n) {
+  void vscode.commands.executeCommand('agentTasks.goToTask');
+  const rows = () => api.quickPick()?.items ?? [];
+  let more = 0;
+  for (;;) {
+    await until(
+      () => rows().length >= n || (!api.quickPick()?.busy && rows().some(r => r.loadMore)),
+      'Go to Task to hold every task or offer to read further',
+      120_000,
+      () => `it holds ${rows().length} rows for ${n} tasks`,
+    );
+    const row = rows().find(r => r.loadMore);
+    if (!row) break;
+    if (++more > 20) throw new Error(`Go to Task still offers to read further after ${more - 1} reads`);
+    for (const key of row.loadMore) await vscode.commands.executeCommand('agentTasks.loadMoreTasks', key);
+  }
+  const shown = [...rows()];
+  api.quickPick().hide();
+  return { more, rows: shown };
+}
+
+async function gototask(api, { rounds, profiled }) {
   const tasks = await myTasks();
   const n = tasks.length;
-  const s = { open: [], plain: [], keystroke: [], flat: [], grouped: [], floor: [], change: [], same: [] };
-  const cpu = { open: [], plain: [] };
+  // Every task of the user held before anything is timed: a list longer than the pages read at once is read further
+  // through Go to Task's own row, as a user would.
+  const { more: readFurther, rows: ourRows } = await holdEveryTask(api, n);
+  const s = {
+    open: [],
+    plain: [],
+    rows: [],
+    keystroke: [],
+    plainKeystroke: [],
+    flat: [],
+    grouped: [],
+    floor: [],
+    change: [],
+    same: [],
+  };
+  const cpu = { open: [], plain: [], rows: [] };
   const openOurs = timed(s.open, cpu.open, async () => {
     void vscode.commands.executeCommand('agentTasks.goToTask');
-    await until(() => (api.quickPick()?.items.length ?? 0) >= n, 'Go to Task to hold every task');
+    await until(
+      () => (api.quickPick()?.items.length ?? 0) >= n,
+      'Go to Task to hold every task',
+      120_000,
+      () => `it holds ${api.quickPick()?.items.length ?? 0} rows for ${n} tasks`,
+    );
   });
   const openPlain = timed(s.plain, cpu.plain, async () => {
     const qp = plainPick(tasks);
@@ -88,51 +133,93 @@ async function gototask(api, { rounds }) {
     qp.hide();
     qp.dispose();
   });
+  // VS Code's own share: the plain pick fed Go to Task's rows as they are (icons, buttons, longer descriptions).
+  const openRows = timed(s.rows, cpu.rows, async () => {
+    const qp = vscode.window.createQuickPick();
+    qp.items = ourRows;
+    qp.show();
+    await until(() => qp.items.length >= n, 'the pick of our rows');
+    qp.hide();
+    qp.dispose();
+  });
+  // Under the profiler (bench/profile.mjs gototask): only our opens and keystrokes, back to back.
+  if (profiled)
+    await profiled(async () => {
+      for (let i = 0; i < rounds; i++) {
+        await openOurs();
+        api.quickPick().hide();
+      }
+    });
   for (let i = 0; i < rounds; i++) {
-    for (const who of i % 2 ? ['plain', 'ours'] : ['ours', 'plain']) {
+    const order = ['ours', 'plain', 'rows'];
+    for (let k = 0; k < i % order.length; k++) order.push(order.shift());
+    for (const who of order) {
       if (who === 'plain') await openPlain();
+      else if (who === 'rows') await openRows();
       else {
         await openOurs();
         api.quickPick().hide();
       }
     }
   }
-  // A keystroke: narrowed to what runs, through the workbench and back.
-  void vscode.commands.executeCommand('agentTasks.goToTask');
-  await until(() => (api.quickPick()?.items.length ?? 0) >= n, 'Go to Task');
-  const qp = api.quickPick();
+  // A keystroke: narrowed to what runs, through the workbench and back, and every row back; against a plain pick that
+  // filters its plain items itself on the same round trip (the least a pick that narrows by state does).
   let keystrokeRows = 0;
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    qp.value = 'state:running';
+  const keystroke = async (qp, value, into) => {
+    await until(() => qp.items.length >= n, 'every row');
+    let t = performance.now();
+    qp.value = value;
     await until(() => qp.items.length < n, 'the rows narrowed');
-    s.keystroke.push(performance.now() - t);
+    into.push(performance.now() - t);
     keystrokeRows = qp.items.length;
+    t = performance.now();
     qp.value = '';
     await until(() => qp.items.length >= n, 'every row back');
-  }
-  // The views while it is open: My Tasks rebuilt, one list and grouped, against plain TreeItems.
-  const items = async grouped => {
-    const roots = await api.treeItems('myTasks', grouped ? 1 : 0);
-    return grouped
-      ? roots.reduce((k, g) => k + (g.children?.length ?? 0), 0)
-      : roots.filter(r => r.kind === 'task').length;
+    into.push(performance.now() - t);
   };
   for (let i = 0; i < rounds; i++) {
-    let t = performance.now();
-    if ((await items(false)) < n) throw new Error('My Tasks lost tasks');
-    s.flat.push(performance.now() - t);
-    t = performance.now();
-    floorItems(tasks);
-    s.floor.push(performance.now() - t);
+    for (const who of i % 2 ? ['plain', 'ours'] : ['ours', 'plain']) {
+      if (who === 'ours') {
+        void vscode.commands.executeCommand('agentTasks.goToTask');
+        await until(() => (api.quickPick()?.items.length ?? 0) >= n, 'Go to Task');
+        await keystroke(api.quickPick(), 'state:running', s.keystroke);
+        api.quickPick().hide();
+      } else {
+        const qp = plainFilteringPick(tasks);
+        await keystroke(qp, 'in_progress', s.plainKeystroke);
+        qp.hide();
+        qp.dispose();
+      }
+    }
   }
+  // The views while it is open: My Tasks rebuilt, one list and grouped (every group expanded), against plain
+  // TreeItems (grouped: under one plain item per repository), read the same way, rounds taking turns.
+  const { readTree, plainProvider } = require('./host-tree.cjs');
+  const rows = tree =>
+    tree.reduce(
+      (k, r) =>
+        k +
+        (r.children ? r.children.length : r.contextValue === 'task' || /^agentTask/.test(r.contextValue ?? '') ? 1 : 0),
+      0,
+    );
+  const rebuild = async (grouped, into, floorInto) => {
+    for (let i = 0; i < rounds; i++) {
+      for (const who of i % 2 ? ['floor', 'ours'] : ['ours', 'floor']) {
+        const t = performance.now();
+        const tree =
+          who === 'ours'
+            ? await readTree(api.treeProvider('myTasks'), grouped ? 1 : 0)
+            : await readTree(plainProvider(tasks, { grouped }), grouped ? 1 : 0);
+        (who === 'ours' ? into : floorInto).push(performance.now() - t);
+        if (rows(tree) < n)
+          throw new Error(`${who} ${grouped ? 'grouped ' : ''}My Tasks holds ${rows(tree)} of ${n} tasks`);
+      }
+    }
+  };
+  await rebuild(false, s.flat, s.floor);
   await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository');
-
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    if ((await items(true)) < n) throw new Error('grouped My Tasks lost tasks');
-    s.grouped.push(performance.now() - t);
-  }
+  s.groupedFloor = [];
+  await rebuild(true, s.grouped, s.groupedFloor);
   const groups = await api.treeItems('myTasks');
   for (let i = 0; i < rounds; i++) {
     const id = tasks[(i * 37) % n].id;
@@ -150,19 +237,23 @@ async function gototask(api, { rounds }) {
   }
   const statusBar = api.statusBar();
   await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository.on');
-  qp.hide();
+  api.quickPick()?.hide();
   return {
     tasks: n,
+    readFurther,
     repositories: new Set(tasks.map(t => t.repository?.id)).size,
     rounds,
     openMs: median(s.open),
     plainMs: median(s.plain),
-    cpuMs: { open: median(cpu.open), plain: median(cpu.plain) },
+    rowsMs: median(s.rows),
+    cpuMs: { open: median(cpu.open), plain: median(cpu.plain), rows: median(cpu.rows) },
     keystrokeMs: median(s.keystroke),
+    plainKeystrokeMs: median(s.plainKeystroke),
     keystrokeRows,
     flatMs: median(s.flat),
     groupedMs: median(s.grouped),
     floorMs: median(s.floor),
+    groupedFloorMs: median(s.groupedFloor),
     groups: groups.filter(g => g.kind === 'repoGroup').length,
     unnamedGroups: groups.filter(g => g.kind === 'repoGroup' && /^repository /.test(g.label)).length,
     changeMs: median(s.change),

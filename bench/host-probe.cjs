@@ -44,11 +44,7 @@ async function profiled(file, fn) {
 
 const { tree } = require('./host-tree.cjs');
 
-const taskItems = async (api, view = 'repoTasks') => (await api.treeItems(view)).filter(i => i.kind === 'task');
-
-async function setToken() {
-  await vscode.commands.executeCommand('agentTasks.setToken', 'fine_grained', process.env.AGENT_TASKS_BENCH_TOKEN);
-}
+const { peakOf, fill, signedIn, loaded, setToken, taskItems } = require('./host-load.cjs');
 
 /** From the call to activate() to the first tree holding the demo world's tasks. */
 async function activation({ id }) {
@@ -81,23 +77,6 @@ async function control(path, init = {}) {
   const r = await fetch(`${sandbox()}${path}`, { ...init, headers: { ...headers, ...init.headers } });
   if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${r.status} ${await r.text()}`);
   return r.status === 204 ? undefined : r.json();
-}
-
-/** Our extension with the big world: both views open and filled. */
-async function loaded(expect) {
-  const api = await vscode.extensions.getExtension(OURS).activate();
-  await setToken();
-  await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
-  await vscode.commands.executeCommand('agentTasks.myTasks.focus');
-  // Each look reads both views through the test API (2,000 items); looking less often keeps the probe's own garbage
-  // out of the extension's memory figures.
-  await until(
-    async () => (await taskItems(api)).length >= expect && (await taskItems(api, 'myTasks')).length >= expect,
-    `${expect} tasks in both views`,
-    120_000,
-    500,
-  );
-  return api;
 }
 
 /** The extension watching the big world for `seconds`: what reached the service. */
@@ -164,14 +143,37 @@ exports.run = async function run() {
       await sleep((p.settleSeconds ?? 5) * 1000);
       result = { memory: await memory(), extensions: vscode.extensions.all.filter(e => e.isActive).map(e => e.id) };
       if (p.snapshot) await require('./host-memory.cjs').heapSnapshot(p.snapshot);
+    } else if (ctl.mode === 'floor') {
+      // The floor extension (bench/vscode-host.mjs writeFloorExtension): both its views open and filled.
+      const { value: api, peak } = await peakOf(async () => {
+        const floor = await vscode.extensions.getExtension('bench.bench-floor-peer').activate();
+        for (const v of floor.views) await vscode.commands.executeCommand(`${v}.focus`);
+        await until(
+          () =>
+            ['repo', 'mine'].every(
+              v =>
+                floor.held(v) >=
+                (typeof p.expect === 'number' ? p.expect : p.expect[`${v}Tasks`.replace('mineTasks', 'myTasks')]),
+            ),
+          'the floor views filled',
+          120_000,
+          500,
+        );
+        return floor;
+      });
+      await sleep((p.settleSeconds ?? 5) * 1000);
+      result = { memory: await memory(), peak, held: { repo: api.held('repo'), mine: api.held('mine') } };
+      if (p.snapshot) await require('./host-memory.cjs').heapSnapshot(p.snapshot);
     } else if (ctl.mode === 'load') {
       const { allocations } = require('./host-memory.cjs');
-      const api = await allocations(p.allocations, async () => {
-        const loadedApi = await loaded(p.expect);
-        if (p.allocations) await sleep((p.settleSeconds ?? 5) * 1000);
-        return loadedApi;
-      });
-      result = { mode: api.pollMode() };
+      const { value: api, peak } = await peakOf(() =>
+        allocations(p.allocations, async () => {
+          const loadedApi = await loaded(p.expect);
+          if (p.allocations) await sleep((p.settleSeconds ?? 5) * 1000);
+          return loadedApi;
+        }),
+      );
+      result = { mode: api.pollMode(), peak, tokenSet: loaded.tokenSet, readMore: loaded.readMore };
       if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
       if (p.settleSeconds) {
         if (!p.allocations) await sleep(p.settleSeconds * 1000);
@@ -202,10 +204,13 @@ exports.run = async function run() {
       });
     } else if (ctl.mode === 'gototask') {
       const api = await vscode.extensions.getExtension(OURS).activate();
-      await setToken();
+      await signedIn(api);
       await vscode.commands.executeCommand('agentTasks.myTasks.focus');
-      await until(async () => (await taskItems(api, 'myTasks')).length >= p.expect, 'My Tasks filled', 300_000, 500);
-      result = await require('./host-gototask.cjs').gototask(api, { rounds: p.rounds });
+      await fill(api, { myTasks: p.expect }, ['myTasks']);
+      result = await require('./host-gototask.cjs').gototask(api, {
+        rounds: p.rounds,
+        profiled: p.profile && (fn => profiled(p.profile, fn)),
+      });
     } else {
       throw new Error(`unknown mode ${ctl.mode}`);
     }

@@ -17,15 +17,16 @@ async function control(path, init) {
 }
 
 /**
- * What VS Code asks of a provider to draw a view: getChildren for the root, then getTreeItem for every node; the
- * fields a row shows are copied out. The same reading for ours and for the floor, so only the providers differ.
+ * What VS Code asks of a provider to draw a view: getChildren for the root, then getTreeItem for every node (and,
+ * `depth` levels down, the same for each node's children, as an expanded group is drawn); the fields a row shows are
+ * copied out. The same reading for ours and for the floor, so only the providers differ.
  */
-async function readTree(provider) {
-  const roots = (await provider.getChildren()) ?? [];
+async function readTree(provider, depth = 0, parent = undefined) {
+  const nodes = (await provider.getChildren(parent)) ?? [];
   return Promise.all(
-    roots.map(async n => {
+    nodes.map(async n => {
       const item = await provider.getTreeItem(n);
-      return {
+      const row = {
         id: item.id,
         label: item.label,
         description: item.description,
@@ -33,24 +34,52 @@ async function readTree(provider) {
         icon: item.iconPath?.id,
         contextValue: item.contextValue,
       };
+      if (depth > 0) row.children = await readTree(provider, depth - 1, n);
+      return row;
     }),
   );
 }
 
-/** The least a tree provider can do with the same tasks: sort them, one plain TreeItem each. */
-function floorItems(tasks) {
-  return readTree({
-    getChildren: async () => [...tasks].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
-    getTreeItem: t => {
-      const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = t.id;
-      item.description = t.state;
-      item.tooltip = `${t.name}\n${t.state}`;
-      item.iconPath = new vscode.ThemeIcon('circle');
-      item.contextValue = 'task';
-      return item;
+/**
+ * The least a tree provider can do with the same tasks: sort them, one plain TreeItem each; `grouped`, under one
+ * plain item per repository.
+ */
+function plainProvider(tasks, { grouped = false } = {}) {
+  const sorted = () => [...tasks].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+  const taskItem = t => {
+    const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = t.id;
+    item.description = t.state;
+    item.tooltip = `${t.name}\n${t.state}`;
+    item.iconPath = new vscode.ThemeIcon('circle');
+    item.contextValue = 'task';
+    return item;
+  };
+  if (!grouped) return { getChildren: async () => sorted(), getTreeItem: taskItem };
+  return {
+    getChildren: async group => {
+      if (group) return group.tasks;
+      const byRepo = new Map();
+      for (const t of sorted()) {
+        const id = t.repository?.id;
+        if (!byRepo.has(id)) byRepo.set(id, { repo: id, tasks: [] });
+        byRepo.get(id).tasks.push(t);
+      }
+      return [...byRepo.values()];
     },
-  });
+    getTreeItem: n =>
+      n.tasks
+        ? Object.assign(new vscode.TreeItem(`repository ${n.repo}`, vscode.TreeItemCollapsibleState.Expanded), {
+            id: `repo/${n.repo}`,
+            description: String(n.tasks.length),
+          })
+        : taskItem(n),
+  };
+}
+
+/** The plain provider of the same tasks, read as ours is. */
+function floorItems(tasks) {
+  return readTree(plainProvider(tasks));
 }
 
 async function allTasks() {
@@ -180,3 +209,5 @@ async function tree(api, { rounds }) {
 }
 
 exports.tree = tree;
+exports.readTree = readTree;
+exports.plainProvider = plainProvider;

@@ -1,15 +1,23 @@
 // Where the time goes: runs one of the real-VS-Code benches' probes under the V8 profiler of the window's extension
 // host and sums the samples by where their code lives (this extension, its HTTP layer, VS Code's extension host,
 // other extensions, Node, garbage collection, idle). Not part of `npm run bench` (it exports no run()).
-// usage: npm run build && node bench/profile.mjs activation|tree|load|snapshots [--runs N]
+// usage: npm run build && node bench/profile.mjs activation|tree|load|snapshots|gototask [--runs N]
 //   load: a sampling heap profile of what the host allocates while the extension loads 1,000 tasks (.heapprofile)
-//   snapshots: heap snapshots with 1,000 tasks and without the extension, and what the first holds beyond the second
+//   snapshots: heap snapshots with 1,000 tasks and without the extension, and what the first holds beyond the second;
+//     with --other <built checkout>, that build's too, in the same run
 //   writes bench/results/profiles/<what>-<n>.cpuprofile (open in Chrome DevTools) and prints a summary of each.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMap } from 'node:module';
-import { startHost, bigWorld, sandboxLib, writePeerExtension, EXTENSION_ID } from './vscode-host.mjs';
+import {
+  startHost,
+  bigWorld,
+  sandboxLib,
+  writePeerExtension,
+  writeFloorExtension,
+  EXTENSION_ID,
+} from './vscode-host.mjs';
 import { numberArg } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -152,10 +160,17 @@ const round1 = x => Math.round(x * 10) / 10;
 async function main() {
   const what = process.argv[2];
   const runs = numberArg('--runs', 1);
-  if (!['activation', 'tree', 'load', 'snapshots'].includes(what))
-    throw new Error('usage: node bench/profile.mjs activation|tree|load|snapshots [--runs N]');
+  const o = process.argv.indexOf('--other');
+  const other = o > 0 ? path.resolve(process.argv[o + 1]) : undefined;
+  if (!['activation', 'tree', 'load', 'snapshots', 'gototask'].includes(what))
+    throw new Error('usage: node bench/profile.mjs activation|tree|load|snapshots|gototask [--runs N]');
   fs.mkdirSync(outDir, { recursive: true });
-  const world = what === 'activation' ? sandboxLib().demoWorld() : bigWorld(1000, 5);
+  const world =
+    what === 'activation'
+      ? sandboxLib().demoWorld()
+      : what === 'gototask'
+        ? (await import('./gototask.mjs')).manyReposWorld()
+        : bigWorld(1000, 5);
   const host = await startHost({ world, kind: `bench-prof-${what}` });
   let ok = false;
   try {
@@ -167,9 +182,45 @@ async function main() {
         const ours = file.replace(/\.cpuprofile$/, '-ours.heapsnapshot');
         const peer = file.replace(/\.cpuprofile$/, '-peer.heapsnapshot');
         const emptyDir = writePeerExtension(path.join(host.runDir, 'peer-empty'), 'empty');
-        await host.session('load', { params: { expect: 1000, settleSeconds: 5, snapshot: ours } });
-        await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5, snapshot: peer } });
+        const mem = {};
+        mem.ours = (await host.session('load', { params: { expect: 1000, settleSeconds: 5, snapshot: ours } })).memory;
+        mem.peer = (
+          await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5, snapshot: peer } })
+        ).memory;
         console.log(JSON.stringify(snapshotDiff(ours, peer), null, 2));
+        // The floor (a minimal extension showing the same tasks in two views): what ours holds beyond the least.
+        const floor = file.replace(/\.cpuprofile$/, '-floor.heapsnapshot');
+        const floorDir = writeFloorExtension(path.join(host.runDir, 'peer-floor'));
+        mem.floor = (
+          await host.session('floor', {
+            extensionPath: floorDir,
+            params: { expect: 1000, settleSeconds: 5, snapshot: floor },
+          })
+        ).memory;
+        console.log('[profile] this build against the floor:');
+        console.log(JSON.stringify(snapshotDiff(ours, floor), null, 2));
+        if (other) {
+          // Another build (e.g. an older commit, built in its own checkout) in the same run: what ours holds beyond it.
+          const theirs = file.replace(/\.cpuprofile$/, '-other.heapsnapshot');
+          mem.other = (
+            await host.session('load', {
+              extensionPath: other,
+              params: { expect: 1000, settleSeconds: 5, snapshot: theirs },
+            })
+          ).memory;
+          console.log('[profile] the other build against the host without the extension:');
+          console.log(JSON.stringify(snapshotDiff(theirs, peer), null, 2));
+          console.log('[profile] this build against the other:');
+          console.log(JSON.stringify(snapshotDiff(ours, theirs, 40), null, 2));
+        }
+        const rows = Object.entries(mem).map(([k, m]) => ({
+          who: k,
+          rssMB: round1(m.rssMB),
+          afterGcRssMB: round1(m.afterGc.rssMB),
+          afterGcHeapUsedMB: round1(m.afterGc.heapUsedMB),
+          anon: m.detail?.anon,
+        }));
+        console.log(JSON.stringify(rows, null, 2));
         continue;
       }
       if (what === 'load') {
@@ -179,6 +230,17 @@ async function main() {
         console.log(JSON.stringify(r.memory));
         console.log(JSON.stringify(summarizeAllocations(JSON.parse(fs.readFileSync(heapFile, 'utf8'))), null, 2));
         console.log(`[profile] ${path.relative(process.cwd(), heapFile)}`);
+        continue;
+      }
+      if (what === 'gototask') {
+        // Go to Task opened over 2,000 tasks in 100 repositories, 9 times back to back.
+        const r = await host.session('gototask', {
+          params: { expect: 2000, rounds: 9, profile: file },
+          timeoutMs: 600_000,
+        });
+        console.log(JSON.stringify({ openMs: r.openMs, plainMs: r.plainMs }));
+        console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8'))), null, 2));
+        console.log(`[profile] ${path.relative(process.cwd(), file)}`);
         continue;
       }
       const r =

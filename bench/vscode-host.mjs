@@ -120,6 +120,65 @@ exports.deactivate = function () {};
 }
 
 /**
+ * The floor of memory: a minimal extension that shows the same two lists as ours (the repository's tasks and the
+ * user's), every page read with the host's fetch, one plain TreeItem per task in two views. What any extension
+ * showing those tasks pays at least: the HTTP client, the tasks kept, VS Code's own copies of the rows.
+ */
+export function writeFloorExtension(dir) {
+  fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
+  const views = { repo: '/agents/repos/acme/rocket/tasks', mine: '/agents/tasks' };
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'bench-floor-peer',
+      publisher: 'bench',
+      version: '0.0.1',
+      engines: { vscode: '^1.100.0' },
+      main: './extension.js',
+      activationEvents: ['onStartupFinished'],
+      contributes: {
+        viewsContainers: { activitybar: [{ id: 'benchFloor', title: 'Bench Floor', icon: 'media/x.svg' }] },
+        views: { benchFloor: Object.keys(views).map(v => ({ id: `benchFloor.${v}`, name: v })) },
+      },
+    }),
+  );
+  fs.writeFileSync(path.join(dir, 'media/x.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>');
+  fs.writeFileSync(
+    path.join(dir, 'extension.js'),
+    `
+const vscode = require('vscode');
+const VIEWS = ${JSON.stringify(views)};
+exports.activate = function () {
+  const headers = { authorization: 'Bearer ' + process.env.AGENT_TASKS_BENCH_TOKEN, accept: 'application/vnd.vendor+json', 'x-vendor-api-version': '2026-03-10' };
+  async function all(path) {
+    const out = [];
+    for (let page = 1; ; page++) {
+      const r = await fetch(process.env.AGENT_TASKS_SANDBOX_URL + path + '?per_page=100&page=' + page, { headers });
+      const { tasks } = await r.json();
+      out.push(...tasks);
+      if (tasks.length < 100) return out;
+    }
+  }
+  const held = {};
+  for (const [view, path] of Object.entries(VIEWS)) {
+    held[view] = [];
+    const changed = new vscode.EventEmitter();
+    vscode.window.createTreeView('benchFloor.' + view, { treeDataProvider: {
+      onDidChangeTreeData: changed.event,
+      getTreeItem: t => Object.assign(new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed), { id: t.id, description: t.state, iconPath: new vscode.ThemeIcon('circle') }),
+      getChildren: () => held[view],
+    } });
+    all(path).then(tasks => { held[view] = tasks.sort((a, b) => (a.created_at < b.created_at ? 1 : -1)); changed.fire(); });
+  }
+  return { held: view => held[view].length, views: Object.keys(VIEWS).map(v => 'benchFloor.' + v) };
+};
+exports.deactivate = function () {};
+`,
+  );
+  return dir;
+}
+
+/**
  * Starts the sandbox (with `world`), a demo repository, code-server and a browser, and returns `session()` and
  * `close()`. Each session opens a fresh window (a new extension host) and resolves with the probe's JSON.
  */

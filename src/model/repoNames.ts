@@ -112,6 +112,11 @@ export class RepoNames {
   /** IDs whose name another ID holds, with why; kept for this session only (a read tells it again). */
   private refused = new Map<number, Refused>();
   private loadedScope: string | undefined;
+  /**
+   * What `shown` said of each ID since the names last changed: every picture and row of a repository shares one
+   * object (a view of 1,000 rows asked it 1,000 times, each answer a new object with its sentences formatted).
+   */
+  private readonly said = new Map<number, Readonly<RepoShown>>();
   private readonly changed = new Emitter<void>();
   /** Names were learnt: surfaces that show IDs may now show names. */
   readonly onDidChange = this.changed.event;
@@ -137,6 +142,7 @@ export class RepoNames {
       this.put(e[0], { name: e[1], source: e[2] });
     }
     while (this.byId.size > this.max) this.drop(this.byId.keys().next().value as number);
+    this.said.clear();
     this.changed.fire();
   }
 
@@ -155,9 +161,15 @@ export class RepoNames {
     return [...this.byId].reverse().map(([id, e]) => ({ id, name: e.name }));
   }
 
-  /** What to show for a repository ID: its name, or the ID and why no name is there. */
-  shown(id: unknown): RepoShown | undefined {
+  /** What to show for a repository ID: its name, or the ID and why no name is there (one object per ID). */
+  shown(id: unknown): Readonly<RepoShown> | undefined {
     if (!validId(id)) return undefined;
+    let said = this.said.get(id);
+    if (!said) this.said.set(id, (said = Object.freeze(this.describe(id))));
+    return said;
+  }
+
+  private describe(id: number): RepoShown {
     const name = this.name(id);
     if (name) return repoNameShown(name, id);
     const refused = this.refused.get(id);
@@ -194,6 +206,7 @@ export class RepoNames {
       if (validId(id) && validRepoName(name) && this.take(id, name, source)) changed = true;
     if (!changed) return false;
     while (this.byId.size > this.max) this.drop(this.byId.keys().next().value as number);
+    this.said.clear();
     this.save();
     this.changed.fire();
     return true;

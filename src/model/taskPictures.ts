@@ -49,7 +49,7 @@ export class TaskPictures extends DisposableBase {
   constructor(private readonly src: PictureSources) {
     super();
     this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
-    this.register(src.names.onDidChange(() => this.invalidate(undefined)));
+    this.register(src.names.onDidChange(() => this.namesChanged()));
     if (src.continuations)
       this.register(
         src.continuations.onDidChange(id => {
@@ -129,6 +129,22 @@ export class TaskPictures extends DisposableBase {
     this.errors.clear();
     this.mineIds = undefined;
     this.epoch++;
+  }
+
+  /**
+   * Names were learnt: only the pictures whose repository now reads otherwise are made again, and only they are told
+   * (a name learnt for one repository used to make every picture and every row again, in both views).
+   */
+  private namesChanged(): void {
+    const ids: string[] = [];
+    for (const [id, hit] of this.cache) {
+      const before = hit.picture.repo;
+      const now = this.src.names.shown(hit.picture.task.repository?.id);
+      if (before?.label === now?.label && before?.why === now?.why) continue;
+      this.cache.delete(id);
+      ids.push(id);
+    }
+    if (ids.length) this.changed.fire(ids);
   }
 
   private invalidate(ids: PicturesChange): void {

@@ -43,8 +43,19 @@ const MAX_LOGGED = 1000;
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
+/** What each task object's address claims: a list's every task is looked at again at each change of the list. */
+const claims = new WeakMap<object, string | undefined>();
+
 /** The `owner/name` a task's own address claims, when it is a name at all; not by itself a name to believe. */
 export function nameFromTask(task: Pick<Task, 'url' | 'html_url'>): string | undefined {
+  if (claims.has(task)) return claims.get(task);
+  const claimed = claimOf(task);
+  // Tasks are not changed in place (a change is a new object), so the answer holds as long as the object.
+  claims.set(task, claimed);
+  return claimed;
+}
+
+function claimOf(task: Pick<Task, 'url' | 'html_url'>): string | undefined {
   try {
     const r = repoOfTask(task);
     const name = r && repoLabel(r);

@@ -69,6 +69,12 @@ export class TaskStore {
   private readonly lists = new Map<ListKey, string[]>();
   private readonly changed = new Emitter<StoreChange>();
   readonly onDidChange = this.changed.event;
+  private writes = 0;
+
+  /** Moves on at every write, fired or not: what was worked out from the store holds while it stays. */
+  get version(): number {
+    return this.writes;
+  }
 
   get(id: string): Task | undefined {
     return this.entries.get(id)?.task;
@@ -131,6 +137,7 @@ export class TaskStore {
 
   /** A task read on its own (get task, with sessions) or just started (start task): updated everywhere it is listed. */
   upsertTask(task: Task, addTo: ListKey[] = []): StoreChange {
+    this.writes++;
     const change: StoreChange = { membership: false, changed: [], transitions: [] };
     this.absorb(task, change);
     for (const key of addTo) {
@@ -155,11 +162,13 @@ export class TaskStore {
   /** Forgets a list (its view went away or its repository is no longer chosen). */
   dropList(key: ListKey): void {
     if (!this.lists.delete(key)) return;
+    this.writes++;
     this.gc();
     this.fire({ list: key, membership: true, changed: [], transitions: [] });
   }
 
   clear(): void {
+    this.writes++;
     const keys = [...this.lists.keys()];
     this.lists.clear();
     this.entries.clear();
@@ -167,6 +176,7 @@ export class TaskStore {
   }
 
   private commit(key: ListKey, ordered: Task[], incoming: Task[]): StoreChange {
+    this.writes++;
     const change: StoreChange = { list: key, membership: false, changed: [], transitions: [] };
     for (const t of incoming) this.absorb(t, change);
     const before = this.lists.get(key);

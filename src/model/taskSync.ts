@@ -182,6 +182,13 @@ export class TaskSync {
     const full = first.items.length === PAGE_SIZE;
     const allMoved = first.items.every(task => this.store.get(task.id)?.updated_at !== task.updated_at);
     if (!this.store.hasList(key) || this.stale.has(key) || (full && allMoved)) {
+      if (!this.store.hasList(key) && full) {
+        // A list never shown shows its first page at once (the first tree of a long list does not wait for every
+        // page); it is read whole at the next tick should the rest fail now.
+        if (gen !== this.generation) return;
+        this.stale.add(key);
+        this.store.replaceList(key, first.items);
+      }
       const read = await readPages(fetchPage, task => task.id, {
         first,
         perPage: PAGE_SIZE,

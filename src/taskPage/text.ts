@@ -15,8 +15,11 @@ export function asText(value: unknown): string {
 
 /** Service text for the editor tab's title: hidden characters shown, one line, bounded, cut near a word's end. */
 export function plainLine(value: unknown, max = 60): string {
-  const chars = [...showHidden(asText(value).replace(/[\r\n\t]+/g, ' ')).trim()];
-  if (chars.length <= max) return chars.join('');
+  const line = showHidden(asText(value).replace(/[\r\n\t]+/g, ' ')).trim();
+  // Short enough in UTF-16 units is short enough in characters: no need to split it (every tree row asks).
+  if (line.length <= max) return line;
+  const chars = [...line];
+  if (chars.length <= max) return line;
   const cut = chars.slice(0, max - 1).join('');
   // At a word's end when one is near, so the title does not stop mid-word.
   const space = cut.lastIndexOf(' ');

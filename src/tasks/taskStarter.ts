@@ -206,6 +206,7 @@ export function namedAfter(name: string | undefined, prompt: string): boolean {
   const n = (name ?? '').trim();
   if (!n || !first) return false;
   if (n === first) return true;
-  const cut = n.replace(/(…|\.\.\.)$/, '');
+  // The ellipsis escaped: one character beyond Latin-1 makes V8 keep the whole bundle's source two bytes a character.
+  const cut = n.replace(/(\u2026|\.\.\.)$/, '');
   return cut !== n && cut.length >= 8 && first.startsWith(cut);
 }

@@ -73,6 +73,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     this.groups = new RepoGroups(opts.viewId);
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.model.pictures.onDidChange(ids => this.onPicturesChange(ids)));
+    // Grouped rows sit under their repository's name: a name learnt draws the groups again.
+    this.register(opts.model.names.onDidChange(() => this.grouped() && this.refresh()));
     this.register(opts.state.onDidChange(c => this.onViewChange(c)));
   }
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, EXTENSION_ID } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import { freshStart, waitFor } from './tasksSupport';
+import { demoWorld, freshStart, waitFor } from './tasksSupport';
 
 type Row = vscode.QuickPickItem & { taskId?: string };
 
@@ -143,6 +143,56 @@ describe('Go to Task', function () {
       ['Review Changes'],
     );
     await close(api, closed);
+  });
+
+  it('says when the user’s list was read in part, and searches the rest once asked', async function () {
+    this.timeout(180_000);
+    // 2,050 more of mona's tasks in acme/website: her list is longer than the 20 pages of 100 read at once.
+    const w = demoWorld();
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 2_050; i++) {
+      const at = new Date(base + i * 60_000).toISOString().replace('.000Z', 'Z');
+      w.tasks!.push({
+        id: `many-${i}`,
+        repository: 5001,
+        creator: 1001,
+        state: 'completed',
+        prompt: `Many task ${i}`,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    api = await freshStart(w);
+    const closed = await open(api);
+    const rows = () => (api.quickPick()?.items ?? []) as readonly (Row & { loadMore?: unknown })[];
+    await waitFor(() => !api.quickPick()?.busy && rows().some(r => r.loadMore), 'the row that reads further', 60_000);
+    const last = rows().at(-1)!;
+    assert.equal(last.label, 'Only the most recently updated tasks are searched. Load more…');
+    assert.ok(!rows().some(r => r.taskId === 'many-0'), 'the oldest task is not held yet');
+    // A search for the oldest task finds nothing held yet, only the row that reads further; chosen, the pick stays
+    // open and finds it.
+    await search(api, 'many-0', []);
+    await waitFor(() => rows().length === 1 && rows()[0].loadMore, 'the row that reads further alone');
+    await waitFor(() => api.quickPick()?.activeItems[0]?.label === last.label, 'the row to be active');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor(() => rows().some(r => r.taskId === 'many-0'), 'the oldest task to be found', 60_000);
+    assert.ok(api.quickPick(), 'Go to Task is still open');
+    assert.deepEqual(
+      rows().map(r => r.taskId),
+      ['many-0'],
+      'found, and nothing left to read',
+    );
+    api.quickPick()!.value = 'many-';
+    await waitFor(
+      () => rows().filter(r => r.taskId?.startsWith('many-')).length === 2_050,
+      'every one of them to be searched',
+      30_000,
+    );
+    assert.ok(!rows().some(r => r.loadMore), 'nothing left to read');
+    await close(api, closed);
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    api = await freshStart();
   });
 
   it('its keybinding takes none of VS Code’s own', async function () {

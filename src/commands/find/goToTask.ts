@@ -27,12 +27,26 @@ const PLACEHOLDER = vscode.l10n.t('Search tasks by name or prompt; narrow with s
  * prompt too. Enter opens the task page; a row's buttons open its pull request or its changes.
  */
 export class GoToTask {
-  constructor(private readonly deps: GoToTaskDeps) {}
+  /**
+   * The rows, kept from one opening to the next while the pick is opened again within `keepRowsMs` of its last
+   * closing (each row is made again only when its task changed), then let go: they are memory only a search needs.
+   */
+  private rows: TaskPickItems | undefined;
+  private release: ReturnType<typeof setTimeout> | undefined;
+  /** Whether VS Code has the Review Changes command: asked once, it does not come and go. */
+  private review: boolean | undefined;
+
+  constructor(
+    private readonly deps: GoToTaskDeps,
+    private readonly keepRowsMs = 2 * 60_000,
+  ) {}
 
   /** Resolves when the pick is closed and what was chosen has run (a failure reaches the command's handler). */
   run(initial = ''): Promise<void> {
     const { model, ui } = this.deps;
-    const items = new TaskPickItems({ model, continued: this.deps.continued });
+    clearTimeout(this.release);
+    const items = (this.rows ??= new TaskPickItems({ model, continued: this.deps.continued }));
+    if (this.review !== undefined) items.reviewChanges = this.review;
     const qp = ui.quickPick<TaskPickItem>();
     const subs: Disposable[] = [qp];
     qp.title = vscode.l10n.t('Go to Task');
@@ -46,7 +60,12 @@ export class GoToTask {
       if (q.unknownStates.length)
         rows.unshift(note(vscode.l10n.t('No state “{0}”', q.unknownStates.join('”, “')), TASK_STATES));
       else if (!model.signedIn) rows.push(note(vscode.l10n.t('Not signed in: set a token to see tasks'), []));
-      qp.items = rows;
+      // A list longer than its page budget was read in part: the search says so, and reads further when asked,
+      // as the views do; it never leaves older tasks out in silence.
+      const cut = model.signedIn ? model.cutLists(model.store.listKeys()) : [];
+      if (cut.length) rows.push(loadMoreRow(cut));
+      // The same rows again (a poll that changed nothing shown here) are not sent to the window again.
+      if (rows.length !== qp.items.length || rows.some((r, i) => r !== qp.items[i])) qp.items = rows;
     };
     redraw();
     const release = model.searchAll();
@@ -56,11 +75,13 @@ export class GoToTask {
       .refresh()
       .catch(() => undefined) // a failed read is the views' and the status bar's to say; the rows stay
       .finally(() => (qp.busy = false));
-    void vscode.commands.getCommands(true).then(all => {
-      if (!all.includes(REVIEW_CHANGES)) return;
-      items.reviewChanges = true;
-      redraw();
-    });
+    if (this.review === undefined)
+      void vscode.commands.getCommands(true).then(all => {
+        this.review = all.includes(REVIEW_CHANGES);
+        if (!this.review) return;
+        items.reviewChanges = true;
+        redraw();
+      });
     subs.push(
       qp.onDidChangeValue(redraw),
       model.onDidChangeTasks(redraw),
@@ -76,11 +97,13 @@ export class GoToTask {
       let chosen: Promise<void> = Promise.resolve();
       const finish = () => {
         disposeAll(subs);
+        this.release = setTimeout(() => (this.rows = undefined), this.keepRowsMs);
         chosen.then(resolve, reject);
       };
       subs.push(
         qp.onDidAccept(() => {
           const [pick] = qp.selectedItems;
+          if (pick?.loadMore) return void this.loadMore(qp, pick.loadMore);
           if (!pick?.taskId) return;
           chosen = this.open(pick);
           qp.hide();
@@ -92,6 +115,18 @@ export class GoToTask {
         qp.onDidHide(finish),
       );
     });
+  }
+
+  /** Reads further into the lists that were cut; their rows fill in as the pages arrive, the pick stays open. */
+  private async loadMore(qp: vscode.QuickPick<TaskPickItem>, keys: readonly string[]): Promise<void> {
+    qp.busy = true;
+    try {
+      await Promise.all(keys.map(k => this.deps.model.loadMore(k)));
+    } catch {
+      // A failed read is the views' and the status bar's to say; the rows stay.
+    } finally {
+      qp.busy = false;
+    }
   }
 
   /** The task page, through Show Task Details; a task known only by name is read first. */
@@ -112,6 +147,17 @@ export class GoToTask {
     const command = button.action === 'pull' ? COMMANDS.openPullRequest : REVIEW_CHANGES;
     await vscode.commands.executeCommand(command, pick.task);
   }
+}
+
+/** The last row while a list was read in part: choosing it reads the next pages of those lists. */
+function loadMoreRow(keys: string[]): TaskPickItem {
+  return {
+    label: vscode.l10n.t('Only the most recently updated tasks are searched. Load more…'),
+    iconPath: new vscode.ThemeIcon('ellipsis'),
+    alwaysShow: true,
+    taskId: '',
+    loadMore: keys,
+  };
 }
 
 /** A row that says something and opens nothing. */

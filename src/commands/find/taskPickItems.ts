@@ -13,6 +13,8 @@ export interface TaskPickItem extends vscode.QuickPickItem {
   taskId: string;
   /** The task as the model holds it; undefined for a task known only by the name a continuation kept. */
   task?: Task;
+  /** The row that reads further into these lists (they were longer than what was read). */
+  loadMore?: readonly string[];
 }
 
 export type RowAction = 'pull' | 'review';
@@ -27,6 +29,8 @@ const button = (action: RowAction, icon: string, tooltip: string): RowButton => 
 });
 const PULL = button('pull', 'git-pull-request', vscode.l10n.t('Open Pull Request'));
 const REVIEW = button('review', 'diff-multiple', vscode.l10n.t('Review Changes'));
+/** The four sets of buttons a row can have, shared by every row: none, pull request, changes, both. */
+const BUTTONS: readonly RowButton[][] = [[], [PULL], [REVIEW], [PULL, REVIEW]];
 
 export interface TaskPickSource {
   model: Pick<TaskModel, 'store' | 'names' | 'isMine'>;
@@ -39,7 +43,12 @@ interface Built {
   searchable: Searchable;
   /** What the row was made from: it is made again only when one of these changes. */
   from: Task | string;
-  key: string;
+  repo?: string;
+  mine?: boolean;
+  age?: string;
+  sessions?: readonly unknown[];
+  review?: boolean;
+  key?: string;
 }
 
 /**
@@ -49,6 +58,7 @@ interface Built {
  */
 export class TaskPickItems {
   private readonly built = new Map<string, Built>();
+  private sorted: { version: number; tasks: Task[] } | undefined;
   /** Set once VS Code is known to have the Review Changes command. */
   reviewChanges = false;
 
@@ -56,12 +66,9 @@ export class TaskPickItems {
 
   /** Every task known, newest change first, with rows kept from the last call where nothing changed. */
   all(now = Date.now()): { item: TaskPickItem; searchable: Searchable }[] {
-    const { store } = this.source.model;
-    const tasks = new Map<string, Task>();
-    for (const key of store.listKeys()) for (const t of store.list(key)) tasks.set(t.id, t);
     const out: Built[] = [];
     const live = new Set<string>();
-    for (const t of [...tasks.values()].sort(byUpdatedDesc)) {
+    for (const t of this.tasks()) {
       live.add(t.id);
       out.push(this.forTask(t, now));
     }
@@ -74,6 +81,16 @@ export class TaskPickItems {
     return out;
   }
 
+  /** Every task of the store's lists once, newest change first: sorted again only once the store was written. */
+  private tasks(): Task[] {
+    const { store } = this.source.model;
+    if (this.sorted?.version === store.version) return this.sorted.tasks;
+    const tasks = new Map<string, Task>();
+    for (const key of store.listKeys()) for (const t of store.list(key)) tasks.set(t.id, t);
+    this.sorted = { version: store.version, tasks: [...tasks.values()].sort(byUpdatedDesc) };
+    return this.sorted.tasks;
+  }
+
   /** The rows that match a query, in order. */
   filter(q: TaskQuery, now = Date.now()): TaskPickItem[] {
     return this.all(now)
@@ -83,19 +100,27 @@ export class TaskPickItems {
 
   private forTask(t: Task, now: number): Built {
     const { model } = this.source;
-    const sessions = model.store.sessions(t.id)?.sessions ?? [];
+    const sessions = model.store.sessions(t.id)?.sessions ?? NONE;
     // As every surface shows it: a name that mixes scripts with the repository's ID beside it.
     const repo = model.names.shown(t.repository?.id)?.label;
     const mine = model.isMine(t);
     const age = relativeTime(t.updated_at, now);
-    const key = [repo, mine, age, sessions.length, this.reviewChanges].join('\n');
+    const review = this.reviewChanges;
     const kept = this.built.get(t.id);
-    if (kept && kept.from === t && kept.key === key) return kept;
+    // Compared field by field: this runs for every task at every keystroke.
+    if (
+      kept &&
+      kept.from === t &&
+      kept.repo === repo &&
+      kept.mine === mine &&
+      kept.age === age &&
+      kept.sessions === sessions &&
+      kept.review === review
+    )
+      return kept;
     const name = plainName(t.name) || t.id;
     const prompts = sessions.map(s => (typeof s.prompt === 'string' ? s.prompt : '')).filter(Boolean);
-    const buttons: RowButton[] = [];
-    if (pullRequests(t).length) buttons.push(PULL);
-    if (this.reviewChanges && t.session_count > 0) buttons.push(REVIEW);
+    const buttons = BUTTONS[(pullRequests(t).length ? 1 : 0) + (review && t.session_count > 0 ? 2 : 0)];
     const item: TaskPickItem = {
       label: forQuickPick(name),
       iconPath: stateIcon(t.state),
@@ -107,7 +132,7 @@ export class TaskPickItems {
       task: t,
     };
     const searchable = { state: t.state, repo, mine, text: searchText([name, t.id, ...prompts]) };
-    const built = { item, searchable, from: t, key };
+    const built: Built = { item, searchable, from: t, repo, mine, age, sessions, review };
     this.built.set(t.id, built);
     return built;
   }
@@ -132,6 +157,8 @@ export class TaskPickItems {
     return built;
   }
 }
+
+const NONE: readonly never[] = [];
 
 const byUpdatedDesc = (a: Task, b: Task) =>
   a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

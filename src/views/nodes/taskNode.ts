@@ -61,6 +61,12 @@ interface AgedText {
 
 const rowTexts = [new WeakMap<TaskPicture, RowText>(), new WeakMap<TaskPicture, RowText>()];
 
+/** Every contextValue a task row can have, made once: each row shares one instead of building its own. */
+const CONTEXT_VALUES = Array.from(
+  { length: 8 },
+  (_, i) => `agentTask${i & 1 ? ' web' : ''}${i & 2 ? ' pull' : ''}${i & 4 ? ' branch' : ''}`,
+);
+
 function rowText(p: TaskPicture, showRepo: boolean): RowText {
   const cache = rowTexts[showRepo ? 1 : 0];
   let text = cache.get(p);
@@ -79,10 +85,8 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     ? vscode.l10n.t('continues “{0}”', plainLine(plainName(p.continues.name), CONTINUES_MAX))
     : '';
   const rest = forLabel([repo, archived, after].filter(Boolean).join(' · '));
-  let flags = 'agentTask';
-  if (p.links.web) flags += ' web';
-  if (p.links.pullRequests.length) flags += ' pull';
-  if (t.session_count > 0) flags += ' branch';
+  const flags =
+    CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
   const heardTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
   return {
     label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),

@@ -41,6 +41,17 @@ describe('model/RepoNames', () => {
     assert.equal(scoped('svc').shown('5005'), undefined, 'an ID that is not a number is not one');
   });
 
+  it('says one thing per ID until a name is learnt: every row of a repository shares it', () => {
+    const names = scoped('svc');
+    const unnamed = names.shown(5005);
+    assert.equal(names.shown(5005), unnamed, 'the same object again');
+    assert.ok(Object.isFrozen(unnamed), 'and nobody can change it for the others');
+    names.learn(5005, 'acme/docs', 'list');
+    assert.deepEqual(names.shown(5005), { label: 'acme/docs' }, 'a name learnt shows at once');
+    names.useScope('other');
+    assert.equal(names.shown(5005)?.label, 'repository 5005', 'another service starts over');
+  });
+
   it('keeps nothing malformed: odd IDs, names with markup, spaces, control or reordering characters', () => {
     const names = scoped('svc');
     const bad: [unknown, unknown][] = [

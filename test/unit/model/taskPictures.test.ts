@@ -101,12 +101,17 @@ describe('model/TaskPictures', () => {
     assert.deepEqual(pictures.get('t4')?.changes, { kind: 'loading' });
   });
 
-  it('names the repository once a source names it, and every picture is told', () => {
+  it('names the repository once a source names it, and the pictures of its tasks are told', () => {
     const { store, names, pictures, heard } = rig();
-    store.replaceList('mine', [aTask({ id: 't5', repository: { id: 42 } })]);
+    store.replaceList('mine', [
+      aTask({ id: 't5', repository: { id: 42 } }),
+      aTask({ id: 't6', repository: { id: 7 } }),
+    ]);
     assert.equal(pictures.get('t5')?.repo?.label, 'repository 42', 'its id, and why, until a source names it');
+    const other = pictures.get('t6');
     names.learn(42, 'acme/rocket', 'list');
-    assert.ok(heard.includes(undefined), 'a name may be on any row');
+    assert.deepEqual(heard, [['t5']], 'the pictures of that repository');
     assert.equal(pictures.get('t5')?.repo?.label, 'acme/rocket');
+    assert.equal(pictures.get('t6'), other, 'a task of another repository keeps its picture, and its row');
   });
 });

@@ -11,6 +11,20 @@ describe('model/TaskStore', () => {
     store.onDidChange(e => events.push(e));
   });
 
+  it('has a version that moves on at every write, told or not', () => {
+    const v0 = store.version;
+    const a = aTask({ id: 'a' });
+    store.replaceList('mine', [a]);
+    const v1 = store.version;
+    assert.notEqual(v1, v0);
+    store.replaceList('mine', [{ ...a }]);
+    assert.equal(events.length, 1, 'the same tasks again are not told');
+    assert.notEqual(store.version, v1, 'but what was worked out from them is worked out again');
+    const v2 = store.version;
+    store.dropList('mine');
+    assert.notEqual(store.version, v2);
+  });
+
   it('orders a list by updated_at, newest first, and reports the membership change', () => {
     const a = aTask();
     const b = aTask();

@@ -76,6 +76,32 @@ describe('model/TaskSync', () => {
     assert.equal(PAGE_SIZE, 100);
   });
 
+  it('shows the first page of a long list before the rest is read, and reads it whole again if the rest fails', async () => {
+    const tasks = Array.from({ length: 250 }, () => aTask());
+    const { client } = fakeService(tasks);
+    const store = new TaskStore();
+    const sizes: number[] = [];
+    store.onDidChange(c => c.list === listKeys.repo(repo) && sizes.push(store.list(c.list).length));
+    let failPage2 = true;
+    const flaky: TaskClient = {
+      ...client,
+      listRepositoryTasks: async p => {
+        if (p.page === 2 && failPage2) throw new Error('page 2 lost');
+        return client.listRepositoryTasks(p);
+      },
+    };
+    const sync = new TaskSync(
+      async () => flaky,
+      store,
+      () => targets(),
+    );
+    await assert.rejects(sync.tick(signal), /page 2 lost/);
+    assert.deepEqual(sizes, [100], 'the first page, at once');
+    failPage2 = false;
+    await sync.tick(signal);
+    assert.deepEqual(sizes, [100, 250], 'then the whole list, read again from the start');
+  });
+
   it('picks up a change from the first page and says whether anything runs', async () => {
     const tasks = Array.from({ length: 150 }, () => aTask());
     const { client } = fakeService(tasks);
