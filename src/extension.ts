@@ -105,13 +105,21 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       ui,
       log: log.child('changes'),
       intervalMs: pace.activeMs,
+      state: context.workspaceState,
+      links,
     },
     observers,
   );
   // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
   model.pictures.useChanges(changes);
   const watchChanges = viewState.onDidChange(c => c.kind === 'expanded' && changes.watch(c.id, `tree:${c.view}`, c.on));
-  const views = new TaskViews({ model, service, state: viewState, context: contextKeys });
+  const views = new TaskViews({
+    model,
+    service,
+    state: viewState,
+    context: contextKeys,
+    viewed: (id, file, on) => void changes.setViewed(id, file, on),
+  });
   const status = new StatusBarController(
     model,
     service,
@@ -157,6 +165,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       }),
       log: log.child('chat'),
       changes,
+      review: changes.feedback,
     },
     observers,
   );
@@ -220,6 +229,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
         ...{ links, grouping, drafts, work, installations: installationsEnv, views, filter, pages },
         ...{ showLog: () => channel.show(true), suggestions: demoRepos },
         changes: () => changes.commandDeps(),
+        refreshChanges: () => changes.refreshWatched(),
       },
       built => context.subscriptions.push(built),
     ),

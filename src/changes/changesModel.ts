@@ -9,7 +9,15 @@ import type { Log } from '../log';
 import { Emitter, type Event } from '../model/emitter';
 import type { GitRunner } from './gitRunner';
 import { branchOf, localRepoOf, taskRepo, type LocalRepo } from './taskBranch';
-import { fetchProblem, fetchTaskRefs, readChanges, readTips, type LocalTips } from './taskRefs';
+import {
+  fetchProblem,
+  fetchTaskRefs,
+  readChanges,
+  readTips,
+  remoteTip,
+  type FetchTarget,
+  type LocalTips,
+} from './taskRefs';
 import { totalsOf, type ChangesView } from './types';
 import * as l10n from '@vscode/l10n';
 
@@ -22,6 +30,11 @@ export interface ChangesDeps {
     onDidChangeTasks: Event<{ readonly changed: readonly string[] }>;
   };
   repos: { candidates(): LocalRepo[] };
+  /**
+   * The tasks known to work on the same branch as this one (a task and its continuations): when one moves, the others
+   * are read again with it.
+   */
+  related?(taskId: string): readonly string[];
   git: GitRunner;
   /** Why git cannot be used (no git extension, git not found), or undefined when it can. */
   gitMissing(): string | undefined;
@@ -41,6 +54,10 @@ interface Entry {
   running?: Promise<void>;
   /** A change arrived while the window was unfocused, or too soon after the last fetch. */
   due: boolean;
+  /** The next read fetches even when the task itself did not move (a task on the same branch did). */
+  force?: boolean;
+  /** What the last read fetched: where, and which branches. */
+  target?: FetchTarget;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -100,8 +117,31 @@ export class ChangesModel extends DisposableBase {
   load(taskId: string, force = false, given?: Task): Promise<void> {
     const e = this.entry(taskId);
     if (e.running) return e.running;
-    e.running = this.read(taskId, e, force, given).finally(() => (e.running = undefined));
+    const forced = force || e.force === true;
+    e.force = false;
+    e.running = this.read(taskId, e, forced, given).finally(() => (e.running = undefined));
     return e.running;
+  }
+
+  /** The views' Refresh: every task someone looks at is fetched and read again, now. */
+  async refreshWatched(): Promise<void> {
+    const ids = [...this.entries].filter(([, e]) => e.watchers.size > 0).map(([id]) => id);
+    await Promise.all(ids.map(id => this.load(id, true)));
+  }
+
+  /** Where the remote's branch is (`git ls-remote`); the row says when it is past the head shown. */
+  async remoteHead(taskId: string): Promise<string | undefined> {
+    const e = this.entries.get(taskId);
+    const view = e?.view;
+    if (!e?.target || view?.kind !== 'ready') return undefined;
+    const tip = await remoteTip(this.deps.git, e.target).catch(() => undefined);
+    if (tip === undefined || e.view !== view) return tip;
+    const behind = tip !== view.headSha ? tip : undefined;
+    if (behind !== view.behind) {
+      const { behind: _, ...rest } = view;
+      this.show(taskId, e, behind ? { ...rest, behind } : rest);
+    }
+    return tip;
   }
 
   private entry(taskId: string): Entry {
@@ -111,15 +151,28 @@ export class ChangesModel extends DisposableBase {
   }
 
   private taskMoved(taskId: string): void {
+    // The tasks on the same branch may have new commits too: their own version need not have moved.
+    for (const id of this.deps.related?.(taskId) ?? [])
+      if (id !== taskId && this.entries.get(id)?.watchers.size) this.schedule(id, true);
     const e = this.entries.get(taskId);
     const t = this.deps.tasks.task(taskId);
     if (!e || !t || !e.watchers.size || e.fetchedFor === versionOf(t)) return;
     this.schedule(taskId);
   }
 
+  /** Another task's read found its branch at a new head: the watched tasks on that branch are read again. */
+  private branchMoved(taskId: string, t: FetchTarget, head: string): void {
+    for (const [id, e] of this.entries) {
+      const v = e.view;
+      if (id === taskId || v?.kind !== 'ready' || !e.watchers.size || !e.target) continue;
+      if (e.target.root === t.root && e.target.head === t.head && v.headSha !== head) this.schedule(id, true);
+    }
+  }
+
   /** A fetch when allowed: the window focused, and a poll interval since the task's last fetch. */
-  private schedule(taskId: string): void {
+  private schedule(taskId: string, force = false): void {
     const e = this.entry(taskId);
+    if (force) e.force = true;
     if (!this.focused && e.view) {
       e.due = true;
       return;
@@ -177,13 +230,16 @@ export class ChangesModel extends DisposableBase {
     const local = localRepoOf(taskRepo(task, tasks.repoName(task)), this.deps.repos.candidates());
     if (!local.ok) return this.show(taskId, e, { kind: 'problem', why: local.why, todo: local.todo });
     const target = { root: local.root, remote: local.remote, taskId, head: branch.head, base: branch.base };
+    e.target = target;
     let stale: string | undefined;
+    let fetched = false;
     if (force || e.fetchedFor !== version || e.view?.kind !== 'ready') {
       e.lastFetchAt = this.now();
       try {
         this.deps.log.info(`fetching ${branch.head} and ${branch.base} of task ${taskId} from ${local.remote}`);
         await fetchTaskRefs(this.deps.git, target);
         e.fetchedFor = version;
+        fetched = true;
       } catch (err) {
         const p = fetchProblem(err, target);
         this.deps.log.warn(`fetch of task ${taskId}: ${p.why}`);
@@ -200,11 +256,25 @@ export class ChangesModel extends DisposableBase {
         why: l10n.t('the fetched branch cannot be read'),
         todo: 'Retry.',
       });
-    if (e.view?.kind === 'ready' && e.tips?.head === tips.head && e.tips.base === tips.base && !stale && !e.view.stale)
-      return; // the tips have not moved: nothing to read again
+    if (
+      e.view?.kind === 'ready' &&
+      e.tips?.head === tips.head &&
+      e.tips.base === tips.base &&
+      !stale &&
+      !e.view.stale
+    ) {
+      // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
+      if (fetched && e.view.behind) {
+        const { behind: _, ...rest } = e.view;
+        this.show(taskId, e, rest);
+      }
+      return;
+    }
     try {
       const { files, commits } = await readChanges(this.deps.git, local.root, tips);
+      const moved = e.tips !== undefined && e.tips.head !== tips.head;
       e.tips = tips;
+      if (moved || e.view?.kind !== 'ready') this.branchMoved(taskId, target, tips.head);
       this.show(taskId, e, {
         kind: 'ready',
         head: branch.head,

@@ -24,6 +24,8 @@ export interface ChangeCommit {
   readonly sha: string;
   /** The first line of its message. */
   readonly subject: string;
+  /** Its whole message (bounded), for the tooltip. */
+  readonly message: string;
   /** Commit time, ms since the epoch. */
   readonly time: number;
 }
@@ -57,6 +59,8 @@ export type ChangesView =
       readonly totals: ChangeTotals;
       /** Set when the last fetch failed and what is shown is what was fetched before: why. */
       readonly stale?: string;
+      /** The commit the remote's branch was seen at, when that is not the head shown: the row is behind it. */
+      readonly behind?: string;
     };
 
 export function totalsOf(files: readonly ChangedFile[]): ChangeTotals {

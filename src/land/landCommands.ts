@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { Task } from '../api';
 import type { ChangesModel } from '../changes/changesModel';
 import type { GitRunner } from '../changes/gitRunner';
-import { baseRefOf, headRefOf } from '../changes/taskRefs';
+import { sayWhenBehind } from '../changes/behind';
+import { headRefOf } from '../changes/taskRefs';
 import type { ChangesView } from '../changes/types';
 import type { CommandRegistry } from '../commands/registry';
 import { taskOf } from '../commands/taskArgs';
@@ -114,10 +115,11 @@ export class LandCommands extends DisposableBase {
     const only = fileOf(arg)?.path;
     let applied: Applied;
     try {
+      // The commits the Changes row shows, not the refs a later fetch may have moved.
       applied = await applyChanges(this.d.git, git, {
         root: view.root,
-        baseRef: baseRefOf(task.id),
-        headRef: headRefOf(task.id),
+        baseRef: view.baseSha,
+        headRef: view.headSha,
         ...(only !== undefined ? { only } : {}),
       });
     } catch (e) {
@@ -126,6 +128,7 @@ export class LandCommands extends DisposableBase {
       return undefined;
     }
     this.d.log.info(`apply ${task.id}: ${applied.written.length} written, ${applied.conflicts.length} conflicts`);
+    void sayWhenBehind(this.d.changes, this.d.ui, task.id, view);
     const what = only !== undefined ? forMessage(only, 200) : vscode.l10n.t('the changes of “{0}”', nameOf(task));
     if (applied.written.length === 0 && applied.conflicts.length === 0) {
       tell(this.d.ui, 'info', vscode.l10n.t('Nothing to apply: your files already have {0}.', what));
