@@ -68,7 +68,7 @@ describe('review: comments, viewed files, feedback to the agent', () => {
     const threads = (await until(
       () => (api.review.threads(TASK).length === 3 ? api.review.threads(TASK) : undefined),
       'threads',
-    ))!;
+    ));
     assert.deepEqual(threads.map(t => [t.start, t.label]).sort(), [
       [0, 'Not sent to the agent yet'],
       [2, 'Not sent to the agent yet'],
