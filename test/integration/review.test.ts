@@ -65,10 +65,10 @@ describe('review: comments, viewed files, feedback to the agent', () => {
     await comment(api, head, 2, 'Use a while loop here.');
     await comment(api, head, 4, 'Name the end of the function.');
     const extra = await comment(api, head, 0, 'A passing thought.');
-    const threads = (await until(
+    const threads = await until(
       () => (api.review.threads(TASK).length === 3 ? api.review.threads(TASK) : undefined),
       'threads',
-    ));
+    );
     assert.deepEqual(threads.map(t => [t.start, t.label]).sort(), [
       [0, 'Not sent to the agent yet'],
       [2, 'Not sent to the agent yet'],
