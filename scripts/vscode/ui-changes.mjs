@@ -10,6 +10,7 @@ import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchU
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
 import { sel, waitForWorkbench, viewPane, focusPane, runCommand, answerStep, acceptDefaults } from './workbench.mjs';
 import { nextStepRows, widenSidebar } from './workbench.mjs';
+import { reviewLoop } from './ui-review.mjs';
 
 const shots = path.join(ARTIFACTS, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
@@ -90,6 +91,8 @@ try {
   await page.locator('.multiDiffEditor .view-lines, .multi-diff-editor .view-lines').first().waitFor();
   await page.screenshot({ path: path.join(shots, 'changes-3-review.png') });
   check('"Review Changes" (the task\'s inline button) opens every file in the multi-file diff editor');
+  // The review loop goes on in this same window: comment, reload, send (ui-review.mjs).
+  await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots });
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

@@ -94,6 +94,7 @@ export class ChangesFeature extends DisposableBase {
     const roots = () => localRepos().flatMap(r => (r.root ? [r.root] : []));
     this.documents = new ChangeContentProvider(this.git, roots);
     this.changes.setFocused(vscode.window.state.focused);
+    this.register(d.repos.onDidChange(() => this.changes.retryProblems()));
     this.register(vscode.window.onDidChangeWindowState(s => this.changes.setFocused(s.focused)));
     const remoteOf = (task: Task) => {
       const found = localRepoOf(taskRepo(task, d.model.repoName(task)), localRepos());

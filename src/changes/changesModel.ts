@@ -18,7 +18,7 @@ import {
   type FetchTarget,
   type LocalTips,
 } from './taskRefs';
-import { totalsOf, type ChangesView } from './types';
+import { seenAt, totalsOf, type ChangesView } from './types';
 import * as l10n from '@vscode/l10n';
 
 export interface ChangesDeps {
@@ -104,6 +104,11 @@ export class ChangesModel extends DisposableBase {
     }
   }
 
+  /** The local repositories changed (git started, a clone opened): what could not be read for want of them is read. */
+  retryProblems(): void {
+    for (const [id, e] of this.entries) if (e.watchers.size && e.view?.kind === 'problem') void this.load(id);
+  }
+
   setFocused(focused: boolean): void {
     this.focused = focused;
     if (!focused) return;
@@ -125,8 +130,7 @@ export class ChangesModel extends DisposableBase {
 
   /** The views' Refresh: every task someone looks at is fetched and read again, now. */
   async refreshWatched(): Promise<void> {
-    const ids = [...this.entries].filter(([, e]) => e.watchers.size > 0).map(([id]) => id);
-    await Promise.all(ids.map(id => this.load(id, true)));
+    await Promise.all([...this.entries].filter(([, e]) => e.watchers.size).map(([id]) => this.load(id, true)));
   }
 
   /** Where the remote's branch is (`git ls-remote`); the row says when it is past the head shown. */
@@ -136,11 +140,7 @@ export class ChangesModel extends DisposableBase {
     if (!e?.target || view?.kind !== 'ready') return undefined;
     const tip = await remoteTip(this.deps.git, e.target).catch(() => undefined);
     if (tip === undefined || e.view !== view) return tip;
-    const behind = tip !== view.headSha ? tip : undefined;
-    if (behind !== view.behind) {
-      const { behind: _, ...rest } = view;
-      this.show(taskId, e, behind ? { ...rest, behind } : rest);
-    }
+    if ((tip !== view.headSha ? tip : undefined) !== view.behind) this.show(taskId, e, seenAt(view, tip));
     return tip;
   }
 
@@ -264,10 +264,7 @@ export class ChangesModel extends DisposableBase {
       !e.view.stale
     ) {
       // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
-      if (fetched && e.view.behind) {
-        const { behind: _, ...rest } = e.view;
-        this.show(taskId, e, rest);
-      }
+      if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
       return;
     }
     try {

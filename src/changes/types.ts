@@ -63,6 +63,12 @@ export type ChangesView =
       readonly behind?: string;
     };
 
+/** The changes as shown, with the remote's branch seen at `remote`: behind it when that is not the head shown. */
+export function seenAt(view: Extract<ChangesView, { kind: 'ready' }>, remote: string): ChangesView {
+  const { behind: _, ...rest } = view;
+  return remote === view.headSha ? rest : { ...rest, behind: remote };
+}
+
 export function totalsOf(files: readonly ChangedFile[]): ChangeTotals {
   let added = 0;
   let removed = 0;

@@ -273,7 +273,8 @@ async function describeNode(
     item.collapsibleState !== undefined &&
     item.collapsibleState !== vscode.TreeItemCollapsibleState.None
   ) {
-    const kids = (await provider.getChildren(node)) ?? [];
+    // A task's own children: a test reading a tree does not expand its tasks, as VS Code's asking would.
+    const kids = node.kind === 'task' ? await node.getChildren() : ((await provider.getChildren(node)) ?? []);
     out.children = await Promise.all(kids.map(k => describeNode(provider, k, depth - 1)));
   }
   return out;
