@@ -62,7 +62,7 @@ describe('review: commits, one hunk, branches, chat', () => {
     );
     const [newest, oldest] = commits.children;
     const sha = moved.commits[1].sha;
-    const tooltip = String(oldest.item.tooltip);
+    const tooltip = oldest.item.tooltip as string;
     const local = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
     assert.ok(tooltip.includes('Callers must not change the list they get.'), tooltip);
     assert.ok(tooltip.includes(sha) && tooltip.includes(local.format(moved.commits[1].time)), tooltip);
