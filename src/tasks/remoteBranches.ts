@@ -43,13 +43,16 @@ export class RemoteBranches {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The remote's branches; undefined when they cannot be asked (no clone, no git, the remote did not answer). */
-  list(repo: RepoRef): Promise<BranchList | undefined> {
+  /**
+   * The remote's branches; undefined when they cannot be asked (no clone, no git, the remote did not answer).
+   * `fresh`: asked now, not taken from an answer of the last few seconds.
+   */
+  list(repo: RepoRef, fresh = false): Promise<BranchList | undefined> {
     const where = this.locate(repo);
     if (!where) return Promise.resolve(undefined);
     const key = `${where.root}\n${where.remote}`;
     const hit = this.asked.get(key);
-    if (hit && this.now() - hit.at < KEEP_MS) return hit.list;
+    if (hit && !fresh && this.now() - hit.at < KEEP_MS) return hit.list;
     const list = this.git
       .read({ cwd: where.root, args: ['ls-remote', '--symref', '--', where.remote, 'HEAD', 'refs/heads/*'] })
       .then(
@@ -66,7 +69,10 @@ export class RemoteBranches {
    */
   async baseProblem(repo: RepoRef, base: string): Promise<string | undefined> {
     if (!base) return undefined;
-    const list = await this.list(repo);
+    let list = await this.list(repo);
+    if (!list || list.branches.includes(base)) return undefined;
+    // Refused only on the remote's answer of now: a branch pushed a moment ago is not in an older one.
+    list = await this.list(repo, true);
     if (!list || list.branches.includes(base)) return undefined;
     const some = list.branches.slice(0, 5).join(', ');
     return some

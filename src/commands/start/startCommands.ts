@@ -227,7 +227,7 @@ export class StartCommands extends DisposableBase {
 
   private branchesOf(repo: RepoRef): BranchSource | undefined {
     const b = this.branches;
-    return b && (() => b.list({ owner: repo.owner, repo: repo.repo }));
+    return b && (() => b.list({ owner: repo.owner, repo: repo.repo }, true));
   }
 
   private current(): RepoCandidate | undefined {

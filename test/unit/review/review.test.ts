@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { anchorIn, linesOf } from '../../../src/review/anchors';
 import { feedbackPrompt } from '../../../src/review/feedback';
+import { ReviewStore } from '../../../src/review/reviewStore';
 
 describe('review: comments on the head side', () => {
   const lines = linesOf('a\nb\nc\nd\n');
@@ -52,5 +53,37 @@ describe('review: comments on the head side', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('review: what is kept per task', () => {
+  class Memento {
+    data = new Map<string, unknown>();
+    get<T>(k: string): T | undefined {
+      return this.data.get(k) as T | undefined;
+    }
+    update(k: string, v: unknown): Promise<void> {
+      this.data.set(k, JSON.parse(JSON.stringify(v)));
+      return Promise.resolve();
+    }
+  }
+  const sha = (c: string) => c.repeat(40);
+  const comment = { id: 'c1', path: 'a.ts', start: 1, end: 2, quote: 'x\ny', body: 'Fix.' };
+  const full = { ...comment, headSha: sha('a'), blob: sha('b'), createdAt: 5 };
+
+  it('reads back what it wrote (as a reloaded window does), leaving out what is damaged', async () => {
+    const m = new Memento();
+    const first = new ReviewStore(m, () => 10);
+    await first.addComment('t1', full);
+    await first.setViewed('t1', 'a.ts', sha('b'));
+    await first.markSent('t1', ['c1'], { taskId: 't2', name: 'Next' });
+    const stored = m.get<Record<string, { comments: unknown[] }>>('agentTasks.review')!;
+    stored.t1.comments.push({ ...full, id: 'bad', headSha: 'not a sha' }, null, 'text');
+    const again = new ReviewStore(m);
+    assert.deepEqual(again.of('t1').comments, [{ ...full, sent: { taskId: 't2', name: 'Next', at: 10 } }]);
+    assert.deepEqual(again.of('t1').viewed, { 'a.ts': sha('b') });
+    assert.deepEqual(again.withUnsent(), []);
+    m.data.set('agentTasks.review', 'garbage');
+    assert.deepEqual(new ReviewStore(m).of('t1').comments, []);
   });
 });
