@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { ReviewOpened } from '../../src/changes/multiDiff';
 import { COMMANDS } from '../../src/ids';
 import { git, workspace } from './changesSupport';
 import { LOOP, moveTask, openHead, ready, reviewWorld, rowOf, rowsOf, until, type Ready } from './reviewSupport';
@@ -114,13 +115,22 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       return c.description.includes('all viewed') ? c : undefined;
     }, 'all files viewed');
     assert.ok(changes.children.every(f => (f.item.checkboxState as { state: number }).state === 1));
+    const stored = JSON.parse(api.storedState()) as Record<string, unknown>[];
+    const review = (stored[1]['agentTasks.review'] as Record<string, { viewed: Record<string, string> }>)[TASK];
+    assert.deepEqual(Object.keys(review.viewed).sort(), ['docs/notes.md', 'src/countdown.ts'], 'what a reload reads');
   });
 
   it('the branch moves: a row behind the remote says so; Refresh reads it; comments follow their lines', async function () {
     this.timeout(180_000);
     await moveTask(NEXT, 'in_progress');
     const said = api.said().length;
-    await vscode.commands.executeCommand(COMMANDS.reviewChanges, { task: { id: TASK, state: 'completed' } });
+    const opened = await vscode.commands.executeCommand<ReviewOpened>(COMMANDS.reviewChanges, {
+      task: { id: TASK, state: 'completed' },
+    });
+    // Each file's right side in Review Changes takes comments too; its left side none.
+    const [, left, right] = opened.resources.find(([label]) => label.path === '/src/countdown.ts')!;
+    assert.ok((await api.review.commentingRanges(await vscode.workspace.openTextDocument(right!)))?.length);
+    assert.equal(await api.review.commentingRanges(await vscode.workspace.openTextDocument(left!)), undefined);
     await until(
       () =>
         api
@@ -203,6 +213,9 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       return t.length && t.every(x => x.label?.startsWith('Sent to the agent: “')) ? t : undefined;
     }, 'the comments marked sent');
     assert.equal(sent.length, 2);
+    // A sent comment's thread links to the task it started.
+    await vscode.commands.executeCommand(COMMANDS.openSentTask, { taskId: TASK, commentId: sent[0].commentId });
+    await until(() => api.taskPages.openTaskIds().includes(result.task.id) || undefined, 'its task page');
     assert.equal(api.model.picture(result.task.id)?.continues?.id, TASK, 'the new task continues the reviewed one');
     assert.ok(!vscode.workspace.textDocuments.some(d => d.uri.toString() === draft && !d.isClosed && d.isDirty));
     // The original follows its continuation's commits: a poll, no action of the user.
