@@ -56,8 +56,9 @@ export class FeedbackDrafts implements vscode.FileSystemProvider {
     return d && { taskId: d.taskId, ids: d.ids };
   }
 
+  /** A draft sent (its editor closed first): forgotten without a word, so that no editor hears of it again. */
   forget(uri: vscode.Uri): void {
-    if (this.drafts.delete(uri.toString())) this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+    this.drafts.delete(uri.toString());
   }
 
   private async draft(uri: vscode.Uri): Promise<Draft> {
