@@ -1,5 +1,5 @@
 // Makes the walkthrough's pictures (media/walkthrough/*.png) from the screenshots the UI runs take of the real
-// product (.artifacts/screenshots/, from scripts/vscode/ui-walkthrough.mjs and ui-accounts.mjs): each is a crop of
+// product (.artifacts/screenshots/, from scripts/vscode/ui-walkthrough.mjs, ui-review.mjs and ui-accounts.mjs): each is a crop of
 // one screenshot, scaled down, rendered by headless Chromium so no image tool is needed.
 //   node scripts/walkthrough-images.mjs
 import fs from 'node:fs';
@@ -16,7 +16,9 @@ const PICTURES = [
   { out: 'sign-in.png', from: 'accounts-3-menu.png', crop: [0, 590, 790, 210], scale: 0.75 },
   { out: 'start-from-selection.png', from: 'walkthrough-selection.png', crop: [0, 0, 1200, 500], scale: 0.6 },
   { out: 'watch.png', from: 'walkthrough-tasks.png', crop: [0, 490, 570, 310], scale: 0.8 },
-  { out: 'review.png', from: 'walkthrough-task-page.png', crop: [570, 60, 630, 540], scale: 0.7 },
+  { out: 'review.png', from: 'review-1-comment.png', crop: [615, 340, 760, 225], scale: 0.75 },
+  { out: 'feedback.png', from: 'review-3-feedback-draft.png', crop: [610, 30, 790, 250], scale: 0.7 },
+  { out: 'apply.png', from: 'walkthrough-apply.png', crop: [575, 150, 525, 410], scale: 0.8 },
   { out: 'chat.png', from: 'walkthrough-chat.png', crop: [250, 200, 700, 400], scale: 0.8 },
 ];
 

@@ -108,6 +108,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       intervalMs: pace.activeMs,
       storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
       setContext: (key, on) => contextKeys.set(key, on),
+      state: context.workspaceState,
+      links,
     },
     observers,
   );
@@ -121,7 +123,14 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     tryAddress: url => checkAddress(url, read => clients.probe(undefined, read)),
     log: log.child('service'),
   });
-  const views = new TaskViews({ model, service, state: viewState, context: contextKeys, address });
+  const views = new TaskViews({
+    model,
+    service,
+    state: viewState,
+    context: contextKeys,
+    address,
+    viewed: (id, file, on) => void changes.setViewed(id, file, on),
+  });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageWorld = {
     current: () => ({ service: service.current().scope, label: service.current().label, signedIn: model.signedIn }),
@@ -160,6 +169,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       }),
       log: log.child('chat'),
       changes,
+      review: changes.feedback,
     },
     observers,
   );
@@ -224,6 +234,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
         ...{ links, grouping, drafts, work, installations: installationsEnv, views, filter, pages },
         ...{ showLog: () => channel.show(true), suggestions: demoRepos },
         changes: () => changes.commandDeps(),
+        refreshChanges: () => changes.refreshWatched(),
       },
       built => context.subscriptions.push(built),
     ),

@@ -67,6 +67,18 @@ export const COMMANDS = {
   refreshChanges: 'agentTasks.refreshChanges',
   startTaskWithChanges: 'agentTasks.startTaskWithChanges',
   goToTask: 'agentTasks.goToTask',
+  addComment: 'agentTasks.review.addComment',
+  editComment: 'agentTasks.review.editComment',
+  saveComment: 'agentTasks.review.saveComment',
+  cancelComment: 'agentTasks.review.cancelComment',
+  deleteComment: 'agentTasks.review.deleteComment',
+  openSentTask: 'agentTasks.review.openSentTask',
+  sendFeedback: 'agentTasks.sendFeedback',
+  sendFeedbackDraft: 'agentTasks.sendFeedbackDraft',
+  openCommit: 'agentTasks.openCommit',
+  compareCommitWithBase: 'agentTasks.compareCommitWithBase',
+  reviewSinceLastReview: 'agentTasks.reviewSinceLastReview',
+  applyHunk: 'agentTasks.applyHunk',
   groupMyTasksByRepo: 'agentTasks.myTasks.groupByRepository',
   groupMyTasksByRepoOn: 'agentTasks.myTasks.groupByRepository.on',
 } as const;
@@ -106,6 +118,8 @@ export const STATE_KEYS = {
   continuations: 'agentTasks.continuations',
   checkedOutBases: 'agentTasks.checkedOutBases',
   myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
+  /** Per task: review comments, files ticked as viewed, heads reviewed (only what the user wrote, and git's names). */
+  review: 'agentTasks.review',
   /** The service keys (addresses, never tokens) that have had a token in this profile: the Accounts menu's list. */
   accountServices: 'agentTasks.accountServices',
 } as const;

@@ -11,6 +11,7 @@ import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchU
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
 import { sel, waitForWorkbench, viewPane, focusPane, runCommand, answerStep, acceptDefaults } from './workbench.mjs';
 import { nextStepRows, widenSidebar } from './workbench.mjs';
+import { reviewLoop } from './ui-review.mjs';
 
 const shots = path.join(ARTIFACTS, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
@@ -142,6 +143,8 @@ try {
     throw new Error(`the branch row "${branchLabel}" opened ${opened} (${answer?.status}): "${heading}"`);
   check(`the row "${branchLabel}" opened the branch's page ${opened} (${answer.status}, "${heading}")`);
   await page.bringToFront();
+  // The review loop goes on in this same window: comment, reload, send (ui-review.mjs).
+  await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots });
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

@@ -71,10 +71,8 @@ try {
   await dialog.getByText('Start a cloud agent task?').first().waitFor();
   await shot(page, 'walkthrough-chat.png');
   await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).click();
-  await pane
-    .locator('.monaco-list-row', { hasText: 'Fix the flaky countdown test' })
-    .first()
-    .click({ button: 'right' });
+  // A task row is found by the name it is read out with (its label may be shortened to keep its state in view).
+  await pane.getByRole('treeitem', { name: 'Fix the flaky countdown test' }).first().click({ button: 'right' });
   const item = page.locator('.context-view .action-item', { hasText: 'Show Task Details' });
   await item.hover();
   await page.locator('.context-view .action-item.focused', { hasText: 'Show Task Details' }).waitFor();
@@ -82,6 +80,26 @@ try {
   const taskPage = page.frameLocator('iframe.webview').frameLocator('#active-frame');
   await taskPage.locator('pre.prompt').first().waitFor();
   await shot(page, 'walkthrough-task-page.png');
+
+  // A file's diff from the task's Changes, and "Apply This Change" on a changed line of its right side.
+  const task = pane.getByRole('treeitem', { name: 'Add retries with backoff' }).first();
+  await page.mouse.move(0, 0);
+  await task.click();
+  await page.keyboard.press('ArrowRight');
+  const changes = pane.locator('.monaco-list-row', { hasText: /Changes.*files? ·/ }).first();
+  await changes.click();
+  await page.keyboard.press('ArrowRight');
+  await pane
+    .locator('.monaco-list-row', { hasText: /telemetry\.ts\s*src/ })
+    .first()
+    .click();
+  const right = page.locator('.editor-instance .monaco-diff-editor .editor.modified').first();
+  const line = right.locator('.view-line', { hasText: 'const DEFAULT_RETRY' }).first();
+  await line.click();
+  await line.click({ button: 'right' });
+  await page.locator('.context-view .action-item', { hasText: 'Apply This Change' }).first().hover();
+  await shot(page, 'walkthrough-apply.png');
+  await page.keyboard.press('Escape');
 
   console.log('[walkthrough] ok');
 } catch (e) {

@@ -8,13 +8,14 @@ import { documentPath } from './documentPath';
 
 export const CHANGE_SCHEME = 'agent-tasks-change';
 
-interface Side {
+export interface Side {
   root: string;
   blob?: string;
   /** Which commit this side is read from, for the tab's tooltip only. */
   rev: string;
-  /** The task whose changes these are (Apply from a Review Changes editor applies that task). */
+  /** The task whose changes these are, and which side: review comments are written on a task's head side only. */
   task?: string;
+  side?: 'head' | 'base' | 'commit';
 }
 
 const BLOB = /^[0-9a-f]{40,64}$/;
@@ -23,18 +24,26 @@ export function sideUri(path: string, side: Side): vscode.Uri {
   return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: documentPath(path), query: JSON.stringify(side) });
 }
 
-/** The base side (merge base) and the head side of a changed file. */
+/**
+ * The base side (merge base) and the head side of a changed file. With `of`, the sides say whose they are: a task's
+ * head (where review comments are written) or one of its commits.
+ */
 export function diffPair(
   f: ChangedFile,
   root: string,
   base: string,
   head: string,
-  task?: string,
+  of?: { task: string; commit?: boolean },
 ): { original: vscode.Uri; modified: vscode.Uri } {
-  const of = task !== undefined ? { task } : {};
+  const whose = (side: Side['side']) => (of ? { task: of.task, side: of.commit ? 'commit' : side } : {});
   return {
-    original: sideUri(f.from ?? f.path, { root, ...(f.oldBlob ? { blob: f.oldBlob } : {}), rev: base, ...of }),
-    modified: sideUri(f.path, { root, ...(f.newBlob ? { blob: f.newBlob } : {}), rev: head, ...of }),
+    original: sideUri(f.from ?? f.path, {
+      root,
+      ...(f.oldBlob ? { blob: f.oldBlob } : {}),
+      rev: base,
+      ...whose('base'),
+    }),
+    modified: sideUri(f.path, { root, ...(f.newBlob ? { blob: f.newBlob } : {}), rev: head, ...whose('head') }),
   };
 }
 
@@ -43,11 +52,21 @@ export function readSide(uri: vscode.Uri): Side | undefined {
     const q = JSON.parse(uri.query) as Partial<Side>;
     if (typeof q.root !== 'string' || typeof q.rev !== 'string') return undefined;
     if (q.blob !== undefined && (typeof q.blob !== 'string' || !BLOB.test(q.blob))) return undefined;
-    const task = typeof q.task === 'string' ? { task: q.task } : {};
-    return { root: q.root, rev: q.rev, ...(q.blob ? { blob: q.blob } : {}), ...task };
+    const whose =
+      typeof q.task === 'string' && (q.side === 'head' || q.side === 'base' || q.side === 'commit')
+        ? { task: q.task, side: q.side }
+        : {};
+    return { root: q.root, rev: q.rev, ...(q.blob ? { blob: q.blob } : {}), ...whose };
   } catch {
     return undefined;
   }
+}
+
+/** The side of a document, when it is the head side of a task's diff (where comments are written, hunks applied). */
+export function headSideOf(uri: vscode.Uri): (Side & { task: string; blob: string }) | undefined {
+  if (uri.scheme !== CHANGE_SCHEME) return undefined;
+  const side = readSide(uri);
+  return side?.task && side.side === 'head' && side.blob ? { ...side, task: side.task, blob: side.blob } : undefined;
 }
 
 /** Whether bytes look like a binary file, as git decides: a NUL in the first 8000 bytes. */

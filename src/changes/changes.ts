@@ -14,6 +14,13 @@ import { ChangesModel } from './changesModel';
 import { GitRunner } from './gitRunner';
 import { usersGit } from './gitPath';
 import type { LandDeps } from '../land/landDeps';
+import type { LinkMemento } from '../model/continuationLinks';
+import { FeedbackDrafts } from '../review/feedbackDrafts';
+import type { ReviewCommandsDeps } from '../review/reviewCommands';
+import { ReviewModel } from '../review/reviewModel';
+import { ReviewStore } from '../review/reviewStore';
+import { ReviewThreads } from '../review/commentThreads';
+import { sameBranchTasks } from './sameBranch';
 import { localRepoOf, taskRepo } from './taskBranch';
 
 export interface ChangesFeatureDeps {
@@ -26,11 +33,16 @@ export interface ChangesFeatureDeps {
   storage(): string;
   /** Sets a context key of the manifest's `when` clauses (Undo Last Apply, Remove Worktree). */
   setContext?(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
+  /** Workspace state: where the review (comments, viewed ticks) is kept across reloads. */
+  state: LinkMemento;
+  /** Which task continues which (recorded when a continuation is started here). */
+  links: { list(): readonly { task: string; id: string }[] };
 }
 
 export interface ChangesCommandDeps {
   review: ChangesCommandsDeps;
   land: LandDeps;
+  comments: ReviewCommandsDeps;
 }
 
 export class ChangesFeature extends DisposableBase {
@@ -40,10 +52,19 @@ export class ChangesFeature extends DisposableBase {
   readonly documents: ChangeContentProvider;
   /** What the Changes and land commands act on; they are built on first use (see commands/bundle.ts). */
   readonly commandDeps: ChangesCommandDeps;
+  /** The review of each task: comments, viewed ticks; its threads in the editor; the feedback drafts. */
+  readonly review: ReviewModel;
+  readonly threads: ReviewThreads;
+  readonly drafts: FeedbackDrafts;
 
   constructor(d: ChangesFeatureDeps) {
     super();
     const users = usersGit();
+    const tasks = (): Task[] => {
+      const all = new Map<string, Task>();
+      for (const k of d.model.store.listKeys()) for (const t of d.model.store.list(k)) all.set(t.id, t);
+      return [...all.values()];
+    };
     this.git = new GitRunner(() => users.path());
     const localRepos = () =>
       d.repos.candidates().map(c => ({ owner: c.owner, repo: c.repo, remote: c.remote, root: c.git?.rootUri.fsPath }));
@@ -57,21 +78,28 @@ export class ChangesFeature extends DisposableBase {
           onDidChangeTasks: d.model.onDidChangeTasks,
         },
         repos: { candidates: localRepos },
+        related: id => sameBranchTasks(id, d.links.list(), id2 => d.model.store.sessions(id2)?.sessions, tasks),
         git: this.git,
         gitMissing: () => users.missing(),
         intervalMs: () => d.intervalMs(),
         log: d.log,
       }),
     );
+    const store = new ReviewStore(d.state);
+    this.register(store);
+    this.review = this.register(new ReviewModel(store, this.changes, this.git));
+    this.threads = this.register(
+      new ReviewThreads(this.review, id => void this.changes.get(id), d.log.child('review')),
+    );
+    this.drafts = new FeedbackDrafts(async id => {
+      const f = await this.review.feedback(id);
+      return f && { text: f.text, ids: f.ids };
+    });
     const roots = () => localRepos().flatMap(r => (r.root ? [r.root] : []));
     this.documents = new ChangeContentProvider(this.git, roots);
     this.changes.setFocused(vscode.window.state.focused);
+    this.register(d.repos.onDidChange(() => this.changes.retryProblems()));
     this.register(vscode.window.onDidChangeWindowState(s => this.changes.setFocused(s.focused)));
-    const tasks = (): Task[] => {
-      const all = new Map<string, Task>();
-      for (const k of d.model.store.listKeys()) for (const t of d.model.store.list(k)) all.set(t.id, t);
-      return [...all.values()];
-    };
     const remoteOf = (task: Task) => {
       const found = localRepoOf(taskRepo(task, d.model.repoName(task)), localRepos());
       return found.ok ? found.remote : undefined;
@@ -82,8 +110,25 @@ export class ChangesFeature extends DisposableBase {
       setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => d.setContext?.(key, on),
     };
     this.commandDeps = {
-      review: { changes: this.changes, tasks, ui: d.ui, log: d.log },
+      review: {
+        changes: this.changes,
+        tasks,
+        ui: d.ui,
+        log: d.log,
+        reviewed: (id, head) => store.reviewed(id, head),
+      },
       land: { ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') },
+      comments: {
+        changes: this.changes,
+        review: this.review,
+        threads: this.threads,
+        drafts: this.drafts,
+        git: this.git,
+        task: id => d.model.task(id),
+        tasks,
+        ui: d.ui,
+        log: d.log.child('review'),
+      },
     };
   }
 }

@@ -11,16 +11,13 @@ import { tell, type Ui } from '../ui';
 import type { ChangesModel } from './changesModel';
 import { diffPair } from './changeUris';
 import type { ReviewTabs } from './reviewTabs';
+import { openMultiDiff, resourcesOf, type ReviewOpened } from './multiDiff';
+import { sayWhenBehind } from './behind';
 import type { ChangedFile, ChangesView } from './types';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
-type Resource = readonly [vscode.Uri, vscode.Uri | undefined, vscode.Uri | undefined];
 
-/** What Review Changes opened: each file's label, left and right (none on the side where it does not exist). */
-export interface ReviewOpened {
-  files: number;
-  resources: readonly Resource[];
-}
+export type { ReviewOpened };
 
 export interface ChangesCommandsDeps {
   changes: ChangesModel;
@@ -28,6 +25,8 @@ export interface ChangesCommandsDeps {
   tasks(): Task[];
   ui: Ui;
   log: Log;
+  /** The user reviewed the task's branch at this head (what "since the last time you reviewed" starts from). */
+  reviewed?(taskId: string, head: string): Promise<void>;
 }
 
 export class ChangesCommands extends DisposableBase {
@@ -102,18 +101,11 @@ export class ChangesCommands extends DisposableBase {
       );
       return { files: 0, resources: [] };
     }
-    const resources = view.files.map(f => {
-      const { original, modified } = diffPair(f, view.root, view.baseSha, view.headSha, task.id);
-      return [
-        f.kind === 'deleted' ? original : modified,
-        f.oldBlob ? original : undefined,
-        f.newBlob ? modified : undefined,
-      ] as Resource;
-    });
+    const resources = resourcesOf(view.files, view.root, view.baseSha, view.headSha, { task: task.id });
     const name = plainName(task.name) || task.id;
     const wanted = forLabel(vscode.l10n.t('Changes of “{0}” ({1} ↔ {2})', name, view.base, view.head), 200);
     const title = this.tabs?.titleFor(wanted, task.id) ?? wanted;
-    await vscode.commands.executeCommand('vscode.changes', title, resources);
+    const opened = await openMultiDiff(title, resources);
     if (view.toolFiles?.length)
       tell(
         this.d.ui,
@@ -126,7 +118,9 @@ export class ChangesCommands extends DisposableBase {
         ),
       );
     this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files`);
-    return { files: view.files.length, resources };
+    await this.d.reviewed?.(task.id, view.headSha);
+    void sayWhenBehind(this.d.changes, this.d.ui, task.id, view);
+    return opened;
   }
 
   private async openFile(taskId: unknown, path: unknown): Promise<void> {
@@ -137,7 +131,7 @@ export class ChangesCommands extends DisposableBase {
       tell(this.d.ui, 'info', vscode.l10n.t('This file is no longer among the changes: the branch moved.'));
       return;
     }
-    await openDiff(file, view);
+    await openDiff(file, view, taskId);
   }
 
   private async refresh(arg: unknown): Promise<void> {
@@ -146,8 +140,8 @@ export class ChangesCommands extends DisposableBase {
   }
 }
 
-export async function openDiff(file: ChangedFile, view: Ready): Promise<void> {
-  const { original, modified } = diffPair(file, view.root, view.baseSha, view.headSha);
+export async function openDiff(file: ChangedFile, view: Ready, taskId: string): Promise<void> {
+  const { original, modified } = diffPair(file, view.root, view.baseSha, view.headSha, { task: taskId });
   const title = forLabel(`${file.path} (${view.base} ↔ ${view.head})`, 200);
   await vscode.commands.executeCommand('vscode.diff', original, modified, title, { preview: true });
 }

@@ -3,47 +3,17 @@
 // a poll shows it changed (its version or state), at most once per poll interval, and not while the window is
 // unfocused (it is marked and fetched when focus returns). A poll in which no task moved starts no git process.
 // No `vscode`: its parts are passed in.
-import type { Session, Task } from '../api';
+import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
-import type { Log } from '../log';
-import { Emitter, type Event } from '../model/emitter';
-import type { GitRunner } from './gitRunner';
-import { branchOf, localRepoOf, taskRepo, type LocalRepo } from './taskBranch';
-import { fetchProblem, fetchTaskRefs, readChanges, readTips, type LocalTips } from './taskRefs';
-import { totalsOf, type ChangesView } from './types';
-import { toolFilesOf } from '../land/toolFiles';
+import { Emitter } from '../model/emitter';
+import { branchOf, localRepoOf, taskRepo } from './taskBranch';
+import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
+import { seenAt, totalsOf, type ChangesView } from './types';
+import { changedToolFiles } from './changedToolFiles';
+import type { ChangesDeps, Entry } from './changesEntry';
 import * as l10n from '@vscode/l10n';
 
-export interface ChangesDeps {
-  tasks: {
-    task(id: string): Task | undefined;
-    sessions(id: string): { sessions: Session[]; fresh: boolean } | undefined;
-    loadDetails(id: string): Promise<void>;
-    repoName(task: Task): string | undefined;
-    onDidChangeTasks: Event<{ readonly changed: readonly string[] }>;
-  };
-  repos: { candidates(): LocalRepo[] };
-  git: GitRunner;
-  /** Why git cannot be used (no git extension, git not found), or undefined when it can. */
-  gitMissing(): string | undefined;
-  intervalMs(): number;
-  log: Log;
-  now?: () => number;
-}
-
-interface Entry {
-  /** Who looks: `tree:<view>` or `page`. */
-  readonly watchers: Set<string>;
-  view?: ChangesView;
-  /** The task's version (updated_at and state) the last fetch was made for. */
-  fetchedFor?: string;
-  lastFetchAt: number;
-  tips?: LocalTips;
-  running?: Promise<void>;
-  /** A change arrived while the window was unfocused, or too soon after the last fetch. */
-  due: boolean;
-  timer?: ReturnType<typeof setTimeout>;
-}
+export type { ChangesDeps };
 
 const NO_GIT_TODO = l10n.t('Install git, or turn the Git extension on (git.enabled), then retry.');
 const versionOf = (t: Task): string => `${t.updated_at}|${t.state}`;
@@ -88,6 +58,11 @@ export class ChangesModel extends DisposableBase {
     }
   }
 
+  /** The local repositories changed (git started, a clone opened): what could not be read for want of them is read. */
+  retryProblems(): void {
+    for (const [id, e] of this.entries) if (e.watchers.size && e.view?.kind === 'problem') void this.load(id);
+  }
+
   setFocused(focused: boolean): void {
     this.focused = focused;
     if (!focused) return;
@@ -101,8 +76,26 @@ export class ChangesModel extends DisposableBase {
   load(taskId: string, force = false, given?: Task): Promise<void> {
     const e = this.entry(taskId);
     if (e.running) return e.running;
-    e.running = this.read(taskId, e, force, given).finally(() => (e.running = undefined));
+    const forced = force || e.force === true;
+    e.force = false;
+    e.running = this.read(taskId, e, forced, given).finally(() => (e.running = undefined));
     return e.running;
+  }
+
+  /** The views' Refresh: every task someone looks at is fetched and read again, now. */
+  async refreshWatched(): Promise<void> {
+    await Promise.all([...this.entries].filter(([, e]) => e.watchers.size).map(([id]) => this.load(id, true)));
+  }
+
+  /** Where the remote's branch is (`git ls-remote`); the row says when it is past the head shown. */
+  async remoteHead(taskId: string): Promise<string | undefined> {
+    const e = this.entries.get(taskId);
+    const view = e?.view;
+    if (!e?.target || view?.kind !== 'ready') return undefined;
+    const tip = await remoteTip(this.deps.git, e.target).catch(() => undefined);
+    if (tip === undefined || e.view !== view) return tip;
+    if ((tip !== view.headSha ? tip : undefined) !== view.behind) this.show(taskId, e, seenAt(view, tip));
+    return tip;
   }
 
   private entry(taskId: string): Entry {
@@ -112,15 +105,28 @@ export class ChangesModel extends DisposableBase {
   }
 
   private taskMoved(taskId: string): void {
+    // The tasks on the same branch may have new commits too: their own version need not have moved.
+    for (const id of this.deps.related?.(taskId) ?? [])
+      if (id !== taskId && this.entries.get(id)?.watchers.size) this.schedule(id, true);
     const e = this.entries.get(taskId);
     const t = this.deps.tasks.task(taskId);
     if (!e || !t || !e.watchers.size || e.fetchedFor === versionOf(t)) return;
     this.schedule(taskId);
   }
 
+  /** Another task's read found its branch at a new head: the watched tasks on that branch are read again. */
+  private branchMoved(taskId: string, t: FetchTarget, head: string): void {
+    for (const [id, e] of this.entries) {
+      const v = e.view;
+      if (id === taskId || v?.kind !== 'ready' || !e.watchers.size || !e.target) continue;
+      if (e.target.root === t.root && e.target.head === t.head && v.headSha !== head) this.schedule(id, true);
+    }
+  }
+
   /** A fetch when allowed: the window focused, and a poll interval since the task's last fetch. */
-  private schedule(taskId: string): void {
+  private schedule(taskId: string, force = false): void {
     const e = this.entry(taskId);
+    if (force) e.force = true;
     if (!this.focused && e.view) {
       e.due = true;
       return;
@@ -178,13 +184,16 @@ export class ChangesModel extends DisposableBase {
     const local = localRepoOf(taskRepo(task, tasks.repoName(task)), this.deps.repos.candidates());
     if (!local.ok) return this.show(taskId, e, { kind: 'problem', why: local.why, todo: local.todo });
     const target = { root: local.root, remote: local.remote, taskId, head: branch.head, base: branch.base };
+    e.target = target;
     let stale: string | undefined;
+    let fetched = false;
     if (force || e.fetchedFor !== version || e.view?.kind !== 'ready') {
       e.lastFetchAt = this.now();
       try {
         this.deps.log.info(`fetching ${branch.head} and ${branch.base} of task ${taskId} from ${local.remote}`);
         await fetchTaskRefs(this.deps.git, target);
         e.fetchedFor = version;
+        fetched = true;
       } catch (err) {
         const p = fetchProblem(err, target);
         this.deps.log.warn(`fetch of task ${taskId}: ${p.why}`);
@@ -201,17 +210,23 @@ export class ChangesModel extends DisposableBase {
         why: l10n.t('the fetched branch cannot be read'),
         todo: 'Retry.',
       });
-    if (e.view?.kind === 'ready' && e.tips?.head === tips.head && e.tips.base === tips.base && !stale && !e.view.stale)
-      return; // the tips have not moved: nothing to read again
+    if (
+      e.view?.kind === 'ready' &&
+      e.tips?.head === tips.head &&
+      e.tips.base === tips.base &&
+      !stale &&
+      !e.view.stale
+    ) {
+      // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
+      if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
+      return;
+    }
     try {
       const { files, commits } = await readChanges(this.deps.git, local.root, tips);
-      const blob = (sha: string | undefined) =>
-        sha ? this.deps.git.runBytes({ cwd: local.root, args: ['cat-file', 'blob', sha] }) : undefined;
-      const toolFiles = await toolFilesOf(files, async c => {
-        const f = files.find(x => x.path === c.path);
-        return [await blob(f?.oldBlob), await blob(f?.newBlob)];
-      });
+      const toolFiles = await changedToolFiles(this.deps.git, local.root, files);
+      const moved = e.tips !== undefined && e.tips.head !== tips.head;
       e.tips = tips;
+      if (moved || e.view?.kind !== 'ready') this.branchMoved(taskId, target, tips.head);
       this.show(taskId, e, {
         kind: 'ready',
         head: branch.head,

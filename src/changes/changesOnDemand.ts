@@ -1,6 +1,7 @@
 // The changes feature as the rest of the extension holds it. Nothing of a task's changes is known before someone looks
 // at them, so the feature's code (dist/changes.js) is required then: when a task is expanded or its page opens, a chat
-// tool or a Changes command asks, or VS Code asks for a diff document. Until then `known` is undefined for every task.
+// tool or a Changes command asks, or VS Code asks for a diff document or a feedback draft. Until then `known` is
+// undefined for every task, and so is its review (the comments and viewed ticks kept in workspace state).
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { loadBundle } from '../lazy';
@@ -8,16 +9,21 @@ import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../model/emitter';
 import type { Observers } from '../observers';
 import type { ChangesSummaries } from '../model/taskPictures';
+import type { ReviewSummary } from '../review/types';
 import type * as Bundle from './bundle';
 import type { ChangesCommandDeps, ChangesFeature, ChangesFeatureDeps } from './changes';
 import { CHANGE_SCHEME } from './changeUris';
-import type { ChangesView } from './types';
+import type { ChangedFile, ChangesView } from './types';
+
+/** The feedback drafts' documents (review/feedbackDrafts.ts); named here so that nothing of that bundle loads. */
+const FEEDBACK_SCHEME = 'agent-tasks-feedback';
 
 export class ChangesOnDemand extends DisposableBase implements ChangesSummaries {
   private feature: ChangesFeature | undefined;
   private readonly changed = this.register(new Emitter<string>());
-  /** What is known of a task's changes changed. */
+  /** What is known of a task's changes, or of its review, changed. */
   readonly onDidChange = this.changed.event;
+  private readonly draftsChanged = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
 
   constructor(
     private readonly deps: ChangesFeatureDeps,
@@ -29,6 +35,21 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
         provideTextDocumentContent: uri => this.built().documents.provideTextDocumentContent(uri),
       }),
     );
+    // A draft restored with the window asks for its text before anything else of the review is built.
+    const drafts = () => this.built().drafts;
+    this.register(
+      vscode.workspace.registerFileSystemProvider(FEEDBACK_SCHEME, {
+        onDidChangeFile: this.draftsChanged.event,
+        watch: () => new vscode.Disposable(() => undefined),
+        stat: uri => drafts().stat(uri),
+        readDirectory: () => drafts().readDirectory(),
+        createDirectory: () => drafts().createDirectory(),
+        readFile: uri => drafts().readFile(uri),
+        writeFile: (uri, content) => drafts().writeFile(uri, content),
+        delete: uri => drafts().delete(uri),
+        rename: () => drafts().rename(),
+      }),
+    );
   }
 
   /** What is known of a task's changes, without starting anything. */
@@ -36,15 +57,43 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
     return this.feature?.changes.known(taskId);
   }
 
+  /** The task's review (viewed ticks, comments waiting), once the feature is built. */
+  review(taskId: string): ReviewSummary | undefined {
+    return this.feature?.review.summary(taskId);
+  }
+
+  /** A changed file's row was ticked as viewed, or unticked. */
+  setViewed(taskId: string, file: ChangedFile, on: boolean): Promise<void> {
+    return this.built().review.setViewed(taskId, file, on);
+  }
+
   /** Someone looks at the task (an expanded node, an open page) or stopped looking. */
   watch(taskId: string, who: string, on: boolean): void {
     if (on || this.feature) this.built().changes.watch(taskId, who, on);
+  }
+
+  /** The views' Refresh: the changes of every task looked at are read again (nothing when none was ever read). */
+  async refreshWatched(): Promise<void> {
+    await this.feature?.changes.refreshWatched();
   }
 
   /** Reads the task's changes now, and waits (see ChangesModel.load). */
   load(taskId: string, force = false, given?: Task): Promise<void> {
     return this.built().changes.load(taskId, force, given);
   }
+
+  /** The prompt of a task's unsent review comments (the chat's start tool sends them too), and marking them sent. */
+  readonly feedback = {
+    compose: async (taskId: string) => {
+      const f = this.built();
+      if (f.changes.get(taskId).kind === 'loading') await f.changes.load(taskId);
+      const fb = await f.review.feedback(taskId);
+      return fb && { text: fb.text, ids: fb.ids, moved: fb.moved };
+    },
+    markSent: async (taskId: string, ids: readonly string[], to: { taskId: string; name: string }) => {
+      await this.built().review.store.markSent(taskId, ids, to);
+    },
+  };
 
   /** What the Changes and land commands act on. */
   commandDeps(): ChangesCommandDeps {
@@ -54,7 +103,9 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
   private built(): ChangesFeature {
     if (this.feature) return this.feature;
     const feature = this.register(loadBundle<typeof Bundle>('changes').createChanges(this.deps));
-    this.register(feature.changes.onDidChange(id => this.changed.fire(id)));
+    // The review hears every change of the changes it is placed on: one event for both.
+    this.register(feature.review.onDidChange(id => this.changed.fire(id)));
+    this.register(feature.drafts.onDidChangeFile(e => this.draftsChanged.fire(e)));
     this.feature = feature;
     this.observers.changesBuilt?.(feature);
     return feature;

@@ -77,6 +77,9 @@ export function parseDiff(out: string): ChangedFile[] {
 /** The format `parseLog` reads: sha, commit time (seconds), message; fields and commits ended by NUL. */
 export const LOG_FORMAT = '--format=%H%x00%ct%x00%B';
 
+/** A message longer than this is cut: a tooltip has no room for more. */
+const MAX_MESSAGE = 4000;
+
 export function parseLog(out: string): ChangeCommit[] {
   const tokens = out.split('\0');
   const commits: ChangeCommit[] = [];
@@ -84,7 +87,8 @@ export function parseLog(out: string): ChangeCommit[] {
     // `git log -z` ends each commit with NUL: three tokens per commit.
     const sha = tokens[i];
     if (!/^[0-9a-f]{40,64}$/.test(sha)) break;
-    commits.push({ sha, time: Number(tokens[i + 1]) * 1000, subject: tokens[i + 2].split('\n')[0].trim() });
+    const message = tokens[i + 2].trim().slice(0, MAX_MESSAGE);
+    commits.push({ sha, time: Number(tokens[i + 1]) * 1000, subject: message.split('\n')[0].trim(), message });
   }
   return commits;
 }

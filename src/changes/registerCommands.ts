@@ -1,11 +1,14 @@
-// Review Changes and Apply Changes / Check Out in New Worktree: built in dist/commands.js on first use, from what the
-// changes feature (changes.ts) hands over; the feature itself is built when one of them first runs.
+// Review Changes, the review's comments and feedback, the commits, Apply Changes and Apply This Change, Check Out in
+// New Worktree: built in dist/commands.js on first use, from what the changes feature (changes.ts) hands over; the
+// feature itself is built when one of them first runs.
 import type { CommandRegistry } from '../commands/registry';
 import { LandCommands } from '../land/landCommands';
 import type { Disposable } from '../lifecycle';
 import type { ChangesCommandDeps } from './changes';
+import { ReviewCommands } from '../review/reviewCommands';
 import { ChangesCommands } from './changesCommands';
 import { ReviewTabs } from './reviewTabs';
+import { CommitCommands } from './commitCommands';
 
 export function registerChangesCommands(deps: () => ChangesCommandDeps, commands: CommandRegistry): Disposable[] {
   // Which task each Review Changes editor shows: Review Changes records it, Apply Changes from its title bar reads it.
@@ -13,5 +16,7 @@ export function registerChangesCommands(deps: () => ChangesCommandDeps, commands
   return [
     new ChangesCommands(() => deps().review, commands, tabs),
     new LandCommands(() => deps().land, commands, tabs),
+    new ReviewCommands(() => deps().comments, commands),
+    new CommitCommands(() => deps().comments, commands),
   ];
 }

@@ -123,6 +123,21 @@ const firstLines = (s: string): string =>
     .slice(0, 2)
     .join(' ');
 
+/** Where the remote's branch is now (`git ls-remote`, which fetches nothing); undefined when it has no such branch. */
+export async function remoteTip(
+  git: GitRunner,
+  t: Pick<FetchTarget, 'root' | 'remote' | 'head'>,
+): Promise<string | undefined> {
+  const out = await git.read({
+    cwd: t.root,
+    args: ['ls-remote', '--', t.remote, `refs/heads/${t.head}`],
+    timeoutMs: 60_000,
+  });
+  const line = out.split('\n').find(l => l.endsWith(`\trefs/heads/${t.head}`));
+  const sha = line?.split('\t')[0];
+  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}
+
 export interface LocalTips {
   head: string;
   base: string;

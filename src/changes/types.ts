@@ -25,6 +25,8 @@ export interface ChangeCommit {
   readonly sha: string;
   /** The first line of its message. */
   readonly subject: string;
+  /** Its whole message (bounded), for the tooltip. */
+  readonly message: string;
   /** Commit time, ms since the epoch. */
   readonly time: number;
 }
@@ -60,7 +62,15 @@ export type ChangesView =
       readonly toolFiles?: readonly ToolFile[];
       /** Set when the last fetch failed and what is shown is what was fetched before: why. */
       readonly stale?: string;
+      /** The commit the remote's branch was seen at, when that is not the head shown: the row is behind it. */
+      readonly behind?: string;
     };
+
+/** The changes as shown, with the remote's branch seen at `remote`: behind it when that is not the head shown. */
+export function seenAt(view: Extract<ChangesView, { kind: 'ready' }>, remote: string): ChangesView {
+  const { behind: _, ...rest } = view;
+  return remote === view.headSha ? rest : { ...rest, behind: remote };
+}
 
 export function totalsOf(files: readonly ChangedFile[]): ChangeTotals {
   let added = 0;

@@ -14,6 +14,8 @@ export interface StartPlan {
   continues?: { taskId: string; name: string };
   /** The uncommitted changes go on a new branch first (Start Task with My Changes…). */
   withMyChanges?: boolean;
+  /** The continued task's review comments that are in the prompt: marked sent once the task starts. */
+  feedback?: { taskId: string; ids: readonly string[]; moved: number };
 }
 
 /** Either a plan to confirm, or the sentence to answer with instead (nothing is sent). */
@@ -39,6 +41,20 @@ export function confirmationMarkdown(plan: StartPlan): string {
       : []),
     row(l10n.t('Pull request'), o.create_pull_request ? l10n.t('yes, the agent opens one') : 'no'),
     ...(o.custom_agent ? [row(l10n.t('Custom agent'), o.custom_agent)] : []),
+    ...(plan.feedback
+      ? [
+          row(
+            l10n.t('Review comments'),
+            plan.feedback.moved
+              ? l10n.t(
+                  '{0} not sent yet, in the prompt below; the branch moved since {1} of them were written',
+                  plan.feedback.ids.length,
+                  plan.feedback.moved,
+                )
+              : l10n.t('{0} not sent yet, in the prompt below', plan.feedback.ids.length),
+          ),
+        ]
+      : []),
     ...(plan.withMyChanges
       ? [
           row(

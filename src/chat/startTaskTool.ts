@@ -80,6 +80,8 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         `The task was not started: ${result.problem} The prompt is kept as a draft in the Repository view, ` +
           'where Retry sends it again.',
       );
+    const fb = plan.feedback;
+    if (fb) await this.d.review?.markSent(fb.taskId, fb.ids, { taskId: result.task.id, name: result.task.name });
     return textResult(startedText(result.task, plan, this.d.service().url, result.recovered === true));
   }
 
@@ -127,7 +129,23 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
       },
       ...(i.withMyChanges ? { withMyChanges: true } : {}),
     };
-    return i.continueTaskId ? this.continuing(plan, i.continueTaskId, i.baseRef) : { ok: true, plan };
+    if (!i.continueTaskId) return { ok: true, plan };
+    const planned = await this.continuing(plan, i.continueTaskId, i.baseRef);
+    return planned.ok && i.sendReviewComments ? this.withFeedback(planned.plan) : planned;
+  }
+
+  /** The continued task's unsent review comments after the prompt, as Send Feedback to Agent… writes them. */
+  private async withFeedback(plan: StartPlan): Promise<Planned> {
+    const taskId = plan.continues!.taskId;
+    const fb = await this.d.review?.compose(taskId);
+    if (!fb)
+      return {
+        ok: false,
+        // eslint-disable-next-line l10n/no-bare-user-text -- a tool result, read by the language model
+        text: `Nothing was started: task ${plain(taskId)} has no review comments waiting to be sent.`,
+      };
+    const prompt = `${plan.prompt.trim()}\n\n${fb.text}`;
+    return { ok: true, plan: { ...plan, prompt, feedback: { taskId, ids: fb.ids, moved: fb.moved } } };
   }
 
   /**

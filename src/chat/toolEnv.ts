@@ -26,6 +26,11 @@ export interface ChatToolDeps {
   log: Log;
   /** A read of one task's changes (Get Agent Task waits for it, briefly); what is known is in its picture. */
   changes?: { load(taskId: string, force: boolean, task: Task): Promise<void> };
+  /** A task's unsent review comments as one prompt, and marking them sent with the task they started. */
+  review?: {
+    compose(taskId: string): Promise<{ text: string; ids: readonly string[]; moved: number } | undefined>;
+    markSent(taskId: string, ids: readonly string[], to: { taskId: string; name: string }): Promise<void>;
+  };
 }
 
 /** What keeps a tool from acting now, checked in the order the user would fix it; undefined when nothing does. */

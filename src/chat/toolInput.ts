@@ -13,6 +13,8 @@ export interface StartInput {
   customAgent?: string;
   /** Hand the workspace's uncommitted changes to the agent on a new branch (Start Task with My Changes…). */
   withMyChanges?: boolean;
+  /** Send the continued task's unsent review comments with the prompt (Send Feedback to Agent…). */
+  sendReviewComments?: boolean;
 }
 
 export interface ListInput {
@@ -84,6 +86,12 @@ export function parseStart(input: unknown): Parsed<StartInput> {
           'leave “continueTaskId” and “baseRef” out.',
       );
     value.withMyChanges = r.withMyChanges;
+  }
+  if (r.sendReviewComments !== undefined && r.sendReviewComments !== null) {
+    if (typeof r.sendReviewComments !== 'boolean') return fail('“sendReviewComments” must be true or false.');
+    if (r.sendReviewComments && value.continueTaskId === undefined)
+      return fail('“sendReviewComments” sends the review comments of the task given in “continueTaskId”: give it.');
+    value.sendReviewComments = r.sendReviewComments;
   }
   if (value.baseRef !== undefined) {
     const problem = refProblem(value.baseRef);

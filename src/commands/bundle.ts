@@ -65,6 +65,8 @@ export interface CommandDeps {
   installations: InstallationsEnv;
   /** What the Changes and land commands act on; the changes feature is built when first asked. */
   changes: () => ChangesCommandDeps;
+  /** The views' Refresh reads the changes of the tasks looked at again (none before any was read). */
+  refreshChanges: () => Promise<void>;
 }
 
 export type Handler = (...args: never[]) => unknown;
@@ -88,13 +90,13 @@ class Keeping extends CommandRegistry {
 export function register(d: CommandDeps, kept: Map<string, Handler>): Disposable {
   const r = new Keeping(d, kept);
   const { ui, log, globalState: state } = d;
-  const { starter, continuer, bases, recent } = d.work();
+  const { starter, continuer, bases, recent, branches } = d.work();
   const parts: Disposable[] = [
-    new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui),
+    new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
     new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.book),
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
-    new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases),
+    new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
     new ContinueCommand(continuer, d.model, ui, r),
     new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find')),

@@ -25,13 +25,15 @@ export class ViewCommands extends DisposableBase {
     /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
     private readonly suggestions: () => RepoRef[] = () => [],
     private readonly ui: Ui = windowUi,
+    /** Reads again the changes of the tasks looked at (expanded, or with a page open). */
+    private readonly refreshChanges: () => Promise<void> = () => Promise.resolve(),
   ) {
     super();
     const filterStates = (states?: unknown) => this.filterStates('repo', states);
     const filterMyStates = (states?: unknown) => this.filterStates('mine', states);
     this.register(
       commands.register({
-        [COMMANDS.refresh]: () => this.model.refresh(),
+        [COMMANDS.refresh]: () => Promise.all([this.model.refresh(), this.refreshChanges()]),
         [COMMANDS.filterStates]: filterStates,
         [COMMANDS.filterStatesActive]: filterStates,
         [COMMANDS.filterMyStates]: filterMyStates,

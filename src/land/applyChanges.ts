@@ -19,6 +19,8 @@ export interface ApplyOptions {
   storage: string;
   /** Asked once before writing files that configure tools; false writes nothing. */
   confirmTools?(files: readonly ToolFile[]): Promise<boolean>;
+  /** Paths whose uncommitted edit an earlier apply of ours left (path → SHA-256 of its bytes): not refused. */
+  ours?: ReadonlyMap<string, string>;
 }
 
 /** What an apply did: enough to say it in one line and to undo it. */
@@ -46,7 +48,7 @@ export async function applyChanges(
   try {
     const plan = await planApply(git, gitPath, src, tmp);
     if (plan.targets.length === 0) {
-      await refuseDirty(git, src.root, plan.read);
+      await refuseDirty(git, src.root, plan.read, options.ours);
       return { written: [], files: 0, conflicts: plan.conflicts, tools: [] };
     }
     const landed = await land(git, gitPath, {
@@ -54,6 +56,7 @@ export async function applyChanges(
       targets: plan.targets,
       tree: src.headRef,
       alsoClean: plan.read,
+      ...(options.ours ? { ours: options.ours } : {}),
       storage: options.storage,
       confirmTools: files => (options.confirmTools ? options.confirmTools(files) : Promise.resolve(true)),
     });

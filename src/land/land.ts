@@ -4,6 +4,8 @@
 // checkout would (stage.ts), then writes all or nothing (safeWrite.ts), keeping on disk what Undo needs. Apply Changes
 // plans its targets from the branch (applyPlan.ts); anything else that writes the agent's files comes through here.
 // Pure Node: no `vscode`.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { isGitError, type GitRunner } from '../changes/gitRunner';
@@ -11,7 +13,7 @@ import { diskProblems } from './diskCheck';
 import { readAll } from './gitStream';
 import { ApplyFailed, ApplyRefused, type PathProblem } from './landErrors';
 import { MODE_LINK, pathProblem } from './pathRules';
-import { Writer, sameAfter, stateAt, type Step } from './safeWrite';
+import { Writer, sameAfter, stateAt, type After, type Step } from './safeWrite';
 import { stage } from './stage';
 import { toolFilesOf, type ToolFile } from './toolFiles';
 import { checkTree } from './treeCheck';
@@ -46,6 +48,8 @@ export interface LandRequest {
   tree?: string;
   /** More paths that must have no uncommitted edit (those the plan read). */
   alsoClean?: readonly string[];
+  /** Paths whose uncommitted edit is what an earlier land of ours wrote there, byte for byte: not refused. */
+  ours?: ReadonlyMap<string, string>;
   /** The extension's storage folder: Undo's copies go under it. */
   storage: string;
   /** Asked once before writing when tool files are among the targets; false writes nothing. */
@@ -89,7 +93,7 @@ async function check(git: GitRunner, gitPath: string, r: LandRequest) {
 
 /** What the user has at the paths, looked at now: uncommitted edits, and what is on disk in the way. */
 async function checkDesk(git: GitRunner, r: LandRequest): Promise<void> {
-  await refuseDirty(git, r.root, [...r.targets.map(t => t.path), ...(r.alsoClean ?? [])]);
+  await refuseDirty(git, r.root, [...r.targets.map(t => t.path), ...(r.alsoClean ?? [])], r.ours);
   const disk = await diskProblems(
     r.root,
     r.targets.map(t => ({ path: t.path, removes: !content(t), tracked: t.was !== undefined })),
@@ -98,15 +102,39 @@ async function checkDesk(git: GitRunner, r: LandRequest): Promise<void> {
   if (disk.untracked.length) throw new ApplyRefused('untracked', disk.untracked);
 }
 
-/** Refuses (writing nothing) when one of `paths` has an uncommitted edit or is a file git does not track. */
-export async function refuseDirty(git: GitRunner, root: string, paths: readonly string[]): Promise<void> {
+/**
+ * Refuses (writing nothing) when one of `paths` has an uncommitted edit or is a file git does not track — but for a
+ * path of `ours` (path → SHA-256 of the bytes a land of ours left there) that still holds exactly those bytes.
+ */
+export async function refuseDirty(
+  git: GitRunner,
+  root: string,
+  paths: readonly string[],
+  ours?: ReadonlyMap<string, string>,
+): Promise<void> {
   const dirty = await dirtyPaths(git, root);
-  const busy = [...new Set(paths)].filter(p => dirty.has(p));
+  const busy: string[] = [];
+  for (const p of new Set(paths)) {
+    if (!dirty.has(p)) continue;
+    const left = ours?.get(p);
+    if (left === undefined || (await fileHash(path.join(root, ...p.split('/')))) !== left) busy.push(p);
+  }
   if (busy.length)
     throw new ApplyRefused(
       'uncommitted',
       busy.map(p => ({ path: p, why: '' })),
     );
+}
+
+/** SHA-256 of a file's bytes (undefined when it cannot be read as a file), read as a stream. */
+export async function fileHash(file: string): Promise<string | undefined> {
+  try {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } catch {
+    return undefined;
+  }
 }
 
 async function blobBytes(gitPath: string, root: string, blob: string): Promise<Buffer> {
@@ -183,12 +211,15 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
 export interface Undone {
   restored: string[];
   changedSince: string[];
+  /** Files put back as they were found (`was`), now on disk as `now`: the same bytes, a new file. */
+  putBack: { rel: string; was: After; now: After }[];
 }
 
 /** Puts back every path the land wrote, unless it was changed since (then it is left, and named). */
 export async function undoLanded(landed: Landed): Promise<Undone> {
   const restored: string[] = [];
   const changedSince: string[] = [];
+  const putBack: Undone['putBack'] = [];
   const w = await Writer.open(landed.root, path.join(landed.copies, 'undo'));
   for (const s of [...landed.steps].reverse()) {
     if (s.kind !== 'put') continue;
@@ -199,9 +230,11 @@ export async function undoLanded(landed: Landed): Promise<Undone> {
     }
     await w.restore(s.rel, s.before);
     restored.push(s.rel);
+    if (s.before.kind === 'file' && s.before.was)
+      putBack.push({ rel: s.rel, was: s.before.was, now: await stateAt(path.join(landed.root, ...s.rel.split('/'))) });
   }
   for (const s of [...landed.steps].reverse())
     if (s.kind === 'mkdir') await fsp.rmdir(path.join(landed.root, ...s.rel.split('/'))).catch(() => undefined);
   dropUndoFolder(landed.copies);
-  return { restored: [...new Set(restored)].sort(), changedSince: [...new Set(changedSince)].sort() };
+  return { restored: [...new Set(restored)].sort(), changedSince: [...new Set(changedSince)].sort(), putBack };
 }

@@ -4,8 +4,8 @@
 // branch beside its name so that two tasks named alike are told apart.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
+import { sayWhenBehind } from '../changes/behind';
 import type { ReviewTabs } from '../changes/reviewTabs';
-import { baseRefOf, headRefOf } from '../changes/taskRefs';
 import type { CommandRegistry } from '../commands/registry';
 import { taskOf } from '../commands/taskArgs';
 import { COMMANDS } from '../ids';
@@ -19,6 +19,7 @@ import { taskLabel } from './taskLabel';
 import type { LandDeps, Ready } from './landDeps';
 import type { ToolFile } from './toolFiles';
 import { WorktreeCommands } from './worktreeCommands';
+import { ApplyHunk } from './applyHunk';
 
 /** Context key: the active editor is a task's Review Changes. */
 const REVIEWING = 'agentTasks.reviewingChanges';
@@ -38,6 +39,10 @@ const toolList = (tools: readonly ToolFile[]): string =>
 export class LandCommands extends DisposableBase {
   private readonly history = this.register(new LandHistory((key, on) => this.d.setContext(key, on)));
   private readonly worktrees: WorktreeCommands;
+  private readonly hunks = new ApplyHunk(() => this.d, {
+    task: id => this.d.task(id),
+    applyFrom: (task, view, how) => this.applyFrom(task, view, how),
+  });
 
   constructor(
     /** Built when a command first runs (the changes feature loads then). */
@@ -56,6 +61,7 @@ export class LandCommands extends DisposableBase {
         [COMMANDS.checkOutWorktree]: (a: unknown) => this.worktrees.checkOut(a),
         [COMMANDS.undoLastApply]: () => this.undo(),
         [COMMANDS.removeWorktree]: () => this.worktrees.remove(),
+        [COMMANDS.applyHunk]: (uri: unknown) => this.hunks.apply(uri),
       }),
     );
     // The multi-file diff's title bar offers Apply Changes only on a task's Review Changes.
@@ -117,9 +123,24 @@ export class LandCommands extends DisposableBase {
     const task = await this.pick(arg, vscode.l10n.t('Apply the changes of which task?'));
     if (!task) return undefined;
     const view = await this.ready(task.id);
-    const git = this.d.gitPath();
-    if (!view || !git) return undefined;
+    if (!view) return undefined;
     const only = fileOf(arg)?.path;
+    // The commits the Changes row shows, not the refs a later fetch may have moved.
+    return this.applyFrom(task, view, { headRef: view.headSha, ...(only !== undefined ? { only } : {}) });
+  }
+
+  /**
+   * Applies `how.headRef` (the task's head, or Apply This Change's commit) against the task's base, limited to
+   * `how.only`, and says it in one line with Undo. `how.what` names what was applied (default: the file, or the task).
+   */
+  async applyFrom(
+    task: Task,
+    view: Ready,
+    how: { headRef: string; only?: string; what?: string; ours?: ReadonlyMap<string, string> },
+  ): Promise<Applied | undefined> {
+    const git = this.d.gitPath();
+    if (!git) return undefined;
+    const only = how.only;
     const label = taskLabel(task, view.head);
     let applied: Applied;
     try {
@@ -128,13 +149,17 @@ export class LandCommands extends DisposableBase {
         git,
         {
           root: view.root,
-          baseRef: baseRefOf(task.id),
-          headRef: headRefOf(task.id),
+          baseRef: view.baseSha,
+          headRef: how.headRef,
           head: view.head,
           base: view.base,
           ...(only !== undefined ? { only } : {}),
         },
-        { storage: this.d.storage(), confirmTools: this.confirmTools(label) },
+        {
+          storage: this.d.storage(),
+          confirmTools: this.confirmTools(label),
+          ...(how.ours ? { ours: how.ours } : {}),
+        },
       );
     } catch (e) {
       if (e instanceof ApplyRefused || e instanceof ApplyFailed) {
@@ -145,7 +170,8 @@ export class LandCommands extends DisposableBase {
       throw e;
     }
     this.d.log.info(`apply ${task.id}: ${applied.files} files written, ${applied.conflicts.length} conflicts`);
-    const what = only !== undefined ? forMessage(only, 200) : vscode.l10n.t('the changes of {0}', label);
+    void sayWhenBehind(this.d.changes, this.d.ui, task.id, view);
+    const what = how.what ?? (only !== undefined ? forMessage(only, 200) : vscode.l10n.t('the changes of {0}', label));
     if (!applied.landed) {
       const text = applied.conflicts.length
         ? vscode.l10n.t(
@@ -181,6 +207,7 @@ export class LandCommands extends DisposableBase {
       return;
     }
     const undone = await undoApply(entry.landed);
+    this.history.putBack(undone.putBack);
     this.d.log.info(`undo apply ${entry.taskId}: ${undone.restored.length} put back`);
     const left = undone.changedSince.length
       ? ` ${vscode.l10n.t(

@@ -3,6 +3,7 @@
 // context keys tell the palette so. No `vscode`: the keys are set through the function it is given.
 import { DisposableBase, toDisposable } from '../lifecycle';
 import type { Landed } from './land';
+import { sameAfter, type After, type Step } from './safeWrite';
 import { dropUndoFolder } from './undoStore';
 
 export interface AppliedEntry {
@@ -50,6 +51,19 @@ export class LandHistory extends DisposableBase {
     const [e] = this.applies.splice(i, 1);
     this.sync();
     return e;
+  }
+
+  /**
+   * An Undo put files back as an earlier apply of this history had left them (found `was`, now `now`: the same bytes
+   * in a new file): that apply's Undo knows them as its own again.
+   */
+  putBack(back: readonly { rel: string; was: After; now: After }[]): void {
+    for (const b of back)
+      for (const a of this.applies) {
+        const steps = a.landed.steps as Step[];
+        const i = steps.findIndex(s => s.kind === 'put' && s.rel === b.rel && sameAfter(s.after, b.was));
+        if (i >= 0) steps[i] = { ...(steps[i] as Extract<Step, { kind: 'put' }>), after: b.now };
+      }
   }
 
   addWorktree(w: MadeWorktree): void {

@@ -11,7 +11,10 @@ import * as l10n from '@vscode/l10n';
 
 /** What a path held before a step: Undo's copy of a file, a link's target, or nothing. */
 export type Before =
-  { kind: 'absent' } | { kind: 'file'; copy: string; mode: number } | { kind: 'link'; target: string };
+  | { kind: 'absent' }
+  /** `was`: the file that was copied, as it was found (an earlier apply's Undo knows its own file by it). */
+  | { kind: 'file'; copy: string; mode: number; was?: After }
+  | { kind: 'link'; target: string };
 /**
  * What a step left at a path: nothing, a link, or a file known by its size, time and inode as git knows its files
  * (an edit made since changes one of them), so that no file is read again to tell.
@@ -127,7 +130,7 @@ export class Writer {
     if (!st.isFile()) throw new UnsafeWrite(rel, l10n.t('something that is not a file is there'));
     const copy = path.join(this.copies, String(this.copied++));
     await fsp.copyFile(abs, copy, fs.constants.COPYFILE_EXCL);
-    return { kind: 'file', copy, mode: st.mode & 0o777 };
+    return { kind: 'file', copy, mode: st.mode & 0o777, was: fileAfter(st) };
   }
 
   /**

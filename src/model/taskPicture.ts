@@ -3,6 +3,7 @@
 // show it. Pure: no `vscode`.
 import type { Artifact, Session, Task } from '../api';
 import type { ChangesView } from '../changes/types';
+import type { ReviewSummary } from '../review/types';
 import { plainName } from '../safety/serviceText';
 import type { ContinuedTask } from './continuationLinks';
 import type { RepoShown } from './repoNames';
@@ -31,6 +32,8 @@ export interface TaskPicture {
   readonly links: { readonly web?: string; readonly pullRequests: readonly Artifact[] };
   /** Its changes, as far as they are known (nothing is read to make the picture). */
   readonly changes?: ChangesView;
+  /** The user's review of them: files ticked as viewed, comments waiting to be sent. */
+  readonly review?: ReviewSummary;
   /** Why the last read of the task failed, until a read goes well: an error object, explained by the surface. */
   readonly error?: Error;
 }
@@ -44,6 +47,7 @@ export interface PictureFacts {
   me?: number;
   continues?: ContinuedTask;
   changes?: ChangesView;
+  review?: ReviewSummary;
   error?: Error;
 }
 
@@ -62,6 +66,7 @@ export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture 
     continues: facts.continues,
     links: Object.freeze({ web: task.html_url || undefined, pullRequests: prs }),
     changes: facts.changes,
+    review: facts.review,
     error: facts.error,
   });
 }

@@ -2,6 +2,7 @@
 // while nothing changed (the same object: a surface compares identities to know whether to redraw). No `vscode`.
 import type { Task } from '../api';
 import type { ChangesView } from '../changes/types';
+import type { ReviewSummary } from '../review/types';
 import { DisposableBase } from '../lifecycle';
 import type { ContinuedTask } from './continuationLinks';
 import { Emitter, type Event } from './emitter';
@@ -12,6 +13,8 @@ import type { ListKey, TaskStore } from './taskStore';
 /** The changes feature, as the pictures read it: what is known of a task's changes, and when that changes. */
 export interface ChangesSummaries {
   known(taskId: string): ChangesView | undefined;
+  /** The task's review: files ticked as viewed, comments waiting to be sent. */
+  review?(taskId: string): ReviewSummary | undefined;
   readonly onDidChange: Event<string>;
 }
 
@@ -107,6 +110,7 @@ export class TaskPictures extends DisposableBase {
       me,
       continues: this.continuations().get(task.id),
       changes: this.changes?.known(task.id),
+      review: this.changes?.review?.(task.id),
       error: this.errors.get(task.id),
     };
   }

@@ -64,6 +64,16 @@ export const PAGE_ACTIONS: readonly PageAction[] = [
         ? undefined
         : l10n.t('No session of this task names a branch to continue on yet.'),
   },
+  {
+    id: 'sendFeedback',
+    label: l10n.t('Send Feedback to Agent…'),
+    command: COMMANDS.sendFeedback,
+    // Feedback continues the task on its branch: the same rule; the command says when no comment waits.
+    unavailable: t =>
+      continuationOf({ sessions: sessionsOf(t).filter(s => typeof s === 'object' && s !== null) as Session[] })
+        ? undefined
+        : l10n.t('No session of this task names a branch to send feedback on yet.'),
+  },
 ];
 
 /**

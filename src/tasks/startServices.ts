@@ -14,9 +14,15 @@ import type { Ui } from '../ui';
 import { TaskContinuer } from './continueTask';
 import type { DraftStore } from './draftStore';
 import { TaskStarter } from './taskStarter';
+import { RemoteBranches } from './remoteBranches';
+import { GitRunner } from '../changes/gitRunner';
+import { usersGit } from '../changes/gitPath';
+import { localRepoOf } from '../changes/taskBranch';
 
 export interface StartServices {
   starter: TaskStarter;
+  /** The remote's branches (the base and head pickers), and whether a base is there before a start. */
+  branches: RemoteBranches;
   continuer: TaskContinuer;
   /** The base a start proposes: the base of a checked-out task branch, else the default branch (never an agent's). */
   bases: BaseProposer;
@@ -38,9 +44,18 @@ export interface StartServicesDeps {
 
 export function createStartServices(d: StartServicesDeps): StartServices {
   const recent = new RecentPrompts(d.globalState);
-  const starter = new TaskStarter(d.clients, d.tokens, d.model, d.drafts, recent, d.globalState, d.ui, d.log, d.links);
+  const users = usersGit();
+  const git = new GitRunner(() => users.path());
+  const branches = new RemoteBranches(git, repo => {
+    const local = d.repos.candidates().map(c => ({ ...c, root: c.git?.rootUri.fsPath }));
+    const found = localRepoOf(repo, local);
+    return found.ok ? { root: found.root, remote: found.remote } : undefined;
+  });
+  const { clients, tokens, model, drafts, globalState, ui, log, links } = d;
+  const starter = new TaskStarter(clients, tokens, model, drafts, recent, globalState, ui, log, links, branches);
   return {
     starter,
+    branches,
     continuer: new TaskContinuer(d.model, starter, d.globalState),
     bases: new BaseProposer(() => d.repos.current()?.git?.state.HEAD, d.model, d.workspaceState),
     recent,

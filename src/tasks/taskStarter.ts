@@ -17,6 +17,7 @@ import type { DraftStore } from './draftStore';
 import { rememberOptions } from '../commands/start/optionsPicker';
 import type { RecentPrompts } from '../commands/start/promptSources';
 import type { StartOptions } from '../commands/start/startOptions';
+import type { RemoteBranches } from './remoteBranches';
 
 export interface StartRequest {
   repo: RepoRef;
@@ -50,6 +51,8 @@ export class TaskStarter {
     private readonly ui: Ui,
     private readonly log: Log,
     private readonly links?: Pick<ContinuationLinks, 'remember'>,
+    /** Says when the remote has no branch of the start's base (asked of the user's git; unknown: no problem). */
+    private readonly bases?: Pick<RemoteBranches, 'baseProblem'>,
   ) {}
 
   /** Starts a task, or joins the start of the same prompt on the same repository that is still under way. */
@@ -89,6 +92,10 @@ export class TaskStarter {
       );
       return { ok: false, error: { text, remedy: 'setToken', tokenKind: 'fine_grained', status: 401 } };
     }
+    // A base the remote does not have is caught here, before the service starts a task that cannot work.
+    const o = req.options;
+    const baseProblem = o.base_ref ? await this.bases?.baseProblem(req.repo, o.base_ref) : undefined;
+    if (baseProblem) return { ok: false, error: { text: baseProblem, remedy: 'none' } };
     let client: ApiClient;
     try {
       client = await this.clients.forKind('fine_grained');
@@ -98,7 +105,6 @@ export class TaskStarter {
     const sentAt = Date.now();
     // Tasks already listed before the start are not the one it made, whatever their prompt.
     const known = this.model.knownIds(req.repo);
-    const o = req.options;
     try {
       const task = await client.startTask({
         owner: req.repo.owner,

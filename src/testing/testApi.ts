@@ -18,6 +18,7 @@ import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
 import type { Response, StatusShown, TestRecorder } from './recorder';
 import { renderingOf, type MarkdownRendering } from './rendering';
 import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
+import { reviewProbe, type ReviewProbe } from './reviewProbe';
 
 /** A tree item as a test sees it. */
 export interface TestTreeItem {
@@ -94,6 +95,8 @@ export interface AgentTasksTestApi {
   gitProcesses(): number;
   /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
   quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
+  /** The review's threads and checkboxes, as the editor and the tree use them. */
+  readonly review: ReviewProbe;
 }
 
 import type { PreparedToolCall } from './recorder';
@@ -182,6 +185,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       else await vscode.commands.executeCommand('list.collapseAll');
     },
     quickPick: () => d.ui.openQuickPick,
+    review: reviewProbe(() => d.recorder.changes, d.views),
   };
 }
 
@@ -269,7 +273,8 @@ async function describeNode(
     item.collapsibleState !== undefined &&
     item.collapsibleState !== vscode.TreeItemCollapsibleState.None
   ) {
-    const kids = (await provider.getChildren(node)) ?? [];
+    // A task's own children: a test reading a tree does not expand its tasks, as VS Code's asking would.
+    const kids = node.kind === 'task' ? await node.getChildren() : ((await provider.getChildren(node)) ?? []);
     out.children = await Promise.all(kids.map(k => describeNode(provider, k, depth - 1)));
   }
   return out;

@@ -101,6 +101,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     try {
+      // VS Code asks for a task's children only while it is expanded, also when it restored that itself (a reload)
+      // without a word through onDidExpandElement: its sessions and changes are followed from here too.
+      if (node instanceof TaskNode) this.opts.state.setExpanded(this.opts.view, node.id, true);
       return node ? await node.getChildren() : this.roots();
     } catch (err) {
       return [new MessageNode(l10n.t('Could not show this: {0}', this.describe(err)), 'warning')];

@@ -11,6 +11,8 @@ import type { Draft } from '../tasks/draftStore';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from './nodes/node';
 import { TaskNode } from './nodes/taskNode';
+import { ChangedFileNode } from './nodes/changesNode';
+import type { ChangedFile } from '../changes/types';
 import { TaskTreeProvider } from './taskTreeProvider';
 
 export interface TaskViewsDeps {
@@ -21,7 +23,12 @@ export interface TaskViewsDeps {
   context: ContextKeys;
   /** What trying the address found while no token is set: the views say it as the status bar does. */
   address?: Pick<AddressWatch, 'problem' | 'onDidChange'>;
+  /** A changed file's checkbox was ticked (viewed) or unticked. */
+  viewed?(taskId: string, file: ChangedFile, on: boolean): void;
 }
+
+/** Both task views: collapse-all in the title; a file's viewed checkbox is its own (the rows above have none). */
+const TREE_OPTIONS = { showCollapseAll: true, manageCheckboxStateManually: true } as const;
 
 /**
  * The two task views: they draw the task model, tell it which of them are on screen and which tasks are expanded,
@@ -43,10 +50,10 @@ export class TaskViews extends DisposableBase {
       new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service }),
     );
     this.repoView = this.register(
-      vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, showCollapseAll: true }),
+      vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, ...TREE_OPTIONS }),
     );
     this.mineView = this.register(
-      vscode.window.createTreeView(VIEWS.myTasks, { treeDataProvider: this.mineProvider, showCollapseAll: true }),
+      vscode.window.createTreeView(VIEWS.myTasks, { treeDataProvider: this.mineProvider, ...TREE_OPTIONS }),
     );
     for (const [view, name] of [
       [this.repoView, 'repo'],
@@ -56,6 +63,7 @@ export class TaskViews extends DisposableBase {
       const expand = (node: TreeNode, on: boolean) => node instanceof TaskNode && state.setExpanded(name, node.id, on);
       this.register(view.onDidExpandElement(e => expand(e.element, true)));
       this.register(view.onDidCollapseElement(e => expand(e.element, false)));
+      this.register(view.onDidChangeCheckboxState(e => this.checked(e.items)));
     }
     this.register(
       model.onDidChangeTasks(() => {
@@ -83,6 +91,13 @@ export class TaskViews extends DisposableBase {
     this.visibilityChanged();
     this.updateContext();
     this.updateBadges();
+  }
+
+  /** Files ticked or unticked as viewed; the review keeps it, and the rows are drawn again from it. */
+  checked(items: readonly (readonly [TreeNode, vscode.TreeItemCheckboxState])[]): void {
+    for (const [node, state] of items)
+      if (node instanceof ChangedFileNode)
+        this.deps.viewed?.(node.taskId, node.file, state === vscode.TreeItemCheckboxState.Checked);
   }
 
   private viewChanged(c: ViewChange): void {

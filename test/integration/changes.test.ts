@@ -162,7 +162,7 @@ describe('changes of a task', () => {
     const rows = await rowsOf(api, RUNNING);
     const changes = rows.find(r => r.kind === 'changes');
     assert.ok(changes, JSON.stringify(rows.map(c => c.label)));
-    assert.match(changes.description ?? '', /^7 files · \+\d+ −\d+$/);
+    assert.match(changes.description ?? '', /^7 files · \+\d+ −\d+ · 7 to view$/);
     const shown = Object.fromEntries(changes.children.map(c => [c.label, c.description]));
     assert.equal(shown['count down.ts'], 'src · renamed from src/countdown.ts · +0 −0');
     assert.equal(shown['logo.png'], 'media · added · binary');

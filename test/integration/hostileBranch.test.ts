@@ -171,7 +171,7 @@ describe('a hostile branch and a refusing git server: the rows, the page and cha
       );
     assert.ok(commit, JSON.stringify(rows.find(r => r.kind === 'commits')));
     assert.match(commit.description, /^[0-9a-f]{7} · date unknown$/);
-    assert.match(commit.tooltip, /[0-9a-f]{40} date unknown$/);
+    assert.match(commit.tooltip, /[0-9a-f]{40}\ndate unknown$/);
     inert(commit, 'the commit row');
 
     await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: HOSTILE, state: 'completed' });

@@ -54,6 +54,11 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
           return items.find(i => i.label.includes(step));
         }
         if (labels.includes('default')) return items.find(i => i.label === model);
+        // The remote's branches: the base picked from them, the head typed (a branch the remote does not have yet).
+        if (labels.some(l => l.includes('Another branch')))
+          return labels[0].includes('None: a new branch')
+            ? items.find(i => i.label.includes('Another branch'))
+            : items.find(i => i.label === 'main');
         return items.find(i => i.label === 'reviewer');
       },
       input: box =>

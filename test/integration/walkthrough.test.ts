@@ -25,7 +25,7 @@ describe('walkthrough', () => {
     const steps = walkthroughs[0].steps;
     assert.deepEqual(
       steps.map(s => s.id),
-      ['sandbox', 'signIn', 'startFromSelection', 'watch', 'review', 'chat'],
+      ['sandbox', 'signIn', 'startFromSelection', 'watch', 'review', 'feedback', 'apply', 'chat'],
     );
     const known = new Set(await vscode.commands.getCommands(true));
     const missing: string[] = [];

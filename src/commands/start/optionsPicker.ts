@@ -7,6 +7,10 @@ import { STATE_KEYS } from '../../ids';
 import type { Ui } from '../../ui';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
+import type { BranchList } from '../../tasks/remoteBranches';
+
+/** The remote's branches for the pickers; undefined when they cannot be listed (a branch is typed then). */
+export type BranchSource = () => Promise<BranchList | undefined>;
 
 /**
  * What a start remembers for the next: the model and whether to open a pull request, the choices a person keeps.
@@ -71,6 +75,7 @@ export async function pickOptions(
   baseWhy?: string,
   /** Choices remembered from the last start (see rememberedChoices): said so while they are the ones chosen. */
   remembered: Partial<Remembered> = {},
+  branches?: BranchSource,
 ): Promise<StartOptions | undefined> {
   const o = { ...initial };
   const isRemembered = (k: RememberedKey) => remembered[k] !== undefined && remembered[k] === o[k];
@@ -146,25 +151,13 @@ export async function pickOptions(
         break;
       }
       case 'base': {
-        const v = await ui.input({
-          title: vscode.l10n.t('Base ref'),
-          prompt: vscode.l10n.t("Empty: the repository's default branch"),
-          value: o.base_ref,
-          validate: refInputProblem,
-        });
-        if (v !== undefined) o.base_ref = v.trim();
+        const v = await pickBranch(ui, 'base', o.base_ref, branches);
+        if (v !== undefined) o.base_ref = v;
         break;
       }
       case 'head': {
-        const v = await ui.input({
-          title: vscode.l10n.t('Head ref'),
-          prompt: vscode.l10n.t(
-            'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
-          ),
-          value: o.head_ref,
-          validate: refInputProblem,
-        });
-        if (v !== undefined) o.head_ref = v.trim();
+        const v = await pickBranch(ui, 'head', o.head_ref, branches);
+        if (v !== undefined) o.head_ref = v;
         break;
       }
       case 'agent': {
@@ -203,6 +196,64 @@ function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): 
     o.custom_agent ? vscode.l10n.t('agent {0}', o.custom_agent) : '',
   ];
   return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * A base or head branch: the remote's branches listed (the default first), or another typed; typed only when they
+ * cannot be listed. A base must be one the remote has. Undefined when dismissed.
+ */
+async function pickBranch(
+  ui: Ui,
+  which: 'base' | 'head',
+  current: string,
+  branches: BranchSource | undefined,
+): Promise<string | undefined> {
+  const list = await branches?.();
+  const type = (remote?: BranchList) =>
+    ui.input({
+      title: which === 'base' ? vscode.l10n.t('Base ref') : vscode.l10n.t('Head ref'),
+      prompt:
+        which === 'base'
+          ? vscode.l10n.t("Empty: the repository's default branch")
+          : vscode.l10n.t(
+              'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
+            ),
+      value: current,
+      validate: v =>
+        refInputProblem(v) ??
+        (which === 'base' && remote && v.trim() && !remote.branches.includes(v.trim())
+          ? vscode.l10n.t('{0} has no branch {1}.', remote.remote, v.trim())
+          : undefined),
+    });
+  if (!list?.branches.length) return (await type())?.trim();
+  type Item = vscode.QuickPickItem & { value?: string };
+  const items: Item[] = [
+    ...(which === 'head' ? [{ label: vscode.l10n.t('$(circle-slash) None: a new branch'), value: '' }] : []),
+    // Branch names are the remote's: shown as text, never as icons.
+    ...list.branches.map(b => ({
+      label: forQuickPick(b),
+      description: [
+        b === list.defaultBranch ? vscode.l10n.t('default branch') : '',
+        b === current ? vscode.l10n.t('chosen now') : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      value: b,
+    })),
+    { label: vscode.l10n.t('$(edit) Another branch…') },
+  ];
+  const picked = await ui.pick(items, {
+    title: which === 'base' ? vscode.l10n.t('Base ref') : vscode.l10n.t('Head ref'),
+    placeHolder:
+      which === 'base'
+        ? vscode.l10n.t(
+            'The branch the agent starts from and the pull request targets (the branches of {0})',
+            list.remote,
+          )
+        : vscode.l10n.t('An existing branch the agent commits to (the branches of {0})', list.remote),
+  });
+  if (!picked) return undefined;
+  return picked.value ?? (await type(list))?.trim();
 }
 
 /** Empty is allowed (the default); otherwise git's own rules, said in a sentence. */

@@ -9,7 +9,8 @@ import type { ServiceChoice } from '../../service/serviceChoice';
 import { tell, type Ui } from '../../ui';
 import type { CommandRegistry } from '../registry';
 import type { DraftStore } from '../../tasks/draftStore';
-import { initialOptions, pickOptions, rememberedChoices } from './optionsPicker';
+import { initialOptions, pickOptions, rememberedChoices, type BranchSource } from './optionsPicker';
+import type { RemoteBranches } from '../../tasks/remoteBranches';
 import { choosePrompt } from './promptPicker';
 import { editPrompt } from './promptBox';
 import { forMessage, forQuickPick } from '../../safety/serviceText';
@@ -48,6 +49,8 @@ export class StartCommands extends DisposableBase {
     commands: CommandRegistry,
     /** The base a start proposes: the branch the work lands on, never an agent's branch unless the user picks it. */
     private readonly bases: { propose(): ProposedBase } = { propose: () => ({ ref: '' }) },
+    /** The remote's branches, for the base and head pickers. */
+    private readonly branches?: Pick<RemoteBranches, 'list'>,
   ) {
     super();
     this.register(
@@ -144,7 +147,8 @@ export class StartCommands extends DisposableBase {
     const why = options.base_ref === proposed.ref ? proposed.why : undefined;
     const root = this.current()?.git?.rootUri;
     const remembered = rememberedChoices(this.globalState);
-    options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why, remembered);
+    const listed = this.branchesOf(repo);
+    options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why, remembered, listed);
     if (!options) return undefined;
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
@@ -183,7 +187,8 @@ export class StartCommands extends DisposableBase {
     const root = this.current()?.git?.rootUri;
     const why = defaults.base_ref === proposed.ref ? proposed.why : undefined;
     const remembered = rememberedChoices(this.globalState);
-    const options = await pickOptions(defaults, () => findCustomAgents(root), where, this.ui, why, remembered);
+    const listed = this.branchesOf(repo);
+    const options = await pickOptions(defaults, () => findCustomAgents(root), where, this.ui, why, remembered, listed);
     if (!options) {
       await this.drafts.save({ prompt, repo, ...kept });
       return undefined;
@@ -220,6 +225,11 @@ export class StartCommands extends DisposableBase {
       return this.tokens.has('fine_grained');
     }
     return true;
+  }
+
+  private branchesOf(repo: RepoRef): BranchSource | undefined {
+    const b = this.branches;
+    return b && (() => b.list({ owner: repo.owner, repo: repo.repo }, true));
   }
 
   private current(): RepoCandidate | undefined {

@@ -252,7 +252,7 @@ export class TaskNode implements TreeNode {
     }
     const sessions = (p.sessions?.list ?? []).map(s => new SessionNode(s, prefix));
     // The changes row once anyone asked for them; the view state's expansion starts reading them.
-    const changes = changesRows(p.task, p.changes ?? { kind: 'loading' }, prefix);
+    const changes = changesRows(p.task, p.changes ?? { kind: 'loading' }, prefix, p.review);
     const children: TreeNode[] = [...changes, ...sessions, ...artifacts(p)];
     return children.length
       ? children

@@ -52,11 +52,11 @@ describe('changes: reading git output', () => {
     assert.deepEqual(parseLog(''), []);
   });
 
-  it('reads commits: the first line of each message, times in ms', () => {
+  it('reads commits: the first line of each message and the whole of it, times in ms', () => {
     const out = `${A}\x001700000000\x00Fix it\n\nBody\n\x00${B}\x001700000100\x00Second\n\x00`;
     assert.deepEqual(parseLog(out), [
-      { sha: A, time: 1_700_000_000_000, subject: 'Fix it' },
-      { sha: B, time: 1_700_000_100_000, subject: 'Second' },
+      { sha: A, time: 1_700_000_000_000, subject: 'Fix it', message: 'Fix it\n\nBody' },
+      { sha: B, time: 1_700_000_100_000, subject: 'Second', message: 'Second' },
     ]);
   });
 });

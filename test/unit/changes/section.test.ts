@@ -16,7 +16,9 @@ const ready: ChangesView = {
   baseSha: 'b'.repeat(40),
   root: '/w',
   files,
-  commits: [{ sha: 'c'.repeat(40), subject: '<script>alert(1)</script>', time: 0 }],
+  commits: [
+    { sha: 'c'.repeat(40), subject: '<script>alert(1)</script>', message: '<script>alert(1)</script>', time: 0 },
+  ],
   totals: totalsOf(files),
 };
 const when = (v: unknown) => String(v);

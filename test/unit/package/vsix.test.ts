@@ -69,8 +69,8 @@ describe('package (.vsix)', function () {
 
   it('is small', () => {
     // The bundles compress to about 280 KB (undici's stack, dist/nodeFetch.js, about 170 KB of it: shipped for what
-    // VS Code's fetch cannot do, see src/service/hostFetch.ts) and the walkthrough's six pictures weigh about 230 KB;
+    // VS Code's fetch cannot do, see src/service/hostFetch.ts) and the walkthrough's eight pictures weigh about 290 KB;
     // the bench records the figure (bench/bundle.mjs).
-    assert.ok(packed.bytes < 640 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
+    assert.ok(packed.bytes < 720 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
   });
 });

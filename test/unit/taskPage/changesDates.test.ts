@@ -14,7 +14,12 @@ function withCommits(times: number[]): ChangesView {
     kind: 'ready',
     ...{ head: 'agent/x', base: 'main', headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), root: '/w' },
     files,
-    commits: times.map((time, i) => ({ sha: String(i).repeat(40), subject: `commit ${i}`, time })),
+    commits: times.map((time, i) => ({
+      sha: String(i).repeat(40),
+      subject: `commit ${i}`,
+      message: `commit ${i}`,
+      time,
+    })),
     totals: totalsOf(files),
   };
 }
@@ -41,7 +46,7 @@ describe('taskPage: a path or commit message of any length', () => {
     const long = {
       ...view,
       files: [{ path: `docs/${'a'.repeat(50_000)}.md`, kind: 'added' as const, added: 1, removed: 0, binary: false }],
-      commits: [{ sha: 'c'.repeat(40), subject: `<b>${'b'.repeat(50_000)}`, time: 0 }],
+      commits: [{ sha: 'c'.repeat(40), subject: `<b>${'b'.repeat(50_000)}`, message: '', time: 0 }],
     } as ChangesView;
     const html = changesHtml(long, timeHtml(clock));
     assert.ok(html.length < 5000, `${html.length} characters`);

@@ -16,7 +16,9 @@ describe('taskPage/pageActions', () => {
       checkoutHeadBranch: COMMANDS.checkoutHeadBranch,
       reviewChanges: COMMANDS.reviewChanges,
       continueTask: COMMANDS.continueTask,
+      sendFeedback: COMMANDS.sendFeedback,
     });
+    assert.equal(actionOfMessage({ command: 'sendFeedback' }, task)?.command, COMMANDS.sendFeedback);
     assert.equal(actionOfMessage({ command: 'continueTask' }, task)?.command, COMMANDS.continueTask);
     assert.equal(actionOfMessage({ command: 'openPullRequest' }, task)?.command, COMMANDS.openPullRequest);
     assert.equal(actionOfMessage({ command: 'checkoutHeadBranch' }, task)?.command, COMMANDS.checkoutHeadBranch);

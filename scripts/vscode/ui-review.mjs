@@ -1,0 +1,178 @@
+// The review loop as a person does it, by clicks, reading the screen: a changed file ticked as viewed, the file's
+// diff, a comment written on a line of the head side (the right) with the editor's "+", a window reload that keeps
+// both, "Send Feedback to Agent…" on the comment's thread, the prompt shown to edit, "Send to Agent" in its title bar;
+// then the sandbox has a task on the same branch whose prompt holds the file, the line and the comment, and the thread
+// says it was sent. Screenshots in .artifacts/screenshots/review-*.png.
+// `npm run test:ui` runs it at the end of ui-changes.mjs, in the same VS Code (one start less); alone:
+//   npm run build && node scripts/vscode/ui-review.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
+import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, runCommand, answerStep, acceptDefaults } from './workbench.mjs';
+import { nextStepRows, widenSidebar } from './workbench.mjs';
+
+const TASK = 'demo-rocket-01';
+const NAME = 'Add retries with backoff';
+const COMMENT = 'Cap the attempts at 3 for uploads from the pad.';
+
+/**
+ * The loop, on a workbench signed in to the sandbox `sandboxUrl` with the demo world (`token`: mona's). `check` says
+ * what passed; `shots` is the screenshots' folder.
+ */
+export async function reviewLoop(page, { sandboxUrl, token, check, shots }) {
+  const shot = name => page.screenshot({ path: path.join(shots, `review-${name}.png`) });
+  const headers = { authorization: `Bearer ${token}` };
+  const fromSandbox = async id => (await fetch(`${sandboxUrl}/agents/tasks/${id}`, { headers })).json();
+  const openRepositoryView = async () => {
+    const pane = viewPane(page, /^Repository/i);
+    // A click on the container's icon while it shows would hide the sidebar.
+    if (!(await pane.isVisible())) await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+    await pane.waitFor();
+    await focusPane(page, 'Repository');
+    return pane;
+  };
+  /** A row found by its text (a task by the name it is read out with), expanded with the keyboard. */
+  const expand = async (pane, text) => {
+    const row =
+      typeof text === 'string'
+        ? pane.getByRole('treeitem', { name: text }).first()
+        : pane.locator('.monaco-list-row', { hasText: text }).first();
+    await row.waitFor();
+    if ((await row.getAttribute('aria-expanded')) !== 'true') {
+      await page.mouse.move(0, 0);
+      await row.click();
+      await page.keyboard.press('ArrowRight');
+    }
+  };
+  const row = (pane, text) => pane.locator('.monaco-list-row', { hasText: text }).first();
+  /** The comment widget in the diff, with the text given. */
+  const widget = text => page.locator('.review-widget', { hasText: text }).first();
+
+  let pane = await openRepositoryView();
+  await expand(pane, NAME);
+  await expand(pane, /Changes.*files? ·/);
+  // A file ticked as viewed: its row's checkbox; the Changes row counts what is left.
+  await row(pane, /README\.md/)
+    .locator('.custom-view-tree-node-item-checkbox, .monaco-custom-toggle')
+    .first()
+    .click();
+  await row(pane, /Changes.*· 2 to view/).waitFor();
+  check('README.md ticked as viewed: the Changes row says 2 to view');
+
+  await page.mouse.move(0, 0);
+  await row(pane, /telemetry\.ts\s*src/).click();
+  const right = page.locator('.editor-instance .monaco-diff-editor .editor.modified').first();
+  await right.waitFor();
+  // The line to comment on, in the head's text: the editor's "+" beside it (else its own command, at the cursor).
+  const line = right.locator('.view-line', { hasText: 'if (res.ok) return;' }).first();
+  await line.waitFor();
+  await line.click();
+  const box = await line.boundingBox();
+  await page.mouse.move(box.x - 12, box.y + box.height / 2);
+  const plus = right.locator('.comment-range-glyph.line-hover').first();
+  if (await plus.isVisible().catch(() => false)) await plus.click();
+  else await runCommand(page, 'Comments: Add Comment on Current Selection');
+  await page.locator('.review-widget .comment-form').first().waitFor();
+  await page.keyboard.type(COMMENT);
+  await page.getByRole('button', { name: 'Add Comment' }).first().click();
+  await widget(COMMENT).waitFor();
+  await widget('Not sent to the agent yet').waitFor();
+  await shot('1-comment');
+  check('a comment written on a line of the right side shows as not sent yet');
+
+  // A reload: the window starts again; the tick and the comment are read back from workspace state.
+  await page.reload({ timeout: 120_000 });
+  await waitForWorkbench(page);
+  pane = await openRepositoryView();
+  await expand(pane, NAME);
+  await expand(pane, /Changes.*files? ·/);
+  await row(pane, /Changes.*· 2 to view · 1 comment to send/).waitFor();
+  await row(pane, /README\.md/)
+    .locator('.codicon-check, [aria-checked="true"], .checked')
+    .first()
+    .waitFor();
+  await page.mouse.move(0, 0);
+  await row(pane, /telemetry\.ts\s*src/).click();
+  await widget(COMMENT).waitFor({ timeout: 120_000 });
+  await shot('2-after-reload');
+  check('after a reload README.md is still viewed, 1 comment to send, and the comment is on its line again');
+
+  // Send Feedback to Agent… on the thread's title bar; the prompt opens to edit; Send to Agent in its title bar.
+  const thread = widget(COMMENT);
+  await thread.hover();
+  await thread.locator('.action-label[aria-label="Send Feedback to Agent…"]').first().click();
+  const tab = page.locator('.tabs-container .tab', { hasText: 'Feedback for the agent.md' }).first();
+  await tab.waitFor();
+  const draft = page.locator('.editor-instance .monaco-editor', { hasText: 'Review comments on your changes' }).first();
+  await draft.locator('.view-line', { hasText: COMMENT }).first().waitFor();
+  await shot('3-feedback-draft');
+  check('Send Feedback to Agent… opens the prompt with the file, the line, the quote and the comment to edit');
+  await page.locator('.editor-actions .action-label[aria-label="Send to Agent"]').first().click();
+  await tab.waitFor({ state: 'detached' });
+  // The continuation shows in the tree, saying which task it continues; the sandbox has its prompt.
+  pane = await openRepositoryView();
+  await row(pane, /continues “Add retries with backoff/).waitFor();
+  await fetch(`${sandboxUrl}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  const original = await fromSandbox(TASK);
+  const list = await (await fetch(`${sandboxUrl}/agents/repos/acme/rocket/tasks?per_page=100`, { headers })).json();
+  let session;
+  for (const t of list.tasks.filter(x => !x.id.startsWith('demo-'))) {
+    const s = (await fromSandbox(t.id)).sessions?.[0];
+    if (s?.prompt?.includes(COMMENT)) session = s;
+  }
+  if (!session) throw new Error('no task on the sandbox holds the comment in its prompt');
+  if (session.head_ref !== original.sessions[0].head_ref)
+    throw new Error(`not on the same branch: ${session.head_ref}`);
+  if (!session.prompt.includes('src/telemetry.ts, line ')) throw new Error(`no file and line: ${session.prompt}`);
+  await widget('Sent to the agent').waitFor();
+  await shot('4-sent');
+  check('Send to Agent started a task on the same branch with the comment in its prompt; the thread says it was sent');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const shots = path.join(ARTIFACTS, 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  const t0 = Date.now();
+  const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+  let passed = 0;
+  const check = what => console.log(`[ui-review] ok ${++passed}: ${what} (${since()})`);
+  const runDir = makeRunDir('ui-review');
+  const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
+  const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
+  const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+  const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
+  const browser = await launchBrowser(runDir);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(60_000);
+  watchPage(page, 'ui-review');
+  let code = 0;
+  try {
+    await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
+    await waitForWorkbench(page);
+    await page.locator(sel.activityItem('Agent Tasks')).waitFor();
+    await runCommand(page, 'Agent Tasks: Set Token…');
+    const kindStep = await answerStep(page, { pick: /fine-grained/i });
+    if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
+      await answerStep(page, { pick: /enter a token/i });
+    await answerStep(page, { text: DEMO_TOKENS.fineGrained });
+    await acceptDefaults(page);
+    await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+    await widenSidebar(page, 560);
+    await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots });
+    console.log(`UI checks: ${passed} passed, 0 failed`);
+  } catch (e) {
+    code = 1;
+    console.error(`[ui-review] FAILED after ${since()}: ${e.message}`);
+    await page.screenshot({ path: path.join(shots, 'review-failure.png') }).catch(() => {});
+  } finally {
+    await browser.close().catch(() => {});
+    server.stop();
+    await sandbox.stop();
+    if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
+    else console.log(`[ui-review] logs kept in ${runDir}`);
+    process.exit(code);
+  }
+}
