@@ -11,6 +11,8 @@ import { readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
+import { reportListenerFailuresTo } from './model/emitter';
+import { logFailure } from './errors/report';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
@@ -43,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   const t0 = Date.now();
   const channel = vscode.window.createOutputChannel('Agent Tasks', { log: true });
   const log = createLog(channel);
+  reportListenerFailuresTo(err => logFailure(log, 'An event listener failed.', err));
+  context.subscriptions.push({ dispose: () => reportListenerFailuresTo(undefined) });
   // Test mode (a suite under extensionTestsPath) loads the test surface: it records what is said and asked and what
   // the parts report. Development and production modes load none of it.
   const testing =

@@ -5,6 +5,20 @@ import type { Disposable } from '../lifecycle';
 export type Listener<T> = (e: T) => void;
 export type Event<T> = (listener: Listener<T>) => Disposable;
 
+/**
+ * Where a listener's failure is told: the extension's log once it is set up, the host's console before. Kept on the
+ * global object, so that every bundle holding this module tells the same log.
+ */
+const REPORT = Symbol.for('agentTasks.listenerFailure');
+type Holder = { [REPORT]?: (err: unknown) => void };
+const reportFailure = (err: unknown): void =>
+  ((globalThis as Holder)[REPORT] ?? (e => console.error('[agent-tasks] an event listener failed:', e)))(err);
+
+/** Sets where a listener's failure is told (undefined: the console again). */
+export function reportListenerFailuresTo(report: ((err: unknown) => void) | undefined): void {
+  (globalThis as Holder)[REPORT] = report;
+}
+
 export class Emitter<T = void> implements Disposable {
   private listeners = new Set<Listener<T>>();
 
@@ -17,8 +31,13 @@ export class Emitter<T = void> implements Disposable {
     for (const l of [...this.listeners]) {
       try {
         l(e);
-      } catch {
-        // One listener's failure must not starve the others.
+      } catch (err) {
+        // One listener's failure must not starve the others; it is told, not swallowed.
+        try {
+          reportFailure(err);
+        } catch {
+          // a report that fails has nowhere else to go
+        }
       }
     }
   }

@@ -9,6 +9,7 @@ import type { ContinuedTask } from './continuationLinks';
 import type { RepoShown } from './repoNames';
 import { pullRequests } from './taskLinks';
 import { stateStyle, type StateStyle } from './taskState';
+import * as l10n from '@vscode/l10n';
 
 export interface TaskPicture {
   readonly id: string;
@@ -60,7 +61,7 @@ export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture 
     name: plainName(task.name) || task.id,
     state: stateStyle(task.state),
     repo: facts.repo,
-    creator: facts.mine ? 'you' : undefined,
+    creator: facts.mine ? l10n.t('you') : undefined,
     mine: facts.mine === true,
     me: facts.me,
     continues: facts.continues,

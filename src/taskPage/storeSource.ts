@@ -16,8 +16,8 @@ export function modelSource(model: PageModel): TaskPageSource {
       if (!picture) throw new Error(l10n.t('The task is no longer known.'));
       // A task no list holds (its page alone reads it): its address's name is checked as the lists' are, and the
       // page redraws when the name is learnt.
-      const label = picture.repo?.label;
-      if (label === undefined || /^repository \d+$/.test(label))
+      // Unnamed: no repository shown, or only its ID (said by `why`, never by the label's translated words).
+      if (picture.repo === undefined || picture.repo.why !== undefined)
         void model.learnRepoName(picture.task).catch(() => undefined);
       return picture;
     },

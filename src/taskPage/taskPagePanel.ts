@@ -213,7 +213,7 @@ export class TaskPagePanel extends DisposableBase {
       labels: {
         repository: this.picture?.repo?.label,
         creator: this.picture?.creator,
-        sessionUser: id => (this.picture?.me !== undefined && id === this.picture.me ? 'you' : undefined),
+        sessionUser: id => (this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined),
         continues: this.picture?.continues?.name,
       },
       changes: this.watching() ? (this.picture?.changes ?? { kind: 'loading' }) : undefined,
