@@ -45,7 +45,7 @@ function makeRemote(dir) {
 }
 
 export async function run({ rounds = 15 } = {}) {
-  const { GitRunner } = require(path.join(ROOT, 'out/src/changes/gitRunner.js'));
+  const { GitRunner } = require(path.join(ROOT, 'out/src/git/gitRunner.js'));
   const refs = require(path.join(ROOT, 'out/src/changes/taskRefs.js'));
   const { ChangesModel } = require(path.join(ROOT, 'out/src/changes/changesModel.js'));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tasks-bench-changes-'));

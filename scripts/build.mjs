@@ -68,7 +68,7 @@ const bundles = [
   { entryPoints: ['src/chat/bundle.ts'], outfile: 'dist/chat.js', ...host },
   { entryPoints: ['src/taskPage/bundle.ts'], outfile: 'dist/taskPage.js', ...host },
   { entryPoints: ['src/changes/bundle.ts'], outfile: 'dist/changes.js', ...host },
-  { entryPoints: ['src/views/installationsBundle.ts'], outfile: 'dist/installations.js', ...host },
+  { entryPoints: ['src/installations/installationsBundle.ts'], outfile: 'dist/installations.js', ...host },
   { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js', plugins: [besideApi] },
   { entryPoints: ['src/api/nodeFetch.ts'], outfile: 'dist/nodeFetch.js' },
   { entryPoints: ['src/sandbox/main.ts'], outfile: 'dist/sandbox.js' },

@@ -2,16 +2,17 @@ import * as vscode from 'vscode';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';
-import { ChangesOnDemand } from './changes/changesOnDemand';
+import { ChangesOnDemand, type ChangesObservers } from './changes/changesOnDemand';
+import type { Observers } from './observers';
 import { ChatTools } from './chat/chatTools';
 import { registerLazyCommands } from './commands/lazyCommands';
-import { CommandRegistry } from './commands/registry';
+import { CommandRegistry } from './shared/registry';
 import { DraftStore } from './tasks/draftStore';
 import { readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
-import { reportListenerFailuresTo } from './model/emitter';
+import { reportListenerFailuresTo } from './shared/emitter';
 import { logFailure } from './errors/report';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
@@ -34,7 +35,7 @@ import type * as Testing from './testing';
 import type { AgentTasksTestApi } from './testing/testApi';
 import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
-import { InstallationsOnDemand } from './views/installationsOnDemand';
+import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
@@ -53,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     context.extensionMode === vscode.ExtensionMode.Test
       ? loadBundle<typeof Testing>('testing').begin(windowUi)
       : undefined;
-  const observers = testing?.observers ?? {};
+  const observers: Observers & ChangesObservers = testing?.observers ?? {};
   const ui = testing?.ui ?? windowUi;
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
   const service = new ServiceChoice(context.globalState, sandbox);

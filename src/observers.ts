@@ -2,7 +2,6 @@
 // Production passes none, so nothing is kept or fired. A seam like `Ui`: the parts have no member only tests read.
 import type * as vscode from 'vscode';
 import type { ResponseInfo } from './api';
-import type { ChangesFeature } from './changes/changes';
 
 export interface Observers {
   /** Every response the API clients received (a 304 answered from the cache too). */
@@ -15,6 +14,4 @@ export interface Observers {
   preparedToolCall?(tool: string, prepared: vscode.PreparedToolInvocation | undefined): void;
   /** The HTML a task page was given. */
   taskPageRendered?(taskId: string, html: string): void;
-  /** The changes feature, once something first looked at a task's changes (its git runner counts processes). */
-  changesBuilt?(feature: ChangesFeature): void;
 }

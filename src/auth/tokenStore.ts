@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import { TOKEN_KINDS, type TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import { sha256Hex } from './digest';
-import { Emitter } from '../model/emitter';
+import { Emitter } from '../shared/emitter';
 import * as l10n from '@vscode/l10n';
 
 const KEY_PREFIX = 'agentTasks.token';

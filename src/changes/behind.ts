@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { forMessage } from '../safety/serviceText';
 import { tell, type Ui } from '../ui';
 import type { ChangesModel } from './changesModel';
-import type { ChangesView } from './types';
+import type { ChangesView } from '../model/changesView';
 
 export async function sayWhenBehind(
   changes: Pick<ChangesModel, 'remoteHead'>,

@@ -2,8 +2,8 @@
 // blob git holds (`git cat-file blob`), an absent blob serves nothing (the side where the file does not exist).
 // Binary content is shown as one line saying so. Nothing here can write: the documents are a content provider's.
 import * as vscode from 'vscode';
-import type { GitRunner } from './gitRunner';
-import type { ChangedFile } from './types';
+import type { GitRunner } from '../git/gitRunner';
+import type { ChangedFile } from '../model/changesView';
 import { documentPath } from './documentPath';
 
 export const CHANGE_SCHEME = 'agent-tasks-change';

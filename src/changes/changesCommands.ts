@@ -1,8 +1,8 @@
 // Review Changes (all files in the multi-file diff editor), one file's diff, and reading a task's changes again.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import { taskOf } from '../commands/taskArgs';
-import type { CommandRegistry } from '../commands/registry';
+import { taskOf } from '../shared/taskArgs';
+import type { CommandRegistry } from '../shared/registry';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
@@ -13,7 +13,7 @@ import { diffPair } from './changeUris';
 import type { ReviewTabs } from './reviewTabs';
 import { openMultiDiff, resourcesOf, type ReviewOpened } from './multiDiff';
 import { sayWhenBehind } from './behind';
-import type { ChangedFile, ChangesView } from './types';
+import type { ChangedFile, ChangesView } from '../model/changesView';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
 

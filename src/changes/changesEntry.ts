@@ -1,11 +1,11 @@
 // What the changes model is handed, and what it keeps for each task. No `vscode`.
 import type { Session, Task } from '../api';
 import type { Log } from '../log';
-import type { Event } from '../model/emitter';
-import type { GitRunner } from './gitRunner';
+import type { Event } from '../shared/emitter';
+import type { GitRunner } from '../git/gitRunner';
 import type { LocalRepo } from './taskBranch';
 import type { FetchTarget, LocalTips } from './taskRefs';
-import type { ChangesView } from './types';
+import type { ChangesView } from '../model/changesView';
 
 export interface ChangesDeps {
   tasks: {

@@ -5,10 +5,10 @@
 // No `vscode`: its parts are passed in.
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
-import { Emitter } from '../model/emitter';
+import { Emitter } from '../shared/emitter';
 import { branchOf, localRepoOf, taskRepo } from './taskBranch';
 import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
-import { seenAt, totalsOf, type ChangesView } from './types';
+import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
 import * as l10n from '@vscode/l10n';

@@ -6,14 +6,18 @@ import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
-import { Emitter } from '../model/emitter';
-import type { Observers } from '../observers';
+import { Emitter } from '../shared/emitter';
+/** What the changes feature reports, to the test surface in test mode. */
+export interface ChangesObservers {
+  /** The changes feature, once something first looked at a task's changes (its git runner counts processes). */
+  changesBuilt?(feature: ChangesFeature): void;
+}
 import type { ChangesSummaries } from '../model/taskPictures';
-import type { ReviewSummary } from '../review/types';
+import type { ReviewSummary } from '../model/reviewSummary';
 import type * as Bundle from './bundle';
 import type { ChangesCommandDeps, ChangesFeature, ChangesFeatureDeps } from './changes';
 import { CHANGE_SCHEME } from './changeUris';
-import type { ChangedFile, ChangesView } from './types';
+import type { ChangedFile, ChangesView } from '../model/changesView';
 
 /** The feedback drafts' documents (review/feedbackDrafts.ts); named here so that nothing of that bundle loads. */
 const FEEDBACK_SCHEME = 'agent-tasks-feedback';
@@ -27,7 +31,7 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
 
   constructor(
     private readonly deps: ChangesFeatureDeps,
-    private readonly observers: Observers = {},
+    private readonly observers: ChangesObservers = {},
   ) {
     super();
     this.register(

@@ -3,17 +3,17 @@
 // opens the multi-file diff editor; the head side of the last takes review comments, as Review Changes does.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import type { CommandRegistry } from '../commands/registry';
-import { taskOf } from '../commands/taskArgs';
+import type { CommandRegistry } from '../shared/registry';
+import { taskOf } from '../shared/taskArgs';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import type { ReviewCommandsDeps } from '../review/reviewCommands';
+import type { ReviewCommandsDeps } from './review/reviewCommands';
 import { forLabel, forMessage, plainName } from '../safety/serviceText';
 import { tell } from '../ui';
-import type { GitRunner } from './gitRunner';
+import type { GitRunner } from '../git/gitRunner';
 import { openMultiDiff, resourcesOf, type ReviewOpened } from './multiDiff';
 import { parseDiff } from './parse';
-import type { ChangeCommit, ChangedFile, ChangesView } from './types';
+import type { ChangeCommit, ChangedFile, ChangesView } from '../model/changesView';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
 

@@ -2,7 +2,7 @@
 // on the side where the file does not exist.
 import * as vscode from 'vscode';
 import { diffPair } from './changeUris';
-import type { ChangedFile } from './types';
+import type { ChangedFile } from '../model/changesView';
 
 export type Resource = readonly [vscode.Uri, vscode.Uri | undefined, vscode.Uri | undefined];
 

@@ -1,7 +1,7 @@
 // Reading git's machine output: `git diff --raw --numstat -z` and `git log -z`. Pure: no `vscode`, no process.
 // With -z git writes paths as they are (no quoting), each ended by NUL, so spaces, tabs, newlines and non-ASCII
 // names come through whole; they are read by position, never by pattern.
-import type { ChangeCommit, ChangedFile, ChangeKind } from './types';
+import type { ChangeCommit, ChangedFile, ChangeKind } from '../model/changesView';
 
 const KINDS: Record<string, ChangeKind> = {
   A: 'added',

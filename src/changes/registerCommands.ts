@@ -1,11 +1,11 @@
 // Review Changes, the review's comments and feedback, the commits, Apply Changes and Apply This Change, Check Out in
 // New Worktree: built in dist/commands.js on first use, from what the changes feature (changes.ts) hands over; the
 // feature itself is built when one of them first runs.
-import type { CommandRegistry } from '../commands/registry';
-import { LandCommands } from '../land/landCommands';
+import type { CommandRegistry } from '../shared/registry';
+import { LandCommands } from './land/landCommands';
 import type { Disposable } from '../lifecycle';
 import type { ChangesCommandDeps } from './changes';
-import { ReviewCommands } from '../review/reviewCommands';
+import { ReviewCommands } from './review/reviewCommands';
 import { ChangesCommands } from './changesCommands';
 import { ReviewTabs } from './reviewTabs';
 import { CommitCommands } from './commitCommands';

@@ -1,6 +1,6 @@
 // The changes of a task in one line of plain text, for chat: "3 files changed, +40 −2: a.ts, b.ts, c.ts". Pure.
 import { forChat } from '../safety/serviceText';
-import type { ChangesView } from './types';
+import type { ChangesView } from '../model/changesView';
 
 const SHOWN = 8;
 

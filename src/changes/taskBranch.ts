@@ -1,18 +1,12 @@
 // Which branch of a task holds its work, and which local repository to read it in. Pure: no `vscode`.
 import type { RepoRef, Session, Task } from '../api';
-import { repoLabel, sameRepo } from '../model/remotes';
 import { refProblem } from '../safety/gitRef';
 import { forMessage } from '../safety/serviceText';
 import { repoOfTask } from '../model/taskLinks';
 import { headRefOf } from './taskRefs';
-import * as l10n from '@vscode/l10n';
 
-export interface LocalRepo extends RepoRef {
-  /** The git remote that points at the task's repository. */
-  remote?: string;
-  /** The local repository's root folder. */
-  root?: string;
-}
+export { localRepoOf, type LocalRepo, type RepoFound } from '../git/localRepo';
+import * as l10n from '@vscode/l10n';
 
 export type BranchOf =
   { ok: true; head: string; base: string } | { ok: false; kind: 'noBranch' | 'problem'; why: string; todo: string };
@@ -72,24 +66,4 @@ export function taskRepo(task: Task, knownName: string | undefined): RepoRef | u
   if (fromTask) return fromTask;
   const m = knownName ? /^([^/\s]+)\/([^/\s]+)$/.exec(knownName) : null;
   return m ? { owner: m[1], repo: m[2] } : undefined;
-}
-
-export type RepoFound = { ok: true; root: string; remote: string } | { ok: false; why: string; todo: string };
-
-/** The local clone with a remote on the task's repository. */
-export function localRepoOf(repo: RepoRef | undefined, candidates: readonly LocalRepo[]): RepoFound {
-  if (!repo)
-    return {
-      ok: false,
-      why: l10n.t("the task's repository is not known yet"),
-      todo: l10n.t('Expand the task again once the service has named its repository.'),
-    };
-  const hit = candidates.find(c => sameRepo(c, repo) && c.root && c.remote);
-  if (!hit?.root || !hit.remote)
-    return {
-      ok: false,
-      why: l10n.t('no clone of {0} is open in this workspace', repoLabel(repo)),
-      todo: l10n.t("Open a clone of {0} (with a remote on this service) to read the agent's branch.", repoLabel(repo)),
-    };
-  return { ok: true, root: hit.root, remote: hit.remote };
 }

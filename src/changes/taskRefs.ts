@@ -2,9 +2,9 @@
 // `…/base`. Nothing here writes to the user's branches, remote-tracking branches, working tree, index or stash:
 // `--refmap=` keeps git from also updating `refs/remotes/…` for the branches named, and every read names our refs.
 // Pure Node: no `vscode`.
-import { isGitError, type GitRunner } from './gitRunner';
+import { isGitError, type GitRunner } from '../git/gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
-import type { ChangeCommit, ChangedFile } from './types';
+import type { ChangeCommit, ChangedFile } from '../model/changesView';
 import { gitNetworkProblem } from '../errors/gitNetwork';
 import * as l10n from '@vscode/l10n';
 

@@ -1,7 +1,7 @@
 // What a start from chat will send, shown to the user before it is sent, and kept between the confirmation and the
 // start so that exactly what was shown is what goes out. Pure: no `vscode`.
 import type { RepoRef } from '../api/params';
-import type { StartOptions } from '../commands/start/startOptions';
+import type { StartOptions } from '../tasks/start/startOptions';
 import { repoLabel } from '../model/remotes';
 import { forMarkdown } from '../safety/serviceText';
 import * as l10n from '@vscode/l10n';

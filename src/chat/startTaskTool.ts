@@ -4,7 +4,7 @@
 // prompt as a draft with Retry.
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import type { HandoffResult } from '../handoff/handoffCommand';
+import type { HandoffResult } from '../changes/handoff/handoffCommand';
 import { COMMANDS } from '../ids';
 import { repoLabel } from '../model/remotes';
 import { refusal } from './refusals';

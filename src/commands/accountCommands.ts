@@ -13,7 +13,7 @@ import type { ServiceChoice } from '../service/serviceChoice';
 import { validateServiceUrl } from '../service/serviceUrl';
 import { tell, type Ui } from '../ui';
 import { offerGitHubAccount, type FromGitHub } from './githubAccountChoice';
-import type { CommandRegistry } from './registry';
+import type { CommandRegistry } from '../shared/registry';
 
 /** Set Token…, Sign Out, Set Service Address…, Try the Built-in Sandbox. */
 export class AccountCommands extends DisposableBase {

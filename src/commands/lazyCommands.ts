@@ -6,7 +6,7 @@ import { loadBundle } from '../lazy';
 import type * as Bundle from './bundle';
 import type { Disposable } from '../lifecycle';
 import type { CommandDeps, Handler } from './bundle';
-import type { CommandRegistry } from './registry';
+import type { CommandRegistry } from '../shared/registry';
 
 /** Every command but the status bar's own (it is drawn at activation): their code is in dist/commands.js. */
 export const LAZY_COMMANDS: readonly string[] = [

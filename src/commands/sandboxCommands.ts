@@ -6,7 +6,7 @@ import type { Log } from '../log';
 import type { BuiltinSandbox } from '../service/builtinSandbox';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { Ui } from '../ui';
-import type { CommandRegistry } from './registry';
+import type { CommandRegistry } from '../shared/registry';
 
 /** Reset Sandbox: the built-in sandbox back to its demo world, with its demo tokens in place again. */
 export class SandboxCommands extends DisposableBase {

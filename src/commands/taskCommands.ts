@@ -13,11 +13,11 @@ import { forLabel, forMessage, forQuickPick, plainName } from '../safety/service
 import type { ServiceChoice } from '../service/serviceChoice';
 import { tell, type Ui } from '../ui';
 import { branchUrl, pullRequests, pullRequestUrl, repoOfTask } from '../model/taskLinks';
-import type { CommandRegistry } from './registry';
-import { artifactOf, taskOf } from './taskArgs';
+import type { CommandRegistry } from '../shared/registry';
+import { artifactOf, taskOf } from '../shared/taskArgs';
 import { readCheckoutRefusal, type CheckoutRefusal } from './checkoutRefusal';
-import { usersGit } from '../changes/gitPath';
-import { GitFailure, runGit } from '../handoff/handoffGit';
+import { usersGit } from '../git/gitPath';
+import { GitFailure, runGit } from '../changes/handoff/handoffGit';
 import type { GitRepository } from '../model/gitApi';
 
 /** The commands on a task node: open on the web, copy id/URL, open the pull request, check out, details. */

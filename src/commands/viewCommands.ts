@@ -7,11 +7,11 @@ import type { RepoDetector } from '../model/repoDetector';
 import { repoLabel, sameRepo } from '../model/remotes';
 import type { TaskFilter, TaskViewName } from '../model/taskFilter';
 import type { TaskModel } from '../model/taskModel';
-import { stateLabel } from '../views/stateStyle';
+import { stateLabel } from '../shared/stateStyle';
 import type { TaskViews } from '../views/taskViews';
 import { windowUi, type Ui } from '../ui';
-import type { CommandRegistry } from './registry';
-import { taskOf } from './taskArgs';
+import type { CommandRegistry } from '../shared/registry';
+import { taskOf } from '../shared/taskArgs';
 
 /** Refresh, filters, the repository pick, the log, revealing a task. */
 export class ViewCommands extends DisposableBase {

@@ -2,7 +2,7 @@
 // from equal `head_ref`s would take a single-task read of every listed task, and a queued task has no session to read
 // it from; so it is remembered here, in workspace state, when the continuing task is started. No `vscode`.
 import { STATE_KEYS } from '../ids';
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
 
 /** The task a new one continues: its id, and its name as it was then (text from the service, shown as text). */
 export interface ContinuedTask {

@@ -1,5 +1,5 @@
 // The one poller: a setTimeout chain with a fresh AbortSignal per tick. Pure: no `vscode`; time is injected.
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;

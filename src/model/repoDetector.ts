@@ -6,7 +6,7 @@ import type { RepoRef } from '../api/params';
 import { STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
 import type { GitApi, GitExtension, GitRemote, GitRepository } from './gitApi';
 import {
   gitConfigFile,

@@ -6,7 +6,7 @@
 // here, per service, in globalState with a size bound, so a name learnt once shows everywhere and after a restart.
 // No `vscode`: the memento is passed in.
 import { mixedScripts } from '../safety/scripts';
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
 import * as l10n from '@vscode/l10n';
 
 /** The part of a VS Code Memento this needs. */

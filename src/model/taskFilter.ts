@@ -3,7 +3,7 @@ import type { Task } from '../api';
 import { onDidChangeSettings, readSettings } from '../config';
 import { STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
 import * as l10n from '@vscode/l10n';
 
 /** The two task views, as the filter knows them. */

@@ -1,7 +1,7 @@
 // Whether My Tasks groups its tasks under their repositories: a way of showing, not a filter (nothing is hidden and
 // nothing is read again), remembered per workspace. No `vscode`.
 import { STATE_KEYS } from '../ids';
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
 
 /** The part of a `vscode.Memento` this needs. */
 export interface GroupingMemento {

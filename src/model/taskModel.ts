@@ -6,7 +6,7 @@ import { waitHintMs } from '../errors/failure';
 import type { TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import { Emitter, type Event } from './emitter';
+import { Emitter, type Event } from '../shared/emitter';
 import { PollOutcome, type Reachable } from './pollOutcome';
 import { Poller, type PollMode, type Timers } from './poller';
 import { RepoNames } from './repoNames';
@@ -18,6 +18,7 @@ import type { ViewChange, ViewState } from './viewState';
 import { listKeys, TaskSync, type TaskClient } from './taskSync';
 
 export type { Reachable } from './pollOutcome';
+export type { ListKey, StateTransition, StoreChange } from './taskStore';
 
 export interface TaskModelDeps {
   client: () => Promise<TaskClient>;

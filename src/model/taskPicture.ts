@@ -2,13 +2,13 @@
 // worked out once per change of what it is made from. A new fact about a task is added here, and every surface can
 // show it. Pure: no `vscode`.
 import type { Artifact, Session, Task } from '../api';
-import type { ChangesView } from '../changes/types';
-import type { ReviewSummary } from '../review/types';
+import type { ChangesView } from './changesView';
+import type { ReviewSummary } from './reviewSummary';
 import { plainName } from '../safety/serviceText';
 import type { ContinuedTask } from './continuationLinks';
 import type { RepoShown } from './repoNames';
 import { pullRequests } from './taskLinks';
-import { stateStyle, type StateStyle } from './taskState';
+import { stateStyle, type StateStyle } from '../shared/taskState';
 import * as l10n from '@vscode/l10n';
 
 export interface TaskPicture {

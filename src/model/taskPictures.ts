@@ -1,11 +1,11 @@
 // The pictures of the tasks the model knows, each made once per change of what it is made of and handed out again
 // while nothing changed (the same object: a surface compares identities to know whether to redraw). No `vscode`.
 import type { Task } from '../api';
-import type { ChangesView } from '../changes/types';
-import type { ReviewSummary } from '../review/types';
+import type { ChangesView } from './changesView';
+import type { ReviewSummary } from './reviewSummary';
 import { DisposableBase } from '../lifecycle';
 import type { ContinuedTask } from './continuationLinks';
-import { Emitter, type Event } from './emitter';
+import { Emitter, type Event } from '../shared/emitter';
 import type { RepoNames } from './repoNames';
 import { buildPicture, type PictureFacts, type TaskPicture } from './taskPicture';
 import type { ListKey, TaskStore } from './taskStore';

@@ -1,10 +1,9 @@
 // The tasks the extension knows, per list, and what changed at each update. Pure: no `vscode`.
 import type { Session, Task } from '../api';
-import { ACTIVE_TASK_STATES } from '../api/types';
-import { Emitter } from './emitter';
+import { Emitter } from '../shared/emitter';
+import { isActive } from '../shared/taskState';
 
-const ACTIVE: ReadonlySet<string> = new Set(ACTIVE_TASK_STATES);
-export const isActive = (state: string): boolean => ACTIVE.has(state);
+export { isActive };
 
 /**
  * A list of tasks the views show: one repository's (list repository tasks) or the user's (list your tasks), archived or

@@ -4,7 +4,7 @@
 // listener depends on the order another was registered in. No `vscode`: the parts are passed in.
 import type { Task } from '../api';
 import { DisposableBase } from '../lifecycle';
-import { Emitter, type Event } from './emitter';
+import { Emitter, type Event } from '../shared/emitter';
 import type { TaskViewName } from './taskFilter';
 
 export type { TaskViewName } from './taskFilter';

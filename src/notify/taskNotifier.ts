@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
-import type { StateTransition } from '../model/taskStore';
+import type { StateTransition } from '../model/taskModel';
 import { forMessage } from '../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../ui';
 

@@ -3,7 +3,7 @@ import { isLoopbackHost } from '../api/guard';
 import { onDidChangeSettings, readSettings } from '../config';
 import { BUILTIN_SANDBOX_KEY, STATE_KEYS } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import { Emitter } from '../model/emitter';
+import { Emitter } from '../shared/emitter';
 import type { BuiltinSandbox } from './builtinSandbox';
 import * as l10n from '@vscode/l10n';
 

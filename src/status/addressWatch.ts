@@ -3,7 +3,7 @@
 // a service that is down is not taken for one that only wants a token.
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
-import { Emitter } from '../model/emitter';
+import { Emitter } from '../shared/emitter';
 import type { AddressFinding } from '../service/addressCheck';
 
 export interface AddressWatchDeps {

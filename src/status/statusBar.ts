@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CommandRegistry } from '../commands/registry';
+import type { CommandRegistry } from '../shared/registry';
 import { statusOf } from '../errors/failure';
 import { explain } from '../errors/userErrors';
 import { COMMANDS, VIEWS } from '../ids';

@@ -3,12 +3,12 @@
 // content and no inline script or style: its one script and one style sheet come from media/, allowed by nonce.
 import type { Task } from '../api';
 import { forHtml, plainName } from '../safety/serviceText';
-import { asText } from './text';
+import { asText } from '../shared/text';
 import type { PageAction } from './pageActions';
-import type { ChangesView } from '../changes/types';
-import { changesHtml } from './changesSection';
+import type { ChangesView } from '../model/changesView';
+import { changesHtml } from '../changes/changesSection';
 import { artifactsHtml, factsHtml, sessionsHtml, stateHtml, type PageLabels } from './pageSections';
-import { timeHtml, type Clock } from './when';
+import { timeHtml, type Clock } from '../shared/when';
 import * as l10n from '@vscode/l10n';
 
 export interface PageStatus {

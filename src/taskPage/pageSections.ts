@@ -1,11 +1,11 @@
 // The parts of the task page that show what the service sent: facts, artifacts, sessions. Pure: no `vscode`.
 // Every field is read as `unknown` and goes into the HTML only through escapeHtml: a malformed one shows as missing.
 import { TASK_STATES, type Task } from '../api/types';
-import { duration } from '../views/relativeTime';
+import { duration } from '../shared/relativeTime';
 import { repoOfTask } from '../model/taskLinks';
 import { forHtml, plainName } from '../safety/serviceText';
-import { asText } from './text';
-import type { TimeFormatter } from './when';
+import { asText } from '../shared/text';
+import type { TimeFormatter } from '../shared/when';
 import * as l10n from '@vscode/l10n';
 
 export type Fields = Record<string, unknown>;

@@ -3,7 +3,7 @@
 import type { Task } from '../api';
 import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
-import { Emitter } from '../model/emitter';
+import { Emitter } from '../shared/emitter';
 import type * as Bundle from './bundle';
 import type { TaskPages } from './taskPages';
 

@@ -1,5 +1,5 @@
 // What the task page needs of the model, and nothing more. Pure: no `vscode`.
-import type { Event } from '../model/emitter';
+import type { Event } from '../shared/emitter';
 import type { TaskPicture } from '../model/taskPicture';
 import type { PicturesChange } from '../model/taskPictures';
 

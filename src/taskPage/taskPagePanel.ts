@@ -5,14 +5,14 @@ import { DisposableBase, toDisposable } from '../lifecycle';
 import type { Log } from '../log';
 import { statusOf } from '../errors/failure';
 import { explain } from '../errors/userErrors';
-import { Emitter } from '../model/emitter';
+import { Emitter } from '../shared/emitter';
 import { taskWithSessions, type TaskPicture } from '../model/taskPicture';
-import { isActive } from '../model/taskStore';
-import { stateLabel } from '../model/taskState';
+import { isActive } from '../shared/taskState';
+import { stateLabel } from '../shared/taskState';
 import { plainName } from '../safety/serviceText';
-import { asText, plainLine } from './text';
+import { asText, plainLine } from '../shared/text';
 import { actionOfMessage, fileOfMessage, PAGE_ACTIONS, type PageAction } from './pageActions';
-import { MAX_FILES } from './changesSection';
+import { MAX_FILES } from '../changes/changesSection';
 import { COMMANDS } from '../ids';
 import { renderTaskPage } from './pageHtml';
 import type { TaskPageSource } from './source';
@@ -213,7 +213,8 @@ export class TaskPagePanel extends DisposableBase {
       labels: {
         repository: this.picture?.repo?.label,
         creator: this.picture?.creator,
-        sessionUser: id => (this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined),
+        sessionUser: id =>
+          this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined,
         continues: this.picture?.continues?.name,
       },
       changes: this.watching() ? (this.picture?.changes ?? { kind: 'loading' }) : undefined,

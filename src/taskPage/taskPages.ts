@@ -1,6 +1,6 @@
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
-import { Emitter, type Event } from '../model/emitter';
+import { Emitter, type Event } from '../shared/emitter';
 import { TaskPagePanel, type TaskPageDeps } from './taskPagePanel';
 import * as l10n from '@vscode/l10n';
 

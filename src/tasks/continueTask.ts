@@ -5,8 +5,8 @@ import { continuationOf, type ContinuationRefs } from '../model/continuation';
 import type { TaskModel } from '../model/taskModel';
 import { forMessage } from '../safety/serviceText';
 import { repoOfTask } from '../model/taskLinks';
-import { initialOptions } from '../commands/start/optionsPicker';
-import type { StartOptions } from '../commands/start/startOptions';
+import { initialOptions } from './start/optionsPicker';
+import type { StartOptions } from './start/startOptions';
 import type { StartResult, TaskStarter } from './taskStarter';
 import * as l10n from '@vscode/l10n';
 

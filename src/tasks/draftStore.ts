@@ -2,8 +2,8 @@
 // `vscode`.
 import { STATE_KEYS } from '../ids';
 import type { ContinuedTask } from '../model/continuationLinks';
-import { Emitter } from '../model/emitter';
-import type { StartOptions } from '../commands/start/startOptions';
+import { Emitter } from '../shared/emitter';
+import type { StartOptions } from './start/startOptions';
 
 /** A prompt not yet started: kept in workspaceState so it survives a reload, a failure, a closed window. */
 export interface Draft {

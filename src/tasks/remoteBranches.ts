@@ -3,7 +3,7 @@
 // list (the default branch first), and what says that a base does not exist before a task is started on it. Kept a
 // short while per remote, so the picker and the start share one question. Pure Node: no `vscode`.
 import type { RepoRef } from '../api';
-import type { GitRunner } from '../changes/gitRunner';
+import type { GitRunner } from '../git/gitRunner';
 import { repoLabel } from '../model/remotes';
 import * as l10n from '@vscode/l10n';
 

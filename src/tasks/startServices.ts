@@ -2,8 +2,8 @@
 // Continue Task's continuer, the base a start proposes and the recent prompts. Their code is in dist/commands.js; the
 // extension builds them on the first start, from a command or a chat tool alike, and both use these same objects.
 import type * as vscode from 'vscode';
-import { BaseProposer } from '../commands/start/baseProposer';
-import { RecentPrompts } from '../commands/start/promptSources';
+import { BaseProposer } from './start/baseProposer';
+import { RecentPrompts } from './start/promptSources';
 import type { Log } from '../log';
 import type { ContinuationLinks } from '../model/continuationLinks';
 import type { RepoDetector } from '../model/repoDetector';
@@ -15,9 +15,9 @@ import { TaskContinuer } from './continueTask';
 import type { DraftStore } from './draftStore';
 import { TaskStarter } from './taskStarter';
 import { RemoteBranches } from './remoteBranches';
-import { GitRunner } from '../changes/gitRunner';
-import { usersGit } from '../changes/gitPath';
-import { localRepoOf } from '../changes/taskBranch';
+import { GitRunner } from '../git/gitRunner';
+import { usersGit } from '../git/gitPath';
+import { localRepoOf } from '../git/localRepo';
 
 export interface StartServices {
   starter: TaskStarter;

@@ -12,11 +12,11 @@ import { UnderWay } from '../model/underWay';
 import { forMessage, plainName } from '../safety/serviceText';
 import type { Clients } from '../service/clients';
 import { tell, type Ui } from '../ui';
-import { wayOut } from '../commands/registry';
+import { wayOut } from '../shared/registry';
 import type { DraftStore } from './draftStore';
-import { rememberOptions } from '../commands/start/optionsPicker';
-import type { RecentPrompts } from '../commands/start/promptSources';
-import type { StartOptions } from '../commands/start/startOptions';
+import { rememberOptions } from './start/optionsPicker';
+import type { RecentPrompts } from './start/promptSources';
+import type { StartOptions } from './start/startOptions';
 import type { RemoteBranches } from './remoteBranches';
 
 export interface StartRequest {

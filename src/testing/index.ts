@@ -1,6 +1,7 @@
 // The test surface: a bundle of its own (dist/testing.js), required by the extension only in test mode, so the
 // shipped bundle carries none of it (and the package does not ship this file).
 import type { Observers } from '../observers';
+import type { ChangesObservers } from '../changes/changesOnDemand';
 import type { Ui } from '../ui';
 import { RecordingUi } from './recordingUi';
 import { TestRecorder } from './recorder';
@@ -10,7 +11,7 @@ export interface TestSurface {
   /** The `Ui` the parts use: the window's, with every message and question recorded. */
   readonly ui: Ui;
   /** What the parts report to, as they are built. */
-  readonly observers: Observers;
+  readonly observers: Observers & ChangesObservers;
   /** The test API, once the parts are built. */
   api(deps: Omit<TestApiDeps, 'ui' | 'recorder'>): AgentTasksTestApi;
 }

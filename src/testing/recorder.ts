@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { ChangesFeature } from '../changes/changes';
 import type { Observers } from '../observers';
+import type { ChangesObservers } from '../changes/changesOnDemand';
 import { renderingOf, type MarkdownRendering } from './rendering';
 
 export type Response = { method: string; path: string; status: number; attempt: number; at: number };
@@ -35,7 +36,7 @@ export class TestRecorder {
   /** The changes feature, once built. */
   changes: ChangesFeature | undefined;
 
-  readonly observers: Observers = {
+  readonly observers: Observers & ChangesObservers = {
     response: r =>
       this.responses.push({ method: r.method, path: r.path, status: r.status, attempt: r.attempt, at: Date.now() }),
     statusItem: item => (this.item = item),

@@ -3,8 +3,8 @@
 // checkbox ticked. Built only in test mode.
 import * as vscode from 'vscode';
 import type { ChangesFeature } from '../changes/changes';
-import type { ReviewThreads } from '../review/commentThreads';
-import type { TreeNode } from '../views/nodes/node';
+import type { ReviewThreads } from '../changes/review/commentThreads';
+import type { TreeNode } from '../shared/treeNode';
 import type { TaskViews } from '../views/taskViews';
 
 export interface ReviewProbe {

@@ -3,7 +3,7 @@
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
 import type { ChangesOnDemand } from '../changes/changesOnDemand';
-import type { ChangesView } from '../changes/types';
+import type { ChangesView } from '../model/changesView';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
@@ -11,8 +11,8 @@ import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { TaskPagesOnDemand } from '../taskPage/pagesOnDemand';
-import type { InstallationsOnDemand } from '../views/installationsOnDemand';
-import type { TreeNode } from '../views/nodes/node';
+import type { InstallationsOnDemand } from '../installations/installationsOnDemand';
+import type { TreeNode } from '../shared/treeNode';
 import type { TaskViews } from '../views/taskViews';
 import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
 import type { Response, StatusShown, TestRecorder } from './recorder';

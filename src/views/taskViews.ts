@@ -3,16 +3,16 @@ import { VIEWS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import { repoLabel } from '../model/remotes';
-import { stateLabel } from '../model/taskState';
+import { stateLabel } from '../shared/taskState';
 import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { AddressWatch } from '../status/addressWatch';
 import type { Draft } from '../tasks/draftStore';
 import type { ContextKeys } from './contextKeys';
-import type { TreeNode } from './nodes/node';
+import type { TreeNode } from '../shared/treeNode';
 import { TaskNode } from './nodes/taskNode';
-import { ChangedFileNode } from './nodes/changesNode';
-import type { ChangedFile } from '../changes/types';
+import { ChangedFileNode } from '../changes/changesNode';
+import type { ChangedFile } from '../model/changesView';
 import { TaskTreeProvider } from './taskTreeProvider';
 
 export interface TaskViewsDeps {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Outcome } from '../../src/commands/installations/shared';
+import type { Outcome } from '../../src/installations/commands/shared';
 import { COMMANDS, INSTALLATION_COMMANDS, VIEWS } from '../../src/ids';
 import { extensionApi, messagesFrom, SANDBOX, waitFor, startAsGiven } from './tasksSupport';
 

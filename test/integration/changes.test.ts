@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ReviewOpened } from '../../src/changes/changesCommands';
 import { COMMANDS } from '../../src/ids';
-import type { ChangesView } from '../../src/changes/types';
-import type { TreeNode } from '../../src/views/nodes/node';
+import type { ChangesView } from '../../src/model/changesView';
+import type { TreeNode } from '../../src/shared/treeNode';
 import { git, userState, workspace } from './changesSupport';
 import { byId, demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { ApiClient } from '../../src/api';
-import { CommandRegistry } from '../../src/commands/registry';
+import { CommandRegistry } from '../../src/shared/registry';
 import { CHAT_TOOLS, INSTALLATION_COMMANDS } from '../../src/ids';
 import type { Log } from '../../src/log';
 import type { Level, Ui } from '../../src/ui';

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import type { HandoffResult } from '../../src/handoff/handoffCommand';
+import type { HandoffResult } from '../../src/changes/handoff/handoffCommand';
 import { CHAT_TOOLS, COMMANDS } from '../../src/ids';
 import { invokeText } from './chatSupport';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { CHAT_TOOLS, COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import type { TreeNode } from '../../src/views/nodes/node';
+import type { TreeNode } from '../../src/shared/treeNode';
 import { invokeText } from './chatSupport';
 import { userState, workspace } from './changesSupport';
 import { demoWorld, freshStart, waitFor } from './tasksSupport';

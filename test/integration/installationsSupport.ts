@@ -2,7 +2,7 @@
 // extension), tokens through the extension's own command, and a prompt that answers the commands' questions.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Outcome } from '../../src/commands/installations/shared';
+import type { Outcome } from '../../src/installations/commands/shared';
 import { COMMANDS, INSTALLATION_COMMANDS } from '../../src/ids';
 import type { TokenKind } from '../../src/ids';
 import { DEMO_TOKENS, demoWorld, type WorldFile } from '../../src/sandbox';

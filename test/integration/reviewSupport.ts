@@ -3,9 +3,9 @@
 // rows a task's node shows, read from the node itself.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ChangesView } from '../../src/changes/types';
+import type { ChangesView } from '../../src/model/changesView';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import type { TreeNode } from '../../src/views/nodes/node';
+import type { TreeNode } from '../../src/shared/treeNode';
 import { demoWorld, SANDBOX, waitFor, type WorldFile } from './tasksSupport';
 
 export type Ready = Extract<ChangesView, { kind: 'ready' }>;

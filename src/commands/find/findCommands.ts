@@ -5,7 +5,7 @@ import type { ContinuationLinks } from '../../model/continuationLinks';
 import type { TaskGrouping } from '../../model/taskGrouping';
 import type { TaskModel } from '../../model/taskModel';
 import type { Ui } from '../../ui';
-import type { CommandRegistry } from '../registry';
+import type { CommandRegistry } from '../../shared/registry';
 import { GoToTask } from './goToTask';
 
 /** Finding a task: Go to Task…, and My Tasks grouped by repository. */

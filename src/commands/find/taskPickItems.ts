@@ -3,9 +3,9 @@ import type { Task } from '../../api';
 import type { TaskModel } from '../../model/taskModel';
 import { matches, searchText, type Searchable, type TaskQuery } from '../../model/taskQuery';
 import { forQuickPick, plainName } from '../../safety/serviceText';
-import { plainLine } from '../../taskPage/text';
-import { relativeTime } from '../../views/relativeTime';
-import { stateIcon, stateLabel } from '../../views/stateStyle';
+import { plainLine } from '../../shared/text';
+import { relativeTime } from '../../shared/relativeTime';
+import { stateIcon, stateLabel } from '../../shared/stateStyle';
 import { pullRequests } from '../../model/taskLinks';
 
 /** A row of Go to Task: a task the model holds, or one known only as the task another continues. */

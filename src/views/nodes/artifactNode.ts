@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Artifact, Task } from '../../api';
 import { COMMANDS } from '../../ids';
 import { forLabel } from '../../safety/serviceText';
-import type { TreeNode } from './node';
+import type { TreeNode } from '../../shared/treeNode';
 
 /**
  * What a task produced: a pull request (a click opens it), a branch (a click opens the branch's page), or another

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../ids';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
-import { plainLine } from '../../taskPage/text';
-import type { TreeNode } from './node';
+import { plainLine } from '../../shared/text';
+import type { TreeNode } from '../../shared/treeNode';
 
 /** A prompt that was not started (it failed, or the window closed first): kept, with Retry and Discard. */
 export class DraftNode implements TreeNode {

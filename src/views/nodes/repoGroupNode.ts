@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { forLabel } from '../../safety/serviceText';
-import type { TreeNode } from './node';
+import type { TreeNode } from '../../shared/treeNode';
 import type { TaskNode } from './taskNode';
 
 /**

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { Session } from '../../api';
-import { duration, relativeTime } from '../relativeTime';
-import { stateIcon, stateLabel } from '../stateStyle';
+import { duration, relativeTime } from '../../shared/relativeTime';
+import { stateIcon, stateLabel } from '../../shared/stateStyle';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
-import { timeText } from '../../taskPage/when';
-import type { TreeNode } from './node';
+import { timeText } from '../../shared/when';
+import type { TreeNode } from '../../shared/treeNode';
 
 export class SessionNode implements TreeNode {
   readonly kind = 'session';

@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
-import { changesRows } from './changesNode';
+import { changesRows } from '../../changes/changesNode';
 import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
 import type { TaskPicture } from '../../model/taskPicture';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
-import { plainLine } from '../../taskPage/text';
-import { timeText } from '../../taskPage/when';
-import { relativeTime } from '../relativeTime';
-import { styleIcon } from '../stateStyle';
+import { plainLine } from '../../shared/text';
+import { timeText } from '../../shared/when';
+import { relativeTime } from '../../shared/relativeTime';
+import { styleIcon } from '../../shared/stateStyle';
 import { ArtifactNode, artifactBranch } from './artifactNode';
-import { MessageNode } from './messageNode';
-import type { TreeNode } from './node';
+import { MessageNode } from '../../shared/messageNode';
+import type { TreeNode } from '../../shared/treeNode';
 import { SessionNode } from './sessionNode';
 
 /** What every task node of a view shares: the view, the model to read sessions through, whether to name repos. */

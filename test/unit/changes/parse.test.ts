@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseDiff, parseLog } from '../../../src/changes/parse';
 import { fetchArgs, fetchProblem } from '../../../src/changes/taskRefs';
-import { GitError } from '../../../src/changes/gitRunner';
+import { GitError } from '../../../src/git/gitRunner';
 import { branchOf, localRepoOf } from '../../../src/changes/taskBranch';
 import type { Session, Task } from '../../../src/api';
 

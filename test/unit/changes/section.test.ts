@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { changesLine } from '../../../src/changes/summary';
-import { totalsOf, type ChangedFile, type ChangesView } from '../../../src/changes/types';
-import { changesHtml } from '../../../src/taskPage/changesSection';
+import { totalsOf, type ChangedFile, type ChangesView } from '../../../src/model/changesView';
+import { changesHtml } from '../../../src/changes/changesSection';
 
 const files: ChangedFile[] = [
   { path: 'src/<img src=x onerror=alert(1)>.ts', kind: 'added', added: 40, removed: 0, binary: false },

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Task } from '../../../src/api/types';
 import { changesLine } from '../../../src/changes/summary';
-import type { ChangesView } from '../../../src/changes/types';
+import type { ChangesView } from '../../../src/model/changesView';
 import { failureText } from '../../../src/chat/refusals';
 import { apiError } from '../errors/apiErrors';
 import { quote, taskDetails, taskList, type TaskTextContext } from '../../../src/chat/taskText';

@@ -29,7 +29,7 @@ describe('l10n bundle', function () {
     for (const key of [
       // vscode.l10n.t in modules of the extension host
       'No task has a branch to review yet.', // changes/changesCommands.ts
-      'Waiting for you', // views/stateStyle.ts
+      'Waiting for you', // shared/stateStyle.ts
       'Agent Tasks: {0} queued, {1} running', // status/statusBar.ts
       // l10n.t from '@vscode/l10n' in modules that plain-Node tests import
       '{0} needs {1}, and none is set. {2}', // errors/installationErrors.ts

@@ -1,6 +1,6 @@
 // The one event emitter: a listener that throws neither stops the others nor goes unseen.
 import assert from 'node:assert/strict';
-import { Emitter, reportListenerFailuresTo } from '../../../src/model/emitter';
+import { Emitter, reportListenerFailuresTo } from '../../../src/shared/emitter';
 
 describe('model: emitter', () => {
   afterEach(() => reportListenerFailuresTo(undefined));

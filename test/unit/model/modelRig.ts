@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ApiClient, type RepoRef, type ResponseInfo } from '../../../src/api';
 import type { TokenKind } from '../../../src/ids';
 import type { Log } from '../../../src/log';
-import { Emitter } from '../../../src/model/emitter';
+import { Emitter } from '../../../src/shared/emitter';
 import { TaskModel } from '../../../src/model/taskModel';
 import { DEMO_TOKENS, type WorldFile } from '../../../src/sandbox';
 import { FakeTimers } from './fakeTimers';

@@ -1,8 +1,8 @@
 // The pictures of the tasks: made once per change of what they show, handed out again while nothing changed, and
 // carrying the facts every surface shows (repository, "you", what a task continues, changes, its error as an error).
 import assert from 'node:assert/strict';
-import type { ChangesView } from '../../../src/changes/types';
-import { Emitter } from '../../../src/model/emitter';
+import type { ChangesView } from '../../../src/model/changesView';
+import { Emitter } from '../../../src/shared/emitter';
 import { RepoNames } from '../../../src/model/repoNames';
 import { buildPicture } from '../../../src/model/taskPicture';
 import { TaskPictures } from '../../../src/model/taskPictures';

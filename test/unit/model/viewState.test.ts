@@ -1,6 +1,6 @@
 // The view state: every change of what the user chose to see reaches its listeners as one event saying what changed.
 import assert from 'node:assert/strict';
-import { Emitter } from '../../../src/model/emitter';
+import { Emitter } from '../../../src/shared/emitter';
 import { ViewState, type FilterPart, type ViewChange } from '../../../src/model/viewState';
 
 function rig() {

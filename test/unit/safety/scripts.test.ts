@@ -1,10 +1,10 @@
 // Names that look alike but differ: `acme/rocket` and `acme/rоcket` (its `о` Cyrillic). A name whose letters mix
 // scripts as no language does is shown with its repository's ID and said to mix scripts, wherever a name shows.
 import * as assert from 'node:assert/strict';
-import { canAdd } from '../../../src/model/installations/policy';
+import { canAdd } from '../../../src/installations/policy';
 import { repoNameShown, RepoNames } from '../../../src/model/repoNames';
 import { mixedScripts } from '../../../src/safety/scripts';
-import { account, installation, repository } from '../model/installations/builders';
+import { account, installation, repository } from '../installations/builders';
 
 const LATIN = 'acme/rocket';
 const LOOK_ALIKE = 'acme/r\u043Ecket'; // Cyrillic о

@@ -2,10 +2,10 @@
 // act as markup (links, images, icons) — the same words, never the markup.
 import * as assert from 'node:assert/strict';
 import { explain } from '../../../src/errors/userErrors';
-import { canAdd, canRemove, installationLabel } from '../../../src/model/installations/policy';
+import { canAdd, canRemove, installationLabel } from '../../../src/installations/policy';
 import { HOSTILE_TEXT } from '../../support/hostile';
 import { apiError } from '../errors/apiErrors';
-import { account, installation, repository } from '../model/installations/builders';
+import { account, installation, repository } from '../installations/builders';
 
 const LINK = /\]\(/;
 const ICON = /\$\(/;

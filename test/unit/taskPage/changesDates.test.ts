@@ -2,9 +2,9 @@
 // task page's Changes section says "date unknown" for it and draws the rest, as it does with any time it cannot read.
 import * as assert from 'node:assert/strict';
 import { parseLog } from '../../../src/changes/parse';
-import { totalsOf, type ChangesView } from '../../../src/changes/types';
-import { changesHtml } from '../../../src/taskPage/changesSection';
-import { timeHtml } from '../../../src/taskPage/when';
+import { totalsOf, type ChangesView } from '../../../src/model/changesView';
+import { changesHtml } from '../../../src/changes/changesSection';
+import { timeHtml } from '../../../src/shared/when';
 
 const clock = { locale: 'en', timeZone: 'UTC', now: Date.parse('2026-03-10T12:00:00Z') };
 

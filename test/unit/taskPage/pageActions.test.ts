@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { COMMANDS } from '../../../src/ids';
 import { actionOfMessage, fileOfMessage, PAGE_ACTIONS } from '../../../src/taskPage/pageActions';
-import { asText, plainLine } from '../../../src/taskPage/text';
+import { asText, plainLine } from '../../../src/shared/text';
 import { aSession, aTask } from '../model/builders';
 
 describe('taskPage/pageActions', () => {
@@ -77,7 +77,7 @@ describe('taskPage: a changed file named by a message', () => {
   });
 });
 
-describe('taskPage/text', () => {
+describe('shared/text', () => {
   it('reads values of any type as text, a malformed one as missing', () => {
     assert.equal(asText(3), '3');
     assert.equal(asText(true), 'true');

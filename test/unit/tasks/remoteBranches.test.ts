@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GitRunner } from '../../../src/changes/gitRunner';
+import { GitRunner } from '../../../src/git/gitRunner';
 import { parseLsRemote, RemoteBranches } from '../../../src/tasks/remoteBranches';
-import { IDENT } from '../land/gitRepo';
+import { IDENT } from '../changes/land/gitRepo';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, env: { ...process.env, ...IDENT }, encoding: 'utf8' });

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as l10n from '@vscode/l10n';
-import { duration, isoTime, relativeTime } from '../../../src/views/relativeTime';
+import { duration, isoTime, relativeTime } from '../../../src/shared/relativeTime';
 import { pullRequestUrl, repoOfTask, webBase } from '../../../src/model/taskLinks';
 
-describe('views/relativeTime', () => {
+describe('shared/relativeTime', () => {
   const now = Date.parse('2026-03-10T12:00:00Z');
   it('says how long ago', () => {
     assert.equal(relativeTime('2026-03-10T11:59:50Z', now), 'just now');

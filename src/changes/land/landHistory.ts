@@ -1,0 +1,89 @@
+// What this window landed and can still take back: the applies (newest last, their copies on disk) and the
+// worktrees it made. Undo Last Apply and Remove Worktree are commands for as long as there is something to take back;
+// context keys tell the palette so. No `vscode`: the keys are set through the function it is given.
+import { DisposableBase, toDisposable } from '../../lifecycle';
+import type { Landed } from './land';
+import { sameAfter, type After, type Step } from './safeWrite';
+import { dropUndoFolder } from './undoStore';
+
+export interface AppliedEntry {
+  taskId: string;
+  /** The task named in words (its name and branch), for messages. */
+  label: string;
+  landed: Landed;
+}
+
+export interface MadeWorktree {
+  taskId: string;
+  root: string;
+  path: string;
+  branch: string;
+  madeBranch?: string;
+  madeTracking?: { ref: string; at: string };
+}
+
+/** Applies kept for Undo at most (the oldest's copies are dropped beyond). */
+const KEPT = 10;
+
+export class LandHistory extends DisposableBase {
+  private readonly applies: AppliedEntry[] = [];
+  private readonly worktrees: MadeWorktree[] = [];
+
+  constructor(
+    /** Tells the palette what can be taken back (called once something was landed, never before). */
+    private readonly setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => void,
+  ) {
+    super();
+    this.register(toDisposable(() => this.applies.splice(0).forEach(a => dropUndoFolder(a.landed.copies))));
+  }
+
+  addApply(e: AppliedEntry): void {
+    this.applies.push(e);
+    for (const old of this.applies.splice(0, Math.max(0, this.applies.length - KEPT)))
+      dropUndoFolder(old.landed.copies);
+    this.sync();
+  }
+
+  /** Takes out the apply given (or the newest); undefined when it cannot be undone any more. */
+  takeApply(landed?: Landed): AppliedEntry | undefined {
+    const i = landed ? this.applies.findIndex(a => a.landed === landed) : this.applies.length - 1;
+    if (i < 0) return undefined;
+    const [e] = this.applies.splice(i, 1);
+    this.sync();
+    return e;
+  }
+
+  /**
+   * An Undo put files back as an earlier apply of this history had left them (found `was`, now `now`: the same bytes
+   * in a new file): that apply's Undo knows them as its own again.
+   */
+  putBack(back: readonly { rel: string; was: After; now: After }[]): void {
+    for (const b of back)
+      for (const a of this.applies) {
+        const steps = a.landed.steps as Step[];
+        const i = steps.findIndex(s => s.kind === 'put' && s.rel === b.rel && sameAfter(s.after, b.was));
+        if (i >= 0) steps[i] = { ...(steps[i] as Extract<Step, { kind: 'put' }>), after: b.now };
+      }
+  }
+
+  addWorktree(w: MadeWorktree): void {
+    this.worktrees.push(w);
+    this.sync();
+  }
+
+  /** The worktrees this window made that are still to be removed, newest last. */
+  madeWorktrees(): readonly MadeWorktree[] {
+    return this.worktrees;
+  }
+
+  dropWorktree(w: MadeWorktree): void {
+    const i = this.worktrees.indexOf(w);
+    if (i >= 0) this.worktrees.splice(i, 1);
+    this.sync();
+  }
+
+  private sync(): void {
+    this.setContext('canUndoApply', this.applies.length > 0);
+    this.setContext('canRemoveWorktree', this.worktrees.length > 0);
+  }
+}

@@ -1,0 +1,146 @@
+// A task's review as the surfaces need it: the comments placed on the head the Changes row shows (found again by what
+// their lines said when the branch moved), the viewed ticks against the files' current content, and the feedback
+// prompt made from the unsent comments. No `vscode`: the threads in the editor (commentThreads.ts) draw this.
+import { DisposableBase } from '../../lifecycle';
+import { Emitter, type Event } from '../../shared/emitter';
+import type { GitRunner } from '../../git/gitRunner';
+import type { ChangedFile, ChangesView } from '../../model/changesView';
+import { anchorIn, linesOf, type Anchor } from './anchors';
+import { feedbackPrompt } from './feedback';
+import type { ReviewComment, ReviewStore } from './reviewStore';
+import { contentKey, type ReviewSummary, type ViewedMark } from '../../model/reviewSummary';
+
+type Ready = Extract<ChangesView, { kind: 'ready' }>;
+
+export interface ReviewChanges {
+  known(taskId: string): ChangesView | undefined;
+  readonly onDidChange: Event<string>;
+}
+
+/** A comment where it sits on the head shown now: its file there, and its lines (none when its file is gone). */
+export interface Placed {
+  readonly comment: ReviewComment;
+  readonly view: Ready;
+  readonly file?: ChangedFile;
+  readonly anchor?: Anchor;
+}
+
+export interface Feedback {
+  readonly text: string;
+  /** The comments it holds, to mark sent once it is. */
+  readonly ids: readonly string[];
+  /** How many were written on another head than the one shown, and how many of those lost their lines. */
+  readonly moved: number;
+  readonly changed: number;
+  readonly view: Ready;
+}
+
+const MAX_BLOBS = 64;
+
+export class ReviewModel extends DisposableBase {
+  private readonly changed = this.register(new Emitter<string>());
+  /** A task's review (comments, ticks) or the changes it is placed on changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly blobs = new Map<string, Promise<string[]>>();
+  private readonly summaries = new Map<string, { view: ChangesView | undefined; summary: ReviewSummary }>();
+
+  constructor(
+    readonly store: ReviewStore,
+    private readonly changes: ReviewChanges,
+    private readonly git: GitRunner,
+  ) {
+    super();
+    this.register(store.onDidChange(id => this.fire(id)));
+    this.register(changes.onDidChange(id => this.fire(id)));
+  }
+
+  private fire(taskId: string): void {
+    this.summaries.delete(taskId);
+    this.changed.fire(taskId);
+  }
+
+  /** Viewed ticks and comment counts; made once per change of the review or of the changes shown. */
+  summary(taskId: string): ReviewSummary | undefined {
+    const view = this.changes.known(taskId);
+    const hit = this.summaries.get(taskId);
+    if (hit && hit.view === view) return hit.summary;
+    const r = this.store.of(taskId);
+    const viewed = new Map<string, ViewedMark>();
+    let toView = 0;
+    if (view?.kind === 'ready')
+      for (const f of view.files) {
+        const was = r.viewed[f.path];
+        if (was === contentKey(f)) viewed.set(f.path, 'viewed');
+        else {
+          toView++;
+          if (was !== undefined) viewed.set(f.path, 'changed');
+        }
+      }
+    const unsent = r.comments.filter(c => !c.sent).length;
+    const summary = { viewed, toView, unsent, sent: r.comments.length - unsent };
+    if (!r.comments.length && !Object.keys(r.viewed).length && view?.kind !== 'ready') return undefined;
+    this.summaries.set(taskId, { view, summary });
+    return summary;
+  }
+
+  /** Ticks or unticks a changed file as viewed, for the content it has on the head shown. */
+  setViewed(taskId: string, file: Pick<ChangedFile, 'path' | 'newBlob' | 'oldBlob'>, on: boolean): Promise<void> {
+    return this.store.setViewed(taskId, file.path, on ? contentKey(file) : undefined);
+  }
+
+  /** Every comment of the task placed on the head shown now; none while the changes are not read. */
+  async placed(taskId: string): Promise<Placed[]> {
+    const view = this.changes.known(taskId);
+    if (view?.kind !== 'ready') return [];
+    const out: Placed[] = [];
+    for (const comment of this.store.of(taskId).comments) {
+      const file = view.files.find(f => f.path === comment.path && f.newBlob);
+      if (!file?.newBlob) {
+        out.push({ comment, view });
+        continue;
+      }
+      const was = { start: comment.start, end: comment.end };
+      const anchor =
+        file.newBlob === comment.blob
+          ? { ...was, changed: false }
+          : anchorIn(await this.lines(view.root, file.newBlob), was, comment.quote);
+      out.push({ comment, view, file, anchor });
+    }
+    return out;
+  }
+
+  /** The prompt of the task's unsent comments, placed on the head shown now; undefined when none waits. */
+  async feedback(taskId: string): Promise<Feedback | undefined> {
+    const placed = (await this.placed(taskId)).filter(p => !p.comment.sent);
+    const view = placed[0]?.view;
+    if (!view) return undefined;
+    const items = placed.map(p => ({
+      path: p.comment.path,
+      start: p.anchor?.start ?? p.comment.start,
+      end: p.anchor?.end ?? p.comment.end,
+      quote: p.comment.quote,
+      body: p.comment.body,
+      changed: p.anchor?.changed === true,
+      gone: !p.file,
+    }));
+    return {
+      text: feedbackPrompt(items, view.head),
+      ids: placed.map(p => p.comment.id),
+      moved: placed.filter(p => p.comment.headSha !== view.headSha).length,
+      changed: items.filter(i => i.changed || i.gone).length,
+      view,
+    };
+  }
+
+  /** A blob's lines, kept for the next placing (a branch that moved is read once per file). */
+  private lines(root: string, blob: string): Promise<string[]> {
+    let hit = this.blobs.get(blob);
+    if (!hit) {
+      hit = this.git.read({ cwd: root, args: ['cat-file', 'blob', blob] }).then(linesOf);
+      hit.catch(() => this.blobs.delete(blob));
+      this.blobs.set(blob, hit);
+      if (this.blobs.size > MAX_BLOBS) this.blobs.delete(this.blobs.keys().next().value as string);
+    }
+    return hit;
+  }
+}

@@ -1,0 +1,100 @@
+// What a task's changes are, as the surfaces show them (tree, task page, chat). Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
+
+/** A changed file that configures tools (they can run programs): its path, and what it configures, in words. */
+export interface ToolFile {
+  path: string;
+  why: string;
+}
+
+export type ChangeKind = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied';
+
+/** One file changed between the merge base and the head, as `git diff base...head` counts it. */
+export interface ChangedFile {
+  /** The path on the head side (for a deleted file, the path it had). Text from git: shown as text. */
+  readonly path: string;
+  /** Where a renamed or copied file came from. */
+  readonly from?: string;
+  readonly kind: ChangeKind;
+  /** Lines added and removed; undefined for a binary file. */
+  readonly added?: number;
+  readonly removed?: number;
+  readonly binary: boolean;
+  /** The blob on each side (undefined on the side where the file does not exist). */
+  readonly oldBlob?: string;
+  readonly newBlob?: string;
+}
+
+/** A commit on the head that the base does not have. */
+export interface ChangeCommit {
+  readonly sha: string;
+  /** The first line of its message. */
+  readonly subject: string;
+  /** Its whole message (bounded), for the tooltip. */
+  readonly message: string;
+  /** Commit time, ms since the epoch. */
+  readonly time: number;
+}
+
+export interface ChangeTotals {
+  readonly files: number;
+  readonly added: number;
+  readonly removed: number;
+}
+
+/** What the Changes row of a task shows. */
+export type ChangesView =
+  | { readonly kind: 'noBranch'; readonly why: string; readonly todo: string }
+  | { readonly kind: 'loading' }
+  | {
+      readonly kind: 'problem';
+      /** Why, in words; what to do about it. */
+      readonly why: string;
+      readonly todo: string;
+    }
+  | {
+      readonly kind: 'ready';
+      readonly head: string;
+      readonly base: string;
+      readonly headSha: string;
+      readonly baseSha: string;
+      /** The local repository the refs were fetched into. */
+      readonly root: string;
+      readonly files: readonly ChangedFile[];
+      readonly commits: readonly ChangeCommit[];
+      readonly totals: ChangeTotals;
+      /** Changed files that configure tools (editor settings, workflows, hooks, attributes, manifest scripts). */
+      readonly toolFiles?: readonly ToolFile[];
+      /** Set when the last fetch failed and what is shown is what was fetched before: why. */
+      readonly stale?: string;
+      /** The commit the remote's branch was seen at, when that is not the head shown: the row is behind it. */
+      readonly behind?: string;
+    };
+
+/** The changes as shown, with the remote's branch seen at `remote`: behind it when that is not the head shown. */
+export function seenAt(view: Extract<ChangesView, { kind: 'ready' }>, remote: string): ChangesView {
+  const { behind: _, ...rest } = view;
+  return remote === view.headSha ? rest : { ...rest, behind: remote };
+}
+
+export function totalsOf(files: readonly ChangedFile[]): ChangeTotals {
+  let added = 0;
+  let removed = 0;
+  for (const f of files) {
+    added += f.added ?? 0;
+    removed += f.removed ?? 0;
+  }
+  return { files: files.length, added, removed };
+}
+
+/** "renamed from old/path" and the like: the kind as words. */
+export function kindLabel(f: Pick<ChangedFile, 'kind' | 'from'>): string {
+  if (f.kind === 'renamed') return l10n.t('renamed from {0}', f.from ?? '?');
+  if (f.kind === 'copied') return l10n.t('copied from {0}', f.from ?? '?');
+  return f.kind;
+}
+
+/** "+12 −3", or "binary". */
+export function countsLabel(f: Pick<ChangedFile, 'binary' | 'added' | 'removed'>): string {
+  return f.binary ? 'binary' : `+${f.added ?? 0} −${f.removed ?? 0}`;
+}

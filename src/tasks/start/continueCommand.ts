@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import type { Task } from '../../api';
+import { COMMANDS } from '../../ids';
+import { DisposableBase } from '../../lifecycle';
+import type { TaskModel } from '../../model/taskModel';
+import { forMessage, forQuickPick } from '../../safety/serviceText';
+import type { Ui } from '../../ui';
+import { stateLabel } from '../../shared/stateStyle';
+import type { CommandRegistry } from '../../shared/registry';
+import { taskOf } from '../../shared/taskArgs';
+import type { ContinueOptions, TaskContinuer } from '../continueTask';
+import { withInstruction } from './frontMatter';
+import { promptFromSelection } from './promptSources';
+import type { StartResult } from '../taskStarter';
+
+/** Arguments from code (tests, other commands); the tree and the task page pass the task alone. */
+export interface ContinueArgs {
+  task?: Task;
+  prompt?: string;
+  options?: ContinueOptions;
+}
+
+/**
+ * Continue Task…: on a task of the tree or the task page, or one chosen from the palette. Asks for the next prompt
+ * (the editor's selection, when there is one, goes with it) and starts the continuation.
+ */
+export class ContinueCommand extends DisposableBase {
+  constructor(
+    private readonly continuer: TaskContinuer,
+    private readonly model: Pick<TaskModel, 'store'>,
+    private readonly ui: Ui,
+    commands: CommandRegistry,
+  ) {
+    super();
+    this.register(commands.register({ [COMMANDS.continueTask]: (a?: unknown) => this.run(a) }));
+  }
+
+  async run(arg: unknown): Promise<StartResult | undefined> {
+    const given = taskOf(arg);
+    const task = given ?? (await this.pick());
+    if (!task) return undefined;
+    const ready = await this.continuer.prepare(task);
+    if (!ready.ok) {
+      void this.ui.notify('warning', ready.problem);
+      return ready;
+    }
+    const typed = (arg as ContinueArgs | undefined)?.prompt;
+    const prompt = typeof typed === 'string' ? typed : await this.askPrompt(ready.task, ready.refs.head_ref);
+    if (prompt === undefined) return undefined;
+    const options = (arg as ContinueArgs | undefined)?.options;
+    return this.continuer.startPrepared(ready, prompt, options && typeof options === 'object' ? options : {});
+  }
+
+  /** Tasks that have run first (only they have a branch), newest first. */
+  private async pick(): Promise<Task | undefined> {
+    const all = new Map<string, Task>();
+    for (const k of this.model.store.listKeys()) for (const t of this.model.store.list(k)) all.set(t.id, t);
+    const tasks = [...all.values()].sort(
+      (a, b) => Number(b.session_count > 0) - Number(a.session_count > 0) || b.updated_at.localeCompare(a.updated_at),
+    );
+    if (!tasks.length) {
+      void this.ui.notify('info', vscode.l10n.t('There is no task to continue yet. Start one first.'));
+      return undefined;
+    }
+    const picked = await this.ui.pick(
+      tasks.map(t => ({
+        label: forQuickPick(t.name || t.id),
+        description: forQuickPick(stateLabel(t.state)),
+        detail: t.session_count > 0 ? undefined : vscode.l10n.t('No session yet, so no branch to continue on'),
+        task: t,
+      })),
+      {
+        title: vscode.l10n.t('Continue Task'),
+        placeHolder: vscode.l10n.t('Continue which task? The agent commits to its branch.'),
+      },
+    );
+    return picked?.task;
+  }
+
+  /** The next prompt; a selection in the active editor is sent after what is typed, and the box says so. */
+  private async askPrompt(task: Task, head: string): Promise<string | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selected = editor && !editor.selection.isEmpty ? promptFromSelection(editor) : undefined;
+    const sel = editor?.selection;
+    const lines = sel
+      ? sel.end.line - sel.start.line + (sel.end.character === 0 && sel.end.line > sel.start.line ? 0 : 1)
+      : 0;
+    const counted =
+      lines === 1 ? vscode.l10n.t('The selected line is') : vscode.l10n.t('The {0} selected lines are', lines);
+    const typed = await this.ui.input({
+      title: vscode.l10n.t('Continue “{0}” on {1}', forMessage(task.name || task.id, 80), forMessage(head, 80)),
+      prompt: selected
+        ? vscode.l10n.t('What should the agent do next? {0} sent with it.', counted)
+        : vscode.l10n.t('What should the agent do next on the same branch?'),
+      validate: v => (v.trim() || selected ? undefined : vscode.l10n.t('Write what the agent should do next.')),
+    });
+    if (typed === undefined) return undefined;
+    return selected ? withInstruction(selected, typed) : typed;
+  }
+}

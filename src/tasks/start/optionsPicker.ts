@@ -1,0 +1,265 @@
+import * as vscode from 'vscode';
+import { KNOWN_MODELS } from '../../api/types';
+import { readSettings } from '../../config';
+import { refProblem } from '../../safety/gitRef';
+import { forQuickPick } from '../../safety/serviceText';
+import { STATE_KEYS } from '../../ids';
+import type { Ui } from '../../ui';
+import type { CustomAgent } from './promptSources';
+import type { StartOptions } from './startOptions';
+import type { BranchList } from '../remoteBranches';
+
+/** The remote's branches for the pickers; undefined when they cannot be listed (a branch is typed then). */
+export type BranchSource = () => Promise<BranchList | undefined>;
+
+/**
+ * What a start remembers for the next: the model and whether to open a pull request, the choices a person keeps.
+ * A custom agent and the refs belong to one piece of work, and are not carried over.
+ */
+type Remembered = Pick<StartOptions, 'model' | 'create_pull_request'>;
+export type RememberedKey = keyof Remembered;
+
+function lastChoices(state: vscode.Memento): Partial<Remembered> {
+  const last = state.get<Partial<Remembered>>(STATE_KEYS.lastStartOptions, {});
+  return {
+    ...(typeof last.model === 'string' ? { model: last.model } : {}),
+    ...(typeof last.create_pull_request === 'boolean' ? { create_pull_request: last.create_pull_request } : {}),
+  };
+}
+
+/** Last choices (model, pull request) over the settings' defaults; an agent and refs start empty. */
+export function initialOptions(state: vscode.Memento, baseRef: string): StartOptions {
+  const s = readSettings();
+  const last = lastChoices(state);
+  return {
+    model: last.model ?? s.defaultModel,
+    create_pull_request: last.create_pull_request ?? s.defaultCreatePullRequest,
+    custom_agent: '',
+    base_ref: baseRef,
+    head_ref: '',
+  };
+}
+
+/**
+ * The remembered choices that differ from the settings' defaults, with their values: shown as remembered, so a
+ * choice made once does not pass for the default.
+ */
+export function rememberedChoices(state: vscode.Memento): Partial<Remembered> {
+  const s = readSettings();
+  const last = lastChoices(state);
+  return {
+    ...(last.model !== undefined && last.model !== s.defaultModel ? { model: last.model } : {}),
+    ...(last.create_pull_request !== undefined && last.create_pull_request !== s.defaultCreatePullRequest
+      ? { create_pull_request: last.create_pull_request }
+      : {}),
+  };
+}
+
+export async function rememberOptions(state: vscode.Memento, o: StartOptions): Promise<void> {
+  const keep: Remembered = { model: o.model, create_pull_request: o.create_pull_request };
+  await state.update(STATE_KEYS.lastStartOptions, keep);
+}
+
+type Action = 'start' | 'model' | 'base' | 'pr' | 'head' | 'agent';
+
+/**
+ * One list with "Start task" on top and every option below it: Enter starts with the shown (remembered) choices;
+ * picking an option changes it and comes back. Undefined when the user cancels.
+ */
+export async function pickOptions(
+  initial: StartOptions,
+  agents: () => Promise<CustomAgent[]>,
+  title: string,
+  ui: Ui,
+  /** Why the initial base was proposed, said beside it while it is the one chosen. */
+  baseWhy?: string,
+  /** Choices remembered from the last start (see rememberedChoices): said so while they are the ones chosen. */
+  remembered: Partial<Remembered> = {},
+  branches?: BranchSource,
+): Promise<StartOptions | undefined> {
+  const o = { ...initial };
+  const isRemembered = (k: RememberedKey) => remembered[k] !== undefined && remembered[k] === o[k];
+  const asRemembered = (k: RememberedKey, shown: string) =>
+    isRemembered(k) ? vscode.l10n.t('{0} (remembered from your last start)', shown) : shown;
+  const base = () =>
+    !o.base_ref
+      ? vscode.l10n.t("the repository's default branch")
+      : baseWhy && o.base_ref === initial.base_ref
+        ? `${o.base_ref} (${baseWhy})`
+        : o.base_ref;
+  for (;;) {
+    const items: Array<vscode.QuickPickItem & { action: Action }> = [
+      {
+        label: vscode.l10n.t('$(rocket) Start task'),
+        description: vscode.l10n.t('Enter'),
+        detail: forQuickPick(summary(o, isRemembered), 400),
+        action: 'start',
+      },
+      {
+        label: vscode.l10n.t('$(hubot) Model'),
+        description: asRemembered('model', o.model || vscode.l10n.t('default (the service chooses)')),
+        action: 'model',
+      },
+      // A base read from a task, and the task's name beside it, are the service's text: shown as text.
+      { label: vscode.l10n.t('$(git-branch) Base ref'), description: forQuickPick(base()), action: 'base' },
+      {
+        label: vscode.l10n.t('$(git-pull-request) Create a pull request'),
+        description: asRemembered(
+          'create_pull_request',
+          o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no'),
+        ),
+        action: 'pr',
+      },
+      {
+        label: vscode.l10n.t('$(git-commit) Head ref (existing branch)'),
+        description: o.head_ref || vscode.l10n.t('none: a new branch'),
+        action: 'head',
+      },
+      {
+        label: vscode.l10n.t('$(person) Custom agent'),
+        description: o.custom_agent || vscode.l10n.t('none'),
+        action: 'agent',
+      },
+    ];
+    const pick = await ui.pick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Press Enter to start, or change an option'),
+    });
+    if (!pick) return undefined;
+    switch (pick.action) {
+      case 'start':
+        return o;
+      case 'pr':
+        o.create_pull_request = !o.create_pull_request;
+        break;
+      case 'model': {
+        const models = [
+          { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
+          ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
+        ];
+        const m = await ui.pick(
+          models.map(x => ({
+            ...x,
+            description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
+          })),
+          {
+            title: vscode.l10n.t('Model'),
+            placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
+          },
+        );
+        if (m) o.model = m.value;
+        break;
+      }
+      case 'base': {
+        const v = await pickBranch(ui, 'base', o.base_ref, branches);
+        if (v !== undefined) o.base_ref = v;
+        break;
+      }
+      case 'head': {
+        const v = await pickBranch(ui, 'head', o.head_ref, branches);
+        if (v !== undefined) o.head_ref = v;
+        break;
+      }
+      case 'agent': {
+        const list = await agents();
+        const a = await ui.pick(
+          [
+            { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
+            ...list.map(x => ({
+              label: forQuickPick(x.name),
+              description: forQuickPick(x.description ?? ''),
+              value: x.name,
+            })),
+          ],
+          {
+            title: vscode.l10n.t('Custom agent'),
+            placeHolder: list.length
+              ? vscode.l10n.t('Agents of .github/agents/*.agent.md')
+              : vscode.l10n.t('This repository defines no custom agents (.github/agents/*.agent.md)'),
+          },
+        );
+        if (a) o.custom_agent = a.value;
+        break;
+      }
+    }
+  }
+}
+
+function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): string {
+  const model = o.model || vscode.l10n.t('default model');
+  const pr = o.create_pull_request ? vscode.l10n.t('pull request') : vscode.l10n.t('no pull request');
+  const parts = [
+    isRemembered('model') ? vscode.l10n.t('{0} (remembered)', model) : model,
+    o.base_ref ? vscode.l10n.t('base {0}', o.base_ref) : vscode.l10n.t('default branch'),
+    o.head_ref ? vscode.l10n.t('onto {0}', o.head_ref) : '',
+    isRemembered('create_pull_request') ? vscode.l10n.t('{0} (remembered)', pr) : pr,
+    o.custom_agent ? vscode.l10n.t('agent {0}', o.custom_agent) : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * A base or head branch: the remote's branches listed (the default first), or another typed; typed only when they
+ * cannot be listed. A base must be one the remote has. Undefined when dismissed.
+ */
+async function pickBranch(
+  ui: Ui,
+  which: 'base' | 'head',
+  current: string,
+  branches: BranchSource | undefined,
+): Promise<string | undefined> {
+  const list = await branches?.();
+  const type = (remote?: BranchList) =>
+    ui.input({
+      title: which === 'base' ? vscode.l10n.t('Base ref') : vscode.l10n.t('Head ref'),
+      prompt:
+        which === 'base'
+          ? vscode.l10n.t("Empty: the repository's default branch")
+          : vscode.l10n.t(
+              'An existing branch or pull request head to commit to (needs a base ref). Empty: a new branch.',
+            ),
+      value: current,
+      validate: v =>
+        refInputProblem(v) ??
+        (which === 'base' && remote && v.trim() && !remote.branches.includes(v.trim())
+          ? vscode.l10n.t('{0} has no branch {1}.', remote.remote, v.trim())
+          : undefined),
+    });
+  if (!list?.branches.length) return (await type())?.trim();
+  type Item = vscode.QuickPickItem & { value?: string };
+  const items: Item[] = [
+    ...(which === 'head' ? [{ label: vscode.l10n.t('$(circle-slash) None: a new branch'), value: '' }] : []),
+    // Branch names are the remote's: shown as text, never as icons.
+    ...list.branches.map(b => ({
+      label: forQuickPick(b),
+      description: [
+        b === list.defaultBranch ? vscode.l10n.t('default branch') : '',
+        b === current ? vscode.l10n.t('chosen now') : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      value: b,
+    })),
+    { label: vscode.l10n.t('$(edit) Another branch…') },
+  ];
+  const picked = await ui.pick(items, {
+    title: which === 'base' ? vscode.l10n.t('Base ref') : vscode.l10n.t('Head ref'),
+    placeHolder:
+      which === 'base'
+        ? vscode.l10n.t(
+            'The branch the agent starts from and the pull request targets (the branches of {0})',
+            list.remote,
+          )
+        : vscode.l10n.t('An existing branch the agent commits to (the branches of {0})', list.remote),
+  });
+  if (!picked) return undefined;
+  return picked.value ?? (await type(list))?.trim();
+}
+
+/** Empty is allowed (the default); otherwise git's own rules, said in a sentence. */
+function refInputProblem(v: string): string | undefined {
+  const s = v.trim();
+  if (!s) return undefined;
+  const problem = refProblem(s);
+  return problem && vscode.l10n.t('Not a valid git branch name: {0}.', problem);
+}
