@@ -137,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
-  const pageWorld = {
+  const pageService = {
     current: () => ({ service: service.current().scope, label: service.current().label, signedIn: model.signedIn }),
     onDidChange: model.onDidChangeStatus,
     tell: (text: string) => void ui.notify('info', text),
@@ -145,7 +145,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   // The pages' code is required when the first page opens.
   const pages = new TaskPagesOnDemand({
     model,
-    world: pageWorld,
+    world: pageService,
     mediaRoot: vscode.Uri.joinPath(context.extensionUri, 'media'),
     log: log.child('page'),
     activeIntervalMs: pace.activeMs,
@@ -154,7 +154,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   });
   // The services that start tasks: built on the first start, from a command or a chat tool; both use these.
   let built: StartServices | undefined;
-  const work = (): StartServices =>
+  const startServices = (): StartServices =>
     (built ??= loadBundle<typeof Commands>('commands').createStartServices({
       ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
       ...{ globalState: context.globalState, workspaceState: context.workspaceState },
@@ -166,8 +166,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       hasToken: () => tokens.has('fine_grained'),
       client: () => clients.forKind('fine_grained'),
       model,
-      starter: { start: req => work().starter.start(req) },
-      continuer: { prepare: task => work().continuer.prepare(task) },
+      starter: { start: req => startServices().starter.start(req) },
+      continuer: { prepare: task => startServices().continuer.prepare(task) },
       defaults: () => ({
         model: readSettings().defaultModel,
         createPullRequest: readSettings().defaultCreatePullRequest,
@@ -178,12 +178,12 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     },
     observers,
   );
-  const book = new AccountBook(context.secrets, context.globalState, tokens);
+  const accountBook = new AccountBook(context.secrets, context.globalState, tokens);
   // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
   const accounts = new AccountsProvider({
     secrets: context.secrets,
     tokens,
-    book,
+    accounts: accountBook,
     scope: () => service.current().scope,
     onDidChangeScope: service.onDidChange,
     signIn: async kind => (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken, kind)) === true,
@@ -235,8 +235,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     registerLazyCommands(
       commands,
       {
-        ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, book, model, repos },
-        ...{ links, grouping, drafts, work, installations: installationsEnv, views, filter, pages },
+        ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, accountBook, model, repos },
+        ...{ links, grouping, drafts, startServices, installations: installationsEnv, views, filter, pages },
         ...{ showLog: () => channel.show(true), suggestions: demoRepos },
         changes: () => changes.commandDeps(),
         refreshChanges: () => changes.refreshWatched(),

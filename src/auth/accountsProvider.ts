@@ -16,7 +16,7 @@ export const NOT_SHARED = 'agent-tasks:token-not-shared';
 export interface AccountsDeps {
   secrets: vscode.SecretStorage;
   tokens: TokenStore;
-  book: AccountBook;
+  accounts: AccountBook;
   /** The current service's token scope ('' for none). */
   scope: () => string;
   /** Fires when the current service changes: its account may be one not listed yet. */
@@ -82,7 +82,7 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
     if (!session) return;
     const service = session.account.id;
     for (const k of TOKEN_KINDS) await this.deps.tokens.deleteIn(service, k);
-    await this.deps.book.forget(service);
+    await this.deps.accounts.forget(service);
     this.deps.log.info(`signed out of ${session.account.label} from the Accounts menu`);
     this.refresh(service);
   }
@@ -91,7 +91,7 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
   private refresh(service: string | undefined): void {
     this.refreshing = this.refreshing
       .then(async () => {
-        if (service && (await this.deps.book.kinds(service)).length) await this.deps.book.note(service);
+        if (service && (await this.deps.accounts.kinds(service)).length) await this.deps.accounts.note(service);
         const now = new Map((await this.read()).map(s => [s.id, s]));
         const added = [...now.values()].filter(s => !this.shown.has(s.id));
         const removed = [...this.shown.values()].filter(s => !now.has(s.id));
@@ -106,14 +106,14 @@ export class AccountsProvider extends DisposableBase implements vscode.Authentic
   }
 
   private async read(): Promise<vscode.AuthenticationSession[]> {
-    const { book } = this.deps;
-    const services = new Set(book.services());
+    const { accounts } = this.deps;
+    const services = new Set(accounts.services());
     if (this.deps.scope()) services.add(serviceKey(this.deps.scope()));
     const sessions: vscode.AuthenticationSession[] = [];
     for (const service of services) {
-      const kinds = await book.kinds(service);
+      const kinds = await accounts.kinds(service);
       if (!kinds.length) continue;
-      const label = accountLabel(service, await book.who(service));
+      const label = accountLabel(service, await accounts.who(service));
       sessions.push({
         id: `${AUTH_PROVIDER.id}:${service}`,
         accessToken: NOT_SHARED,

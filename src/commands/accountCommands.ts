@@ -26,7 +26,7 @@ export class AccountCommands extends DisposableBase {
     commands: CommandRegistry,
     private readonly log: Log,
     /** Who each token belongs to, for the Accounts menu. */
-    private readonly book?: AccountBook,
+    private readonly accountBook?: AccountBook,
   ) {
     super();
     this.register(
@@ -113,7 +113,7 @@ export class AccountCommands extends DisposableBase {
     const service = this.service.current();
     const demo = service.local && kind !== 'installation' && token === this.demoToken(kind);
     const who = login ?? (demo ? DEMO_LOGIN : undefined);
-    if (this.book && who) await this.book.rememberWho(service.scope, kind, token, who);
+    if (this.accountBook && who) await this.accountBook.rememberWho(service.scope, kind, token, who);
   }
 
   private async askValue(kind: TokenKind): Promise<string | undefined> {

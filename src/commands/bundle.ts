@@ -47,14 +47,14 @@ export interface CommandDeps {
   service: ServiceChoice;
   sandbox: BuiltinSandbox;
   clients: ServiceClients;
-  book: AccountBook;
+  accountBook: AccountBook;
   model: TaskModel;
   repos: RepoDetector;
   links: ContinuationLinks;
   grouping: TaskGrouping;
   drafts: DraftStore;
   /** The services that start tasks, built on first use (the chat's tools use the same ones). */
-  work: () => StartServices;
+  startServices: () => StartServices;
   views: TaskViews;
   filter: TaskFilter;
   /** The task pages (Show Task Details). */
@@ -90,11 +90,11 @@ class Keeping extends CommandRegistry {
 export function register(d: CommandDeps, kept: Map<string, Handler>): Disposable {
   const r = new Keeping(d, kept);
   const { ui, log, globalState: state } = d;
-  const { starter, continuer, bases, recent, branches } = d.work();
+  const { starter, continuer, bases, recent, branches } = d.startServices();
   const parts: Disposable[] = [
     new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
     new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
-    new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.book),
+    new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.accountBook),
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
     new ContinueCommand(continuer, d.model, ui, r),

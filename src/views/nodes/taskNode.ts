@@ -44,8 +44,8 @@ interface RowText {
   /** " · acme/rocket · archived · continues …", or ''. */
   readonly tail: string;
   readonly contextValue: string;
-  readonly heard: string;
-  readonly heardTail: string;
+  readonly readOut: string;
+  readonly readOutTail: string;
   /**
    * The description and accessible label at the age label last drawn: every row of the picture drawn at that age
    * (a first draw after a filter hid the row, the other view) shares them instead of formatting them again.
@@ -87,14 +87,14 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
   const rest = forLabel([repo, archived, after].filter(Boolean).join(' · '));
   const flags =
     CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
-  const heardTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
+  const readOutTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
   return {
     label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,
     tail: rest ? ` · ${rest}` : '',
     contextValue: flags,
-    heard: `${forLabel(p.name)}, ${p.state.label}`,
-    heardTail: heardTail ? `, ${heardTail}` : '',
+    readOut: `${forLabel(p.name)}, ${p.state.label}`,
+    readOutTail: readOutTail ? `, ${readOutTail}` : '',
     // There from the start, so every row text has one shape and the draw's property reads stay monomorphic.
     aged: undefined,
   };
@@ -107,8 +107,8 @@ function agedText(text: RowText, age: string): AgedText {
   const when = age ? ` · ${age}` : '';
   // Read out whole: the name as it is, the state in words (the icon and colour say it only to the eye).
   const label = age
-    ? vscode.l10n.t('{0}, updated {1}{2}', text.heard, age, text.heardTail)
-    : text.heard + text.heardTail;
+    ? vscode.l10n.t('{0}, updated {1}{2}', text.readOut, age, text.readOutTail)
+    : text.readOut + text.readOutTail;
   text.aged = { age, description: `${text.state}${when}${text.tail}`, accessibility: { label } };
   return text.aged;
 }
