@@ -18,8 +18,8 @@ import type { ViewChange, ViewState } from './viewState';
 import { listKeys, TaskSync, type TaskClient } from './taskSync';
 
 export type { Reachable } from './pollOutcome';
+// The store's shapes the model's events and lists carry (surfaces import the model, never the store).
 export type { ListKey, StateTransition, StoreChange } from './taskStore';
-
 export interface TaskModelDeps {
   client: () => Promise<TaskClient>;
   service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
@@ -30,10 +30,8 @@ export interface TaskModelDeps {
   pace: { activeMs: () => number; idleMs: () => number };
   log: Log;
   timers?: Timers;
-  /** The repository names cache; one that lasts only this session when not given. */
-  names?: RepoNames;
-  /** Which task continues which, shown in each task's picture. */
-  links?: PictureSources['continuations'];
+  names?: RepoNames; // the repository names cache; one that lasts only this session when not given
+  links?: PictureSources['continuations']; // which task continues which, shown in each task's picture
 }
 
 export class TaskModel extends DisposableBase {
