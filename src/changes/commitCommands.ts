@@ -13,6 +13,7 @@ import { tell } from '../ui';
 import type { GitRunner } from '../git/gitRunner';
 import { openMultiDiff, resourcesOf, type ReviewOpened } from './multiDiff';
 import { parseDiff } from './parse';
+import { filesBetween } from './taskRefs';
 import type { ChangeCommit, ChangedFile, ChangesView } from '../model/changesView';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
@@ -26,24 +27,9 @@ const EMPTY_TREE = (sha: string) =>
 const nameOf = (t: Task): string => plainName(t.name) || t.id;
 
 /** The files changed between two commits; `mergeBase`: from their merge base, as a pull request counts. */
-async function filesBetween(git: GitRunner, root: string, from: string, to: string, mergeBase = false) {
+async function filesOf(git: GitRunner, root: string, from: string, to: string, mergeBase = false) {
   const range = mergeBase ? [`${from}...${to}`] : [from, to];
-  const out = await git.read({
-    cwd: root,
-    args: [
-      'diff',
-      '--raw',
-      '--numstat',
-      '-z',
-      '-M',
-      '--no-abbrev',
-      '--no-ext-diff',
-      '--no-textconv',
-      '--no-color',
-      ...range,
-      '--',
-    ],
-  });
+  const out = await filesBetween(git, root, range);
   return parseDiff(out);
 }
 
@@ -110,7 +96,7 @@ export class CommitCommands extends DisposableBase {
         out => out.trim(),
         () => EMPTY_TREE(c.sha),
       );
-    const files = await filesBetween(this.d.git, view.root, parent, c.sha);
+    const files = await filesOf(this.d.git, view.root, parent, c.sha);
     const title = vscode.l10n.t('Commit {0}: {1}', c.sha.slice(0, 7), c.subject);
     return this.open(title, files, view, parent, c.sha, { task: taskId, commit: true });
   }
@@ -123,7 +109,7 @@ export class CommitCommands extends DisposableBase {
     const view = await this.ready(task.id);
     const c = view && this.commitOf(view, a.commit.sha);
     if (!view || !c) return undefined;
-    const files = await filesBetween(this.d.git, view.root, view.baseSha, c.sha, true);
+    const files = await filesOf(this.d.git, view.root, view.baseSha, c.sha, true);
     const title = vscode.l10n.t('“{0}” at {1} ↔ {2}', nameOf(task), c.sha.slice(0, 7), view.base);
     return this.open(title, files, view, view.baseSha, c.sha, { task: task.id, commit: true });
   }
@@ -171,7 +157,7 @@ export class CommitCommands extends DisposableBase {
       );
       return undefined;
     }
-    const files = await filesBetween(this.d.git, view.root, last, view.headSha);
+    const files = await filesOf(this.d.git, view.root, last, view.headSha);
     const title = vscode.l10n.t('“{0}” since your review at {1}', nameOf(task), last.slice(0, 7));
     const opened = await this.open(title, files, view, last, view.headSha, { task: task.id });
     await this.d.review.store.reviewed(task.id, view.headSha);

@@ -157,28 +157,19 @@ export async function readTips(git: GitRunner, root: string, taskId: string): Pr
   }
 }
 
+/** The files changed over `range` (`a b`, or `a...b` from their merge base as a pull request counts), parsed later. */
+export function filesBetween(git: GitRunner, root: string, range: readonly string[]): Promise<string> {
+  const raw = ['diff', '--raw', '--numstat', '-z', '-M', '--no-abbrev', '--no-ext-diff', '--no-textconv', '--no-color'];
+  return git.read({ cwd: root, args: [...raw, ...range, '--'] });
+}
+
 /** The files and commits of `base...head` (as a pull request counts them), by commit id. */
 export async function readChanges(
   git: GitRunner,
   root: string,
   tips: LocalTips,
 ): Promise<{ files: ChangedFile[]; commits: ChangeCommit[] }> {
-  const diff = git.read({
-    cwd: root,
-    args: [
-      'diff',
-      '--raw',
-      '--numstat',
-      '-z',
-      '-M',
-      '--no-abbrev',
-      '--no-ext-diff',
-      '--no-textconv',
-      '--no-color',
-      `${tips.base}...${tips.head}`,
-      '--',
-    ],
-  });
+  const diff = filesBetween(git, root, [`${tips.base}...${tips.head}`]);
   const log = git.read({
     cwd: root,
     args: ['log', '-z', LOG_FORMAT, `--max-count=${MAX_COMMITS}`, '--no-color', `${tips.base}..${tips.head}`, '--'],
