@@ -29,6 +29,7 @@ const QUICK = {
   tree: { rounds: 7 },
   memory: { runs: 3 },
   gototask: { rounds: 5 },
+  scale: { runs: 1 },
 };
 
 const files = fs

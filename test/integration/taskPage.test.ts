@@ -161,9 +161,16 @@ describe('task page', () => {
     const config = vscode.workspace.getConfiguration('agentTasks');
     await config.update('poll.activeIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
     try {
+      await sandboxPost('/_sandbox/stats/reset');
       await vscode.commands.executeCommand(COMMANDS.showTaskDetails, { id: 'infra-1', state: 'queued' });
       await pageHolding(probe, 'infra-1', /<dd dir="auto">acme\/infra<\/dd>/);
-      // While nothing changes, each of its reads is a conditional one answered 304.
+      // The page's first read done (the name may be known before it, from an earlier read of the repository's tasks)…
+      await waitFor(
+        async () => ((await sandboxStats()).by_route['GET /agents/tasks/{task_id}'] ?? 0) >= 1 || undefined,
+        'the page’s first read of the task',
+        15_000,
+      );
+      // …while nothing changes, each of its reads is a conditional one answered 304.
       await sandboxPost('/_sandbox/stats/reset');
       const quiet = await waitFor(
         async () => {
