@@ -21,7 +21,7 @@ export class MessageNode implements TreeNode {
     if (this.id) item.id = `message:${this.id}`;
     item.iconPath = new vscode.ThemeIcon(
       this.icon,
-      this.icon === 'error' ? new vscode.ThemeColor(vscode.l10n.t('problemsErrorIcon.foreground')) : undefined,
+      this.icon === 'error' ? new vscode.ThemeColor('problemsErrorIcon.foreground') : undefined,
     );
     item.contextValue = 'agentMessage';
     item.command = this.command;
