@@ -79,7 +79,9 @@ const results = [];
 let failed = 0;
 const finish = finisher('network', runDir, async () => {
   await browser.close().catch(() => {});
-  await Promise.all([loginProxy.close(), openProxy.close(), service.close(), other.close()]);
+  // Bounded: a server that would not close must not keep the run from ending.
+  const closed = Promise.all([loginProxy.close(), openProxy.close(), service.close(), other.close()]);
+  await Promise.race([closed, new Promise(resolve => setTimeout(resolve, 10_000).unref())]);
   for (const r of results) console.log(`[network] ${r}`);
   return failed || results.length === 0 ? 1 : 0;
 });

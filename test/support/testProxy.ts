@@ -2,7 +2,7 @@
 // plain forwarding, Basic login), with two things a company's proxy has: names only it resolves (the service's
 // address is such a name, so a request that goes around the proxy fails), and, when asked, a login it insists on.
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface ProxySeen {
   method: string;
@@ -60,6 +60,13 @@ export async function startTestProxy(opts: TestProxyOptions = {}): Promise<TestP
     const to = m && names.get(m[1].toLowerCase());
     if (m && to) req.url = `${to}:${m[2]}`;
   });
+  // Every socket a client opened, tunnels included (a CONNECT's socket leaves the server's own count of connections,
+  // so closing the server would wait for it forever).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -68,8 +75,9 @@ export async function startTestProxy(opts: TestProxyOptions = {}): Promise<TestP
     seen,
     close: () =>
       new Promise<void>(resolve => {
-        server.closeAllConnections();
         server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }
