@@ -25,7 +25,17 @@ const NODE24 = path.join(
 // A `vscode` that answers every property, call and `new` with itself: enough for a bundle's top level to run. It is
 // its own prototype too, because esbuild's ESM interop copies a module's own names into an object made from the
 // module's prototype: through that prototype, `new vscode.ThemeIcon(...)` at a module's top level finds the stand-in.
-const STAND_IN = `const Module=require('node:module');const h={get:(t,k)=>k==='__esModule'?false:k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v,getPrototypeOf:()=>v};
+// It owns the names of VS Code's API (read from @types/vscode): each bundle re-exports `vscode` once (`export *`,
+// scripts/build.mjs), which copies the module's own names.
+const API_NAMES = [
+  ...fs
+    .readFileSync(path.join(root, 'node_modules/@types/vscode/index.d.ts'), 'utf8')
+    .matchAll(/^\texport (?:namespace|class|enum|function|const|let) (\w+)/gm),
+].map(m => m[1]);
+const STAND_IN = `const Module=require('node:module');const names=${JSON.stringify([...new Set(API_NAMES)])};
+const h={get:(t,k)=>k==='__esModule'?false:k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v,getPrototypeOf:()=>v,
+ownKeys:t=>[...new Set([...Reflect.ownKeys(t),...names])],
+getOwnPropertyDescriptor:(t,k)=>Reflect.getOwnPropertyDescriptor(t,k)??(names.includes(k)?{configurable:true,enumerable:true,writable:false,value:v}:undefined)};
 const v=new Proxy(function(){},h);const load=Module._load;Module._load=function(r,...a){return r==='vscode'?v:load.call(this,r,...a)};`;
 
 /** Prints the require time in ms and which of our lazy bundles the require pulled in. */

@@ -5,7 +5,8 @@
 // the same host without the extension); nothing here asserts a time, and `npm test` runs none of it.
 // usage: npm run build && node bench/run.mjs [--quick] [--save-baseline] [name…]
 //   --quick           the benches behind the goals, with fewer rounds (bench:quick)
-//   --save-baseline   writes this run's figures to bench/baseline.json, to be committed as the new reference
+//   --save-baseline   writes this run's figures to bench/baseline.json, to be committed as the new reference (with
+//                     names, only those benches' figures are replaced)
 //   name…             only the benches whose file name holds one of these
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -106,7 +107,10 @@ if (missed.length) console.log(`[bench] missing their goal: ${missed.map(c => c.
 if (save) {
   const file = path.join(here, 'baseline.json');
   const commit = git('rev-parse', 'HEAD');
-  fs.writeFileSync(file, JSON.stringify({ date: started.date, commit, quick, machine, figures }, null, 2) + '\n');
+  // Some benches only: their figures replace theirs in the reference, the others' are kept.
+  const kept = only.length && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).figures : {};
+  const all = { ...kept, ...figures };
+  fs.writeFileSync(file, JSON.stringify({ date: started.date, commit, quick, machine, figures: all }, null, 2) + '\n');
   console.log(`[bench] ${path.relative(process.cwd(), file)} written: commit it to make these the reference`);
 }
 console.log(`\n[bench] report: ${path.relative(process.cwd(), out)}`);
