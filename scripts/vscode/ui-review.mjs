@@ -11,8 +11,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
 import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
-import { sel, waitForWorkbench, viewPane, focusPane, runCommand, answerStep, acceptDefaults } from './workbench.mjs';
-import { nextStepRows, widenSidebar } from './workbench.mjs';
+import { sel, waitForWorkbench, viewPane, focusPane, runCommand, signInByUi, widenSidebar } from './workbench.mjs';
 
 const TASK = 'demo-rocket-01';
 const NAME = 'Add retries with backoff';
@@ -153,12 +152,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
     await waitForWorkbench(page);
     await page.locator(sel.activityItem('Agent Tasks')).waitFor();
-    await runCommand(page, 'Agent Tasks: Set Token…');
-    const kindStep = await answerStep(page, { pick: /fine-grained/i });
-    if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
-      await answerStep(page, { pick: /enter a token/i });
-    await answerStep(page, { text: DEMO_TOKENS.fineGrained });
-    await acceptDefaults(page);
+    await signInByUi(page, DEMO_TOKENS.fineGrained);
     await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
     await widenSidebar(page, 560);
     await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots });

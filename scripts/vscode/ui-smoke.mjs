@@ -22,6 +22,7 @@ import {
   acceptDefaults,
   statusTexts,
   nextStepRows,
+  signInByUi,
   widenSidebar,
 } from './workbench.mjs';
 
@@ -82,13 +83,7 @@ try {
   check('the Agent Tasks container is in the activity bar');
 
   // A token through the UI, as a person does: the command, its kind pick, its input box.
-  await runCommand(page, 'Agent Tasks: Set Token…');
-  const kindStep = await answerStep(page, { pick: /fine-grained/i });
-  // Against a loopback service the extension may offer its demo token first; type it as for any service.
-  if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
-    await answerStep(page, { pick: /enter a token/i });
-  await answerStep(page, { text: DEMO_TOKENS.fineGrained });
-  await acceptDefaults(page);
+  await signInByUi(page, DEMO_TOKENS.fineGrained);
   check('token set through "Agent Tasks: Set Token…"');
 
   // The item that holds the icon: the views' badge (running tasks) lies over the icon itself.

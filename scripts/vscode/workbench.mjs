@@ -225,3 +225,17 @@ export async function statusTexts(page, extensionId) {
 function escape(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Sets a fine-grained token through the UI, as a person does: the command, its kind pick, its input box (against a
+ * loopback service the extension may offer its demo token first; it is typed as for any service), then Enter on every
+ * step that follows.
+ */
+export async function signInByUi(page, token) {
+  await runCommand(page, 'Agent Tasks: Set Token…');
+  const kindStep = await answerStep(page, { pick: /fine-grained/i });
+  if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
+    await answerStep(page, { pick: /enter a token/i });
+  await answerStep(page, { text: token });
+  await acceptDefaults(page);
+}
