@@ -124,7 +124,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
   // Signed out, nothing polls: the address is tried once, and the status bar and the views say what that found.
   const address = new AddressWatch({
     current: () => service.current(),
-    signedIn: () => model.signedIn,
+    signedIn: () => model.signInKnown,
     tryAddress: url => checkAddress(url, read => clients.probe(undefined, read)),
     log: log.child('service'),
   });

@@ -3,42 +3,30 @@
 // (which act on it), the status bar and the notifier. No `vscode`: its parts are passed in.
 import type { RepoRef, Task } from '../api';
 import { waitHintMs } from '../errors/failure';
-import type { TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
-import type { Log } from '../log';
-import { Emitter, type Event } from '../shared/emitter';
+import { Emitter } from '../shared/emitter';
 import { PollOutcome, type Reachable } from './pollOutcome';
-import { Poller, type PollMode, type Timers } from './poller';
+import { Poller, type PollMode } from './poller';
 import { RepoNames } from './repoNames';
-import { isActive, TaskStore, type ListKey } from './taskStore';
+import { TaskStore, type ListKey } from './taskStore';
 import { nameFeedOf, type TaskNameFeed } from './taskRepoNames';
 import type { TaskPicture } from './taskPicture';
-import { TaskPictures, type PictureSources } from './taskPictures';
-import type { ViewChange, ViewState } from './viewState';
-import { listKeys, TaskSync, type TaskClient } from './taskSync';
+import { TaskPictures } from './taskPictures';
+import type { ViewChange } from './viewState';
+import { listKeys, TaskSync } from './taskSync';
+import type { TaskModelDeps } from './taskModelDeps';
 
 export type { Reachable } from './pollOutcome';
 // The store's shapes the model's events and lists carry (surfaces import the model, never the store).
 export type { ListKey, StateTransition, StoreChange } from './taskStore';
-export interface TaskModelDeps {
-  client: () => Promise<TaskClient>;
-  service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
-  tokens: { has(kind: TokenKind): Promise<boolean>; onDidChange: Event<TokenKind> };
-  repos: { current(): RepoRef | undefined; readonly state: string; refresh(): void; onDidChange: Event<void> };
-  /** What the user chose to see: filters, which views are on screen, which tasks are expanded. */
-  view: Pick<ViewState, 'filter' | 'visible' | 'expanded' | 'onDidChange'>;
-  pace: { activeMs: () => number; idleMs: () => number };
-  log: Log;
-  timers?: Timers;
-  names?: RepoNames; // the repository names cache; one that lasts only this session when not given
-  links?: PictureSources['continuations']; // which task continues which, shown in each task's picture
-}
+export type { TaskModelDeps };
 
 export class TaskModel extends DisposableBase {
   readonly store = this.register(new TaskStore());
   private readonly sync: TaskSync;
   private readonly poller: Poller;
-  private signedInNow = false;
+  /** Whether a token is set; undefined until it has been read (at activation, until SecretStorage answers). */
+  private signedInNow: boolean | undefined = undefined;
   private readonly outcome: PollOutcome;
   /** Go to Task is open: both views' lists are read as if they were on screen. */
   private searching = 0;
@@ -105,6 +93,11 @@ export class TaskModel extends DisposableBase {
 
   /** A service and a fine-grained token are there. */
   get signedIn(): boolean {
+    return this.signedInNow === true;
+  }
+
+  /** Whether a token is set; undefined until it has been read. */
+  get signInKnown(): boolean | undefined {
     return this.signedInNow;
   }
 
@@ -168,11 +161,7 @@ export class TaskModel extends DisposableBase {
 
   /** The pictures of every queued or running task the model knows, once each. */
   running(): TaskPicture[] {
-    const seen = new Map<string, TaskPicture>();
-    for (const key of this.store.listKeys())
-      for (const t of this.store.list(key))
-        if (isActive(t.state) && !seen.has(t.id)) seen.set(t.id, this.picture(t.id)!);
-    return [...seen.values()];
+    return this.store.active().map(t => this.picture(t.id)!);
   }
 
   /** Learns the name a task's address claims for its repository, once a listing of that name agrees. */
@@ -266,11 +255,11 @@ export class TaskModel extends DisposableBase {
   private async tick(signal: AbortSignal) {
     try {
       const result = await this.sync.tick(signal);
-      if (this.outcome.note(undefined, this.signedInNow)) this.statusChanged.fire();
+      if (this.outcome.note(undefined, this.signedIn)) this.statusChanged.fire();
       this.polled.fire();
       return result;
     } catch (err) {
-      if (!signal.aborted && this.outcome.note(err, this.signedInNow)) this.statusChanged.fire();
+      if (!signal.aborted && this.outcome.note(err, this.signedIn)) this.statusChanged.fire();
       throw err;
     }
   }

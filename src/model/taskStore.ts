@@ -79,6 +79,14 @@ export class TaskStore {
     return this.entries.get(id)?.task;
   }
 
+  /** Every queued or running task of the lists, once each. */
+  active(): Task[] {
+    const seen = new Map<string, Task>();
+    for (const key of this.listKeys())
+      for (const t of this.list(key)) if (isActive(t.state) && !seen.has(t.id)) seen.set(t.id, t);
+    return [...seen.values()];
+  }
+
   /** Sessions, when they were read for the task's current version (`fresh`) or an older one. */
   sessions(id: string): { sessions: Session[]; fresh: boolean } | undefined {
     const e = this.entries.get(id);

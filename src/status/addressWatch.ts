@@ -9,8 +9,11 @@ import type { AddressFinding } from '../service/addressCheck';
 export interface AddressWatchDeps {
   /** The service in use: only an address the user set (`remote`) is tried; the built-in sandbox is ours. */
   current(): { kind: string; url: string };
-  /** Whether a token is set: then the poll itself says whether the service answers, and nothing is tried here. */
-  signedIn(): boolean;
+  /**
+   * Whether a token is set (then the poll itself says whether the service answers, and nothing is tried here), or
+   * `undefined` while the token has not been read yet (at activation): nothing is tried before it is known.
+   */
+  signedIn(): boolean | undefined;
   /** One request to the address, without a token. */
   tryAddress(url: string): Promise<AddressFinding>;
   log: Log;
@@ -32,7 +35,7 @@ export class AddressWatch extends DisposableBase {
    */
   problem(): AddressFinding | undefined {
     const s = this.deps.current();
-    if (this.deps.signedIn() || s.kind !== 'remote' || !s.url) return undefined;
+    if (this.deps.signedIn() !== false || s.kind !== 'remote' || !s.url) return undefined;
     if (this.tried?.url !== s.url) void this.tryAgain();
     const finding = this.tried?.url === s.url ? this.tried.finding : undefined;
     return finding && finding.kind !== 'reachable' ? finding : undefined;
