@@ -138,7 +138,7 @@ try {
   check(`the row "${branchLabel}" opened the branch's page ${opened} (${answer.status}, "${heading}")`);
   await page.bringToFront();
   // The review loop goes on in this same window: comment, reload, send (ui-review.mjs).
-  await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots });
+  await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots, folder });
   console.log(`UI checks: ${passed} passed, 0 failed`);
 } catch (e) {
   code = 1;

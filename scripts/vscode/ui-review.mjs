@@ -19,9 +19,9 @@ const COMMENT = 'Cap the attempts at 3 for uploads from the pad.';
 
 /**
  * The loop, on a workbench signed in to the sandbox `sandboxUrl` with the demo world (`token`: mona's). `check` says
- * what passed; `shots` is the screenshots' folder.
+ * what passed; `shots` is the screenshots' folder; `folder`, the workspace's repository (Apply This Change writes there).
  */
-export async function reviewLoop(page, { sandboxUrl, token, check, shots }) {
+export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder }) {
   const shot = name => page.screenshot({ path: path.join(shots, `review-${name}.png`) });
   const headers = { authorization: `Bearer ${token}` };
   const fromSandbox = async id => (await fetch(`${sandboxUrl}/agents/tasks/${id}`, { headers })).json();
@@ -129,6 +129,50 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots }) {
   await widget('Sent to the agent').waitFor();
   await shot('4-sent');
   check('Send to Agent started a task on the same branch with the comment in its prompt; the thread says it was sent');
+
+  // Apply This Change from the right side's context menu: one change written into the working copy, said in a
+  // notification with Undo; Undo puts the file back as committed. (In this file git's diff is one hunk, so the change
+  // under the cursor is all of it; that only the change under the cursor is written is tested in test/integration.)
+  if (folder) {
+    const file = path.join(folder, 'src', 'telemetry.ts');
+    const before = fs.readFileSync(file, 'utf8');
+    const target = right.locator('.view-line', { hasText: 'const DEFAULT_RETRY' }).first();
+    await target.click();
+    await target.click({ button: 'right' });
+    const item = page.locator('.context-view .action-item', { hasText: 'Apply This Change' }).first();
+    await item.hover();
+    await page.locator('.context-view .action-item.focused', { hasText: 'Apply This Change' }).waitFor();
+    await page.keyboard.press('Enter');
+    // Read where every message stays: the notifications center (the bell in the status bar).
+    const bell = page.locator(`${sel.statusbar} .statusbar-item[id$="notifications"]`).first();
+    const message = text => page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+    await bell.click();
+    const applied = message(/Applied 1 change of src\/telemetry\.ts/);
+    await applied.waitFor();
+    const said = (await applied.locator('.notification-list-item-message').first().innerText()).trim();
+    const after = fs.readFileSync(file, 'utf8');
+    if (after === before || !after.includes('const DEFAULT_RETRY'))
+      throw new Error('Apply This Change did not write the change under the cursor');
+    await shot('5-applied-one-change');
+    check(`Apply This Change from the diff's context menu wrote the change under the cursor and said "${said}"`);
+    await applied.hover();
+    await applied
+      .locator('.monaco-button', { hasText: /^Undo$/ })
+      .first()
+      .click();
+    // Undo's own message, in the center (opened again should the click have closed it).
+    for (let i = 0; i < 100 && fs.readFileSync(file, 'utf8') !== before; i++) await page.waitForTimeout(100);
+    if (
+      !(await page
+        .locator('.notifications-center.visible')
+        .isVisible()
+        .catch(() => false))
+    )
+      await bell.click();
+    await message(/Put back the files of/).waitFor();
+    if (fs.readFileSync(file, 'utf8') !== before) throw new Error('Undo did not put the file back');
+    check("the notification's Undo put the file back as it was");
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -155,7 +199,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     await signInByUi(page, DEMO_TOKENS.fineGrained);
     await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
     await widenSidebar(page, 560);
-    await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots });
+    await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots, folder });
     console.log(`UI checks: ${passed} passed, 0 failed`);
   } catch (e) {
     code = 1;
