@@ -10,7 +10,7 @@ import type { ReviewOpened } from '../../src/changes/multiDiff';
 import { COMMANDS } from '../../src/ids';
 import { git, workspace } from './changesSupport';
 import { LOOP, moveTask, openHead, ready, reviewWorld, rowOf, rowsOf, until, type Ready } from './reviewSupport';
-import { freshStart, SANDBOX, sandboxPost } from './tasksSupport';
+import { freshStart, SANDBOX, sandboxPost, sandboxStats } from './tasksSupport';
 import { DEMO_TOKENS } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
@@ -213,6 +213,13 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       return t.length && t.every(x => x.label?.startsWith('Sent to the agent: “')) ? t : undefined;
     }, 'the comments marked sent');
     assert.equal(sent.length, 2);
+    // The message's Send to Agent pressed again once the draft was sent (its document may still be open): nothing twice.
+    const started = async () => (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
+    const startedBefore = await started();
+    const again = await vscode.commands.executeCommand(COMMANDS.sendFeedbackDraft, doc.uri);
+    assert.equal(again, undefined);
+    assert.ok(api.said().some(s => s.text === 'This feedback was sent already, or closed: nothing was sent.'));
+    assert.equal(await started(), startedBefore, 'no task started again');
     // A sent comment's thread links to the task it started.
     await vscode.commands.executeCommand(COMMANDS.openSentTask, { taskId: TASK, commentId: sent[0].commentId });
     await until(() => api.taskPages.openTaskIds().includes(result.task.id) || undefined, 'its task page');

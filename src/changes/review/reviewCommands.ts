@@ -187,6 +187,12 @@ export class ReviewCommands extends DisposableBase {
       return undefined;
     }
     const doc = vscode.workspace.textDocuments.find(x => x.uri.toString() === uri.toString());
+    // A draft no longer kept was sent already (its document may linger after its tab closed): a message's button
+    // pressed later sends nothing.
+    if (!d.drafts.of(uri)) {
+      tell(d.ui, 'info', vscode.l10n.t('This feedback was sent already, or closed: nothing was sent.'));
+      return undefined;
+    }
     const text = doc ? doc.getText() : new TextDecoder().decode(await d.drafts.readFile(uri));
     if (!text.trim()) {
       tell(d.ui, 'warning', vscode.l10n.t('The feedback is empty: nothing was sent.'));
