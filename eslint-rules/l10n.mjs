@@ -3,8 +3,8 @@
 // flags a string or template literal with words in it that reaches a place the user reads it:
 //   - the arguments of `window.show{Information,Warning,Error}Message` and of the `Ui` seam (src/ui.ts);
 //   - `label`, `description`, `tooltip`, `placeholder`/`placeHolder`, `title`, `detail`, `prompt`, `text`, `message`,
-//     `invocationMessage` and `pastTenseMessage`, as object properties or assigned (a StatusBarItem's text, a view's
-//     message, a TreeItem's description);
+//     `invocationMessage` and `pastTenseMessage`, as object properties, assigned (a StatusBarItem's text, a view's
+//     message, a TreeItem's description) or as the name of a variable that holds it (`const label = …`);
 //   - `new TreeItem(…)`'s label.
 // A literal without letters (punctuation, `$(codicon)` names, an empty string) passes, and so does anything that is
 // not a literal: service text passed as data, a variable, a call to `l10n.t`. Words that are not the user's (a
@@ -85,6 +85,9 @@ const rule = {
       Property(node) {
         const name = propName(node);
         if (name && PROPS.has(name) && node.parent.type === 'ObjectExpression') report(node.value, name);
+      },
+      VariableDeclarator(node) {
+        if (node.id.type === 'Identifier' && PROPS.has(node.id.name)) report(node.init, `const ${node.id.name} =`);
       },
       AssignmentExpression(node) {
         if (node.left.type !== 'MemberExpression' || node.left.computed) return;

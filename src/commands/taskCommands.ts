@@ -200,7 +200,8 @@ export class TaskCommands extends DisposableBase {
   ): Promise<void> {
     const program = usersGit().path();
     if (!program) throw new Error(vscode.l10n.t('Git cannot be run here, so nothing was stashed.'));
-    // git's own words in its stash list, where the user finds it again.
+    // git's own words in its stash list, where the user finds it again (the stash's name, not a message shown).
+    // eslint-disable-next-line l10n/no-bare-user-text
     const message = `agent-tasks: before checking out ${head}`;
     const args = ['stash', 'push', ...(refused.untracked ? ['--include-untracked'] : []), '-m', message];
     try {

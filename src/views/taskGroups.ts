@@ -22,7 +22,8 @@ export class RepoGroups {
       let group = live.get(key);
       if (!group) {
         const label =
-          node.picture.repo?.label ?? (key === 'unknown' ? l10n.t('No repository named') : `repository ${key}`);
+          node.picture.repo?.label ??
+          (key === 'unknown' ? l10n.t('No repository named') : l10n.t('repository {0}', key));
         group = this.groups.get(key) ?? new RepoGroupNode(this.viewId, key, label);
         group.label = label;
         group.tasks = [];

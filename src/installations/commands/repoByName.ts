@@ -43,7 +43,7 @@ export function listedRepositories(env: InstallationsEnv): Repository[] {
 export function nameOfId(env: InstallationsEnv, id: number, repo?: Repository): string {
   const name = repo?.full_name ?? env.names?.name(id);
   // A name that mixes scripts is said with its ID: the message names the repository that is meant.
-  return name ? repoNameShown(name, id).label : `repository ${id}`;
+  return name ? repoNameShown(name, id).label : l10n.t('repository {0}', id);
 }
 
 /**

@@ -40,7 +40,7 @@ export function slotLines<T>(ctx: InstallationsContext, slot: Slot<T>, o: SlotLi
   } else if (!slot.problem) {
     const text = slot.loading?.total
       ? l10n.t('Loading {0}… {1} of {2}', o.what, slot.loading.done, slot.loading.total)
-      : `Loading ${o.what}…`;
+      : l10n.t('Loading {0}…', o.what);
     out.push(new MessageNode(text, 'loading~spin', undefined, undefined, `${o.key}:loading`));
   }
   return out;

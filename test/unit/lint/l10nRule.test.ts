@@ -29,6 +29,8 @@ describe('lint rule l10n/no-bare-user-text', () => {
         "const x = { title: `${a} · ${b}`, label: '—' };",
         "ui.confirm(l10n.t('Remove {0}?', repo), l10n.t('It goes.'), l10n.t('Remove'));",
         "return { text: l10n.t('The request was cancelled.'), remedy: 'retry' };",
+        "const label = picture.repo?.label ?? l10n.t('repository {0}', key);",
+        'const message = task.name;',
       ],
       invalid: [
         { code: "vscode.window.showErrorMessage('Something failed');", errors: bare },
@@ -43,6 +45,8 @@ describe('lint rule l10n/no-bare-user-text', () => {
         { code: "const node = new vscode.TreeItem('Commits');", errors: bare },
         { code: "return { text: 'The request ' + 'was cancelled.' };", errors: bare },
         { code: "return { invocationMessage: 'Reading an agent task' };", errors: bare },
+        { code: 'const label = picture.repo?.label ?? `repository ${key}`;', errors: bare },
+        { code: "const text = total ? l10n.t('Loading {0} of {1}', done, total) : 'Loading…';", errors: bare },
       ],
     });
   });
