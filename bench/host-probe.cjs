@@ -57,8 +57,10 @@ async function activation({ id }) {
   let readyAt;
   if (id === OURS) {
     await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
-    await until(async () => (await taskItems(api)).length > 0, 'tasks in Repository Tasks', 60_000);
-    readyAt = Date.now();
+    // As the peer's: when the view handed VS Code rows holding tasks, as VS Code asked for them. Asking the view
+    // here instead (it was, every 2 ms) ran our tree's code in this thread while it loaded, and saw it late.
+    readyAt = await until(() => api.firstTasksDrawn('repoTasks'), 'tasks in Repository Tasks', 60_000);
+    if ((await taskItems(api)).length === 0) throw new Error('the view said it drew tasks, and holds none');
   } else {
     await vscode.commands.executeCommand('benchPeer.tasks.focus');
     readyAt = await Promise.race([

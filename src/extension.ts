@@ -135,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     context: contextKeys,
     address,
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
+    observers,
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageService = {

@@ -35,6 +35,8 @@ export class TestRecorder {
   readonly pageHtml = new Map<string, string>();
   /** The changes feature, once built. */
   changes: ChangesFeature | undefined;
+  /** When each task view first handed VS Code top rows holding tasks (Date.now()). */
+  readonly firstTasksDrawn = new Map<'repo' | 'mine', number>();
 
   readonly observers: Observers & ChangesObservers = {
     response: r =>
@@ -44,6 +46,9 @@ export class TestRecorder {
     preparedToolCall: (tool, prepared) => this.prepared.push({ tool, prepared }),
     taskPageRendered: (taskId, html) => this.pageHtml.set(taskId, html),
     changesBuilt: feature => (this.changes = feature),
+    treeRootsDrawn: (view, tasks) => {
+      if (tasks > 0 && !this.firstTasksDrawn.has(view)) this.firstTasksDrawn.set(view, Date.now());
+    },
   };
 
   /** What each chat tool's preparation gave VS Code, oldest first. */

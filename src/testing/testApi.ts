@@ -50,6 +50,11 @@ export interface AgentTasksTestApi {
   statusBar(): StatusShown;
   /** The badge of each task view (its running count), undefined when it shows none. */
   badges(): { repoTasks?: number; myTasks?: number };
+  /**
+   * When (Date.now()) the task view first handed VS Code top rows holding a task, as VS Code asked for them; undefined
+   * until then. Reading it asks the view for nothing, so a bench waiting on it does not draw the tree itself.
+   */
+  firstTasksDrawn(view: 'repoTasks' | 'myTasks'): number | undefined;
   /** Poll now and wait until the model holds the answer. */
   refresh(): Promise<void>;
   /** "owner/repo" the Repository view shows, if any. */
@@ -143,6 +148,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       return Promise.all(roots.map(n => describeNode(provider, n, depth)));
     },
     statusBar: () => d.recorder.statusShown(d.service.current().kind !== 'none'),
+    firstTasksDrawn: view => d.recorder.firstTasksDrawn.get(view === 'repoTasks' ? 'repo' : 'mine'),
     badges: () => ({ repoTasks: d.views.repoView.badge?.value, myTasks: d.views.mineView.badge?.value }),
     refresh: () => d.model.refresh(),
     repository: () => {

@@ -17,6 +17,8 @@ import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
 import { RepoGroups } from './taskGroups';
+import { RepoGroupNode } from './nodes/repoGroupNode';
+import type { Observers } from '../observers';
 import * as l10n from '@vscode/l10n';
 
 export interface TaskTreeOptions {
@@ -27,7 +29,12 @@ export interface TaskTreeOptions {
   state: ViewState<Draft>;
   /** The service in use: a failure of the whole list says where it could not reach. */
   service: Pick<ServiceChoice, 'current'>;
+  observers?: Pick<Observers, 'treeRootsDrawn'>;
 }
+
+/** How many tasks top rows hold: task rows, and the tasks under repository groups. */
+const tasksIn = (roots: TreeNode[]) =>
+  roots.reduce((n, r) => n + (r instanceof TaskNode ? 1 : r instanceof RepoGroupNode ? r.tasks.length : 0), 0);
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
 const byCreatedDesc = (a: Task, b: Task) =>
@@ -104,7 +111,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       // VS Code asks for a task's children only while it is expanded, also when it restored that itself (a reload)
       // without a word through onDidExpandElement: its sessions and changes are followed from here too.
       if (node instanceof TaskNode) this.opts.state.setExpanded(this.opts.view, node.id, true);
-      return node ? await node.getChildren() : this.roots();
+      if (node) return await node.getChildren();
+      const roots = this.roots();
+      this.opts.observers?.treeRootsDrawn?.(this.opts.view, tasksIn(roots));
+      return roots;
     } catch (err) {
       return [new MessageNode(l10n.t('Could not show this: {0}', this.describe(err)), 'warning')];
     }

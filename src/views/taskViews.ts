@@ -8,6 +8,7 @@ import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { AddressWatch } from '../status/addressWatch';
 import type { Draft } from '../tasks/draftStore';
+import type { Observers } from '../observers';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode } from './nodes/taskNode';
@@ -25,6 +26,7 @@ export interface TaskViewsDeps {
   address?: Pick<AddressWatch, 'problem' | 'onDidChange'>;
   /** A changed file's checkbox was ticked (viewed) or unticked. */
   viewed?(taskId: string, file: ChangedFile, on: boolean): void;
+  observers?: Pick<Observers, 'treeRootsDrawn'>;
 }
 
 /** Both task views: collapse-all in the title; a file's viewed checkbox is its own (the rows above have none). */
@@ -42,12 +44,12 @@ export class TaskViews extends DisposableBase {
 
   constructor(private readonly deps: TaskViewsDeps) {
     super();
-    const { model, state, service } = deps;
+    const { model, state, service, observers } = deps;
     this.repoProvider = this.register(
-      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service }),
+      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service, observers }),
     );
     this.mineProvider = this.register(
-      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service }),
+      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service, observers }),
     );
     this.repoView = this.register(
       vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, ...TREE_OPTIONS }),
