@@ -1,5 +1,6 @@
 import { RepoGroupNode } from './nodes/repoGroupNode';
-import type { TaskNode } from './nodes/taskNode';
+import { TaskNode } from './nodes/taskNode';
+import type { TreeNode } from '../shared/treeNode';
 import * as l10n from '@vscode/l10n';
 
 /**
@@ -47,3 +48,7 @@ export class RepoGroups {
     this.parents.clear();
   }
 }
+
+/** How many tasks top rows hold: task rows, and the tasks under repository groups. */
+export const tasksIn = (roots: readonly TreeNode[]): number =>
+  roots.reduce((n, r) => n + (r instanceof TaskNode ? 1 : r instanceof RepoGroupNode ? r.tasks.length : 0), 0);

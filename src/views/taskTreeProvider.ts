@@ -16,8 +16,7 @@ import { DraftNode } from './nodes/draftNode';
 import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
-import { RepoGroups } from './taskGroups';
-import { RepoGroupNode } from './nodes/repoGroupNode';
+import { RepoGroups, tasksIn } from './taskGroups';
 import type { Observers } from '../observers';
 import * as l10n from '@vscode/l10n';
 
@@ -31,10 +30,6 @@ export interface TaskTreeOptions {
   service: Pick<ServiceChoice, 'current'>;
   observers?: Pick<Observers, 'treeRootsDrawn'>;
 }
-
-/** How many tasks top rows hold: task rows, and the tasks under repository groups. */
-const tasksIn = (roots: TreeNode[]) =>
-  roots.reduce((n, r) => n + (r instanceof TaskNode ? 1 : r instanceof RepoGroupNode ? r.tasks.length : 0), 0);
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
 const byCreatedDesc = (a: Task, b: Task) =>
@@ -260,10 +255,9 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     for (const id of change.changed) this.redrawTask(id);
   }
 
-  /** Names learnt (every row may show one), or a task's link, changes or error: its row is drawn again. */
+  /** Names learnt (every row may show one; grouped, the groups too), or a task's link, changes or error: redrawn. */
   private onPicturesChange(ids: PicturesChange): void {
     if (!ids) {
-      // Grouped rows sit under their repository's name: the groups are drawn again.
       if (this.grouped()) this.refresh();
       else for (const node of this.nodes.values()) this.redrawNode(node);
       return;
@@ -289,8 +283,6 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   }
 }
 
-/** A failure in the user's words, where the tree shows it. */
-
 /** A refused or too weak token has its own welcome content, with the way to set another. */
 function refusesToken(problem: unknown): boolean {
   const status = statusOf(problem);
@@ -299,9 +291,8 @@ function refusesToken(problem: unknown): boolean {
 
 /** The list is longer than what was read: said at its end, with the way to read further. */
 function loadMoreNode(key: ListKey): MessageNode {
-  const text = l10n.t('Only the most recently updated tasks are shown. Load more…');
   return new MessageNode(
-    text,
+    l10n.t('Only the most recently updated tasks are shown. Load more…'),
     'ellipsis',
     { command: COMMANDS.loadMoreTasks, title: l10n.t('Load More'), arguments: [key] },
     l10n.t('Click to read the next pages'),
