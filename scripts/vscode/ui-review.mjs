@@ -7,10 +7,8 @@
 //   npm run build && node scripts/vscode/ui-review.mjs
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
-import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { runInDemoWindow } from './demoWindow.mjs';
 import { sel, waitForWorkbench, viewPane, focusPane, runCommand, signInByUi, widenSidebar } from './workbench.mjs';
 
 const TASK = 'demo-rocket-01';
@@ -176,41 +174,11 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const shots = path.join(ARTIFACTS, 'screenshots');
-  fs.mkdirSync(shots, { recursive: true });
-  const t0 = Date.now();
-  const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-  let passed = 0;
-  const check = what => console.log(`[ui-review] ok ${++passed}: ${what} (${since()})`);
-  const runDir = makeRunDir('ui-review');
-  const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
-  const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
-  const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
-  const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
-  const browser = await launchBrowser(runDir);
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(60_000);
-  watchPage(page, 'ui-review');
-  let code = 0;
-  try {
-    await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 120_000 });
-    await waitForWorkbench(page);
+  await runInDemoWindow('ui-review', { shot: 'review' }, async ({ page, sandbox, tokens, folder, shots, check }) => {
     await page.locator(sel.activityItem('Agent Tasks')).waitFor();
-    await signInByUi(page, DEMO_TOKENS.fineGrained);
+    await signInByUi(page, tokens.fineGrained);
     await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
     await widenSidebar(page, 560);
-    await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots, folder });
-    console.log(`UI checks: ${passed} passed, 0 failed`);
-  } catch (e) {
-    code = 1;
-    console.error(`[ui-review] FAILED after ${since()}: ${e.message}`);
-    await page.screenshot({ path: path.join(shots, 'review-failure.png') }).catch(() => {});
-  } finally {
-    await browser.close().catch(() => {});
-    server.stop();
-    await sandbox.stop();
-    if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
-    else console.log(`[ui-review] logs kept in ${runDir}`);
-    process.exit(code);
-  }
+    await reviewLoop(page, { sandboxUrl: sandbox.url, token: tokens.fineGrained, check, shots, folder });
+  });
 }

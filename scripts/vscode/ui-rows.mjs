@@ -5,15 +5,11 @@
 // does; the Installations view, collapsed at first and its code loaded when it first draws, lists the installations
 // once opened; and with a service address that does not answer, the views say what the status bar says.
 //   npm run build && node scripts/vscode/ui-rows.mjs
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, workbenchUrl, watchPage } from './lib.mjs';
-import { startSandbox, ensureDemoRepo, SANDBOX_JS } from './demo.mjs';
+import { runInDemoWindow } from './demoWindow.mjs';
 import {
   sel,
-  waitForWorkbench,
   viewPane,
   answerStep,
   nextStepRows,
@@ -22,22 +18,6 @@ import {
   runCommand,
   statusTexts,
 } from './workbench.mjs';
-
-const shots = path.join(ARTIFACTS, 'screenshots');
-fs.mkdirSync(shots, { recursive: true });
-let passed = 0;
-const check = what => console.log(`[ui-rows] ok ${++passed}: ${what}`);
-
-const runDir = makeRunDir('ui-rows');
-const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
-const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
-const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
-const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
-const browser = await launchBrowser(runDir);
-// A common laptop window: VS Code opens its sidebar at its default width (300 px) there.
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-page.setDefaultTimeout(60_000);
-watchPage(page, 'ui-rows');
 
 /**
  * Each task row of a pane: its name and description as drawn, its accessible label, and how its name meets the row's
@@ -75,134 +55,124 @@ async function deadAddress() {
   return `http://127.0.0.1:${port}`;
 }
 
-let code = 0;
-try {
-  await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 180_000 });
-  await waitForWorkbench(page);
-  // Signed in from the Repository view's own welcome button, which names the token it sets: no kind is asked.
-  await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
-  const welcome = viewPane(page, /^Repository/i).locator('.welcome-view-content .monaco-button', {
-    hasText: 'Set Fine-grained Token',
-  });
-  await welcome.waitFor({ timeout: 180_000 });
-  await welcome.click();
-  const first = await nextStepRows(page, null);
-  if (first.some(r => /classic|installation/i.test(r)))
-    throw new Error(`the welcome's Set Fine-grained Token asked which kind: ${JSON.stringify(first)}`);
-  if (first.some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
-  await answerStep(page, { text: DEMO_TOKENS.fineGrained });
-  await acceptDefaults(page);
-  check(`the welcome's Set Fine-grained Token asked no kind (first step: ${JSON.stringify(first)})`);
-  const pane = viewPane(page, /^Repository/i);
-  await pane.locator('.monaco-list-row', { hasText: 'Completed' }).first().waitFor();
-  const width = (await page.locator(sel.sidebar).boundingBox())?.width;
-  console.log(`[ui-rows] sidebar width ${width} px`);
-
-  // The badge: the running tasks, once each (the demo world runs one in acme/rocket and one in mona/dotfiles).
-  const running = await page.waitForFunction(
-    s => /(\d+) running/.exec(document.querySelector(s)?.innerText ?? '')?.[1],
-    sel.statusbar,
-  );
-  const n = Number(await running.jsonValue());
-  const badge = page
-    .locator(`${sel.activityItem('Agent Tasks')}`)
-    .locator('xpath=..')
-    .locator('.badge-content');
-  // The badge follows the views' own (set as the lists arrive): waited for until it shows the status bar's number.
-  await untilScreen(
-    page,
-    ([item, want]) =>
-      document.querySelector(item)?.parentElement?.querySelector('.badge-content')?.innerText.trim() === want,
-    [sel.activityItem('Agent Tasks'), String(n)],
-  ).catch(() => undefined);
-  const shown = (await badge.innerText().catch(() => '')).trim();
-  await page.screenshot({ path: path.join(shots, 'rows-default-width.png') });
-  if (shown !== String(n))
-    throw new Error(`the Agent Tasks badge says ${shown} while the status bar says ${n} running`);
-  check(`the Agent Tasks badge counts each running task once: ${shown}, as the status bar's "${n} running"`);
-
-  // The names as the service has them, to compare with what each row shows.
-  const names = new Set();
-  for (const list of ['/agents/repos/acme/rocket/tasks?per_page=100', '/agents/tasks?per_page=100']) {
-    const r = await fetch(`${sandbox.url}${list}`, {
-      headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
+// A common laptop window: VS Code opens its sidebar at its default width (300 px) there.
+await runInDemoWindow(
+  'ui-rows',
+  { shot: 'rows', viewport: { width: 1280, height: 800 } },
+  async ({ page, sandbox, tokens: DEMO_TOKENS, shots, check }) => {
+    // Signed in from the Repository view's own welcome button, which names the token it sets: no kind is asked.
+    await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+    const welcome = viewPane(page, /^Repository/i).locator('.welcome-view-content .monaco-button', {
+      hasText: 'Set Fine-grained Token',
     });
-    for (const t of (await r.json()).tasks ?? []) names.add(t.name);
-  }
-  for (const [title, view] of [
-    [/^Repository/i, 'Repository'],
-    [/^My Tasks/i, 'My Tasks'],
-  ]) {
-    const drawn = await rows(viewPane(page, title));
-    console.log(`[ui-rows] ${view}: ${JSON.stringify(drawn)}`);
-    if (!drawn.length) throw new Error(`no task rows read in ${view}`);
-    for (const r of drawn) {
-      if (!names.has(r.name)) throw new Error(`${view}: the row "${r.name}" is not a task's whole name`);
-      if (r.overflows && !r.ellipsis) throw new Error(`${view}: "${r.name}" is cut without the tree's ellipsis`);
-      const state = r.description.split(' · ')[0];
-      if (!r.aria?.startsWith(`${r.name}, ${state}, updated `))
-        throw new Error(`${view}: the accessible label "${r.aria}" does not say the name whole, the state and time`);
+    await welcome.waitFor({ timeout: 180_000 });
+    await welcome.click();
+    const first = await nextStepRows(page, null);
+    if (first.some(r => /classic|installation/i.test(r)))
+      throw new Error(`the welcome's Set Fine-grained Token asked which kind: ${JSON.stringify(first)}`);
+    if (first.some(r => /enter a token/i.test(r))) await answerStep(page, { pick: /enter a token/i });
+    await answerStep(page, { text: DEMO_TOKENS.fineGrained });
+    await acceptDefaults(page);
+    check(`the welcome's Set Fine-grained Token asked no kind (first step: ${JSON.stringify(first)})`);
+    const pane = viewPane(page, /^Repository/i);
+    await pane.locator('.monaco-list-row', { hasText: 'Completed' }).first().waitFor();
+    const width = (await page.locator(sel.sidebar).boundingBox())?.width;
+    console.log(`[ui-rows] sidebar width ${width} px`);
+
+    // The badge: the running tasks, once each (the demo world runs one in acme/rocket and one in mona/dotfiles).
+    const running = await page.waitForFunction(
+      s => /(\d+) running/.exec(document.querySelector(s)?.innerText ?? '')?.[1],
+      sel.statusbar,
+    );
+    const n = Number(await running.jsonValue());
+    const badge = page
+      .locator(`${sel.activityItem('Agent Tasks')}`)
+      .locator('xpath=..')
+      .locator('.badge-content');
+    // The badge follows the views' own (set as the lists arrive): waited for until it shows the status bar's number.
+    await untilScreen(
+      page,
+      ([item, want]) =>
+        document.querySelector(item)?.parentElement?.querySelector('.badge-content')?.innerText.trim() === want,
+      [sel.activityItem('Agent Tasks'), String(n)],
+    ).catch(() => undefined);
+    const shown = (await badge.innerText().catch(() => '')).trim();
+    await page.screenshot({ path: path.join(shots, 'rows-default-width.png') });
+    if (shown !== String(n))
+      throw new Error(`the Agent Tasks badge says ${shown} while the status bar says ${n} running`);
+    check(`the Agent Tasks badge counts each running task once: ${shown}, as the status bar's "${n} running"`);
+
+    // The names as the service has them, to compare with what each row shows.
+    const names = new Set();
+    for (const list of ['/agents/repos/acme/rocket/tasks?per_page=100', '/agents/tasks?per_page=100']) {
+      const r = await fetch(`${sandbox.url}${list}`, {
+        headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}`, accept: 'application/vnd.vendor+json' },
+      });
+      for (const t of (await r.json()).tasks ?? []) names.add(t.name);
     }
-    const cut = drawn.filter(r => r.overflows).map(r => r.name);
-    check(
-      `${view}: every row shows its whole name as far as the width allows (the tree's ellipsis ends ${cut.length}: ` +
-        `${JSON.stringify(cut)}), and says name, state and time to a reader`,
-    );
-  }
+    for (const [title, view] of [
+      [/^Repository/i, 'Repository'],
+      [/^My Tasks/i, 'My Tasks'],
+    ]) {
+      const drawn = await rows(viewPane(page, title));
+      console.log(`[ui-rows] ${view}: ${JSON.stringify(drawn)}`);
+      if (!drawn.length) throw new Error(`no task rows read in ${view}`);
+      for (const r of drawn) {
+        if (!names.has(r.name)) throw new Error(`${view}: the row "${r.name}" is not a task's whole name`);
+        if (r.overflows && !r.ellipsis) throw new Error(`${view}: "${r.name}" is cut without the tree's ellipsis`);
+        const state = r.description.split(' · ')[0];
+        if (!r.aria?.startsWith(`${r.name}, ${state}, updated `))
+          throw new Error(`${view}: the accessible label "${r.aria}" does not say the name whole, the state and time`);
+      }
+      const cut = drawn.filter(r => r.overflows).map(r => r.name);
+      check(
+        `${view}: every row shows its whole name as far as the width allows (the tree's ellipsis ends ${cut.length}: ` +
+          `${JSON.stringify(cut)}), and says name, state and time to a reader`,
+      );
+    }
 
-  // The Installations view starts collapsed, and its code loads when it first draws: opened, it lists them.
-  const installations = viewPane(page, /^Installations/i);
-  await installations.locator('.pane-header').click();
-  await installations.locator('.monaco-list-row', { hasText: 'ci-bot · selected repositories' }).first().waitFor();
-  await page.screenshot({ path: path.join(shots, 'rows-installations.png') });
-  const listed = await installations
-    .locator('.monaco-list-row')
-    .evaluateAll(list =>
-      list.map(
-        r => `${r.querySelector('.label-name')?.textContent} | ${r.querySelector('.label-description')?.textContent}`,
-      ),
-    );
-  for (const want of ['acme | ci-bot · selected repositories', 'mona | lint-bot · all repositories'])
-    if (!listed.includes(want)) throw new Error(`the Installations view lists ${JSON.stringify(listed)}`);
-  check(`opened, the Installations view lists the installations: ${JSON.stringify(listed)}`);
+    // The Installations view starts collapsed, and its code loads when it first draws: opened, it lists them.
+    const installations = viewPane(page, /^Installations/i);
+    await installations.locator('.pane-header').click();
+    await installations.locator('.monaco-list-row', { hasText: 'ci-bot · selected repositories' }).first().waitFor();
+    await page.screenshot({ path: path.join(shots, 'rows-installations.png') });
+    const listed = await installations
+      .locator('.monaco-list-row')
+      .evaluateAll(list =>
+        list.map(
+          r => `${r.querySelector('.label-name')?.textContent} | ${r.querySelector('.label-description')?.textContent}`,
+        ),
+      );
+    for (const want of ['acme | ci-bot · selected repositories', 'mona | lint-bot · all repositories'])
+      if (!listed.includes(want)) throw new Error(`the Installations view lists ${JSON.stringify(listed)}`);
+    check(`opened, the Installations view lists the installations: ${JSON.stringify(listed)}`);
 
-  // An address that does not answer: no token is kept for it, and the views say what the status bar says.
-  const dead = await deadAddress();
-  await runCommand(page, 'Agent Tasks: Set Service Address…');
-  await answerStep(page, { text: dead });
-  await untilScreen(
-    page,
-    s => /service unreachable/.test(document.querySelector(s)?.innerText ?? ''),
-    sel.statusbar,
-    30_000,
-  );
-  const bar = (await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ');
-  const welcomeText = async title =>
-    (await viewPane(page, title).locator('.welcome-view-content').innerText()).replace(/\s+/g, ' ');
-  const said = {};
-  for (const [title, view] of [
-    [/^Repository/i, 'Repository'],
-    [/^My Tasks/i, 'My Tasks'],
-  ]) {
-    await viewPane(page, title)
-      .locator('.welcome-view-content', { hasText: /unreachable/i })
-      .waitFor();
-    said[view] = await welcomeText(title);
-    if (/fine-grained token|Set Fine-grained Token/i.test(said[view]))
-      throw new Error(`${view} asks for a token while the status bar says "${bar}": ${said[view]}`);
-  }
-  await page.screenshot({ path: path.join(shots, 'rows-dead-address.png') });
-  check(`with a dead address the status bar says "${bar}", and so do the views: ${JSON.stringify(said)}`);
-  console.log(`UI checks: ${passed} passed, 0 failed`);
-} catch (e) {
-  code = 1;
-  console.error(`[ui-rows] FAILED: ${e.message}`);
-  await page.screenshot({ path: path.join(shots, 'rows-failure.png') }).catch(() => {});
-} finally {
-  await browser.close().catch(() => {});
-  server.stop();
-  await sandbox.stop();
-  if (code === 0) fs.rmSync(runDir, { recursive: true, force: true });
-  else console.log(`[ui-rows] logs kept in ${runDir}`);
-  process.exit(code);
-}
+    // An address that does not answer: no token is kept for it, and the views say what the status bar says.
+    const dead = await deadAddress();
+    await runCommand(page, 'Agent Tasks: Set Service Address…');
+    await answerStep(page, { text: dead });
+    await untilScreen(
+      page,
+      s => /service unreachable/.test(document.querySelector(s)?.innerText ?? ''),
+      sel.statusbar,
+      30_000,
+    );
+    const bar = (await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ');
+    const welcomeText = async title =>
+      (await viewPane(page, title).locator('.welcome-view-content').innerText()).replace(/\s+/g, ' ');
+    const said = {};
+    for (const [title, view] of [
+      [/^Repository/i, 'Repository'],
+      [/^My Tasks/i, 'My Tasks'],
+    ]) {
+      await viewPane(page, title)
+        .locator('.welcome-view-content', { hasText: /unreachable/i })
+        .waitFor();
+      said[view] = await welcomeText(title);
+      if (/fine-grained token|Set Fine-grained Token/i.test(said[view]))
+        throw new Error(`${view} asks for a token while the status bar says "${bar}": ${said[view]}`);
+    }
+    await page.screenshot({ path: path.join(shots, 'rows-dead-address.png') });
+    check(`with a dead address the status bar says "${bar}", and so do the views: ${JSON.stringify(said)}`);
+  },
+);
