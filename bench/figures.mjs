@@ -89,10 +89,17 @@ export const FIGURES = [
   {
     id: 'gototask.open',
     bench: 'gototask',
-    what: 'Go to Task opened over 2,000 tasks, / the plain quick pick',
+    what: 'Go to Task opened over 2,000 tasks until the window shows its rows, / the plain quick pick timed the same way',
     goal: 2,
     value: r => r.open.ratio,
     samples: r => ratios(r.samplesMs.open, r.samplesMs.plain),
+  },
+  {
+    id: 'gototask.sent',
+    bench: 'gototask',
+    what: "Go to Task's rows made and handed over by the extension host (its share of the open), / the plain pick's",
+    value: r => r.open.sent?.ratio,
+    samples: r => r.samplesMs.sent && ratios(r.samplesMs.sent.open, r.samplesMs.sent.plain),
   },
   {
     id: 'gototask.keystroke',

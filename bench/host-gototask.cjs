@@ -2,6 +2,8 @@
 // repositories, against the same quick pick fed plain items; and the views while it is open.
 const vscode = require('vscode');
 
+const { plainPick, plainFilteringPick, countAssignments, differences, whenShown } = require('./host-quickpick.cjs');
+
 const sandbox = () => process.env.AGENT_TASKS_SANDBOX_URL;
 
 function median(xs) {
@@ -31,31 +33,6 @@ async function myTasks() {
     out.push(...tasks);
     if (tasks.length < 100) return out;
   }
-}
-
-/** The least a quick pick over the same tasks takes: one plain item each, shown. */
-function plainPick(tasks) {
-  const qp = vscode.window.createQuickPick();
-  qp.items = [...tasks]
-    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1))
-    .map(t => ({ label: t.name, description: t.state }));
-  qp.show();
-  return qp;
-}
-
-/** The plain pick narrowing itself: on each value, the items whose label or state holds it. */
-function plainFilteringPick(tasks) {
-  const all = [...tasks]
-    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1))
-    .map(t => ({ label: t.name, description: t.state, alwaysShow: true }));
-  const qp = vscode.window.createQuickPick();
-  qp.items = all;
-  qp.onDidChangeValue(v => {
-    const w = v.trim().toLowerCase();
-    qp.items = w ? all.filter(i => i.description.includes(w) || i.label.toLowerCase().includes(w)) : all;
-  });
-  qp.show();
-  return qp;
 }
 
 function timed(samples, cpu, fn) {
@@ -99,12 +76,23 @@ async function holdEveryTask(api, n) {
   return { more, rows: shown };
 }
 
+/** Resolves once the extension host has been idle for half a second (timers firing on time, five in a row). */
+async function quiet() {
+  for (let calm = 0; calm < 5;) {
+    const t = performance.now();
+    await new Promise(r => setTimeout(r, 100));
+    calm = performance.now() - t < 120 ? calm + 1 : 0;
+  }
+}
+
 async function gototask(api, { rounds, profiled }) {
   const tasks = await myTasks();
   const n = tasks.length;
   // Every task of the user held before anything is timed: a list longer than the pages read at once is read further
   // through Go to Task's own row, as a user would.
   const { more: readFurther, rows: ourRows } = await holdEveryTask(api, n);
+  // What reading further set going (both views drawn again) is over before anything is timed.
+  await quiet();
   const s = {
     open: [],
     plain: [],
@@ -118,27 +106,40 @@ async function gototask(api, { rounds, profiled }) {
     same: [],
   };
   const cpu = { open: [], plain: [], rows: [] };
+  // Each open is timed until the window shows the rows (see `shows`), and apart from that until the extension host
+  // handed them over (`sent`: all the host's own work, VS Code's conversion of the rows included).
+  s.sent = { open: [], plain: [], rows: [] };
+  const assignments = countAssignments();
+  s.assignments = [];
   const openOurs = timed(s.open, cpu.open, async () => {
+    // The pick of the last open may still be the one the test surface holds (its closing is said by the window, later).
+    const before = api.quickPick();
+    const t = performance.now();
+    const from = assignments.count;
+    assignments.changes.length = 0;
     void vscode.commands.executeCommand('agentTasks.goToTask');
-    await until(
-      () => (api.quickPick()?.items.length ?? 0) >= n,
-      'Go to Task to hold every task',
-      120_000,
-      () => `it holds ${api.quickPick()?.items.length ?? 0} rows for ${n} tasks`,
-    );
+    const ours = () => (api.quickPick() !== before ? api.quickPick() : undefined);
+    await until(() => (ours()?.items.length ?? 0) >= n, 'Go to Task to hold every task');
+    s.sent.open.push(performance.now() - t);
+    await whenShown(ours(), n, 'Go to Task to show every task');
+    s.assignments.push(assignments.count - from);
   });
   const openPlain = timed(s.plain, cpu.plain, async () => {
+    const t = performance.now();
     const qp = plainPick(tasks);
-    await until(() => qp.items.length >= n, 'the plain pick');
+    s.sent.plain.push(performance.now() - t);
+    await whenShown(qp, n, 'the plain pick');
     qp.hide();
     qp.dispose();
   });
   // VS Code's own share: the plain pick fed Go to Task's rows as they are (icons, buttons, longer descriptions).
   const openRows = timed(s.rows, cpu.rows, async () => {
+    const t = performance.now();
     const qp = vscode.window.createQuickPick();
     qp.items = ourRows;
     qp.show();
-    await until(() => qp.items.length >= n, 'the pick of our rows');
+    s.sent.rows.push(performance.now() - t);
+    await whenShown(qp, n, 'the pick of our rows');
     qp.hide();
     qp.dispose();
   });
@@ -158,6 +159,11 @@ async function gototask(api, { rounds, profiled }) {
       else if (who === 'rows') await openRows();
       else {
         await openOurs();
+        // Every assignment while it opens: until the lists read at its opening are in (not timed).
+        const from = assignments.count - s.assignments.at(-1);
+        await until(() => !api.quickPick()?.busy, 'Go to Task to finish reading');
+        s.assignmentsSettled = [...(s.assignmentsSettled ?? []), assignments.count - from];
+        s.reassigned = [...(s.reassigned ?? []), ...assignments.changes.map(differences)];
         api.quickPick().hide();
       }
     }
@@ -246,6 +252,9 @@ async function gototask(api, { rounds, profiled }) {
     openMs: median(s.open),
     plainMs: median(s.plain),
     rowsMs: median(s.rows),
+    sentMs: { open: median(s.sent.open), plain: median(s.sent.plain), rows: median(s.sent.rows) },
+    assignments: Math.max(...s.assignments),
+    assignmentsSettled: Math.max(...s.assignmentsSettled),
     cpuMs: { open: median(cpu.open), plain: median(cpu.plain), rows: median(cpu.rows) },
     keystrokeMs: median(s.keystroke),
     plainKeystrokeMs: median(s.plainKeystroke),
@@ -260,6 +269,7 @@ async function gototask(api, { rounds, profiled }) {
     sameMs: median(s.same),
     statusBar: statusBar.text ?? statusBar,
     samples: s,
+    reassigned: s.reassigned,
   };
 }
 

@@ -165,12 +165,17 @@ async function main() {
   if (!['activation', 'tree', 'load', 'snapshots', 'gototask'].includes(what))
     throw new Error('usage: node bench/profile.mjs activation|tree|load|snapshots|gototask [--runs N]');
   fs.mkdirSync(outDir, { recursive: true });
-  const world =
-    what === 'activation'
+  // --tasks N: the scale bench's world of N tasks in 200 repositories, every list read whole through Load more.
+  const scaleTasks = numberArg('--tasks');
+  const scale = scaleTasks ? await import('./scale.mjs') : undefined;
+  const world = scale
+    ? scale.scaleWorld(scaleTasks)
+    : what === 'activation'
       ? sandboxLib().demoWorld()
       : what === 'gototask'
         ? (await import('./gototask.mjs')).manyReposWorld()
         : bigWorld(1000, 5);
+  const expect = scale ? scale.expected(world) : 1000;
   const host = await startHost({ world, kind: `bench-prof-${what}` });
   let ok = false;
   try {
@@ -183,7 +188,9 @@ async function main() {
         const peer = file.replace(/\.cpuprofile$/, '-peer.heapsnapshot');
         const emptyDir = writePeerExtension(path.join(host.runDir, 'peer-empty'), 'empty');
         const mem = {};
-        mem.ours = (await host.session('load', { params: { expect: 1000, settleSeconds: 5, snapshot: ours } })).memory;
+        mem.ours = (
+          await host.session('load', { params: { expect, settleSeconds: 5, snapshot: ours }, timeoutMs: 900_000 })
+        ).memory;
         mem.peer = (
           await host.session('empty', { extensionPath: emptyDir, params: { settleSeconds: 5, snapshot: peer } })
         ).memory;
@@ -194,7 +201,7 @@ async function main() {
         mem.floor = (
           await host.session('floor', {
             extensionPath: floorDir,
-            params: { expect: 1000, settleSeconds: 5, snapshot: floor },
+            params: { expect, settleSeconds: 5, snapshot: floor },
           })
         ).memory;
         console.log('[profile] this build against the floor:');
@@ -205,7 +212,7 @@ async function main() {
           mem.other = (
             await host.session('load', {
               extensionPath: other,
-              params: { expect: 1000, settleSeconds: 5, snapshot: theirs },
+              params: { expect, settleSeconds: 5, snapshot: theirs },
             })
           ).memory;
           console.log('[profile] the other build against the host without the extension:');
@@ -226,7 +233,10 @@ async function main() {
       if (what === 'load') {
         // What the host allocates while the extension loads 1,000 tasks into both views and settles.
         const heapFile = file.replace(/\.cpuprofile$/, '.heapprofile');
-        const r = await host.session('load', { params: { expect: 1000, settleSeconds: 5, allocations: heapFile } });
+        const r = await host.session('load', {
+          params: { expect, settleSeconds: 5, allocations: heapFile },
+          timeoutMs: 900_000,
+        });
         console.log(JSON.stringify(r.memory));
         console.log(JSON.stringify(summarizeAllocations(JSON.parse(fs.readFileSync(heapFile, 'utf8'))), null, 2));
         console.log(`[profile] ${path.relative(process.cwd(), heapFile)}`);
@@ -235,7 +245,7 @@ async function main() {
       if (what === 'gototask') {
         // Go to Task opened over 2,000 tasks in 100 repositories, 9 times back to back.
         const r = await host.session('gototask', {
-          params: { expect: 2000, rounds: 9, profile: file },
+          params: { expect: scale ? expect.myTasks : 2000, rounds: 9, profile: file },
           timeoutMs: 600_000,
         });
         console.log(JSON.stringify({ openMs: r.openMs, plainMs: r.plainMs }));

@@ -5,7 +5,8 @@
 // narrowed (against the plain quick pick), a poll that brings nothing (and the requests a naive watcher would send), and
 // the host's memory (against the host without the extension, and against the floor extension showing the same tasks).
 // Lists longer than the 2,000 tasks read at once are read further through the views' own "Load more…" rows first.
-// usage: npm run build && node bench/scale.mjs [--tasks 1000,10000] [--runs N]
+// usage: npm run build && node bench/scale.mjs [--tasks 1000,10000] [--runs N] [--only gototask]
+//   --only gototask   Go to Task and its plain pick alone in each world (not written to bench/results)
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -52,11 +53,47 @@ export function scaleWorld(tasks, repos = REPOS, running = RUNNING) {
 }
 
 /** How many tasks each view holds once read whole: acme/rocket's unarchived tasks, and mona's. */
-function expected(world) {
+export function expected(world) {
   const live = world.tasks.filter(t => !t.archived_at);
   return {
     repoTasks: live.filter(t => t.repository === 5000).length,
     myTasks: live.filter(t => t.creator === 1001).length,
+  };
+}
+
+/** Go to Task alone in a world of `n` tasks (--only gototask): its open and keystroke against the plain pick. */
+async function goToTaskOnly(n, rounds) {
+  const world = scaleWorld(n);
+  const expect = expected(world);
+  const host = await startHost({ world, kind: `bench-scale-${n}` });
+  let ok = false;
+  try {
+    await host.session('setup');
+    const g = await host.session('gototask', { params: { expect: expect.myTasks, rounds }, timeoutMs: 900_000 });
+    ok = true;
+    return { tasks: n, views: expect, goToTask: goToTaskFigures(g) };
+  } finally {
+    await host.close(ok);
+  }
+}
+
+function goToTaskFigures(g) {
+  return {
+    openMs: round(g.openMs, 2),
+    plainOpenMs: round(g.plainMs, 2),
+    openRatio: round(g.openMs / g.plainMs, 2),
+    rowsAsTheyAreOpenMs: round(g.rowsMs, 2),
+    sentMs: round(g.sentMs.open, 2),
+    plainSentMs: round(g.sentMs.plain, 2),
+    sentRatio: round(g.sentMs.open / g.sentMs.plain, 2),
+    assignments: g.assignments,
+    assignmentsSettled: g.assignmentsSettled,
+    keystrokeMs: round(g.keystrokeMs, 2),
+    plainKeystrokeMs: round(g.plainKeystrokeMs, 2),
+    keystrokeRatio: round(g.keystrokeMs / g.plainKeystrokeMs, 2),
+    readFurther: g.readFurther,
+    samplesMs: { open: g.samples.open, plain: g.samples.plain, rows: g.samples.rows },
+    reassigned: g.reassigned,
   };
 }
 
@@ -134,13 +171,7 @@ async function measureWorld(n, runs) {
         groupedRatio: round(g.groupedMs / g.groupedFloorMs, 2),
         groups: g.groups,
       },
-      goToTask: {
-        openMs: round(g.openMs, 2),
-        openRatio: round(g.openMs / g.plainMs, 2),
-        keystrokeMs: round(g.keystrokeMs, 2),
-        keystrokeRatio: round(g.keystrokeMs / g.plainKeystrokeMs, 2),
-        readFurther: g.readFurther,
-      },
+      goToTask: goToTaskFigures(g),
       poll: {
         unchangedMs: round(t.unchangedPollMs, 2),
         changedMs: round(t.changeMs, 2),
@@ -181,16 +212,26 @@ const GROWTH = [
   ['My Tasks grouped rebuild', r => r.myTasks.groupedMs],
   ['Go to Task open', r => r.goToTask.openMs],
   ['Go to Task keystroke', r => r.goToTask.keystrokeMs],
+  ['plain quick pick open (peer)', r => r.goToTask.plainOpenMs],
+  ['plain quick pick keystroke (peer)', r => r.goToTask.plainKeystrokeMs],
   ['poll with nothing new', r => r.poll.unchangedMs],
   ['memory (RSS over the host without it)', r => r.memory.deltaMB],
   ['heap after collections (over the host without it)', r => r.memory.heapAfterGcDeltaMB],
 ];
 
-export async function run({ tasks = [1000, 10000], runs = 3 } = {}) {
+export async function run({ tasks = [1000, 10000], runs = 3, only } = {}) {
   const worlds = [];
-  for (const n of tasks) worlds.push(await measureWorld(n, runs));
+  for (const n of tasks) worlds.push(only === 'gototask' ? await goToTaskOnly(n, 5) : await measureWorld(n, runs));
   const [small, big] = [worlds[0], worlds.at(-1)];
   const factor = big.tasks / small.tasks;
+  if (only === 'gototask') {
+    for (const w of worlds) console.log(`[scale] ${w.tasks} tasks: Go to Task ${JSON.stringify(w.goToTask)}`);
+    for (const [what, f] of GROWTH.filter(([w]) => /quick pick|Go to Task/.test(w)))
+      console.log(
+        `[scale] ${what}: ${f(small)} at ${small.tasks}, ${f(big)} at ${big.tasks} (×${round(f(big) / f(small), 2)})`,
+      );
+    return { bench: 'scale-gototask', worlds };
+  }
   const growth = GROWTH.map(([what, f]) => ({
     what,
     small: f(small),
@@ -226,6 +267,8 @@ if (isMain(import.meta.url)) {
   const i = process.argv.indexOf('--tasks');
   const tasks = i > 0 ? process.argv[i + 1].split(',').map(Number) : undefined;
   const runs = numberArg('--runs');
-  await run({ ...(tasks ? { tasks } : {}), ...(runs ? { runs } : {}) });
+  const o = process.argv.indexOf('--only');
+  const only = o > 0 ? process.argv[o + 1] : undefined;
+  await run({ ...(tasks ? { tasks } : {}), ...(runs ? { runs } : {}), ...(only ? { only } : {}) });
   process.exit(0);
 }

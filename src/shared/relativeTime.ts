@@ -7,19 +7,25 @@ interface Parsed {
   date?: string;
 }
 
-// A tree draws the same few hundred times at every first draw (each task's last change): reading a time and writing
-// a date are the dearest parts of a row's description, so each is done once per time. Bounded: the service may send
-// any number of times, and a full memo starts again.
+// A tree draws the same few hundred times at every first draw (each task's last change), and Go to Task every task's
+// at each opening: reading a time and writing a date are the dearest parts of a row's description, so each is done
+// once per time. Bounded, in two generations: a full memo becomes the older one and a new one starts, and a time found
+// in the older is carried into the new. So every time of a list up to the bound stays read however long the list is
+// gone through again; one memo emptied whole when full read every time again, at each pass, once a list of 10,000
+// tasks (with a few more times beside them) went past it.
 const MEMO_LIMIT = 10_000;
-const memo = new Map<string, Parsed>();
+let memo = new Map<string, Parsed>();
+let older = new Map<string, Parsed>();
 
 function parsed(iso: string): Parsed {
   let p = memo.get(iso);
-  if (!p) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    p = { t: Date.parse(iso) };
-    memo.set(iso, p);
+  if (p) return p;
+  p = older.get(iso) ?? { t: Date.parse(iso) };
+  if (memo.size >= MEMO_LIMIT) {
+    older = memo;
+    memo = new Map();
   }
+  memo.set(iso, p);
   return p;
 }
 

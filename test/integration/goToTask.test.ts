@@ -64,6 +64,22 @@ describe('Go to Task', function () {
 
   afterEach(() => api.quickPick()?.hide());
 
+  it('draws every row with its buttons the first time it opens, so its rows are sent to the window once', async () => {
+    // The first opening in this window (no other suite opens Go to Task). The command runs at once in this extension
+    // host: the pick and its first rows are there when executeCommand returns, before anything is answered.
+    const closed = { done: Promise.resolve(vscode.commands.executeCommand(COMMANDS.goToTask)) };
+    const first = (api.quickPick()?.items ?? []) as readonly Row[];
+    const row = first.find(r => r.taskId === 'demo-rocket-05');
+    assert.ok(row, `the first rows hold demo-rocket-05 (${first.length} rows)`);
+    // Its branch has changes to review: the button is on the row drawn first, not added by a second drawing.
+    assert.deepEqual(
+      (row.buttons ?? []).map(b => b.tooltip),
+      ['Review Changes'],
+    );
+    await waitFor(() => api.quickPick()?.activeItems.length, 'Go to Task to be shown', 30_000);
+    await close(api, closed);
+  });
+
   it('lists the tasks of both views at once, newest change first, with state, repository and age', async () => {
     const closed = await open(api);
     const ids = shownIds(api);

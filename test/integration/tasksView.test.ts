@@ -119,6 +119,44 @@ describe('task views', () => {
     assert.equal(item?.icon, 'pass-filled');
   });
 
+  it('draw the list again whole when many of its rows change at once, not row by row', async function () {
+    this.timeout(120_000);
+    // VS Code redraws one row by scanning all its siblings: rows redrawn one by one cost rows × siblings.
+    const w = demoWorld();
+    const at = '2026-01-01T00:00:00Z';
+    const ids = Array.from({ length: 60 }, (_, i) => `batch-${i}`);
+    for (const id of ids)
+      w.tasks!.push({
+        id,
+        repository: 5000,
+        creator: 1002,
+        state: 'completed',
+        prompt: id,
+        created_at: at,
+        updated_at: at,
+      });
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const api = await freshStart(w);
+    assert.ok(byId(await api.treeItems('repoTasks'), 'batch-0'), 'the batch is shown');
+    for (const id of ids) {
+      const r = await fetch(`${process.env.AGENT_TASKS_SANDBOX_URL}/_sandbox/tasks/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'failed' }),
+      });
+      assert.ok(r.ok);
+    }
+    const before = api.treeStats().repoTasks;
+    await api.refresh();
+    const after = api.treeStats().repoTasks;
+    assert.equal(after.nodeRefreshes, before.nodeRefreshes, 'no row was redrawn alone');
+    assert.ok(after.rootRefreshes > before.rootRefreshes, 'the list was drawn again');
+    const items = await api.treeItems('repoTasks');
+    for (const id of ids) assert.equal(byId(items, id)?.icon, 'error', `${id} shows its new state`);
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    await freshStart();
+  });
+
   it('say when a list is longer than what was read, and read the rest when asked', async function () {
     this.timeout(90_000);
     // 2,050 more tasks of lee's in acme/rocket: more than the 20 pages of 100 read at once.

@@ -9,9 +9,6 @@ import { forQuickPick } from '../../safety/serviceText';
 import type { Ui } from '../../ui';
 import { TaskPickItems, type RowButton, type TaskPickItem, type TaskPickSource } from './taskPickItems';
 
-/** The command another part of the extension adds for a task's changes; its button shows once it exists. */
-export const REVIEW_CHANGES = 'agentTasks.reviewChanges';
-
 export interface GoToTaskDeps {
   model: TaskModel;
   ui: Ui;
@@ -33,8 +30,6 @@ export class GoToTask {
    */
   private rows: TaskPickItems | undefined;
   private release: ReturnType<typeof setTimeout> | undefined;
-  /** Whether VS Code has the Review Changes command: asked once, it does not come and go. */
-  private review: boolean | undefined;
 
   constructor(
     private readonly deps: GoToTaskDeps,
@@ -46,7 +41,6 @@ export class GoToTask {
     const { model, ui } = this.deps;
     clearTimeout(this.release);
     const items = (this.rows ??= new TaskPickItems({ model, continued: this.deps.continued }));
-    if (this.review !== undefined) items.reviewChanges = this.review;
     const qp = ui.quickPick<TaskPickItem>();
     const subs: Disposable[] = [qp];
     qp.title = vscode.l10n.t('Go to Task');
@@ -75,13 +69,6 @@ export class GoToTask {
       .refresh()
       .catch(() => undefined) // a failed read is the views' and the status bar's to say; the rows stay
       .finally(() => (qp.busy = false));
-    if (this.review === undefined)
-      void vscode.commands.getCommands(true).then(all => {
-        this.review = all.includes(REVIEW_CHANGES);
-        if (!this.review) return;
-        items.reviewChanges = true;
-        redraw();
-      });
     subs.push(
       qp.onDidChangeValue(redraw),
       model.onDidChangeTasks(redraw),
@@ -144,7 +131,7 @@ export class GoToTask {
 
   private async button(pick: TaskPickItem, button: RowButton): Promise<void> {
     if (!pick.task) return;
-    const command = button.action === 'pull' ? COMMANDS.openPullRequest : REVIEW_CHANGES;
+    const command = button.action === 'pull' ? COMMANDS.openPullRequest : COMMANDS.reviewChanges;
     await vscode.commands.executeCommand(command, pick.task);
   }
 }

@@ -47,7 +47,6 @@ interface Built {
   mine?: boolean;
   age?: string;
   sessions?: readonly unknown[];
-  review?: boolean;
   key?: string;
 }
 
@@ -59,8 +58,6 @@ interface Built {
 export class TaskPickItems {
   private readonly built = new Map<string, Built>();
   private sorted: { version: number; tasks: Task[] } | undefined;
-  /** Set once VS Code is known to have the Review Changes command. */
-  reviewChanges = false;
 
   constructor(private readonly source: TaskPickSource) {}
 
@@ -105,7 +102,6 @@ export class TaskPickItems {
     const repo = model.names.shown(t.repository?.id)?.label;
     const mine = model.isMine(t);
     const age = relativeTime(t.updated_at, now);
-    const review = this.reviewChanges;
     const kept = this.built.get(t.id);
     // Compared field by field: this runs for every task at every keystroke.
     if (
@@ -114,13 +110,15 @@ export class TaskPickItems {
       kept.repo === repo &&
       kept.mine === mine &&
       kept.age === age &&
-      kept.sessions === sessions &&
-      kept.review === review
+      kept.sessions === sessions
     )
       return kept;
     const name = plainName(t.name) || t.id;
     const prompts = sessions.map(s => (typeof s.prompt === 'string' ? s.prompt : '')).filter(Boolean);
-    const buttons = BUTTONS[(pullRequests(t).length ? 1 : 0) + (review && t.session_count > 0 ? 2 : 0)];
+    // Review Changes is one of the extension's own commands, there from activation on (commands/lazyCommands.ts):
+    // its button is on the row from the first drawing. Asked of VS Code instead, the answer came after the rows
+    // were drawn, and every row was made and sent to the window again at the first opening.
+    const buttons = BUTTONS[(pullRequests(t).length ? 1 : 0) + (t.session_count > 0 ? 2 : 0)];
     const item: TaskPickItem = {
       label: forQuickPick(name),
       iconPath: stateIcon(t.state),
@@ -132,7 +130,7 @@ export class TaskPickItems {
       task: t,
     };
     const searchable = { state: t.state, repo, mine, text: searchText([name, t.id, ...prompts]) };
-    const built: Built = { item, searchable, from: t, repo, mine, age, sessions, review };
+    const built: Built = { item, searchable, from: t, repo, mine, age, sessions };
     this.built.set(t.id, built);
     return built;
   }

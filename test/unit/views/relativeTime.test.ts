@@ -13,6 +13,26 @@ describe('shared/relativeTime', () => {
     assert.equal(relativeTime('2026-03-01T12:00:00Z', now), '9 days ago');
     assert.equal(relativeTime('2025-01-01T00:00:00Z', now), '2025-01-01');
   });
+  it('reads each time of a list of more than 10,000 once, however often the list is gone through', () => {
+    // Go to Task and the views go through every task's time at each drawing; a list a little longer than the memo
+    // used to empty it at each pass and read every time again.
+    const times = Array.from({ length: 10_050 }, (_, i) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString());
+    const parse = Date.parse;
+    let reads = 0;
+    Date.parse = (s: string) => (reads++, parse(s));
+    try {
+      for (const t of times) relativeTime(t, now);
+      const first = reads;
+      reads = 0;
+      for (let pass = 0; pass < 3; pass++) for (const t of times) relativeTime(t, now);
+      assert.ok(first <= times.length, `${first} reads at the first pass`);
+      assert.ok(reads <= 3 * 100, `${reads} reads in three more passes over ${times.length} times`);
+      assert.equal(relativeTime(times[0], now), '2024-01-01');
+      assert.equal(relativeTime(times.at(-1), now), '2024-01-07');
+    } finally {
+      Date.parse = parse;
+    }
+  });
   it('tolerates odd input', () => {
     assert.equal(relativeTime(undefined, now), '');
     assert.equal(relativeTime('garbage', now), '');
