@@ -44,7 +44,8 @@ const API_NAMES = [
 const STAND_IN = `const h={get:(t,k)=>k===Symbol.toPrimitive?()=>'':v,apply:()=>v,construct:()=>v};
 const v=new Proxy(function(){},h);export default v;export {${API_NAMES.map(n => `v as ${n}`).join(',')}};`;
 
-// Hooks that answer `vscode` with the stand-in and note every file loaded: in the thread where available (Node 24),
+// Hooks that answer `vscode` with the stand-in (loaded before the clock starts, as VS Code's is) and note every file
+// loaded: in the thread where available (Node 24),
 // else on the hooks' thread (Node 20), where the files loaded are not noted.
 const HOOKS = `const standIn=${JSON.stringify(`data:text/javascript,${encodeURIComponent(STAND_IN)}`)};
 export function resolve(s,c,n){return s==='vscode'?{url:standIn,shortCircuit:true}:n(s,c)}
@@ -56,6 +57,7 @@ function importScript(file) {
   return `import m from 'node:module';globalThis.__loaded=[];
 if(m.registerHooks){const h=await import(${JSON.stringify(hooks)});m.registerHooks({resolve:h.resolve,load:h.load})}
 else m.register(${JSON.stringify(hooks)});
+await import('vscode');globalThis.__loaded=[];
 const t=process.hrtime.bigint();await import(${JSON.stringify(pathToFileURL(file).href)});const ms=Number(process.hrtime.bigint()-t)/1e6;
 const first=${JSON.stringify(FIRST_USE)};
 const lazy=globalThis.__loaded.map(u=>u.split('/').pop()).filter(f=>first.some(n=>f.startsWith(n+'-')&&f.endsWith('.mjs')));

@@ -43,6 +43,45 @@ const common = {
 
 // The extension's graph. `vscode` stays an import VS Code's loader answers; bundled CommonJS (undici) requires Node's
 // builtins through the `require` the banner makes, as ESM has none.
+// What activation loads is one chunk. esbuild puts each module in the chunk of the entries that reach it, and counts
+// every `import()` as an entry: a module of the first tree that one lazy part also uses would be a chunk of its own,
+// about 25 files loaded at activation where one would do (each costs a resolve and a read). So each `import()` of a
+// src module is answered by a small module that also imports the entry's graph (`src/extension.ts`, already loaded
+// when any `import()` runs): every module of that graph is then reached by the same entries, and shares one chunk.
+const oneChunkAtActivation = {
+  name: 'one-chunk-at-activation',
+  setup(build) {
+    const src = path.join(root, 'src') + path.sep;
+    const anchor = path.join(src, 'extension.ts');
+    build.onResolve({ filter: /^\./ }, async args => {
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(src)) return undefined;
+      const r = await build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir });
+      return r.errors.length ? { errors: r.errors } : { path: r.path, namespace: 'lazy' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, args => ({
+      contents: `import ${JSON.stringify(anchor)};\nexport * from ${JSON.stringify(args.path)};\n`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+// Node's own modules are required, as the CommonJS builds did, not imported: an ES module import of `node:fs` reads
+// every name the module exports, and so runs its lazy getters (`fs.promises` loads streams and readline), about
+// 10 ms at activation for nothing. Required, a name is read where the code uses it.
+const builtinsRequired = {
+  name: 'builtins-required',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, args =>
+      args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, args => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 const extensionGraph = {
   ...common,
   entryPoints: {
@@ -58,6 +97,7 @@ const extensionGraph = {
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   // The modules that run in the extension host say the plain-Node modules' words through VS Code's l10n.
   alias: { '@vscode/l10n': './src/l10nHost.ts' },
+  plugins: [oneChunkAtActivation, builtinsRequired],
   metafile: true,
 };
 
