@@ -1,5 +1,5 @@
-// The test surface: a bundle of its own (dist/testing.js), required by the extension only in test mode, so the
-// shipped bundle carries none of it (and the package does not ship this file).
+// The test surface: a second entry of the extension's build (dist/testing.mjs), sharing the extension's modules,
+// imported by the extension only in test mode, so the shipped files carry none of it (the package leaves it out).
 import type { Observers } from '../observers';
 import type { ChangesObservers } from '../changes/changesOnDemand';
 import type { Ui } from '../ui';

@@ -72,6 +72,22 @@ describe('bundles: one copy of each module', () => {
     );
   });
 
+  // The API's chunk throws ApiError and src/errors/failure.ts, loaded at activation, tells it apart with `instanceof`:
+  // that holds because both reach the one file that holds the class.
+  it("an error thrown by a lazy chunk is of the class activation's code checks", () => {
+    const out = outputs();
+    const holding = (module: string) => Object.keys(out).filter(f => module in out[f].inputs);
+    const [errors] = holding('src/api/errors.ts');
+    const [client] = holding('src/api/client.ts');
+    const [failure] = holding('src/errors/failure.ts');
+    assert.ok(errors && client && failure, 'the three modules are built');
+    assert.notEqual(client, errors, 'the client is in a lazy chunk of its own');
+    const atActivation = reached(out, 'dist/extension.mjs', false);
+    assert.ok(atActivation.has(failure) && atActivation.has(errors), 'the check and the class load at activation');
+    assert.ok(!atActivation.has(client), 'the client does not');
+    assert.ok(reached(out, client, false).has(errors), "the client's chunk imports the class from that one file");
+  });
+
   it('the heavy parts are not loaded at activation', () => {
     const out = outputs();
     const atActivation = [...reached(out, 'dist/extension.mjs', false)].flatMap(f => Object.keys(out[f].inputs));
