@@ -14,7 +14,7 @@ import { readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
-import { reportListenerFailuresTo } from './shared/emitter';
+import { Emitter, reportListenerFailuresTo } from './shared/emitter';
 import { logFailure } from './errors/report';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
@@ -285,8 +285,13 @@ interface Manifest {
   contributes?: { commands?: Array<{ command: string }> };
 }
 
-function importTesting(context: vscode.ExtensionContext): Promise<typeof Testing> {
-  return import(pathToFileURL(path.join(context.extensionPath, 'dist', 'testing.mjs')).href) as Promise<typeof Testing>;
+async function importTesting(context: vscode.ExtensionContext): Promise<typeof Testing> {
+  const url = pathToFileURL(path.join(context.extensionPath, 'dist', 'testing.mjs')).href;
+  const testing = (await import(url)) as typeof Testing;
+  // It reads the extension's own objects through the extension's own modules: a copy loaded by another path would
+  // hold classes and state of its own.
+  if (testing.sharedEmitter !== Emitter) throw new Error(`${url} does not share the extension's modules`);
+  return testing;
 }
 
 export function deactivate(): void {}

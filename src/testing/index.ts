@@ -7,6 +7,9 @@ import { RecordingUi } from './recordingUi';
 import { TestRecorder } from './recorder';
 import { createTestApi, type AgentTasksTestApi, type TestApiDeps } from './testApi';
 
+/** The extension checks it is its own: the test surface must share the extension's modules, not load copies. */
+export { Emitter as sharedEmitter } from '../shared/emitter';
+
 export interface TestSurface {
   /** The `Ui` the parts use: the window's, with every message and question recorded. */
   readonly ui: Ui;
