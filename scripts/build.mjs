@@ -3,11 +3,12 @@
 //
 // The extension is ONE esbuild build with code splitting and ESM output (VS Code loads an extension whose `main` ends
 // in .mjs as ESM, since 1.100, the version `engines` asks for):
-//   dist/extension.mjs  the entry: views and commands' stubs; everything else is reached with `await import('…')`
-//   dist/chunks/*.mjs   what the entry imports later (commands, chat tools, task pages, a task's changes,
-//                       installations, the HTTP layer, the built-in sandbox, undici's fetch), and the modules two of
-//                       them share: each module is in exactly one file (test/unit/bundle/oneCopy.test.ts reads
-//                       dist/meta.json, esbuild's metafile of this build, to check)
+//   dist/extension.mjs  the entry: it re-exports activate() from the one chunk of everything activation runs (the
+//                       model, the views, the commands' stubs); everything else is reached with `await import('…')`
+//   dist/chunks/*.mjs   that chunk, what the entry imports later (command handlers, chat tools, task pages, a task's
+//                       changes, installations, the HTTP layer, the built-in sandbox, undici's fetch; each named after
+//                       the module imported) and the modules two of them share: each module is in exactly one file
+//                       (test/unit/bundle/oneCopy.test.ts reads dist/meta.json, esbuild's metafile of this build)
 //   dist/testing.mjs    the test surface, a second entry of the same build, so it shares the extension's modules
 //                       (the store, the models); the extension imports it in test mode only, by a computed path.
 //                       `--no-tests` (npm run package) leaves it out; .vscodeignore leaves it out of the package too
