@@ -95,7 +95,8 @@ async function load(builds, runs) {
 
 async function main() {
   const other = process.argv[2];
-  if (!other || !fs.existsSync(path.join(other, 'dist', 'extension.js')))
+  // A build of before the extension was ES modules has dist/extension.js.
+  if (!other || !['extension.mjs', 'extension.js'].some(f => fs.existsSync(path.join(other, 'dist', f))))
     throw new Error('usage: node bench/compare.mjs /path/to/other/built/checkout [--runs N]');
   const runs = numberArg('--runs', 5);
   const builds = { before: path.resolve(other), after: THIS };

@@ -1,16 +1,27 @@
-// Builds the shipped bundles into dist/ and compiles sources and tests (unbundled) into out/ for mocha.
-//   dist/extension.js  the extension's entry: views and commands only; heavy parts are loaded on first use
-//   dist/api.js        the HTTP layer (src/api), required lazily by the extension; it goes through VS Code's fetch
-//   dist/nodeFetch.js  undici's fetch over an Agent of its own: the HTTP stack of plain Node (tests, benches,
-//                      scripts), and of the extension only where VS Code's cannot serve (see src/service/hostFetch.ts)
-//   dist/commands.js   the commands that draw nothing at first (start flows, Go to Task, accounts, installations),
-//                      required on the first call of one of them; state lives in dist/extension.js and is handed in
-//   dist/chat.js       the language-model tools, required when the chat first prepares or calls one
-//   dist/taskPage.js   the task page, required when the first page opens
-//   dist/changes.js    a task's changes through git, required when something first looks at them
-//   dist/installations.js  the installations model and view, required when the view first draws or a command asks
+// Builds what the extension loads into dist/, the plain-Node builds beside it, and compiles sources and tests
+// (unbundled) into out/ for mocha.
+//
+// The extension is ONE esbuild build with code splitting and ESM output (VS Code loads an extension whose `main` ends
+// in .mjs as ESM, since 1.100, the version `engines` asks for):
+//   dist/extension.mjs  the entry: it re-exports activate() from the one chunk of everything activation runs (the
+//                       model, the views, the commands' stubs); everything else is reached with `await import('…')`
+//   dist/chunks/*.mjs   that chunk, what the entry imports later (command handlers, chat tools, task pages, a task's
+//                       changes, installations, the HTTP layer, the built-in sandbox, undici's fetch; each named after
+//                       the module imported) and the modules two of them share: each module is in exactly one file
+//                       (test/unit/bundle/oneCopy.test.ts reads dist/meta.json, esbuild's metafile of this build)
+//   dist/testing.mjs    the test surface, a second entry of the same build, so it shares the extension's modules
+//                       (the store, the models); the extension imports it in test mode only, by a computed path.
+//                       `--no-tests` (npm run package) leaves it out; .vscodeignore leaves it out of the package too
+// Modules only the test surface reaches stay inside dist/testing.mjs (a chunk holds what two entries share), so no
+// chunk is the test surface's alone.
+//
+// Plain Node (unit tests, benches, scripts, `npm run sandbox`) keeps CommonJS builds of its own, which the extension
+// does not load and the package does not ship; they are what a script can `require`:
+//   dist/api.js        the HTTP layer (src/api); given no fetch it requires undici's stack from dist/nodeFetch.js
+//   dist/nodeFetch.js  undici's fetch over an Agent of its own
 //   dist/sandbox.js    the local service: a CLI when run, a library (startSandbox) when required
-//   dist/testing.js    the test surface, required by the extension in test mode only; not packaged
+// Keeping them apart keeps both simple: the extension's graph has no CommonJS entry to share modules with, and a
+// script needs no ESM loader to use the API.
 // usage: node scripts/build.mjs [--watch] [--no-tests]
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -23,7 +34,6 @@ const withTests = !process.argv.includes('--no-tests');
 const common = {
   bundle: true,
   platform: 'node',
-  format: 'cjs',
   target: 'node20',
   sourcemap: 'linked',
   minify: true,
@@ -32,29 +42,67 @@ const common = {
   absWorkingDir: root,
 };
 
-// One namespace of VS Code's API per bundle. esbuild turns each module's `import * as vscode from 'vscode'` into a
-// copy of the API object (a getter for each of its ~330 names, made when the module loads, ~66 KB of heap each):
-// dist/extension.js made 24 of them, with the commands and the test surface 59 (3.9 MB). Here every module of a
-// bundle imports one module that re-exports `vscode` once; `vscode.window` reads through that one copy, as before.
-const vscodeOnce = {
-  name: 'vscode-once',
+// The extension's graph. `vscode` stays an import VS Code's loader answers; bundled CommonJS (undici) requires Node's
+// builtins through the `require` the banner makes, as ESM has none.
+// What activation loads is one chunk. esbuild puts each module in the chunk of the entries that reach it, and counts
+// every `import()` as an entry: a module of the first tree that one lazy part also uses would be a chunk of its own,
+// about 25 files loaded at activation where one would do (each costs a resolve and a read). So each `import()` of a
+// src module is answered by a small module that also imports the entry's graph (`src/extension.ts`, already loaded
+// when any `import()` runs): every module of that graph is then reached by the same entries, and shares one chunk.
+const oneChunkAtActivation = {
+  name: 'one-chunk-at-activation',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, args =>
-      args.namespace === 'vscode-once'
-        ? { path: 'vscode', external: true }
-        : { path: 'vscode', namespace: 'vscode-once' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
-      contents: "export * from 'vscode';",
+    const src = path.join(root, 'src') + path.sep;
+    const anchor = path.join(src, 'extension.ts');
+    build.onResolve({ filter: /^\./ }, async args => {
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(src)) return undefined;
+      const r = await build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir });
+      return r.errors.length ? { errors: r.errors } : { path: r.path, namespace: 'lazy' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, args => ({
+      contents: `import ${JSON.stringify(anchor)};\nexport * from ${JSON.stringify(args.path)};\n`,
+      resolveDir: path.dirname(args.path),
       loader: 'js',
     }));
   },
 };
 
-// The bundles that run in the extension host say the plain-Node modules' words through VS Code's l10n (src/l10nHost.ts).
-const host = { plugins: [vscodeOnce], alias: { '@vscode/l10n': './src/l10nHost.ts' } };
+// Node's own modules are required, as the CommonJS builds did, not imported: an ES module import of `node:fs` reads
+// every name the module exports, and so runs its lazy getters (`fs.promises` loads streams and readline), about
+// 10 ms at activation for nothing. Required, a name is read where the code uses it.
+const builtinsRequired = {
+  name: 'builtins-required',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, args =>
+      args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, args => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
 
-// dist/api.js requires undici's stack from the bundle beside it, on first use, and only when it is given no fetch.
+const extensionGraph = {
+  ...common,
+  entryPoints: {
+    extension: 'src/extension.ts',
+    ...(withTests && fs.existsSync(path.join(root, 'src/testing/index.ts')) ? { testing: 'src/testing/index.ts' } : {}),
+  },
+  outdir: 'dist',
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  external: ['vscode'],
+  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  // The modules that run in the extension host say the plain-Node modules' words through VS Code's l10n.
+  alias: { '@vscode/l10n': './src/l10nHost.ts' },
+  plugins: [oneChunkAtActivation, builtinsRequired],
+  metafile: true,
+};
+
+// dist/api.js requires undici's stack from the build beside it, on first use, and only when it is given no fetch.
 const besideApi = {
   name: 'beside-api',
   setup(build) {
@@ -62,18 +110,13 @@ const besideApi = {
   },
 };
 
-const bundles = [
-  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', ...host },
-  { entryPoints: ['src/commands/bundle.ts'], outfile: 'dist/commands.js', ...host },
-  { entryPoints: ['src/chat/bundle.ts'], outfile: 'dist/chat.js', ...host },
-  { entryPoints: ['src/taskPage/bundle.ts'], outfile: 'dist/taskPage.js', ...host },
-  { entryPoints: ['src/changes/bundle.ts'], outfile: 'dist/changes.js', ...host },
-  { entryPoints: ['src/installations/installationsBundle.ts'], outfile: 'dist/installations.js', ...host },
+// `import()` becomes `require` in CommonJS output: Node's `import()` of a path without its extension would fail.
+const cjs = { ...common, format: 'cjs', supported: { 'dynamic-import': false } };
+const plainNode = [
   { entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js', plugins: [besideApi] },
   { entryPoints: ['src/api/nodeFetch.ts'], outfile: 'dist/nodeFetch.js' },
   { entryPoints: ['src/sandbox/main.ts'], outfile: 'dist/sandbox.js' },
-  { entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', ...host },
-].filter(b => fs.existsSync(path.join(root, b.entryPoints[0])));
+].map(b => ({ ...cjs, ...b }));
 
 function listTs(dir) {
   const abs = path.join(root, dir);
@@ -85,8 +128,7 @@ function listTs(dir) {
 }
 
 // Unbundled, one JS file per TS file, so tests can import any module; `vscode` resolves only in the extension host.
-const compiled = {
-  entryPoints: [...listTs('src'), ...listTs('test'), ...listTs('bench')],
+const unbundled = {
   outdir: 'out',
   outbase: '.',
   bundle: false,
@@ -97,23 +139,46 @@ const compiled = {
   logLevel: 'warning',
   absWorkingDir: root,
 };
+// The product's `import('./x')` becomes `require('./x')` here (Node's `import()` wants the file's extension); the
+// tests' and benches' own `import()` of .mjs files stays as it is.
+const compiled = [
+  { ...unbundled, entryPoints: listTs('src'), supported: { 'dynamic-import': false } },
+  { ...unbundled, entryPoints: [...listTs('test'), ...listTs('bench')] },
+];
+
+/** esbuild's metafile of the extension's build, for the check that no module is in two files (not packaged). */
+function writeMeta(result) {
+  fs.writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
+}
 
 const t0 = Date.now();
 if (watch) {
   const ctxs = await Promise.all([
-    ...bundles.map(b => esbuild.context({ ...common, ...b })),
-    ...(withTests ? [esbuild.context(compiled)] : []),
+    esbuild.context({
+      ...extensionGraph,
+      plugins: [{ name: 'meta', setup: b => b.onEnd(r => r.metafile && writeMeta(r)) }],
+    }),
+    ...plainNode.map(b => esbuild.context(b)),
+    ...(withTests ? compiled.map(c => esbuild.context(c)) : []),
   ]);
   await Promise.all(ctxs.map(c => c.watch()));
   console.log('[build] watching');
 } else {
-  // out/ is not wiped: other builds and test runs may be reading it; CI starts from a fresh clone.
+  // out/ is not wiped: other builds and test runs may be reading it; CI starts from a fresh clone. The extension's
+  // files are: chunks are named by their content, so old ones would pile up, and a test surface left from a build
+  // with tests must not sit beside one without.
   if (process.argv.includes('--clean')) fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
-  await Promise.all([
-    ...bundles.map(b => esbuild.build({ ...common, ...b })),
-    ...(withTests ? [esbuild.build(compiled)] : []),
+  fs.rmSync(path.join(root, 'dist/chunks'), { recursive: true, force: true });
+  for (const f of fs.existsSync(path.join(root, 'dist')) ? fs.readdirSync(path.join(root, 'dist')) : [])
+    if (/\.mjs(\.map)?$/.test(f)) fs.rmSync(path.join(root, 'dist', f));
+  const [graph] = await Promise.all([
+    esbuild.build(extensionGraph),
+    ...plainNode.map(b => esbuild.build(b)),
+    ...(withTests ? compiled.map(c => esbuild.build(c)) : []),
   ]);
+  writeMeta(graph);
+  const files = Object.keys(graph.metafile.outputs).filter(f => f.endsWith('.mjs'));
   console.log(
-    `[build] ${bundles.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`,
+    `[build] dist/extension.mjs and ${files.length - 1} more files of the extension, ${plainNode.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`,
   );
 }

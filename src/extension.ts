@@ -1,3 +1,5 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
@@ -12,7 +14,7 @@ import { readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
-import { reportListenerFailuresTo } from './shared/emitter';
+import { Emitter, reportListenerFailuresTo } from './shared/emitter';
 import { logFailure } from './errors/report';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
@@ -28,8 +30,6 @@ import { ServiceChoice } from './service/serviceChoice';
 import { AddressWatch } from './status/addressWatch';
 import { StatusBarController } from './status/statusBar';
 import { TaskPagesOnDemand } from './taskPage/pagesOnDemand';
-import { loadBundle } from './lazy';
-import type * as Commands from './commands/bundle';
 import type { StartServices } from './tasks/startServices';
 import type * as Testing from './testing';
 import type { AgentTasksTestApi } from './testing/testApi';
@@ -40,20 +40,19 @@ import { TaskViews } from './views/taskViews';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
 // the API clients feed the models (tasks, installations), the views and the status bar draw the models, the commands
-// act on them. The HTTP layer and the sandbox are not loaded here: the clients and the sandbox require them on first
-// use.
-export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | undefined {
+// act on them. What the first tree does not need is not loaded here: each part that needs it imports it on first use
+// (`await import('…')`, a chunk of its own in dist/chunks/).
+export async function activate(context: vscode.ExtensionContext): Promise<AgentTasksTestApi | undefined> {
   const t0 = Date.now();
   const channel = vscode.window.createOutputChannel('Agent Tasks', { log: true });
   const log = createLog(channel);
   reportListenerFailuresTo(err => logFailure(log, 'An event listener failed.', err));
   context.subscriptions.push({ dispose: () => reportListenerFailuresTo(undefined) });
   // Test mode (a suite under extensionTestsPath) loads the test surface: it records what is said and asked and what
-  // the parts report. Development and production modes load none of it.
+  // the parts report. Development and production modes load none of it. Its path is computed, so the build leaves it
+  // as a second entry of its own (scripts/build.mjs), which the package does not ship.
   const testing =
-    context.extensionMode === vscode.ExtensionMode.Test
-      ? loadBundle<typeof Testing>('testing').begin(windowUi)
-      : undefined;
+    context.extensionMode === vscode.ExtensionMode.Test ? (await importTesting(context)).begin(windowUi) : undefined;
   const observers: Observers & ChangesObservers = testing?.observers ?? {};
   const ui = testing?.ui ?? windowUi;
   const sandbox = new BuiltinSandbox(context.globalStorageUri, log.child('sandbox'));
@@ -154,12 +153,14 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     rendered: (id, html) => observers.taskPageRendered?.(id, html),
   });
   // The services that start tasks: built on the first start, from a command or a chat tool; both use these.
-  let built: StartServices | undefined;
-  const startServices = (): StartServices =>
-    (built ??= loadBundle<typeof Commands>('commands').createStartServices({
-      ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
-      ...{ globalState: context.globalState, workspaceState: context.workspaceState },
-    }));
+  let built: Promise<StartServices> | undefined;
+  const startServices = (): Promise<StartServices> =>
+    (built ??= import('./tasks/startServices').then(m =>
+      m.createStartServices({
+        ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
+        ...{ globalState: context.globalState, workspaceState: context.workspaceState },
+      }),
+    ));
   const chat = new ChatTools(
     {
       enabled: () => readSettings().chatTools,
@@ -167,8 +168,8 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
       hasToken: () => tokens.has('fine_grained'),
       client: () => clients.forKind('fine_grained'),
       model,
-      starter: { start: req => startServices().starter.start(req) },
-      continuer: { prepare: task => startServices().continuer.prepare(task) },
+      starter: { start: async req => (await startServices()).starter.start(req) },
+      continuer: { prepare: async task => (await startServices()).continuer.prepare(task) },
       defaults: () => ({
         model: readSettings().defaultModel,
         createPullRequest: readSettings().defaultCreatePullRequest,
@@ -190,7 +191,7 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     signIn: async kind => (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken, kind)) === true,
     log: log.child('accounts'),
   });
-  const demoRepos = () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
+  const demoRepos = async () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
     get model() {
       return installations.model();
@@ -205,6 +206,21 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     workspaceRepos: () => repos.candidates(),
     tasks: () => clients.forKind('fine_grained'),
   };
+  const contributed = ((context.extension.packageJSON as Manifest).contributes?.commands ?? []).map(c => c.command);
+  const lazyCommands = registerLazyCommands(
+    commands,
+    contributed,
+    {
+      ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, accountBook, model, repos },
+      ...{ links, grouping, drafts, startServices, installations: installationsEnv, views, filter, pages },
+      ...{ showLog: () => channel.show(true), suggestions: demoRepos },
+      changes: () => changes.commandDeps(),
+      changesReady: () => changes.ready(),
+      installationsReady: () => installations.ready(),
+      refreshChanges: () => changes.refreshWatched(),
+    },
+    built => context.subscriptions.push(built),
+  );
   context.subscriptions.push(
     ...[
       channel,
@@ -231,19 +247,9 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
     accounts,
-    // Every command but the status bar's: stubs now, their bundle (dist/commands.js) on the first call of one, built
-    // from these very objects.
-    registerLazyCommands(
-      commands,
-      {
-        ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, accountBook, model, repos },
-        ...{ links, grouping, drafts, startServices, installations: installationsEnv, views, filter, pages },
-        ...{ showLog: () => channel.show(true), suggestions: demoRepos },
-        changes: () => changes.commandDeps(),
-        refreshChanges: () => changes.refreshWatched(),
-      },
-      built => context.subscriptions.push(built),
-    ),
+    // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
+    // of one, built from these very objects.
+    lazyCommands,
     chat,
     // Leaving sandbox mode stops its server and its step timers; choosing it again starts it afresh.
     service.onDidChange(() => service.current().kind !== 'sandbox' && void sandbox.stop()),
@@ -272,7 +278,21 @@ export function activate(context: vscode.ExtensionContext): AgentTasksTestApi | 
     mementos,
     subscriptions,
     changes,
+    commands: lazyCommands,
   });
+}
+
+interface Manifest {
+  contributes?: { commands?: Array<{ command: string }> };
+}
+
+async function importTesting(context: vscode.ExtensionContext): Promise<typeof Testing> {
+  const url = pathToFileURL(path.join(context.extensionPath, 'dist', 'testing.mjs')).href;
+  const testing = (await import(url)) as typeof Testing;
+  // It reads the extension's own objects through the extension's own modules: a copy loaded by another path would
+  // hold classes and state of its own.
+  if (testing.sharedEmitter !== Emitter) throw new Error(`${url} does not share the extension's modules`);
+  return testing;
 }
 
 export function deactivate(): void {}

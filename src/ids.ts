@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 // Every identifier the manifest and the code share: commands, views, context keys, the settings section, state keys.
-// A test checks that package.json's commands and the registered ones agree with this module.
+// The commands registered are the manifest's (commands/lazyCommands.ts), each run by a handler map; COMMANDS names
+// those the code refers to (to run one, or in a handler map), so a command needs no entry here to work.
 
 export const EXTENSION_ID = 'agent-tasks.agent-tasks';
 

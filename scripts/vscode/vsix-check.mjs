@@ -20,7 +20,8 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 // What .vscodeignore lets through: the bundles, media, the manifest, readme, licence, changelog (and vsce's own).
 const ALLOWED = [
-  /^extension\/dist\/[\w.-]+\.js$/,
+  /^extension\/dist\/extension\.mjs$/,
+  /^extension\/dist\/chunks\/[\w.-]+\.mjs$/,
   /^extension\/media\//,
   /^extension\/package(\.nls)?\.json$/,
   /^extension\/l10n\/bundle\.l10n\.json$/,

@@ -1,7 +1,6 @@
 // The request loop behind every endpoint: token lookup and the token guard, the rate-limit fail-fast, ETag
 // revalidation, retries of GETs, Retry-After waits, and turning every outcome into checked data or one ApiError.
-import type { FetchLike, OwnFetch } from './fetchLike';
-import type * as NodeFetch from './nodeFetch';
+import { ownFetchLater, type FetchLike, type OwnFetch } from './fetchLike';
 import { cacheKey, EtagCache, TokenIdentity } from './cache';
 import type { RateLimit } from './errors';
 import { ApiError, redact } from './errors';
@@ -261,10 +260,12 @@ export class Engine {
   }
 }
 
-/** undici's stack (dist/nodeFetch.js beside dist/api.js; a module of its own when compiled unbundled). */
+/**
+ * undici's stack, loaded on the first request that needs it: a chunk of the extension's build, dist/nodeFetch.js
+ * beside dist/api.js (scripts/build.mjs), a module of its own when compiled unbundled.
+ */
 function nodeFetch(): OwnFetch {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('./nodeFetch') as typeof NodeFetch).createNodeFetch();
+  return ownFetchLater(async () => (await import('./nodeFetch')).createNodeFetch());
 }
 
 function positive(v: number | undefined, fallback: number): number {

@@ -40,3 +40,17 @@ export function headerBag(headers: HopResponse['headers']): HeaderBag {
   });
   return bag;
 }
+
+/**
+ * A stack of our own made on its first request from a module loaded then (undici's, in a chunk or a build of its
+ * own): `close` before any request loads nothing.
+ */
+export function ownFetchLater(make: () => Promise<OwnFetch>): OwnFetch {
+  let made: Promise<OwnFetch> | undefined;
+  return {
+    fetch: async (url, init) => (await (made ??= make())).fetch(url, init),
+    close: async () => {
+      if (made) await (await made).close();
+    },
+  };
+}

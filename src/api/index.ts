@@ -1,7 +1,7 @@
-// The public surface of the API module, bundled as dist/api.js (undici's stack apart, in dist/nodeFetch.js). The
-// extension imports its types from here and loads the code on first use through src/lazy.ts; model/remotes.ts takes
-// the loopback rule from guard.ts, and the sandbox takes the protocol constants and resource types from protocol.ts
-// and types.ts (both free of undici).
+// The public surface of the API module, built for plain Node as dist/api.js (undici's stack apart, in
+// dist/nodeFetch.js). The extension imports its types from here and its code on first use (service/clients.ts);
+// model/remotes.ts takes the loopback rule from guard.ts, and the sandbox takes the protocol constants and resource
+// types from protocol.ts and types.ts (both free of undici).
 export { ApiClient } from './client';
 export type { ApiClientOptions, ResponseInfo, TokenSource } from './options';
 export type { FetchLike, HopInit, HopResponse, OwnFetch } from './fetchLike';

@@ -1,8 +1,9 @@
 // The HTTP stack of plain Node (tests, benches, scripts) and of the cases where the extension host's own stack
 // cannot serve (see src/service/hostFetch.ts): a keep-alive undici Agent of the client's own, or a ProxyAgent when a
 // proxy is given, asked through undici's public `Dispatcher.request` and answered in the shape of a fetch Response
-// (fetch itself costs about twice the CPU per request here). A bundle of its own (dist/nodeFetch.js), required on
-// first use, so that the extension, which normally goes through VS Code's fetch, does not load undici.
+// (fetch itself costs about twice the CPU per request here). Imported on first use (a chunk of the extension, the
+// build dist/nodeFetch.js in plain Node), so that the extension, which normally goes through VS Code's fetch, does
+// not load undici.
 import type { ConnectionOptions } from 'node:tls';
 import { Agent, ProxyAgent } from 'undici';
 import type { Dispatcher } from 'undici';

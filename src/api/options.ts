@@ -33,7 +33,8 @@ export interface ApiClientOptions {
   /**
    * The HTTP stack: a fetch-shaped call, asked with `redirect: 'manual'` (VS Code's extension host passes its own
    * `fetch`, which takes VS Code's proxies and certificates). Without it the client makes its own: undici's fetch
-   * over a keep-alive Agent (dist/nodeFetch.js), closed by `close()`. A given one is not closed.
+   * over a keep-alive Agent (nodeFetch.ts, imported on the first request), closed by `close()`. A given one is not
+   * closed.
    */
   fetch?: FetchLike;
   /** The proxy (`host:port`) the given stack takes to an address, if the caller knows it: named when it fails. */

@@ -1,6 +1,6 @@
 // The changes feature, built in one place: the user's git, the changes model, the read-only documents of both sides of
-// a diff. Its code is dist/changes.js, built on first use by changesOnDemand.ts; its commands are in dist/commands.js
-// (registerCommands.ts).
+// a diff. Imported and built on first use by changesOnDemand.ts; its commands are built with the other commands'
+// handlers (registerCommands.ts, from commands/handlers.ts).
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase } from '../lifecycle';
@@ -50,7 +50,7 @@ export class ChangesFeature extends DisposableBase {
   readonly changes: ChangesModel;
   /** Both sides of a diff, for the `agent-tasks-change:` documents (registered by changesOnDemand.ts). */
   readonly documents: ChangeContentProvider;
-  /** What the Changes and land commands act on; they are built on first use (see commands/bundle.ts). */
+  /** What the Changes and land commands act on; they are built on first use (see commands/handlers.ts). */
   readonly commandDeps: ChangesCommandDeps;
   /** The review of each task: comments, viewed ticks; its threads in the editor; the feedback drafts. */
   readonly review: ReviewModel;

@@ -1,10 +1,10 @@
 // The changes feature as the rest of the extension holds it. Nothing of a task's changes is known before someone looks
-// at them, so the feature's code (dist/changes.js) is required then: when a task is expanded or its page opens, a chat
-// tool or a Changes command asks, or VS Code asks for a diff document or a feedback draft. Until then `known` is
+// at them, so the feature's code (changes.ts and what it imports, a chunk of its own) is imported then: when a task is
+// expanded or its page opens, a chat tool or a Changes command asks, or VS Code asks for a diff document or a feedback
+// draft. Until then `known` is
 // undefined for every task, and so is its review (the comments and viewed ticks kept in workspace state).
 import * as vscode from 'vscode';
 import type { Task } from '../api';
-import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
 /** What the changes feature reports, to the test surface in test mode. */
@@ -14,16 +14,16 @@ export interface ChangesObservers {
 }
 import type { ChangesSummaries } from '../model/taskPictures';
 import type { ReviewSummary } from '../model/reviewSummary';
-import type * as Bundle from './bundle';
 import type { ChangesCommandDeps, ChangesFeature, ChangesFeatureDeps } from './changes';
 import { CHANGE_SCHEME } from './changeUris';
 import type { ChangedFile, ChangesView } from '../model/changesView';
 
-/** The feedback drafts' documents (review/feedbackDrafts.ts); named here so that nothing of that bundle loads. */
+/** The feedback drafts' documents (review/feedbackDrafts.ts); named here so that nothing of the feature loads. */
 const FEEDBACK_SCHEME = 'agent-tasks-feedback';
 
 export class ChangesOnDemand extends DisposableBase implements ChangesSummaries {
   private feature: ChangesFeature | undefined;
+  private loading: Promise<ChangesFeature> | undefined;
   private readonly changed = this.register(new Emitter<string>());
   /** What is known of a task's changes, or of its review, changed. */
   readonly onDidChange = this.changed.event;
@@ -36,22 +36,22 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
     super();
     this.register(
       vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, {
-        provideTextDocumentContent: uri => this.built().documents.provideTextDocumentContent(uri),
+        provideTextDocumentContent: async uri => (await this.ready()).documents.provideTextDocumentContent(uri),
       }),
     );
     // A draft restored with the window asks for its text before anything else of the review is built.
-    const drafts = () => this.built().drafts;
+    const drafts = async () => (await this.ready()).drafts;
     this.register(
       vscode.workspace.registerFileSystemProvider(FEEDBACK_SCHEME, {
         onDidChangeFile: this.draftsChanged.event,
         watch: () => new vscode.Disposable(() => undefined),
-        stat: uri => drafts().stat(uri),
-        readDirectory: () => drafts().readDirectory(),
-        createDirectory: () => drafts().createDirectory(),
-        readFile: uri => drafts().readFile(uri),
-        writeFile: (uri, content) => drafts().writeFile(uri, content),
-        delete: uri => drafts().delete(uri),
-        rename: () => drafts().rename(),
+        stat: async uri => (await drafts()).stat(uri),
+        readDirectory: async () => (await drafts()).readDirectory(),
+        createDirectory: async () => (await drafts()).createDirectory(),
+        readFile: async uri => (await drafts()).readFile(uri),
+        writeFile: async (uri, content) => (await drafts()).writeFile(uri, content),
+        delete: async uri => (await drafts()).delete(uri),
+        rename: async () => (await drafts()).rename(),
       }),
     );
   }
@@ -67,13 +67,15 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
   }
 
   /** A changed file's row was ticked as viewed, or unticked. */
-  setViewed(taskId: string, file: ChangedFile, on: boolean): Promise<void> {
-    return this.built().review.setViewed(taskId, file, on);
+  async setViewed(taskId: string, file: ChangedFile, on: boolean): Promise<void> {
+    return (await this.ready()).review.setViewed(taskId, file, on);
   }
 
   /** Someone looks at the task (an expanded node, an open page) or stopped looking. */
   watch(taskId: string, who: string, on: boolean): void {
-    if (on || this.feature) this.built().changes.watch(taskId, who, on);
+    // Before the feature is built, calls wait in order for it; a look that ended before any began starts nothing.
+    if (this.feature) this.feature.changes.watch(taskId, who, on);
+    else if (on || this.loading) void this.ready().then(f => f.changes.watch(taskId, who, on));
   }
 
   /** The views' Refresh: the changes of every task looked at are read again (nothing when none was ever read). */
@@ -82,31 +84,37 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
   }
 
   /** Reads the task's changes now, and waits (see ChangesModel.load). */
-  load(taskId: string, force = false, given?: Task): Promise<void> {
-    return this.built().changes.load(taskId, force, given);
+  async load(taskId: string, force = false, given?: Task): Promise<void> {
+    return (await this.ready()).changes.load(taskId, force, given);
   }
 
   /** The prompt of a task's unsent review comments (the chat's start tool sends them too), and marking them sent. */
   readonly feedback = {
     compose: async (taskId: string) => {
-      const f = this.built();
+      const f = await this.ready();
       if (f.changes.get(taskId).kind === 'loading') await f.changes.load(taskId);
       const fb = await f.review.feedback(taskId);
       return fb && { text: fb.text, ids: fb.ids, moved: fb.moved };
     },
     markSent: async (taskId: string, ids: readonly string[], to: { taskId: string; name: string }) => {
-      await this.built().review.store.markSent(taskId, ids, to);
+      await (await this.ready()).review.store.markSent(taskId, ids, to);
     },
   };
 
-  /** What the Changes and land commands act on. */
+  /** What the Changes and land commands act on; they run once `ready()` resolved. */
   commandDeps(): ChangesCommandDeps {
-    return this.built().commandDeps;
+    if (!this.feature) throw new Error('the changes feature is not built yet');
+    return this.feature.commandDeps;
   }
 
-  private built(): ChangesFeature {
-    if (this.feature) return this.feature;
-    const feature = this.register(loadBundle<typeof Bundle>('changes').createChanges(this.deps));
+  /** The feature, imported and built on the first call. */
+  ready(): Promise<ChangesFeature> {
+    this.loading ??= import('./changes').then(m => this.adopt(new m.ChangesFeature(this.deps)));
+    return this.loading;
+  }
+
+  private adopt(feature: ChangesFeature): ChangesFeature {
+    this.register(feature);
     // The review hears every change of the changes it is placed on: one event for both.
     this.register(feature.review.onDidChange(id => this.changed.fire(id)));
     this.register(feature.drafts.onDidChangeFile(e => this.draftsChanged.fire(e)));

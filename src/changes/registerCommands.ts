@@ -1,6 +1,6 @@
 // Review Changes, the review's comments and feedback, the commits, Apply Changes and Apply This Change, Check Out in
-// New Worktree: built in dist/commands.js on first use, from what the changes feature (changes.ts) hands over; the
-// feature itself is built when one of them first runs.
+// New Worktree: built with the other commands' handlers on first use (commands/handlers.ts), from what the changes
+// feature (changes.ts) hands over; the feature itself is imported and built when one of them first runs.
 import type { CommandRegistry } from '../shared/registry';
 import { LandCommands } from './land/landCommands';
 import type { Disposable } from '../lifecycle';

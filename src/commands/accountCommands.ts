@@ -111,7 +111,7 @@ export class AccountCommands extends DisposableBase {
   /** Notes whose the token just set is, when that is known: the GitHub account's, or a sandbox's demo user's. */
   private async noteWho(kind: TokenKind, token: string, login: string | undefined): Promise<void> {
     const service = this.service.current();
-    const demo = service.local && kind !== 'installation' && token === this.demoToken(kind);
+    const demo = service.local && kind !== 'installation' && token === (await this.demoToken(kind));
     const who = login ?? (demo ? DEMO_LOGIN : undefined);
     if (this.accountBook && who) await this.accountBook.rememberWho(service.scope, kind, token, who);
   }
@@ -119,7 +119,7 @@ export class AccountCommands extends DisposableBase {
   private async askValue(kind: TokenKind): Promise<string | undefined> {
     const service = this.service.current();
     const sandbox = service.kind === 'sandbox' ? vscode.l10n.t('the built-in sandbox') : await this.otherSandbox();
-    const demo = sandbox ? this.demoToken(kind) : undefined;
+    const demo = sandbox ? await this.demoToken(kind) : undefined;
     if (demo) {
       const offer = DEMO_TOKEN_OFFERS[kind];
       const pick = await this.ui.pick(
@@ -155,11 +155,11 @@ export class AccountCommands extends DisposableBase {
     return (await answersAsSandbox(service.url)) ? vscode.l10n.t('a sandbox at {0}', service.label) : undefined;
   }
 
-  private demoToken(kind: TokenKind): string | undefined {
+  private async demoToken(kind: TokenKind): Promise<string | undefined> {
     try {
-      return this.sandbox.demoTokens()[kind];
+      return (await this.sandbox.demoTokens())[kind];
     } catch {
-      return undefined; // the sandbox bundle is not shipped
+      return undefined; // the sandbox's code is not shipped
     }
   }
 
@@ -235,7 +235,7 @@ export class AccountCommands extends DisposableBase {
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the built-in sandbox…') },
       async () => {
         await this.service.chooseSandbox(true);
-        const demo = this.sandbox.demoTokens();
+        const demo = await this.sandbox.demoTokens();
         for (const k of TOKEN_KINDS)
           if (!(await this.tokens.has(k))) {
             await this.tokens.set(k, demo[k]);

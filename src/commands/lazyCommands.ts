@@ -1,41 +1,43 @@
-// Stubs for the commands of dist/commands.js (see bundle.ts): each is registered at activation with the one error
-// policy, and the first call of any of them requires the bundle and builds its commands; later calls go straight to
-// the handler. The manifest contributes the commands, so the palette, menus and keybindings know them meanwhile.
-import { COMMANDS, INSTALLATION_COMMANDS } from '../ids';
-import { loadBundle } from '../lazy';
-import type * as Bundle from './bundle';
+// Stubs for every command the manifest contributes and activation did not register itself (the status bar's): each
+// is registered at activation with the one error policy, and the first call of any of them imports handlers.ts and
+// builds its commands; later calls go straight to the handler. The manifest's list is the stubs' list, so a command
+// is added in package.json and in the handler map of the class that runs it, nowhere else.
 import type { Disposable } from '../lifecycle';
-import type { CommandDeps, Handler } from './bundle';
+import type { CommandDeps, Handler } from './handlers';
 import type { CommandRegistry } from '../shared/registry';
 
-/** Every command but the status bar's own (it is drawn at activation): their code is in dist/commands.js. */
-export const LAZY_COMMANDS: readonly string[] = [
-  ...Object.values(COMMANDS).filter(id => id !== COMMANDS.serviceProblem),
-  ...Object.values(INSTALLATION_COMMANDS),
-];
+export interface LazyCommands extends Disposable {
+  /** The handlers' ids, building them now if no command ran yet (the test surface compares them with the manifest). */
+  handlerIds(): Promise<string[]>;
+}
 
 /** Registers the stubs; `keep` is handed what disposes the commands once they are built. */
 export function registerLazyCommands(
   commands: CommandRegistry,
+  contributed: readonly string[],
   deps: CommandDeps,
   keep: (built: Disposable) => void,
-): Disposable {
-  let handlers: Map<string, Handler> | undefined;
-  const built = (): Map<string, Handler> => {
-    if (handlers) return handlers;
+): LazyCommands {
+  const stubbed = contributed.filter(id => !commands.has(id));
+  let handlers: Promise<Map<string, Handler>> | undefined;
+  const build = async (): Promise<Map<string, Handler>> => {
     const kept = new Map<string, Handler>();
-    keep(loadBundle<typeof Bundle>('commands').register(deps, kept));
-    // The list above and the bundle must agree: a command the bundle has and no stub calls would never run.
-    const unlisted = [...kept.keys()].filter(id => !LAZY_COMMANDS.includes(id));
-    const missing = LAZY_COMMANDS.filter(id => !kept.has(id));
+    keep(await (await import('./handlers')).register(deps, kept));
+    // The manifest and the handlers must agree: a command without a handler would fail, one without a stub never run.
+    const unlisted = [...kept.keys()].filter(id => !stubbed.includes(id));
+    const missing = stubbed.filter(id => !kept.has(id));
     if (unlisted.length || missing.length)
-      throw new Error(`dist/commands.js and its stubs disagree: ${[...unlisted, ...missing].join(', ')}`);
-    handlers = kept;
+      throw new Error(`package.json and the command handlers disagree: ${[...unlisted, ...missing].join(', ')}`);
     return kept;
   };
+  const built = (): Promise<Map<string, Handler>> => (handlers ??= build());
   const stub =
     (id: string) =>
-    (...args: unknown[]): unknown =>
-      (built().get(id) as (...a: unknown[]) => unknown)(...args);
-  return commands.register(Object.fromEntries(LAZY_COMMANDS.map(id => [id, stub(id)])));
+    async (...args: unknown[]): Promise<unknown> =>
+      ((await built()).get(id) as (...a: unknown[]) => unknown)(...args);
+  const registered = commands.register(Object.fromEntries(stubbed.map(id => [id, stub(id)])));
+  return {
+    handlerIds: async () => [...(await built()).keys()],
+    dispose: () => registered.dispose(),
+  };
 }

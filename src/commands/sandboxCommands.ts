@@ -47,7 +47,7 @@ export class SandboxCommands extends DisposableBase {
       async () => {
         await this.sandbox.reset();
         // Revoking removes the installation token from this editor; the demo world has it again.
-        const demo = this.sandbox.demoTokens();
+        const demo = await this.sandbox.demoTokens();
         for (const k of TOKEN_KINDS) if (!(await this.tokens.has(k))) await this.tokens.set(k, demo[k]);
       },
     );

@@ -30,7 +30,7 @@ export class TaskCommands extends DisposableBase {
     private readonly ui: Ui,
     private readonly log: Log,
     /** The task pages (Show Task Details). */
-    private readonly pages: { show(task: Task): void },
+    private readonly pages: { show(task: Task): Promise<void> },
     /** Where a checked-out task branch's base is remembered, for the next start's proposal. */
     private readonly bases?: { remember(branch: string, base: string, taskName: string): Promise<void> },
   ) {
@@ -262,7 +262,7 @@ export class TaskCommands extends DisposableBase {
 
   private async showDetails(arg: unknown): Promise<void> {
     const t = await this.pick(arg);
-    if (t) this.pages.show(t);
+    if (t) await this.pages.show(t);
   }
 }
 

@@ -23,7 +23,7 @@ export class ViewCommands extends DisposableBase {
     commands: CommandRegistry,
     showLog: () => void,
     /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
-    private readonly suggestions: () => RepoRef[] = () => [],
+    private readonly suggestions: () => Promise<RepoRef[]> = () => Promise.resolve([]),
     private readonly ui: Ui = windowUi,
     /** Reads again the changes of the tasks looked at (expanded, or with a page open). */
     private readonly refreshChanges: () => Promise<void> = () => Promise.resolve(),
@@ -104,7 +104,7 @@ export class ViewCommands extends DisposableBase {
       picked: current !== undefined && sameRepo(current, c),
       repo: { owner: c.owner, repo: c.repo },
     }));
-    for (const r of this.suggestions()) {
+    for (const r of await this.suggestions()) {
       if (items.some(i => i.repo && sameRepo(i.repo, r))) continue;
       items.push({ label: repoLabel(r), description: vscode.l10n.t('sandbox demo repository'), repo: r });
     }

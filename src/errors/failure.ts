@@ -1,6 +1,6 @@
-// The one reader of failures: what an `ApiError` says, read by its shape because its class lives in the API bundle,
-// which is loaded lazily (an `instanceof` across bundles would always be false). Pure.
-import type { ApiErrorKind, RateLimit } from '../api/errors';
+// The one reader of failures: what an `ApiError` says. Its class is one class wherever the API is loaded from (the
+// extension is one build, split; scripts/build.mjs), so it is told apart by `instanceof`. Pure.
+import { ApiError, type ApiErrorKind, type RateLimit } from '../api/errors';
 import type { NetworkFault } from '../api/netFault';
 
 export interface Failure {
@@ -15,9 +15,8 @@ export interface Failure {
 }
 
 export function readFailure(e: unknown): Failure | undefined {
-  if (!(e instanceof Error) || e.name !== 'ApiError') return undefined;
-  const f = e as Error & Partial<Failure>;
-  if (typeof f.status !== 'number') return undefined;
+  if (!(e instanceof ApiError)) return undefined;
+  const f = e as ApiError & Partial<Failure>;
   return {
     status: f.status,
     message: f.message,

@@ -2,11 +2,13 @@
 // (not an answer of the service, not a missing set-up), with its stack, so that it can be found and fixed.
 import type { Log } from '../log';
 import { readFailure } from './failure';
+import { MissingTokenError } from './installationErrors';
+import { NoServiceError } from './userErrors';
 
 /** An error of the extension's own: not the service's answer, not a missing set-up (address, token). */
 export function isFault(err: unknown): err is Error {
-  // By name: dist/commands.js has its own copies of these classes (see commands/bundle.ts).
-  return err instanceof Error && !readFailure(err) && err.name !== 'NoServiceError' && err.name !== 'MissingTokenError';
+  if (err instanceof NoServiceError || err instanceof MissingTokenError) return false;
+  return err instanceof Error && !readFailure(err);
 }
 
 /** Logs `said` (what the user is told) and, for a fault, the error with its stack. */

@@ -9,7 +9,7 @@ export { networkDetail };
 import {
   explainInstallationFailure,
   missingToken,
-  type MissingTokenError,
+  MissingTokenError,
   refusedToken,
   type Operation,
   type Subject,
@@ -39,9 +39,8 @@ export class NoServiceError extends Error {
 }
 
 export function explain(err: unknown, ctx: ErrorContext = {}): UserError {
-  // By name, not class: a command of dist/commands.js explains what the extension's bundle threw, with its own copy.
-  if (err instanceof Error && err.name === 'NoServiceError') return { text: err.message, remedy: 'configureService' };
-  if (err instanceof Error && err.name === 'MissingTokenError') return missingToken((err as MissingTokenError).op);
+  if (err instanceof NoServiceError) return { text: err.message, remedy: 'configureService' };
+  if (err instanceof MissingTokenError) return missingToken(err.op);
   const f = readFailure(err);
   // Not ours alone: an error's message may quote the service (a git error naming a branch, a thrown answer).
   if (!f)

@@ -12,7 +12,6 @@ function childProcess(): typeof ChildProcess {
   return require('node:child_process') as typeof ChildProcess;
 }
 
-/** Told apart by `isGitError` (by name): dist/commands.js carries a copy of this class, and sees the extension's. */
 export class GitError extends Error {
   constructor(
     message: string,
@@ -27,7 +26,7 @@ export class GitError extends Error {
 }
 
 export function isGitError(e: unknown): e is GitError {
-  return e instanceof Error && e.name === 'GitError';
+  return e instanceof GitError;
 }
 
 export interface GitRun {

@@ -1,18 +1,23 @@
 // The Installations view as VS Code knows it from activation on, and the installations model as the commands reach
-// it. The view starts collapsed, so their code (dist/installations.js) is required when the view first draws or a
-// command first needs the model; nothing is known of installations before that.
+// it. The view starts collapsed, so their code (model.ts, installationsView.ts and what they import) is imported when
+// the view first draws or a command first needs the model; nothing is known of installations before that.
 import * as vscode from 'vscode';
 import { VIEWS } from '../ids';
-import { loadBundle } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
 import type { InstallationsModel, InstallationsModelDeps } from './model';
+import type { InstallationsView } from './installationsView';
 import type { ServiceChoice } from '../service/serviceChoice';
-import type * as Bundle from './installationsBundle';
 import type { TreeNode } from '../shared/treeNode';
 
+interface Parts {
+  model: InstallationsModel;
+  view: InstallationsView;
+}
+
 export class InstallationsOnDemand extends DisposableBase implements vscode.TreeDataProvider<TreeNode> {
-  private parts: Bundle.InstallationsParts | undefined;
+  private parts: Parts | undefined;
+  private loading: Promise<Parts> | undefined;
   private readonly changed = this.register(new Emitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -24,26 +29,31 @@ export class InstallationsOnDemand extends DisposableBase implements vscode.Tree
     this.register(vscode.window.createTreeView(VIEWS.installations, { treeDataProvider: this, showCollapseAll: true }));
   }
 
-  /** The installations model, built now if nothing needed it before. */
+  /** The installations model; the commands that read it run once `ready()` resolved. */
   model(): InstallationsModel {
-    return this.built().model;
+    if (!this.parts) throw new Error('the installations model is not built yet');
+    return this.parts.model;
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     return node.getTreeItem();
   }
 
-  getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    return this.built().view.getChildren(node);
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return (await this.ready()).view.getChildren(node);
   }
 
-  private built(): Bundle.InstallationsParts {
-    if (this.parts) return this.parts;
-    const parts = loadBundle<typeof Bundle>('installations').createInstallations(this.deps, this.service);
-    this.register(parts.model);
-    this.register(parts.view);
-    this.register(parts.view.onDidChangeTreeData(node => this.changed.fire(node)));
-    this.parts = parts;
-    return parts;
+  /** The model and the view's drawing, imported and built on the first call. */
+  ready(): Promise<Parts> {
+    this.loading ??= Promise.all([import('./model'), import('./installationsView')]).then(([m, v]) => {
+      const model = new m.InstallationsModel(this.deps);
+      const parts = { model, view: new v.InstallationsView(model, this.service) };
+      this.register(parts.model);
+      this.register(parts.view);
+      this.register(parts.view.onDidChangeTreeData(node => this.changed.fire(node)));
+      this.parts = parts;
+      return parts;
+    });
+    return this.loading;
   }
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { loadSandbox } from '../lazy';
 import type { Log } from '../log';
 import type { TokenKind } from '../ids';
 
@@ -62,7 +61,7 @@ export class BuiltinSandbox implements vscode.Disposable {
 
   private async launch(): Promise<Running> {
     const t0 = Date.now();
-    const mod = loadSandbox();
+    const mod = await import('../sandbox');
     await vscode.workspace.fs.createDirectory(this.storage);
     const statePath = vscode.Uri.joinPath(this.storage, 'sandbox-state.json').fsPath;
     const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath, log: line => this.log.warn(line) });
@@ -88,14 +87,14 @@ export class BuiltinSandbox implements vscode.Disposable {
   }
 
   /** The demo world's token of each kind; they are public test values, not secrets. */
-  demoTokens(): Record<TokenKind, string> {
-    const t = loadSandbox().DEMO_TOKENS as Record<string, string>;
+  async demoTokens(): Promise<Record<TokenKind, string>> {
+    const t = (await import('../sandbox')).DEMO_TOKENS as Record<string, string>;
     return { fine_grained: t.fineGrained, classic: t.classic, installation: t.installation };
   }
 
   /** The demo world's repositories, offered when choosing a repository by hand. */
-  demoRepositories(): Array<{ owner: string; repo: string }> {
-    return (loadSandbox().demoWorld().repositories ?? []).map(r => ({ owner: r.owner, repo: r.name }));
+  async demoRepositories(): Promise<Array<{ owner: string; repo: string }>> {
+    return ((await import('../sandbox')).demoWorld().repositories ?? []).map(r => ({ owner: r.owner, repo: r.name }));
   }
 
   /** Stops the server, also one still starting (it is closed as soon as it is up). */

@@ -2,7 +2,6 @@ import type { ApiClient, ApiClientOptions, ApiWarning, ResponseInfo } from '../a
 import type { TokenStore } from '../auth/tokenStore';
 import { NoServiceError } from '../errors/userErrors';
 import type { TokenKind } from '../ids';
-import { loadApi } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import type { Observers } from '../observers';
@@ -20,7 +19,7 @@ export interface Clients {
 }
 
 /**
- * Builds API clients lazily: the HTTP layer is required on the first request, not at activation. Every request goes
+ * Builds API clients lazily: the HTTP layer is imported on the first request, not at activation. Every request goes
  * through VS Code's network stack (hostFetch.ts).
  * Each client asks the token store before every request, so a token set in another window is used at once.
  */
@@ -49,6 +48,8 @@ export class ServiceClients extends DisposableBase implements Clients {
     const target = this.service.current();
     if (target.kind === 'none') throw new NoServiceError();
     const baseUrl = target.kind === 'sandbox' ? (await this.sandbox.start()).url : target.url;
+    // Before the cache is read: nothing is awaited between reading it and filling it, so two callers share a client.
+    const { ApiClient } = await import('../api');
     const key = `${baseUrl}\n${target.scope}\n${kind}`;
     let client = this.cache.get(key);
     if (!client) {
@@ -63,7 +64,7 @@ export class ServiceClients extends DisposableBase implements Clients {
         // Waits cut to their bound, headers ignored, items left out of an answer: said once per client.
         onWarning: (w: ApiWarning) => this.http.warn(`${w.method} ${w.path}: ${w.message}`),
       };
-      client = new (loadApi().ApiClient)(options);
+      client = new ApiClient(options);
       this.cache.set(key, client);
     }
     return client;
@@ -77,7 +78,7 @@ export class ServiceClients extends DisposableBase implements Clients {
     const target = this.service.current();
     if (target.kind === 'none') throw new NoServiceError();
     const baseUrl = target.kind === 'sandbox' ? (await this.sandbox.start()).url : target.url;
-    const client = new (loadApi().ApiClient)({
+    const client = new (await import('../api')).ApiClient({
       baseUrl,
       token,
       retries: 0,

@@ -1,7 +1,7 @@
 // The HTTP stack of the extension: VS Code's own `fetch`, which the extension host routes through VS Code's proxy
 // settings, PAC files, the system's proxy, proxy logins and the system's certificates, asked without a dispatcher
 // (with one, VS Code leaves the proxy out). Two kinds of request go through undici's stack of our own instead
-// (dist/nodeFetch.js), both because VS Code's fetch would not do what VS Code's settings say:
+// (src/api/nodeFetch.ts, imported on first use), both because VS Code's fetch would not do what VS Code's settings say:
 // - loopback addresses VS Code's fetch would hand to a proxy (127.0.0.2, …): loopback never goes through a proxy;
 // - every request while `http.proxyStrictSSL` is off: VS Code's fetch checks certificates whatever that setting says,
 //   where VS Code's own requests do not; ours then take the proxy of `http.proxy` or HTTPS_PROXY (proxyChoice.ts),
@@ -12,8 +12,8 @@
 //   then go that way until a setting of `http` changes.
 import * as vscode from 'vscode';
 import type { FetchLike, OwnFetch } from '../api';
+import { ownFetchLater } from '../api/fetchLike';
 import { classify } from '../api/netFault';
-import { loadNodeFetch } from '../lazy';
 import { DisposableBase } from '../lifecycle';
 import type { NetworkSettings } from './proxyChoice';
 import { loopbackVSCodeWouldProxy, proxyFor, shownProxy } from './proxyChoice';
@@ -94,10 +94,11 @@ export class HostNetwork extends DisposableBase {
           : kind === 'trusting'
             ? { ca: [...caCertificates('default'), ...caCertificates('system')] }
             : undefined;
-      s = loadNodeFetch().createNodeFetch({
+      const options = {
         ...(tls ? { tls } : {}),
         ...(proxy ? { proxy: { uri: proxy, ...(authorization ? { authorization } : {}) } } : {}),
-      });
+      };
+      s = ownFetchLater(async () => (await import('../api/nodeFetch')).createNodeFetch(options));
       this.own.set(key, s);
     }
     return s;

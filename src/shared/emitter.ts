@@ -5,19 +5,15 @@ import type { Disposable } from '../lifecycle';
 export type Listener<T> = (e: T) => void;
 export type Event<T> = (listener: Listener<T>) => Disposable;
 
-/**
- * Where a listener's failure is told: the extension's log once it is set up, the host's console before. Kept on the
- * global object, so that every bundle holding this module tells the same log.
- */
-const REPORT = Symbol.for('agentTasks.listenerFailure');
-type Holder = { [REPORT]?: (err: unknown) => void };
+/** Where a listener's failure is told: the extension's log once it is set up, the host's console before. */
+let report: ((err: unknown) => void) | undefined;
 // eslint-disable-next-line no-console -- before the log exists, the host's console is the only place to tell it
 const toConsole = (e: unknown): void => console.error('[agent-tasks] an event listener failed:', e);
-const reportFailure = (err: unknown): void => ((globalThis as Holder)[REPORT] ?? toConsole)(err);
+const reportFailure = (err: unknown): void => (report ?? toConsole)(err);
 
 /** Sets where a listener's failure is told (undefined: the console again). */
-export function reportListenerFailuresTo(report: ((err: unknown) => void) | undefined): void {
-  (globalThis as Holder)[REPORT] = report;
+export function reportListenerFailuresTo(to: ((err: unknown) => void) | undefined): void {
+  report = to;
 }
 
 export class Emitter<T = void> implements Disposable {

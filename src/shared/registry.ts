@@ -66,13 +66,26 @@ export class CommandRegistry {
     private readonly log: Log,
   ) {}
 
+  /** The ids registered through this registry and not disposed. */
+  private readonly ids = new Set<string>();
+
   register(handlers: Record<string, (...args: never[]) => unknown>): Disposable {
     const registrations = Object.entries(handlers).map(([id, handler]) =>
       vscode.commands.registerCommand(id, (...args: unknown[]) =>
         this.run(id, handler as (...a: unknown[]) => unknown, args),
       ),
     );
-    return toDisposable(() => disposeAll(registrations));
+    const ids = Object.keys(handlers);
+    ids.forEach(id => this.ids.add(id));
+    return toDisposable(() => {
+      ids.forEach(id => this.ids.delete(id));
+      disposeAll(registrations);
+    });
+  }
+
+  /** Whether a command of this id was registered here (and not disposed). */
+  has(id: string): boolean {
+    return this.ids.has(id);
   }
 
   private async run(id: string, handler: (...args: unknown[]) => unknown, args: unknown[]): Promise<unknown> {

@@ -1,6 +1,6 @@
 // The services that start tasks, built together once: the starter (one start per prompt and repository at a time),
-// Continue Task's continuer, the base a start proposes and the recent prompts. Their code is in dist/commands.js; the
-// extension builds them on the first start, from a command or a chat tool alike, and both use these same objects.
+// Continue Task's continuer, the base a start proposes and the recent prompts. Their code is imported on the first
+// start (src/extension.ts), which builds them, from a command or a chat tool alike, and both use these same objects.
 import type * as vscode from 'vscode';
 import { BaseProposer } from './start/baseProposer';
 import { RecentPrompts } from './start/promptSources';

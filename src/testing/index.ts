@@ -1,11 +1,14 @@
-// The test surface: a bundle of its own (dist/testing.js), required by the extension only in test mode, so the
-// shipped bundle carries none of it (and the package does not ship this file).
+// The test surface: a second entry of the extension's build (dist/testing.mjs), sharing the extension's modules,
+// imported by the extension only in test mode, so the shipped files carry none of it (the package leaves it out).
 import type { Observers } from '../observers';
 import type { ChangesObservers } from '../changes/changesOnDemand';
 import type { Ui } from '../ui';
 import { RecordingUi } from './recordingUi';
 import { TestRecorder } from './recorder';
 import { createTestApi, type AgentTasksTestApi, type TestApiDeps } from './testApi';
+
+/** The extension checks it is its own: the test surface must share the extension's modules, not load copies. */
+export { Emitter as sharedEmitter } from '../shared/emitter';
 
 export interface TestSurface {
   /** The `Ui` the parts use: the window's, with every message and question recorded. */

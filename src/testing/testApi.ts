@@ -3,6 +3,7 @@
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
 import type { ChangesOnDemand } from '../changes/changesOnDemand';
+import type { LazyCommands } from '../commands/lazyCommands';
 import type { ChangesView } from '../model/changesView';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
@@ -102,6 +103,8 @@ export interface AgentTasksTestApi {
   quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
   /** The review's threads and checkboxes, as the editor and the tree use them. */
   readonly review: ReviewProbe;
+  /** The ids of the commands' handlers (commands/handlers.ts), built now if no command ran yet. */
+  commandHandlerIds(): Promise<string[]>;
 }
 
 import type { PreparedToolCall } from './recorder';
@@ -121,6 +124,7 @@ export interface TestApiDeps {
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
   changes?: ChangesOnDemand;
+  commands?: LazyCommands;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -192,6 +196,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     },
     quickPick: () => d.ui.openQuickPick,
     review: reviewProbe(() => d.recorder.changes, d.views),
+    commandHandlerIds: async () => (await d.commands?.handlerIds()) ?? [],
   };
 }
 

@@ -53,6 +53,18 @@ describe('activation', () => {
     assert.ok(undeclared.length === 0, `registered but not in package.json: ${undeclared.join(', ')}`);
   });
 
+  // The stubs are made from the manifest's list, so the check above cannot see a handler missing: this one can.
+  it("the commands' handlers are the manifest's commands, but for the status bar's own", async () => {
+    const api = ext.exports as { commandHandlerIds(): Promise<string[]> };
+    const handled = (await api.commandHandlerIds()).sort();
+    const expected = (manifest.contributes?.commands ?? [])
+      .map(c => c.command)
+      .filter(c => c !== 'agentTasks.serviceProblem')
+      .sort();
+    assert.ok(handled.length > 40, `${handled.length} handlers`);
+    assert.deepEqual(handled, expected);
+  });
+
   it('menus name only contributed commands', () => {
     const contributed = new Set((manifest.contributes?.commands ?? []).map(c => c.command));
     const dangling = Object.entries(manifest.contributes?.menus ?? {}).flatMap(([menu, items]) =>

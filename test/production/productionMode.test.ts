@@ -3,6 +3,7 @@
 // surface, while every command works as in the other modes.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import nodeModule from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
@@ -43,22 +44,38 @@ describe('the installed extension in Production mode', () => {
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
   });
 
-  it('loads none of the bundles meant for first use at activation', () => {
-    const onFirstUse = ['commands', 'chat', 'taskPage', 'changes', 'installations', 'api', 'sandbox'];
-    const loaded = onFirstUse.filter(n =>
-      Object.keys(require.cache).includes(path.join(ext.extensionPath, 'dist', `${n}.js`)),
-    );
-    assert.deepEqual(loaded, [], 'loaded at activation');
-    for (const n of onFirstUse)
-      assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', `${n}.js`)), `${n}.js ships`);
+  // The extension is ES modules (dist/extension.mjs and its chunks): what loads is heard through a module hook, which
+  // sees a file the first time it is loaded only. So a chunk heard loading at its first use was not loaded before.
+  it('ships the chunks meant for first use', () => {
+    const chunks = fs.readdirSync(path.join(ext.extensionPath, 'dist', 'chunks'));
+    for (const n of ['handlers', 'tools', 'taskPages', 'changes', 'installationsView', 'api', 'sandbox', 'nodeFetch'])
+      assert.ok(
+        chunks.some(f => f.startsWith(`${n}-`) && f.endsWith('.mjs')),
+        `dist/chunks/${n}-….mjs ships`,
+      );
   });
 
-  it('runs a command of the bundle loaded on first use (dist/commands.js ships and loads)', async () => {
-    const file = path.join(ext.extensionPath, 'dist', 'commands.js');
-    assert.ok(!Object.keys(require.cache).includes(file), 'not loaded before its first command');
-    // My Tasks grouped by repository and back: a command that asks nothing and changes only the view's grouping.
-    await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository');
-    await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository.on');
-    assert.ok(Object.keys(require.cache).includes(file), 'loaded by its first command');
+  it("runs a command of the handlers loaded on first use (commands/handlers.ts's chunk ships and loads then)", async () => {
+    const loaded: string[] = [];
+    type Next = (url: string, context: unknown) => unknown;
+    const hooks = (
+      nodeModule as unknown as {
+        registerHooks(h: { load(url: string, context: unknown, next: Next): unknown }): { deregister(): void };
+      }
+    ).registerHooks({
+      load: (url, context, next) => {
+        loaded.push(url);
+        return next(url, context);
+      },
+    });
+    try {
+      // My Tasks grouped by repository and back: a command that asks nothing and changes only the view's grouping.
+      await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository');
+      await vscode.commands.executeCommand('agentTasks.myTasks.groupByRepository.on');
+    } finally {
+      hooks.deregister();
+    }
+    const handlers = loaded.filter(u => /\/dist\/chunks\/handlers-[\w]+\.mjs$/.test(u));
+    assert.equal(handlers.length, 1, `loaded by the first command, not before: ${loaded.join(', ')}`);
   });
 });

@@ -1,7 +1,7 @@
 // The review's commands: a comment written, edited, saved, cancelled or deleted in the editor (the comments API hands
 // back the thread or the comment), Send Feedback to Agent… (a comment thread, a task's Changes row, the task page or
-// the palette) and the draft's Send to Agent, and the task a sent comment started. Built in dist/commands.js on first
-// use, from what the changes feature hands over.
+// the palette) and the draft's Send to Agent, and the task a sent comment started. Built with the other commands'
+// handlers on first use (commands/handlers.ts), from what the changes feature hands over.
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
 import type { ChangesModel } from '../changesModel';

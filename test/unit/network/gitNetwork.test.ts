@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchProblem } from '../../../src/changes/taskRefs';
 import { gitNetworkProblem } from '../../../src/errors/gitNetwork';
+import { GitError } from '../../../src/git/gitRunner';
 import { LOGIN, startRig, type Rig } from './proxyRig';
 
 describe("git behind the proxy: failures name git's own settings", function () {
@@ -57,7 +58,7 @@ describe("git behind the proxy: failures name git's own settings", function () {
     assert.match(p.why, /git's proxy wants a login \(407\)/);
     assert.match(p.todo, /git's http\.proxy/);
     assert.ok(!p.todo.includes(LOGIN.password));
-    const row = fetchProblem(Object.assign(new Error('fetch'), { name: 'GitError', stderr: r.stderr }), {
+    const row = fetchProblem(new GitError('fetch', r.stderr, 128), {
       head: 'h',
       base: 'b',
       remote: 'origin',

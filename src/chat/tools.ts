@@ -1,6 +1,5 @@
-// The entry of dist/chat.js: the language-model tools' code, required on the first call of one of them (chatTools.ts
-// registers stubs at activation, under the names package.json declares). The objects with state (the model, the
-// clients, the starter, the log) are handed in from the extension's bundle; this bundle holds code only.
+// The language-model tools' code, imported on the first call of one of them (chatTools.ts registers stubs at
+// activation, under the names package.json declares).
 import type * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../ids';
 import { GetTaskTool } from './getTaskTool';

@@ -1,9 +1,8 @@
-// The entry of dist/commands.js: every command (the start flows, Continue Task…, Start Task with My Changes, Go to
+// Every command's handler but the status bar's (the start flows, Continue Task…, Start Task with My Changes, Go to
 // Task…, the account and sandbox commands, the views' and the task rows' commands, the Installations view's commands,
-// Review Changes, Apply Changes and Check Out in New Worktree), and the services that start tasks. The extension
-// requires it on the first call of any command (see lazyCommands.ts) or on the first start from the chat. Every object
-// with state (models, stores, the log, the `Ui`) is handed in from the extension's bundle; what this bundle carries
-// again is code without state (ids, wording, checks), so nothing here holds a second copy of anything.
+// Review Changes, Apply Changes and Check Out in New Worktree): the one place a command is added besides package.json.
+// Imported on the first call of any command (see lazyCommands.ts). The objects with state are the extension's own,
+// handed in; modules are shared with the rest of the extension (one build, split), so nothing here is a copy.
 import type * as vscode from 'vscode';
 import type { AccountBook } from '../auth/accountBook';
 import type { TokenStore } from '../auth/tokenStore';
@@ -36,8 +35,6 @@ import type { RepoRef, Task } from '../api';
 import { TaskCommands } from './taskCommands';
 import { ViewCommands } from './viewCommands';
 
-export { createStartServices } from '../tasks/startServices';
-
 /** What the commands act on: the extension's own objects, built once there. */
 export interface CommandDeps {
   ui: Ui;
@@ -54,43 +51,55 @@ export interface CommandDeps {
   grouping: TaskGrouping;
   drafts: DraftStore;
   /** The services that start tasks, built on first use (the chat's tools use the same ones). */
-  startServices: () => StartServices;
+  startServices: () => Promise<StartServices>;
   views: TaskViews;
   filter: TaskFilter;
   /** The task pages (Show Task Details). */
-  pages: { show(task: Task): void };
+  pages: { show(task: Task): Promise<void> };
   showLog: () => void;
   /** Repositories worth offering besides the detected ones (the built-in sandbox's demo repositories). */
-  suggestions: () => RepoRef[];
+  suggestions: () => Promise<RepoRef[]>;
   installations: InstallationsEnv;
-  /** What the Changes and land commands act on; the changes feature is built when first asked. */
+  /** What the Changes and land commands act on, once `changesReady()` resolved. */
   changes: () => ChangesCommandDeps;
+  /** Imports and builds the changes feature (once): the Changes and land commands wait for it. */
+  changesReady: () => Promise<unknown>;
+  /** Imports and builds the installations model (once): the Installations view's commands wait for it. */
+  installationsReady: () => Promise<unknown>;
   /** The views' Refresh reads the changes of the tasks looked at again (none before any was read). */
   refreshChanges: () => Promise<void>;
 }
 
 export type Handler = (...args: never[]) => unknown;
 
-/** A registry that keeps the handlers it is given: the extension's stubs run them (with the one error policy). */
+/**
+ * A registry that keeps the handlers it is given: the extension's stubs run them (with the one error policy). A
+ * handler first waits for `before`: the feature it acts on, imported and built then.
+ */
 class Keeping extends CommandRegistry {
   constructor(
     d: CommandDeps,
     private readonly kept: Map<string, Handler>,
+    private readonly before?: () => Promise<unknown>,
   ) {
     super(d.ui, d.log);
   }
 
   override register(handlers: Record<string, Handler>): Disposable {
-    for (const [id, handler] of Object.entries(handlers)) this.kept.set(id, handler);
+    const before = this.before;
+    for (const [id, handler] of Object.entries(handlers)) {
+      const run = handler as (...a: unknown[]) => unknown;
+      this.kept.set(id, before ? async (...a: unknown[]) => (await before(), run(...a)) : handler);
+    }
     return { dispose: () => undefined };
   }
 }
 
 /** Builds the commands, putting their handlers in `kept`; the result disposes them. */
-export function register(d: CommandDeps, kept: Map<string, Handler>): Disposable {
+export async function register(d: CommandDeps, kept: Map<string, Handler>): Promise<Disposable> {
   const r = new Keeping(d, kept);
   const { ui, log, globalState: state } = d;
-  const { starter, continuer, bases, recent, branches } = d.startServices();
+  const { starter, continuer, bases, recent, branches } = await d.startServices();
   const parts: Disposable[] = [
     new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
     new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
@@ -100,8 +109,8 @@ export function register(d: CommandDeps, kept: Map<string, Handler>): Disposable
     new ContinueCommand(continuer, d.model, ui, r),
     new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find')),
-    new InstallationCommands(d.installations, r),
-    ...registerChangesCommands(d.changes, r),
+    new InstallationCommands(d.installations, new Keeping(d, kept, d.installationsReady)),
+    ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
   ];
   return { dispose: () => parts.forEach(p => p.dispose()) };
 }
