@@ -35,6 +35,8 @@ export class RecordingUi implements Ui {
   private answers: Answers | undefined;
   /** The quick pick made last (through `quickPick`) while it is open: a test types into it and reads its rows. */
   openQuickPick: vscode.QuickPick<vscode.QuickPickItem> | undefined;
+  /** Every list of rows handed to that pick, in order: each assignment of `items` is sent to the window whole. */
+  openQuickPickDrawings: readonly (readonly vscode.QuickPickItem[])[] = [];
 
   constructor(private readonly window: Ui) {}
 
@@ -131,6 +133,7 @@ export class RecordingUi implements Ui {
   quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
     const qp = this.window.quickPick<T>();
     this.openQuickPick = qp;
+    this.openQuickPickDrawings = recordDrawings(qp);
     qp.onDidHide(() => {
       if (this.openQuickPick === (qp as unknown)) this.openQuickPick = undefined;
     });
@@ -148,4 +151,23 @@ export class RecordingUi implements Ui {
     this.opened.push(`file://${folder}`);
     return this.answers ? Promise.resolve() : this.window.openWindow(folder);
   }
+}
+
+/** Records each assignment of the pick's `items`, on this pick alone (VS Code's setter, found on its prototypes). */
+function recordDrawings(qp: vscode.QuickPick<vscode.QuickPickItem>): (readonly vscode.QuickPickItem[])[] {
+  const drawings: (readonly vscode.QuickPickItem[])[] = [];
+  let proto: object | null = Object.getPrototypeOf(qp) as object | null;
+  while (proto && !Object.getOwnPropertyDescriptor(proto, 'items'))
+    proto = Object.getPrototypeOf(proto) as object | null;
+  const d = proto ? Object.getOwnPropertyDescriptor(proto, 'items') : undefined;
+  if (!d?.get || !d.set) throw new Error("the quick pick's items accessor was not found");
+  Object.defineProperty(qp, 'items', {
+    configurable: true,
+    get: () => d.get!.call(qp) as readonly vscode.QuickPickItem[],
+    set: (items: readonly vscode.QuickPickItem[]) => {
+      drawings.push(items);
+      d.set!.call(qp, items);
+    },
+  });
+  return drawings;
 }

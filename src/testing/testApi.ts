@@ -101,6 +101,8 @@ export interface AgentTasksTestApi {
   gitProcesses(): number;
   /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
   quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
+  /** Every list of rows handed to that quick pick while it is open, in order. */
+  quickPickDrawings(): readonly (readonly vscode.QuickPickItem[])[];
   /** The review's threads and checkboxes, as the editor and the tree use them. */
   readonly review: ReviewProbe;
   /** The ids of the commands' handlers (commands/handlers.ts), built now if no command ran yet. */
@@ -195,6 +197,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       else await vscode.commands.executeCommand('list.collapseAll');
     },
     quickPick: () => d.ui.openQuickPick,
+    quickPickDrawings: () => (d.ui.openQuickPick ? d.ui.openQuickPickDrawings : []),
     review: reviewProbe(() => d.recorder.changes, d.views),
     commandHandlerIds: async () => (await d.commands?.handlerIds()) ?? [],
   };

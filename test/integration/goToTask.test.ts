@@ -65,10 +65,11 @@ describe('Go to Task', function () {
   afterEach(() => api.quickPick()?.hide());
 
   it('draws every row with its buttons the first time it opens, so its rows are sent to the window once', async () => {
-    // The first opening in this window (no other suite opens Go to Task). The command runs at once in this extension
-    // host: the pick and its first rows are there when executeCommand returns, before anything is answered.
+    // The first opening in this window (no other suite opens Go to Task): the first rows handed to the pick.
     const closed = { done: Promise.resolve(vscode.commands.executeCommand(COMMANDS.goToTask)) };
-    const first = (api.quickPick()?.items ?? []) as readonly Row[];
+    const drawn = () => api.quickPickDrawings().filter(rows => rows.length > 0);
+    await waitFor(() => drawn().length, 'Go to Task to draw its rows', 30_000);
+    const first = drawn()[0] as readonly Row[];
     const row = first.find(r => r.taskId === 'demo-rocket-05');
     assert.ok(row, `the first rows hold demo-rocket-05 (${first.length} rows)`);
     // Its branch has changes to review: the button is on the row drawn first, not added by a second drawing.
