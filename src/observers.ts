@@ -14,6 +14,6 @@ export interface Observers {
   preparedToolCall?(tool: string, prepared: vscode.PreparedToolInvocation | undefined): void;
   /** The HTML a task page was given. */
   taskPageRendered?(taskId: string, html: string): void;
-  /** A task view handed VS Code its top rows, how many of them tasks (a bench times the first tree by it). */
-  treeRootsDrawn?(view: 'repo' | 'mine', tasks: number): void;
+  /** A task view handed VS Code its top rows; `tasks` counts the tasks in them (a bench times the first tree by it). */
+  treeRootsDrawn?(view: 'repo' | 'mine', tasks: () => number): void;
 }

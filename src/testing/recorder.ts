@@ -47,7 +47,8 @@ export class TestRecorder {
     taskPageRendered: (taskId, html) => this.pageHtml.set(taskId, html),
     changesBuilt: feature => (this.changes = feature),
     treeRootsDrawn: (view, tasks) => {
-      if (tasks > 0 && !this.firstTasksDrawn.has(view)) this.firstTasksDrawn.set(view, Date.now());
+      // Counted until the first: a long view's rebuilds (a bench times them) do not pay for the count.
+      if (!this.firstTasksDrawn.has(view) && tasks() > 0) this.firstTasksDrawn.set(view, Date.now());
     },
   };
 

@@ -110,7 +110,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       if (node instanceof TaskNode) this.opts.state.setExpanded(this.opts.view, node.id, true);
       if (node) return await node.getChildren();
       const roots = this.roots();
-      this.opts.observers?.treeRootsDrawn?.(this.opts.view, tasksIn(roots));
+      this.opts.observers?.treeRootsDrawn?.(this.opts.view, () => tasksIn(roots));
       return roots;
     } catch (err) {
       return [new MessageNode(l10n.t('Could not show this: {0}', this.describe(err)), 'warning')];
