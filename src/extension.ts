@@ -15,6 +15,7 @@ import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
 import { Emitter, reportListenerFailuresTo } from './shared/emitter';
+import { onFirstUse } from './shared/onFirstUse';
 import { logFailure } from './errors/report';
 import { RepoDetector } from './model/repoDetector';
 import { RepoNames } from './model/repoNames';
@@ -153,14 +154,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     rendered: (id, html) => observers.taskPageRendered?.(id, html),
   });
   // The services that start tasks: built on the first start, from a command or a chat tool; both use these.
-  let built: Promise<StartServices> | undefined;
-  const startServices = (): Promise<StartServices> =>
-    (built ??= import('./tasks/startServices').then(m =>
+  const startServices: () => Promise<StartServices> = onFirstUse(() =>
+    import('./tasks/startServices').then(m =>
       m.createStartServices({
         ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
         ...{ globalState: context.globalState, workspaceState: context.workspaceState },
       }),
-    ));
+    ),
+  );
   const chat = new ChatTools(
     {
       enabled: () => readSettings().chatTools,

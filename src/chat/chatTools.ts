@@ -7,10 +7,11 @@ import { CHAT_TOOLS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { Observers } from '../observers';
 import type { ChatTool } from './tools';
+import { onFirstUse } from '../shared/onFirstUse';
 import type { ChatToolDeps } from './toolEnv';
 
 export class ChatTools extends DisposableBase {
-  private tools: Promise<ReadonlyMap<string, ChatTool>> | undefined;
+  private readonly tools = onFirstUse(() => import('./tools').then(m => m.createTools(this.deps)));
 
   constructor(
     private readonly deps: ChatToolDeps,
@@ -26,8 +27,7 @@ export class ChatTools extends DisposableBase {
   }
 
   private async tool(name: string): Promise<ChatTool> {
-    this.tools ??= import('./tools').then(m => m.createTools(this.deps));
-    const tool = (await this.tools).get(name);
+    const tool = (await this.tools()).get(name);
     if (!tool) throw new Error(`the chat tools have none named ${name}`);
     return tool;
   }

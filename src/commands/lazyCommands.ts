@@ -5,6 +5,7 @@
 import type { Disposable } from '../lifecycle';
 import type { CommandDeps, Handler } from './handlers';
 import type { CommandRegistry } from '../shared/registry';
+import { onFirstUse } from '../shared/onFirstUse';
 
 export interface LazyCommands extends Disposable {
   /** The handlers' ids, building them now if no command ran yet (the test surface compares them with the manifest). */
@@ -19,8 +20,7 @@ export function registerLazyCommands(
   keep: (built: Disposable) => void,
 ): LazyCommands {
   const stubbed = contributed.filter(id => !commands.has(id));
-  let handlers: Promise<Map<string, Handler>> | undefined;
-  const build = async (): Promise<Map<string, Handler>> => {
+  const built = onFirstUse(async (): Promise<Map<string, Handler>> => {
     const kept = new Map<string, Handler>();
     keep(await (await import('./handlers')).register(deps, kept));
     // The manifest and the handlers must agree: a command without a handler would fail, one without a stub never run.
@@ -29,8 +29,7 @@ export function registerLazyCommands(
     if (unlisted.length || missing.length)
       throw new Error(`package.json and the command handlers disagree: ${[...unlisted, ...missing].join(', ')}`);
     return kept;
-  };
-  const built = (): Promise<Map<string, Handler>> => (handlers ??= build());
+  });
   const stub =
     (id: string) =>
     async (...args: unknown[]): Promise<unknown> =>
