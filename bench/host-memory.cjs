@@ -69,6 +69,9 @@ function snapshot() {
   const spaces = Object.fromEntries(
     v8.getHeapSpaceStatistics().map(s => [s.space_name, +(s.space_size / MB).toFixed(2)]),
   );
+  const physical = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map(s => [s.space_name, +(s.physical_space_size / MB).toFixed(2)]),
+  );
   const h = v8.getHeapStatistics();
   return {
     rssMB: m.rss / MB,
@@ -85,6 +88,7 @@ function snapshot() {
     externalMB: m.external / MB,
     arrayBuffersMB: m.arrayBuffers / MB,
     spacesMB: spaces,
+    physicalSpacesMB: physical,
     resident: residentByKind(),
     anon: anonByMapping(),
     nodeFetchLoaded: globalThis[Symbol.for('undici.globalDispatcher.1')] !== undefined,

@@ -91,6 +91,12 @@ export async function run({ runs = 5 } = {}) {
       v8PeakMallocedMB: round(median(xs.map(x => x.detail.v8.peakMallocedMB))),
       newSpaceMB: median(xs.map(x => x.detail.spacesMB.new_space)),
       oldSpaceMB: round(median(xs.map(x => x.detail.spacesMB.old_space))),
+      physicalBySpaceMB: Object.fromEntries(
+        Object.keys(xs[0].detail.physicalSpacesMB ?? {}).map(k => [
+          k,
+          round(median(xs.map(x => x.detail.physicalSpacesMB[k] ?? 0))),
+        ]),
+      ),
       anonByMappingMB: Object.fromEntries(
         Object.keys(xs[0].detail.anon ?? {}).map(k => [k, round(median(xs.map(x => x.detail.anon[k] ?? 0)))]),
       ),

@@ -262,6 +262,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   );
   void repos.start();
   void model.start(vscode.window.state.focused);
+  clients.warm();
   log.info(`activated in ${Date.now() - t0} ms`);
   if (!testing) return undefined;
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;

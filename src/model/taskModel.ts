@@ -5,6 +5,7 @@ import type { RepoRef, Task } from '../api';
 import { waitHintMs } from '../errors/failure';
 import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
+import { untilSettled } from '../shared/untilSettled';
 import { PollOutcome, type Reachable } from './pollOutcome';
 import { Poller, type PollMode } from './poller';
 import { RepoNames } from './repoNames';
@@ -38,6 +39,7 @@ export class TaskModel extends DisposableBase {
   private readonly statusChanged = this.register(new Emitter<void>());
   /** Signed in or out, reachable or not, another service or repository: the views' frame changes. */
   readonly onDidChangeStatus = this.statusChanged.event;
+  private readonly tickEnded = this.register(new Emitter<void>());
   private readonly polled = this.register(new Emitter<void>());
   /** A poll went well (the "5 min ago" labels may have moved on). */
   readonly onDidPoll = this.polled.event;
@@ -131,6 +133,13 @@ export class TaskModel extends DisposableBase {
     if (view === 'mine') return [listKeys.mine(), ...(archived ? [listKeys.mine(true)] : [])];
     const repo = this.repo();
     return repo && [listKeys.repo(repo), ...(archived ? [listKeys.repo(repo, true)] : [])];
+  }
+
+  /** Resolves once one of these lists is read or failed, no token is set, a poll read all it watched, or maxMs pass. */
+  firstRead(keys: ListKey[], maxMs: number): Promise<void> {
+    const read = () => keys.some(k => this.store.hasList(k)) || this.problem(keys) !== undefined;
+    const settled = () => !this.signedInNow || read() || this.sync.readOnce;
+    return untilSettled(settled, [this.store.onDidChange, this.statusChanged.event, this.tickEnded.event], maxMs);
   }
 
   /** The last failure of any of these lists, while it lasts. */
@@ -261,6 +270,8 @@ export class TaskModel extends DisposableBase {
     } catch (err) {
       if (!signal.aborted && this.outcome.note(err, this.signedIn)) this.statusChanged.fire();
       throw err;
+    } finally {
+      this.tickEnded.fire();
     }
   }
 

@@ -96,6 +96,11 @@ export class TaskSync {
     return this.userId;
   }
 
+  /** Whether a poll since the last reset read every list it watched. */
+  get readOnce(): boolean {
+    return this.started;
+  }
+
   watchedLists(t = this.targets()): ListKey[] {
     const keys: ListKey[] = [];
     // The first read covers the repository's list and the user's even with the views closed: the status bar and

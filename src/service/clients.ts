@@ -44,6 +44,11 @@ export class ServiceClients extends DisposableBase implements Clients {
     this.register({ dispose: () => this.drop() });
   }
 
+  /** Loads the HTTP layer ahead of the first request, while the token is read from SecretStorage: sends nothing. */
+  warm(): void {
+    if (this.service.current().kind !== 'none') import('../api').catch(() => undefined);
+  }
+
   async forKind(kind: TokenKind): Promise<ApiClient> {
     const target = this.service.current();
     if (target.kind === 'none') throw new NoServiceError();

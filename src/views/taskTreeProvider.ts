@@ -16,7 +16,7 @@ import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
 import { RepoGroups, tasksIn } from './taskGroups';
 import type { Observers } from '../observers';
-import { loadMoreNode, refusesToken } from './treeMessages';
+import { loadMoreNode, problemNodes } from './treeMessages';
 import * as l10n from '@vscode/l10n';
 
 export interface TaskTreeOptions {
@@ -37,6 +37,9 @@ const byCreatedDesc = (a: Task, b: Task) =>
 // Above this many rows to redraw at once, the view is drawn again whole: VS Code's extension host redraws one row by
 // scanning all its siblings, so rows redrawn alone cost rows × siblings (3,080 of 10,000 took the host 1.5 s).
 const MOST_ROWS_REDRAWN_ALONE = 50;
+
+// The longest a view's first ask waits for its first list; then it is drawn as it is, and again on the answer.
+const FIRST_READ_WAIT_MS = 5000;
 
 /**
  * One task view. Nodes are kept per task id and reused: a change to one task redraws that node only, a task joining or
@@ -109,6 +112,10 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       // without a word through onDidExpandElement: its sessions and changes are followed from here too.
       if (node instanceof TaskNode) this.opts.state.setExpanded(this.opts.view, node.id, true);
       if (node) return await node.getChildren();
+      // Asked while the view's first list is being read: answered when it is (VS Code shows the view's progress bar
+      // meanwhile), rather than with nothing and a call to ask again, which costs a round trip through the window.
+      const keys = this.opts.model.lists(this.opts.view);
+      if (keys) await this.opts.model.firstRead(keys, FIRST_READ_WAIT_MS);
       const roots = this.roots();
       this.opts.observers?.treeRootsDrawn?.(this.opts.view, () => tasksIn(roots));
       return roots;
@@ -178,27 +185,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     if (draft) out.push(new DraftNode(draft.prompt, draft.problem, draft.continues?.name));
     const problem = this.opts.model.problem(keys);
     const loaded = keys.some(k => this.opts.model.store.hasList(k));
-    if (problem !== undefined && loaded) {
-      out.push(
-        new MessageNode(
-          l10n.t('Not up to date: {0}', this.describe(problem)),
-          'warning',
-          { command: COMMANDS.refresh, title: l10n.t('Retry') },
-          l10n.t('Click to retry'),
-        ),
-      );
-    } else if (problem !== undefined && !refusesToken(problem)) {
-      // Nothing to show yet: say which it was (no answer, or which status) and where, which welcome text cannot.
-      out.push(
-        new MessageNode(
-          this.describe(problem),
-          'error',
-          { command: COMMANDS.refresh, title: l10n.t('Retry') },
-          l10n.t('Click to retry'),
-        ),
-        new MessageNode(l10n.t('Show Log'), 'output', { command: COMMANDS.showLog, title: l10n.t('Show Log') }),
-      );
-    }
+    if (problem !== undefined) out.push(...problemNodes(problem, loaded, this.describe(problem)));
     const filtered = loaded ? this.filterNode() : undefined;
     if (filtered) out.push(filtered);
     const tasks = this.visibleTasks(keys);
