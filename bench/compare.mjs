@@ -1,7 +1,7 @@
 // Before and after in one run: two builds of the extension (this checkout and another, e.g. an older commit built in
 // its own folder) measured in the same code-server, windows taking turns with the peers, so that the machine's load
 // falls on both alike. Not part of `npm run bench` (it exports no run()).
-// usage: npm run build && node bench/compare.mjs /path/to/other/checkout [--runs N]
+// usage: npm run build && node bench/compare.mjs /path/to/other/checkout [--runs N] [--activation-only]
 //   the other checkout must be built (its dist/); its own bench/ is not used.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,13 +100,16 @@ async function main() {
     throw new Error('usage: node bench/compare.mjs /path/to/other/built/checkout [--runs N]');
   const runs = numberArg('--runs', 5);
   const builds = { before: path.resolve(other), after: THIS };
+  const act = await activation(builds, runs);
+  // Said at once: the load part takes longer, and may fail on its own.
+  console.log(`[compare] activation → first tree: ${JSON.stringify(act)}`);
   const result = {
     bench: 'compare',
     date: new Date().toISOString(),
     builds,
     runs,
-    activation: await activation(builds, runs),
-    load: await load(builds, Math.max(3, runs - 2)),
+    activation: act,
+    load: process.argv.includes('--activation-only') ? undefined : await load(builds, Math.max(3, runs - 2)),
   };
   console.log(JSON.stringify(result, null, 2));
   saveResult('compare', result);
