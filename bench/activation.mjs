@@ -4,21 +4,22 @@
 // the same run and windows taking turns: a minimal extension whose activate() registers one tree view that does one
 // GET of the same list and shows one plain item per task — the floor any such extension pays; and the same minimal
 // extension reading its token from SecretStorage, as an extension that keeps its token where it belongs must.
-// usage: npm run build && node bench/activation.mjs [--runs N]
+// usage: npm run build && node bench/activation.mjs [--runs N] [--view-first]
+//   --view-first: each view is opened first, as in a window restored with it open (bench/host-probe.cjs)
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, writePeerExtension, median, round, sandboxLib, EXTENSION_ID } from './vscode-host.mjs';
 import { isMain, numberArg, saveResult } from './report.mjs';
 
-export async function run({ runs = 5 } = {}) {
+export async function run({ runs = 5, viewFirst = false } = {}) {
   const host = await startHost({ world: sandboxLib().demoWorld(), kind: 'bench-act' });
   let ok = false;
   try {
     const peerDir = writePeerExtension(path.join(host.runDir, 'peer-tree'), 'tree');
     const secretsPeerDir = writePeerExtension(path.join(host.runDir, 'peer-tree-secrets'), 'tree-secrets');
     const peers = {
-      peer: { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer' } },
-      secretsPeer: { extensionPath: secretsPeerDir, params: { id: 'bench.bench-tree-secrets-peer' } },
+      peer: { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer', viewFirst } },
+      secretsPeer: { extensionPath: secretsPeerDir, params: { id: 'bench.bench-tree-secrets-peer', viewFirst } },
     };
     // A first window stores the token, as a user would have done once; later windows find it in SecretStorage.
     await host.session('setup');
@@ -34,7 +35,7 @@ export async function run({ runs = 5 } = {}) {
       for (const who of order) {
         const r =
           who === 'ours'
-            ? await host.session('activation', { params: { id: EXTENSION_ID } })
+            ? await host.session('activation', { params: { id: EXTENSION_ID, viewFirst } })
             : await host.session('activation', peers[who]);
         // Activated by VS Code before the probe could time it: the figure would miss the activation itself.
         if (r.wasActive) skipped.push(who);
@@ -62,6 +63,7 @@ export async function run({ runs = 5 } = {}) {
       date: new Date().toISOString(),
       cpus: os.cpus().length,
       world: 'demo (10 tasks in acme/rocket)',
+      viewFirst,
       ours: sum(samples.ours),
       peer: {
         what: "minimal tree extension: one GET of a repository's tasks, one TreeItem per task; token from the environment",
@@ -91,6 +93,6 @@ export async function run({ runs = 5 } = {}) {
 
 if (isMain(import.meta.url)) {
   const n = numberArg('--runs');
-  await run(n === undefined ? {} : { runs: n });
+  await run({ ...(n === undefined ? {} : { runs: n }), viewFirst: process.argv.includes('--view-first') });
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 // Before and after in one run: two builds of the extension (this checkout and another, e.g. an older commit built in
 // its own folder) measured in the same code-server, windows taking turns with the peers, so that the machine's load
 // falls on both alike. Not part of `npm run bench` (it exports no run()).
-// usage: npm run build && node bench/compare.mjs /path/to/other/checkout [--runs N] [--activation-only]
+// usage: npm run build && node bench/compare.mjs /path/to/other/checkout [--runs N] [--activation-only] [--view-first]
 //   the other checkout must be built (its dist/); its own bench/ is not used.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,9 @@ import { isMain, numberArg, saveResult } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const THIS = path.resolve(here, '..');
+
+// The view opened first, as in a window restored with it open (see host-probe.cjs); else once activate() returned.
+const viewFirst = process.argv.includes('--view-first');
 
 async function activation(builds, runs) {
   const host = await startHost({ world: sandboxLib().demoWorld(), kind: 'bench-cmp-act' });
@@ -24,8 +27,11 @@ async function activation(builds, runs) {
       for (const who of order) {
         const r =
           who === 'peer'
-            ? await host.session('activation', { extensionPath: peerDir, params: { id: 'bench.bench-tree-peer' } })
-            : await host.session('activation', { extensionPath: builds[who], params: { id: EXTENSION_ID } });
+            ? await host.session('activation', {
+                extensionPath: peerDir,
+                params: { id: 'bench.bench-tree-peer', viewFirst },
+              })
+            : await host.session('activation', { extensionPath: builds[who], params: { id: EXTENSION_ID, viewFirst } });
         if (!r.wasActive) ms[who].push(r.firstTreeMs);
       }
     }

@@ -46,23 +46,29 @@ const { tree } = require('./host-tree.cjs');
 
 const { peakOf, fill, signedIn, loaded, setToken, taskItems } = require('./host-load.cjs');
 
-/** From the call to activate() to the first tree holding the demo world's tasks. */
-async function activation({ id }) {
+/**
+ * From the call to activate() to the first tree holding the demo world's tasks. The view is opened once activate()
+ * returns; with `viewFirst`, it is opened first, as in a window restored with it open, and VS Code activates the
+ * extension for it while the probe's call waits for that.
+ */
+async function activation({ id, viewFirst = false }) {
   const ext = vscode.extensions.getExtension(id);
   if (!ext) throw new Error(`extension ${id} is not loaded`);
   const wasActive = ext.isActive;
+  const focus = () =>
+    vscode.commands.executeCommand(id === OURS ? 'agentTasks.repoTasks.focus' : 'benchPeer.tasks.focus');
   const t0 = Date.now();
+  const opened = viewFirst ? focus() : undefined;
   const api = await ext.activate();
   const activateMs = Date.now() - t0;
+  await (opened ?? focus());
   let readyAt;
   if (id === OURS) {
-    await vscode.commands.executeCommand('agentTasks.repoTasks.focus');
     // As the peer's: when the view handed VS Code rows holding tasks, as VS Code asked for them. Asking the view
     // here instead (it was, every 2 ms) ran our tree's code in this thread while it loaded, and saw it late.
     readyAt = await until(() => api.firstTasksDrawn('repoTasks'), 'tasks in Repository Tasks', 60_000);
     if ((await taskItems(api)).length === 0) throw new Error('the view said it drew tasks, and holds none');
   } else {
-    await vscode.commands.executeCommand('benchPeer.tasks.focus');
     readyAt = await Promise.race([
       api.ready,
       sleep(60_000).then(() => {

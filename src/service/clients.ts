@@ -44,12 +44,9 @@ export class ServiceClients extends DisposableBase implements Clients {
     this.register({ dispose: () => this.drop() });
   }
 
-  /** Readies the HTTP layer and the network ahead of the first request, while the token is read: sends nothing. */
+  /** Loads the HTTP layer ahead of the first request, while the token is read from SecretStorage: sends nothing. */
   warm(): void {
-    const target = this.service.current();
-    if (target.kind === 'none') return;
-    import('../api').catch(() => undefined);
-    if (target.kind === 'remote') this.network.warm(target.url);
+    if (this.service.current().kind !== 'none') import('../api').catch(() => undefined);
   }
 
   async forKind(kind: TokenKind): Promise<ApiClient> {

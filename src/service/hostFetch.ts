@@ -38,18 +38,6 @@ export class HostNetwork extends DisposableBase {
     this.register({ dispose: () => this.closeOwn() });
   }
 
-  /**
-   * Readies VS Code's fetch for `url` while nothing waits on it (the token is still being read): a call whose signal
-   * is already aborted, so that nothing is sent, still has VS Code choose the proxy and read the system's
-   * certificates, which the first request otherwise waits for (100–250 ms of the extension host's time here).
-   */
-  warm(url: string): void {
-    const u = new URL(url);
-    const s = this.read();
-    if (loopbackVSCodeWouldProxy(u) || !s.strictSSL || this.extraTrusted.has(u.origin)) return;
-    globalThis.fetch(url, { method: 'HEAD', signal: AbortSignal.abort() }).catch(() => undefined);
-  }
-
   readonly fetch: FetchLike = (url, init) => {
     const u = new URL(url);
     if (loopbackVSCodeWouldProxy(u)) return this.stack('direct').fetch(url, init);

@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { COMMANDS, VIEWS } from '../../src/ids';
 import { DEMO_TOKENS, extensionApi, startAsGiven, waitFor } from '../integration/tasksSupport';
 import { CASE, proxySeen } from './networkCase';
-import { HostNetwork } from '../../src/service/hostFetch';
 
 const serviceHost = new URL(CASE.service).host;
 
@@ -48,20 +47,6 @@ describe(`network: ${CASE.name}`, () => {
         tunnels.some(t => t.authorized),
         'with the login',
       );
-  });
-
-  it('readying the network for the service sends nothing to the proxy', async function () {
-    this.timeout(30_000);
-    const before = proxySeen().length;
-    const network = new HostNetwork();
-    try {
-      network.warm(`${CASE.service}/agents/tasks`);
-      // A request of the warming that was sent after all would reach the proxy about now.
-      await new Promise(r => setTimeout(r, 1_000));
-      assert.deepEqual(proxySeen().slice(before), []);
-    } finally {
-      network.dispose();
-    }
   });
 
   // Only the configurations that serve a second host from a root trusted nowhere ask this.
