@@ -145,9 +145,9 @@ export const FIGURES = [
   {
     id: 'scale.worstGrowth',
     bench: 'scale',
-    what: 'the largest growth of a figure from 1,000 to 10,000 tasks (×; linear is 10)',
+    what: 'the largest growth of a figure of ours from 1,000 to 10,000 tasks (×; linear is 10)',
     goal: 12,
-    value: r => Math.max(...r.growth.map(g => g.times)),
+    value: r => Math.max(...r.growth.filter(g => !g.peer).map(g => g.times)),
   },
 ];
 

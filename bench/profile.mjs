@@ -256,7 +256,7 @@ async function main() {
       const r =
         what === 'activation'
           ? await host.session('activation', { params: { id: EXTENSION_ID, profile: file } })
-          : await host.session('load', { params: { expect: 1000, treeRounds: 15, profile: file } });
+          : await host.session('load', { params: { expect, treeRounds: 15, profile: file }, timeoutMs: 900_000 });
       console.log(JSON.stringify(r.tree ?? r));
       console.log(JSON.stringify(summarize(JSON.parse(fs.readFileSync(file, 'utf8'))), null, 2));
       console.log(`[profile] ${path.relative(process.cwd(), file)}`);

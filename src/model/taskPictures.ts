@@ -45,6 +45,8 @@ export class TaskPictures extends DisposableBase {
   private mineIds: Set<string> | undefined;
   private changes: ChangesSummaries | undefined;
   private meWas: number | undefined;
+  /** Bumped whenever a kept picture is dropped or made stale for a reason beside the store (see `version`). */
+  private dropped = 0;
   private readonly changed = this.register(new Emitter<PicturesChange>());
   /** Pictures changed beside their task's own fields (names, links, changes, errors). */
   readonly onDidChange = this.changed.event;
@@ -68,15 +70,29 @@ export class TaskPictures extends DisposableBase {
     this.register(changes.onDidChange(id => this.invalidate([id])));
   }
 
+  /**
+   * Moves on whenever a picture `get` hands out may have changed (the store written, a picture dropped, the user's id
+   * learnt): a picture got while it stays the same is still the one `get` would hand out. A view redrawn with nothing
+   * changed (its ages moved on, a filter) then looks up no picture.
+   */
+  get version(): number {
+    this.noteMe();
+    return this.src.store.version + this.dropped;
+  }
+
+  private noteMe(): void {
+    const me = this.src.me();
+    if (me === this.meWas) return;
+    this.meWas = me;
+    this.epoch++;
+    this.dropped++;
+  }
+
   /** The picture of a task the model knows; undefined when no list or read holds it. */
   get(id: string): TaskPicture | undefined {
     const task = this.src.store.get(id);
     if (!task) return undefined;
-    const me = this.src.me();
-    if (me !== this.meWas) {
-      this.meWas = me;
-      this.epoch++;
-    }
+    this.noteMe();
     const sessions = this.src.store.sessions(id);
     const hit = this.cache.get(id);
     const p = hit?.picture;
@@ -133,6 +149,7 @@ export class TaskPictures extends DisposableBase {
     this.errors.clear();
     this.mineIds = undefined;
     this.epoch++;
+    this.dropped++;
   }
 
   /**
@@ -148,18 +165,24 @@ export class TaskPictures extends DisposableBase {
       this.cache.delete(id);
       ids.push(id);
     }
-    if (ids.length) this.changed.fire(ids);
+    if (!ids.length) return;
+    this.dropped++;
+    this.changed.fire(ids);
   }
 
   private invalidate(ids: PicturesChange): void {
     if (ids) for (const id of ids) this.cache.delete(id);
     else this.epoch++;
+    this.dropped++;
     this.changed.fire(ids);
   }
 
   private mineChanged(): void {
     // While the user's id is unknown, "yours" comes from the user's own list: its members decide.
-    if (this.mineIds && this.src.me() === undefined) this.epoch++;
+    if (this.mineIds && this.src.me() === undefined) {
+      this.epoch++;
+      this.dropped++;
+    }
     this.mineIds = undefined;
   }
 

@@ -192,12 +192,18 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const fresh = this.nodesFor !== tasks;
     const generation = fresh ? ++this.generation : this.generation;
     const taskNodes: TaskNode[] = [];
+    // A node given its picture at this version still has the one the model would give: no lookup (a redraw of a long
+    // list with nothing changed, as its ages move on, then costs one map read per row).
+    const version = this.opts.model.pictures.version;
     for (const t of tasks) {
-      const picture = this.opts.model.picture(t.id);
-      if (!picture) continue;
       let node = this.nodes.get(t.id);
-      if (node) node.picture = picture;
-      else this.nodes.set(t.id, (node = new TaskNode(picture, this.rows)));
+      if (node?.picturedAt !== version) {
+        const picture = this.opts.model.picture(t.id);
+        if (!picture) continue;
+        if (node) node.picture = picture;
+        else this.nodes.set(t.id, (node = new TaskNode(picture, this.rows)));
+        node.picturedAt = version;
+      }
       node.generation = generation;
       taskNodes.push(node);
     }

@@ -129,6 +129,8 @@ export class TaskNode implements TreeNode {
   drawnAge: string | undefined;
   /** Which of its view's lists last held the node: the view drops the nodes a newer list no longer holds. */
   generation = 0;
+  /** The model's picture version when the view last gave the node its picture (TaskPictures.version). */
+  picturedAt = -1;
   private item: vscode.TreeItem | undefined;
   private withTooltip: vscode.TreeItem | undefined;
   private drawn: TaskPicture | undefined;

@@ -114,4 +114,29 @@ describe('model/TaskPictures', () => {
     assert.equal(pictures.get('t5')?.repo?.label, 'acme/rocket');
     assert.equal(pictures.get('t6'), other, 'a task of another repository keeps its picture, and its row');
   });
+
+  it('moves its version on whenever a picture it hands out may differ, and keeps it while none does', () => {
+    const { store, names, links, linked, who, pictures } = rig();
+    store.replaceList('mine', [aTask({ id: 'v1', repository: { id: 42 } }), aTask({ id: 'v2' })]);
+    const steps: [string, () => void][] = [
+      ['a task changed', () => store.upsertTask(aTask({ id: 'v1', state: 'failed', repository: { id: 42 } }))],
+      ['its repository named', () => names.learn(42, 'acme/rocket', 'list')],
+      ['a continuation recorded', () => (links.push({ task: 'v1', id: 'v2', name: 'Before' }), linked.fire('v1'))],
+      ['a read failed', () => pictures.setError('v1', new Error('Not Found'))],
+      ["the user's id learnt", () => (who.me = 1)],
+      ['everything forgotten', () => pictures.clear()],
+    ];
+    for (const [what, step] of steps) {
+      const version = pictures.version;
+      const before = pictures.get('v1');
+      assert.equal(pictures.version, version, `${what}: reading a picture keeps the version`);
+      step();
+      assert.notEqual(pictures.get('v1'), before, `${what}: the picture is made again`);
+      assert.ok(pictures.version > version, `${what}: the version moved on`);
+    }
+    const version = pictures.version;
+    names.learn(99, 'acme/other', 'list');
+    pictures.setError('v2', undefined);
+    assert.equal(pictures.version, version, 'a name no picture shows, and no error to clear, keep it');
+  });
 });
