@@ -18,18 +18,38 @@ export interface Settings {
 }
 
 let kept: Readonly<Settings> | undefined;
+let watched = false;
 
 /**
- * The settings as they are now. A draw of a view reads them many times over (each list, the repository, the service)
- * and VS Code copies the configuration at every read, so they are read once per turn of the event loop: kept until
- * the microtasks of this turn have run. A change of a setting reaches the extension as a turn of its own, so no read
- * after it sees the old values, whatever order its listeners run in.
+ * The settings as they are now. Every draw of a view and every poll reads them (the service's address, to find the
+ * repository) and VS Code copies the configuration at each read (a millisecond for all of ours), so they are read once
+ * and kept until one of them changes (`keepSettings`). Without that watch, only until the microtasks of this turn have
+ * run: a change of a setting reaches the extension as a turn of its own.
  */
 export function readSettings(): Readonly<Settings> {
   if (kept) return kept;
   kept = Object.freeze(read());
-  queueMicrotask(() => (kept = undefined));
+  if (!watched) queueMicrotask(() => (kept = undefined));
   return kept;
+}
+
+/**
+ * Keeps the settings read until one of ours changes. Called first in `activate`: VS Code tells its listeners in the
+ * order they came, so this one forgets the old values before any other listener of ours reads them.
+ */
+export function keepSettings(): vscode.Disposable {
+  watched = true;
+  kept = undefined;
+  const watch = vscode.workspace.onDidChangeConfiguration(e => {
+    if (e.affectsConfiguration(SETTINGS_SECTION)) kept = undefined;
+  });
+  return {
+    dispose: () => {
+      watch.dispose();
+      watched = false;
+      kept = undefined;
+    },
+  };
 }
 
 function read(): Settings {

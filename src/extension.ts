@@ -10,7 +10,7 @@ import { ChatTools } from './chat/chatTools';
 import { registerLazyCommands } from './commands/lazyCommands';
 import { CommandRegistry } from './shared/registry';
 import { DraftStore } from './tasks/draftStore';
-import { readSettings } from './config';
+import { keepSettings, readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
 import { ContinuationLinks } from './model/continuationLinks';
@@ -45,13 +45,13 @@ import { TaskViews } from './views/taskViews';
 // (`await import('…')`, a chunk of its own in dist/chunks/).
 export async function activate(context: vscode.ExtensionContext): Promise<AgentTasksTestApi | undefined> {
   const t0 = Date.now();
+  // Settings kept first: every listener of ours registered after it reads a changed setting anew.
+  context.subscriptions.push(keepSettings(), { dispose: () => reportListenerFailuresTo(undefined) });
   const channel = vscode.window.createOutputChannel('Agent Tasks', { log: true });
   const log = createLog(channel);
   reportListenerFailuresTo(err => logFailure(log, 'An event listener failed.', err));
-  context.subscriptions.push({ dispose: () => reportListenerFailuresTo(undefined) });
-  // Test mode (a suite under extensionTestsPath) loads the test surface: it records what is said and asked and what
-  // the parts report. Development and production modes load none of it. Its path is computed, so the build leaves it
-  // as a second entry of its own (scripts/build.mjs), which the package does not ship.
+  // Test mode (a suite under extensionTestsPath) loads the test surface: what is said and asked, what the parts report.
+  // Other modes load none of it. Its path is computed: the build leaves it an entry the package does not ship.
   const testing =
     context.extensionMode === vscode.ExtensionMode.Test ? (await importTesting(context)).begin(windowUi) : undefined;
   const observers: Observers & ChangesObservers = testing?.observers ?? {};

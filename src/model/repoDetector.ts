@@ -57,6 +57,12 @@ export class RepoDetector extends DisposableBase {
   private gitMissing = false;
   private configs: ConfigRead[] = [];
   private last = '';
+  /**
+   * The candidates as last found, for the service address they were found for: every draw and poll asks, and each
+   * finding asks Git for its repositories and parses every remote. Forgotten at every event that can change them
+   * (they all go through emitIfChanged).
+   */
+  private found: { url: string; candidates: RepoCandidate[] } | undefined;
 
   constructor(
     private readonly matchUrl: () => string,
@@ -147,6 +153,7 @@ export class RepoDetector extends DisposableBase {
   candidates(): RepoCandidate[] {
     const url = this.matchUrl();
     if (!url) return [];
+    if (this.found?.url === url) return this.found.candidates;
     const out: RepoCandidate[] = [];
     for (const { remotes: all, git } of this.sources()) {
       const remotes = [...all].sort((a, b) => rank(a.name) - rank(b.name));
@@ -157,6 +164,7 @@ export class RepoDetector extends DisposableBase {
         out.push({ owner: parsed.owner, repo: parsed.repo, remote: remote.name, git });
       }
     }
+    this.found = { url, candidates: out };
     return out;
   }
 
@@ -223,6 +231,7 @@ export class RepoDetector extends DisposableBase {
   }
 
   private emitIfChanged(force = false): void {
+    this.found = undefined;
     const c = this.current();
     const now = `${this.state}|${c ? repoLabel(c) : ''}|${this.candidates().map(repoLabel).join(',')}`;
     if (force || now !== this.last) {

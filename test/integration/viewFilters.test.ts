@@ -72,6 +72,24 @@ describe('task view filters', () => {
     assert.equal(api.context()['agentTasks.myFiltered'], true);
   });
 
+  it('the showArchived setting is where a view starts, and a change of it shows at once', async () => {
+    // My Tasks, whose own switch no suite before this one used (Repository's was, in the tasks view's suite; the test
+    // below uses both): until it is, the setting decides.
+    const has = async () => (await taskIds(api, 'myTasks')).includes('demo-rocket-10');
+    const settings = vscode.workspace.getConfiguration('agentTasks');
+    try {
+      assert.equal(await has(), false, 'the archived task is hidden at first');
+      await settings.update('showArchived', true, vscode.ConfigurationTarget.Global);
+      await api.refresh();
+      await waitFor(has, 'the archived task in My Tasks');
+      await settings.update('showArchived', false, vscode.ConfigurationTarget.Global);
+      await api.refresh();
+      await waitFor(async () => !(await has()), 'the archived task hidden again');
+    } finally {
+      await settings.update('showArchived', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it("each view's archived switch is its own", async () => {
     const has = async (view: 'repoTasks' | 'myTasks') => (await taskIds(api, view)).includes('demo-rocket-10');
     try {
