@@ -10,16 +10,13 @@ import * as l10n from '@vscode/l10n';
  */
 export class RepoGroups {
   private readonly groups = new Map<string, RepoGroupNode>();
-  private readonly parents = new Map<string, RepoGroupNode>();
 
   constructor(private readonly viewId: string) {}
 
   arrange(nodes: TaskNode[]): RepoGroupNode[] {
     const live = new Map<string, RepoGroupNode>();
-    this.parents.clear();
     for (const node of nodes) {
-      const id = node.task.repository?.id;
-      const key = typeof id === 'number' ? String(id) : 'unknown';
+      const key = groupKey(node);
       let group = live.get(key);
       if (!group) {
         const label =
@@ -31,22 +28,29 @@ export class RepoGroups {
         live.set(key, group);
       }
       group.tasks.push(node);
-      this.parents.set(node.id, group);
     }
     this.groups.clear();
     for (const [k, g] of live) this.groups.set(k, g);
     return [...live.values()].sort((a, b) => a.label.localeCompare(b.label));
   }
 
-  /** The group a task's node is under, while the view is grouped. */
-  parentOf(taskId: string): RepoGroupNode | undefined {
-    return this.parents.get(taskId);
+  /**
+   * The group a task's node is under, while the view is grouped: found from its repository when VS Code asks (to
+   * reveal it), rather than noted for every row at every draw.
+   */
+  parentOf(node: TaskNode): RepoGroupNode | undefined {
+    const group = this.groups.get(groupKey(node));
+    return group?.tasks.includes(node) ? group : undefined;
   }
 
   clear(): void {
     this.groups.clear();
-    this.parents.clear();
   }
+}
+
+function groupKey(node: TaskNode): string {
+  const id = node.task.repository?.id;
+  return typeof id === 'number' ? String(id) : 'unknown';
 }
 
 /** How many tasks top rows hold: task rows, and the tasks under repository groups. */

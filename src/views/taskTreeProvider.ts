@@ -103,7 +103,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   getParent(node: TreeNode): TreeNode | undefined {
     // Only task nodes are revealed: roots, or under their repository while grouped.
-    return node instanceof TaskNode && this.grouped() ? this.groups.parentOf(node.id) : undefined;
+    return node instanceof TaskNode && this.grouped() ? this.groups.parentOf(node) : undefined;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
