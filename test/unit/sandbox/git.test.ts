@@ -108,7 +108,7 @@ describe('sandbox git repositories', function () {
       /Add imports to main\.ts[\s\S]*test\/imports\.test\.ts/,
     );
     const heads = await git(clone, 'ls-remote', '--heads', 'origin');
-    assert.doesNotMatch(heads, /bad/, 'a head_ref git would refuse gets no branch');
+    assert.doesNotMatch(heads, /refs\/heads\/bad/, 'a head_ref git would refuse gets no branch');
     assert.equal(
       (await request(sb.url, 'GET', `/agents/tasks/${bad.id}`, { token: w.tok })).json().state,
       'in_progress',
