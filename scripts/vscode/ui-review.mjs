@@ -112,6 +112,10 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   // The continuation shows in the tree, saying which task it continues; the sandbox has its prompt.
   pane = await openRepositoryView();
   await row(pane, /continues “Add retries with backoff/).waitFor();
+  // Read before the sandbox's agent is moved on: its first commit moves the branch's head, and the thread with it, to
+  // the new head's diff, which is not the one open here.
+  await widget('Sent to the agent').waitFor();
+  await shot('4-sent');
   await fetch(`${sandboxUrl}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
   const original = await fromSandbox(TASK);
   const list = await (await fetch(`${sandboxUrl}/agents/repos/acme/rocket/tasks?per_page=100`, { headers })).json();
@@ -124,8 +128,6 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   if (session.head_ref !== original.sessions[0].head_ref)
     throw new Error(`not on the same branch: ${session.head_ref}`);
   if (!session.prompt.includes('src/telemetry.ts, line ')) throw new Error(`no file and line: ${session.prompt}`);
-  await widget('Sent to the agent').waitFor();
-  await shot('4-sent');
   check('Send to Agent started a task on the same branch with the comment in its prompt; the thread says it was sent');
 
   // Apply This Change from the right side's context menu: one change written into the working copy, said in a
