@@ -112,8 +112,13 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   // The continuation shows in the tree, saying which task it continues; the sandbox has its prompt.
   pane = await openRepositoryView();
   await row(pane, /continues “Add retries with backoff/).waitFor();
-  // Read before the sandbox's agent is moved on: its first commit moves the branch's head, and the thread with it, to
-  // the new head's diff, which is not the one open here.
+  // A sent comment's thread is resolved, and VS Code folds a resolved thread away (`comments.collapseOnResolve`, on
+  // by default): what stays on screen is the resolved thread's mark beside its line, which a click opens again. Read
+  // before the sandbox's agent is moved on: its first commit moves the branch's head, and the thread with it, to the
+  // new head's diff, which is not the one open here.
+  const resolved = right.locator('.margin-view-overlays .comment-range-glyph.comment-thread').first();
+  await resolved.waitFor();
+  if (!(await widget('Sent to the agent').isVisible())) await resolved.click();
   await widget('Sent to the agent').waitFor();
   await shot('4-sent');
   await fetch(`${sandboxUrl}/_sandbox/advance`, { method: 'POST', headers: { 'content-type': 'application/json' } });
