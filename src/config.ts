@@ -15,6 +15,8 @@ export interface Settings {
   showArchived: boolean;
   /** Whether chat may use the language-model tools (start, list, get tasks). */
   chatTools: boolean;
+  /** How long a request waits for the service's answer. */
+  requestTimeoutSeconds: number;
 }
 
 let kept: Readonly<Settings> | undefined;
@@ -63,6 +65,7 @@ function read(): Settings {
     defaultCreatePullRequest: c.get<boolean>('defaultCreatePullRequest', true),
     showArchived: c.get<boolean>('showArchived', false),
     chatTools: c.get<boolean>('chat.tools.enabled', true),
+    requestTimeoutSeconds: clamp(c.get<number>('requestTimeoutSeconds', 30), 5, 300),
   };
 }
 

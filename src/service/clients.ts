@@ -3,6 +3,7 @@ import type { TokenStore } from '../auth/tokenStore';
 import { NoServiceError } from '../errors/userErrors';
 import type { TokenKind } from '../ids';
 import { DisposableBase } from '../lifecycle';
+import { readSettings } from '../config';
 import type { Log } from '../log';
 import type { Observers } from '../observers';
 import type { BuiltinSandbox } from './builtinSandbox';
@@ -55,11 +56,13 @@ export class ServiceClients extends DisposableBase implements Clients {
     const baseUrl = target.kind === 'sandbox' ? (await this.sandbox.start()).url : target.url;
     // Before the cache is read: nothing is awaited between reading it and filling it, so two callers share a client.
     const { ApiClient } = await import('../api');
-    const key = `${baseUrl}\n${target.scope}\n${kind}`;
+    const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
+    const key = `${baseUrl}\n${target.scope}\n${kind}\n${timeoutMs}`;
     let client = this.cache.get(key);
     if (!client) {
       const options: ApiClientOptions = {
         baseUrl,
+        timeoutMs,
         // The scope the client was made for: a request under way when the address changes never takes the new one's.
         token: () => this.tokens.getIn(target.scope, kind),
         userAgent: this.userAgent,

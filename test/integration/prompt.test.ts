@@ -99,13 +99,21 @@ describe('a prompt survives', function () {
     this.timeout(90_000);
     const prompt = `Answered too late (${Date.now()})`;
     const before = { proxy: posts(), sandbox: await startsAtSandbox() };
-    // The client waits 30 s for an answer; this one comes after 33 s.
-    rig.proxy.next({ kind: 'slow', ms: 33_000 }, { method: 'POST' });
-    const r = await start(prompt);
+    // The client waits as long as the setting says (30 s unless set; 5 s here); this answer comes after 8 s.
+    const config = vscode.workspace.getConfiguration('agentTasks');
+    await config.update('requestTimeoutSeconds', 5, vscode.ConfigurationTarget.Global);
+    rig.proxy.next({ kind: 'slow', ms: 8_000 }, { method: 'POST' });
+    let r: Result;
+    try {
+      r = await start(prompt);
+    } finally {
+      await config.update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
     assert.equal(posts() - before.proxy, 1, 'one start request');
     assert.equal((await startsAtSandbox()) - before.sandbox, 1);
     assert.equal(await tasksWithPrompt(prompt), 1);
     assert.equal(r.ok, true, `the started task was not found: ${JSON.stringify(r)}`);
+    assert.equal(r.recovered, true, 'found among the tasks after the client gave up, not read from the late answer');
     assert.equal(rig.api.draft(), undefined);
   });
 

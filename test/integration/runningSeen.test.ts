@@ -46,7 +46,10 @@ describe('states seen as they are', () => {
       return t;
     };
     const moveOn = async () => {
-      const r = await fetch(`${moving!.url}/_sandbox/advance`, { method: 'POST' });
+      const r = await fetch(`${moving!.url}/_sandbox/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(r.status, 200, 'the sandbox moved its tasks on');
     };
     const started = await startAsGiven<{ ok: boolean }>(COMMANDS.startTask, {
