@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { noHooks } from '../../git/noHooks';
 
 export interface Changes {
   /** Tracked files with uncommitted changes, staged or not (both names of a rename). */
@@ -22,7 +23,10 @@ export class GitFailure extends Error {
     readonly said: string,
     readonly code: number | string | undefined,
   ) {
-    super(said || `git ${args[0]} failed (${code ?? 'no exit code'})`);
+    super(
+      said ||
+        `git ${args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c')} failed (${code ?? 'no exit code'})`,
+    );
   }
 }
 
@@ -100,14 +104,16 @@ function afterSpaces(line: string, n: number): string {
 export async function commitChanges(r: GitWorkingTree, paths: string[], message: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-tasks-handoff-'));
   const env = { GIT_INDEX_FILE: path.join(dir, 'index'), GIT_LITERAL_PATHSPECS: '1' };
+  // The index is ours: no hook written for the user's (post-index-change) runs on it.
+  const own = noHooks();
   try {
-    await runGit(r, ['read-tree', 'HEAD'], { env });
+    await runGit(r, [...own, 'read-tree', 'HEAD'], { env });
     if (paths.length > 0) {
       const list = paths.map(p => `${p}\0`).join('');
-      await runGit(r, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: list });
+      await runGit(r, [...own, 'add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: list });
     }
-    const tree = (await runGit(r, ['write-tree'], { env })).trim();
-    return (await runGit(r, ['commit-tree', tree, '-p', 'HEAD', '-F', '-'], { env, input: message })).trim();
+    const tree = (await runGit(r, [...own, 'write-tree'], { env })).trim();
+    return (await runGit(r, [...own, 'commit-tree', tree, '-p', 'HEAD', '-F', '-'], { env, input: message })).trim();
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
