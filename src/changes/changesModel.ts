@@ -7,7 +7,17 @@ import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
 import { branchOf, localRepoOf, taskRepo } from './taskBranch';
-import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
+import {
+  checkObjects,
+  checkProblem,
+  fetchProblem,
+  fetchTaskRefs,
+  readChanges,
+  readTips,
+  remoteTip,
+  type FetchTarget,
+  type LocalTips,
+} from './taskRefs';
 import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
@@ -24,6 +34,8 @@ export class ChangesModel extends DisposableBase {
   /** The changes shown for a task changed (its id). */
   readonly onDidChange = this.changed.event;
   private focused = true;
+  /** The heads (with their repository and base) whose objects passed git's checks. */
+  private readonly passed = new Set<string>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ChangesDeps) {
@@ -150,6 +162,27 @@ export class ChangesModel extends DisposableBase {
     if (!this.isDisposed) this.changed.fire(taskId);
   }
 
+  /**
+   * git's object checks on what the head holds beyond the base, once per repository, base and head: whoever fetched
+   * them (our fetch checks only what arrives), nothing of a branch they refuse is shown or used. Undefined: passed.
+   */
+  private async checked(
+    root: string,
+    tips: LocalTips,
+    t: FetchTarget,
+  ): Promise<ReturnType<typeof checkProblem> | undefined> {
+    const key = `${root}\0${tips.base}\0${tips.head}`;
+    if (this.passed.has(key)) return undefined;
+    try {
+      await checkObjects(this.deps.git, root, tips);
+    } catch (err) {
+      return checkProblem(err, t);
+    }
+    if (this.passed.size > 1000) this.passed.clear();
+    this.passed.add(key);
+    return undefined;
+  }
+
   private async read(taskId: string, e: Entry, force: boolean, given?: Task): Promise<void> {
     const { tasks } = this.deps;
     let task = tasks.task(taskId) ?? given;
@@ -220,6 +253,11 @@ export class ChangesModel extends DisposableBase {
       // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
       if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
       return;
+    }
+    const refused = await this.checked(local.root, tips, target);
+    if (refused) {
+      this.deps.log.warn(`objects of task ${taskId}: ${refused.why}`);
+      return this.show(taskId, e, { kind: 'problem', why: refused.why, todo: refused.todo });
     }
     try {
       const { files, commits } = await readChanges(this.deps.git, local.root, tips);

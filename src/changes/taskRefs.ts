@@ -1,7 +1,11 @@
 // The agent's branch, fetched into a namespace of our own and read from there: `refs/agent-tasks/<task>/head` and
 // `…/base`. Nothing here writes to the user's branches, remote-tracking branches, working tree, index or stash:
 // `--refmap=` keeps git from also updating `refs/remotes/…` for the branches named, and every read names our refs.
-// Pure Node: no `vscode`.
+// Whatever brought the branch's objects here, git's object checks are run on them before they are shown or used
+// (`checkObjects`). Pure Node: no `vscode`.
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { isGitError, type GitRunner } from '../git/gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
 import type { ChangeCommit, ChangedFile } from '../model/changesView';
@@ -95,10 +99,10 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
       ),
       missing: 'base',
     };
-  const fsck = /error: object [0-9a-f]+: (\w+): (.+)$/m.exec(said);
-  if (fsck || /fsck error/.test(said))
+  const fsck = fsckRefusal(said);
+  if (fsck)
     return {
-      why: l10n.t("git's object checks refused the branch ({0})", fsck ? `${fsck[1]}: ${fsck[2].trim()}` : 'fsck'),
+      why: fsck,
       todo: l10n.t(
         'The branch {0} holds a tree git would not check out; nothing of it was fetched or written. Ask for the branch to be fixed.',
         t.head,
@@ -112,6 +116,59 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
   return {
     why: l10n.t('the fetch from {0} was refused: {1}', t.remote, reason),
     todo: l10n.t('Check the remote and your access, then retry.'),
+  };
+}
+
+/** git's object checks' refusal in words, when `said` is one. */
+function fsckRefusal(said: string): string | undefined {
+  const fsck = /error: object [0-9a-f]+: (\w+): (.+)$/m.exec(said);
+  if (!fsck && !/fsck error/.test(said)) return undefined;
+  return l10n.t("git's object checks refused the branch ({0})", fsck ? `${fsck[1]}: ${fsck[2].trim()}` : 'fsck');
+}
+
+/**
+ * git's object checks (the fetch's, `FSCK_TOLERATED` aside) on every object the head holds that the base does not,
+ * whatever brought them into the repository: our fetch checks only the objects that arrive, and the user's own fetch
+ * (a pull, the Git extension's autofetch) may have brought the branch in unchecked. git packs them into a folder of
+ * ours and `index-pack --strict` reads that pack as a fetch's would; nothing is added to the repository. Rejects
+ * with git's reason when they fail.
+ */
+export async function checkObjects(git: GitRunner, root: string, tips: LocalTips): Promise<void> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-tasks-check-'));
+  try {
+    const name = await git.read({
+      cwd: root,
+      args: ['pack-objects', '--revs', '--quiet', path.join(dir, 'branch')],
+      input: `${tips.head}\n^${tips.base}\n`,
+      timeoutMs: 300_000,
+    });
+    const pack = path.join(dir, `branch-${name.trim()}.pack`);
+    const strict = `--strict=${FSCK_TOLERATED.map(id => `${id}=ignore`).join(',')}`;
+    await git.read({
+      cwd: root,
+      args: ['index-pack', strict, '-o', path.join(dir, 'checked.idx'), pack],
+      timeoutMs: 300_000,
+    });
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Why the branch's objects are not used (`checkObjects` failed), in words, and what to do. */
+export function checkProblem(err: unknown, t: Pick<FetchTarget, 'head'>): FetchProblem {
+  const said = isGitError(err) ? err.stderr : err instanceof Error ? err.message : String(err);
+  const fsck = fsckRefusal(said);
+  if (fsck)
+    return {
+      why: fsck,
+      todo: l10n.t(
+        'The branch {0} holds a tree git would not check out; nothing of it is shown or written. Ask for the branch to be fixed.',
+        t.head,
+      ),
+    };
+  return {
+    why: l10n.t("the branch's objects could not be checked: {0}", firstLines(said) || l10n.t('no reason given')),
+    todo: l10n.t('Retry.'),
   };
 }
 
