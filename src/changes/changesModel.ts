@@ -34,8 +34,8 @@ export class ChangesModel extends DisposableBase {
   /** The changes shown for a task changed (its id). */
   readonly onDidChange = this.changed.event;
   private focused = true;
-  /** The heads (with their repository and base) whose objects passed git's checks. */
-  private readonly passed = new Set<string>();
+  /** Per repository and base, the last heads whose objects passed git's checks against that base. */
+  private readonly passed = new Map<string, string[]>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ChangesDeps) {
@@ -171,15 +171,17 @@ export class ChangesModel extends DisposableBase {
     tips: LocalTips,
     t: FetchTarget,
   ): Promise<ReturnType<typeof checkProblem> | undefined> {
-    const key = `${root}\0${tips.base}\0${tips.head}`;
-    if (this.passed.has(key)) return undefined;
+    const key = `${root}\0${tips.base}`;
+    const heads = this.passed.get(key) ?? [];
+    if (heads.includes(tips.head)) return undefined;
     try {
-      await checkObjects(this.deps.git, root, tips);
+      // A head checked before may be gone since (a branch pushed over, its objects pruned): then all is checked.
+      await checkObjects(this.deps.git, root, tips, heads).catch(() => checkObjects(this.deps.git, root, tips));
     } catch (err) {
       return checkProblem(err, t);
     }
-    if (this.passed.size > 1000) this.passed.clear();
-    this.passed.add(key);
+    if (!this.passed.has(key) && this.passed.size >= 200) this.passed.delete(this.passed.keys().next().value!);
+    this.passed.set(key, [tips.head, ...heads].slice(0, 20));
     return undefined;
   }
 

@@ -131,15 +131,21 @@ function fsckRefusal(said: string): string | undefined {
  * whatever brought them into the repository: our fetch checks only the objects that arrive, and the user's own fetch
  * (a pull, the Git extension's autofetch) may have brought the branch in unchecked. git packs them into a folder of
  * ours and `index-pack --strict` reads that pack as a fetch's would; nothing is added to the repository. Rejects
- * with git's reason when they fail.
+ * with git's reason when they fail. `passed`: heads checked before against the same base, whose objects are left out
+ * (a branch that moved on is checked for its new commits only).
  */
-export async function checkObjects(git: GitRunner, root: string, tips: LocalTips): Promise<void> {
+export async function checkObjects(
+  git: GitRunner,
+  root: string,
+  tips: LocalTips,
+  passed: readonly string[] = [],
+): Promise<void> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-tasks-check-'));
   try {
     const name = await git.read({
       cwd: root,
       args: ['pack-objects', '--revs', '--quiet', path.join(dir, 'branch')],
-      input: `${tips.head}\n^${tips.base}\n`,
+      input: [tips.head, ...[tips.base, ...passed].map(c => `^${c}`)].map(c => `${c}\n`).join(''),
       timeoutMs: 300_000,
     });
     const pack = path.join(dir, `branch-${name.trim()}.pack`);

@@ -204,6 +204,18 @@ describe('land: a hostile branch runs nothing of the user’s', function () {
       }
     });
 
+    it('a branch that passed, then moved on to a tree the checks refuse: its new commits are checked', async () => {
+      const fine = await branch('agent/moves', 'line 1\n', [blob('notes.txt', 'fine\n')]);
+      const first = await checked(fine);
+      await checkObjects(git, r.root, first);
+      const bad = remote.tree([...remote.mainEntries(), dir('.GIT.', [blob('config', '[core]\n')])]);
+      await remote.push('agent/moves', bad, first.head);
+      const moved = await checked(fine);
+      assert.notEqual(moved.head, first.head);
+      const e = await checkObjects(git, r.root, moved, [first.head]).catch(x => x);
+      assert.match(checkProblem(e, { head: fine }).why, /hasDotgit/);
+    });
+
     it('a branch git’s checks accept passes, and so does one with nothing new', async () => {
       const head = await branch('agent/fine', 'line 1\n', [blob('notes.txt', 'fine\n')]);
       const tips = await checked(head);
