@@ -7,17 +7,8 @@ import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
 import { branchOf, localRepoOf, taskRepo } from './taskBranch';
-import {
-  checkObjects,
-  checkProblem,
-  fetchProblem,
-  fetchTaskRefs,
-  readChanges,
-  readTips,
-  remoteTip,
-  type FetchTarget,
-  type LocalTips,
-} from './taskRefs';
+import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
+import { ObjectChecks } from './objectChecks';
 import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
@@ -34,8 +25,8 @@ export class ChangesModel extends DisposableBase {
   /** The changes shown for a task changed (its id). */
   readonly onDidChange = this.changed.event;
   private focused = true;
-  /** Per repository and base, the last heads whose objects passed git's checks against that base. */
-  private readonly passed = new Map<string, string[]>();
+  /** git's object checks of each head shown, whoever fetched it (nothing they refuse is shown or used). */
+  private readonly checks = new ObjectChecks();
   private readonly now: () => number;
 
   constructor(private readonly deps: ChangesDeps) {
@@ -162,29 +153,6 @@ export class ChangesModel extends DisposableBase {
     if (!this.isDisposed) this.changed.fire(taskId);
   }
 
-  /**
-   * git's object checks on what the head holds beyond the base, once per repository, base and head: whoever fetched
-   * them (our fetch checks only what arrives), nothing of a branch they refuse is shown or used. Undefined: passed.
-   */
-  private async checked(
-    root: string,
-    tips: LocalTips,
-    t: FetchTarget,
-  ): Promise<ReturnType<typeof checkProblem> | undefined> {
-    const key = `${root}\0${tips.base}`;
-    const heads = this.passed.get(key) ?? [];
-    if (heads.includes(tips.head)) return undefined;
-    try {
-      // A head checked before may be gone since (a branch pushed over, its objects pruned): then all is checked.
-      await checkObjects(this.deps.git, root, tips, heads).catch(() => checkObjects(this.deps.git, root, tips));
-    } catch (err) {
-      return checkProblem(err, t);
-    }
-    if (!this.passed.has(key) && this.passed.size >= 200) this.passed.delete(this.passed.keys().next().value!);
-    this.passed.set(key, [tips.head, ...heads].slice(0, 20));
-    return undefined;
-  }
-
   private async read(taskId: string, e: Entry, force: boolean, given?: Task): Promise<void> {
     const { tasks } = this.deps;
     let task = tasks.task(taskId) ?? given;
@@ -256,7 +224,7 @@ export class ChangesModel extends DisposableBase {
       if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
       return;
     }
-    const refused = await this.checked(local.root, tips, target);
+    const refused = await this.checks.refusal(this.deps.git, local.root, tips, target);
     if (refused) {
       this.deps.log.warn(`objects of task ${taskId}: ${refused.why}`);
       return this.show(taskId, e, { kind: 'problem', why: refused.why, todo: refused.todo });

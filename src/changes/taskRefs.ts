@@ -2,10 +2,7 @@
 // `…/base`. Nothing here writes to the user's branches, remote-tracking branches, working tree, index or stash:
 // `--refmap=` keeps git from also updating `refs/remotes/…` for the branches named, and every read names our refs.
 // Whatever brought the branch's objects here, git's object checks are run on them before they are shown or used
-// (`checkObjects`). Pure Node: no `vscode`.
-import * as fsp from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
+// (objectChecks.ts). Pure Node: no `vscode`.
 import { isGitError, type GitRunner } from '../git/gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
 import type { ChangeCommit, ChangedFile } from '../model/changesView';
@@ -120,65 +117,13 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
 }
 
 /** git's object checks' refusal in words, when `said` is one. */
-function fsckRefusal(said: string): string | undefined {
+export function fsckRefusal(said: string): string | undefined {
   const fsck = /error: object [0-9a-f]+: (\w+): (.+)$/m.exec(said);
   if (!fsck && !/fsck error/.test(said)) return undefined;
   return l10n.t("git's object checks refused the branch ({0})", fsck ? `${fsck[1]}: ${fsck[2].trim()}` : 'fsck');
 }
 
-/**
- * git's object checks (the fetch's, `FSCK_TOLERATED` aside) on every object the head holds that the base does not,
- * whatever brought them into the repository: our fetch checks only the objects that arrive, and the user's own fetch
- * (a pull, the Git extension's autofetch) may have brought the branch in unchecked. git packs them into a folder of
- * ours and `index-pack --strict` reads that pack as a fetch's would; nothing is added to the repository. Rejects
- * with git's reason when they fail. `passed`: heads checked before against the same base, whose objects are left out
- * (a branch that moved on is checked for its new commits only).
- */
-export async function checkObjects(
-  git: GitRunner,
-  root: string,
-  tips: LocalTips,
-  passed: readonly string[] = [],
-): Promise<void> {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-tasks-check-'));
-  try {
-    const name = await git.read({
-      cwd: root,
-      args: ['pack-objects', '--revs', '--quiet', path.join(dir, 'branch')],
-      input: [tips.head, ...[tips.base, ...passed].map(c => `^${c}`)].map(c => `${c}\n`).join(''),
-      timeoutMs: 300_000,
-    });
-    const pack = path.join(dir, `branch-${name.trim()}.pack`);
-    const strict = `--strict=${FSCK_TOLERATED.map(id => `${id}=ignore`).join(',')}`;
-    await git.read({
-      cwd: root,
-      args: ['index-pack', strict, '-o', path.join(dir, 'checked.idx'), pack],
-      timeoutMs: 300_000,
-    });
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Why the branch's objects are not used (`checkObjects` failed), in words, and what to do. */
-export function checkProblem(err: unknown, t: Pick<FetchTarget, 'head'>): FetchProblem {
-  const said = isGitError(err) ? err.stderr : err instanceof Error ? err.message : String(err);
-  const fsck = fsckRefusal(said);
-  if (fsck)
-    return {
-      why: fsck,
-      todo: l10n.t(
-        'The branch {0} holds a tree git would not check out; nothing of it is shown or written. Ask for the branch to be fixed.',
-        t.head,
-      ),
-    };
-  return {
-    why: l10n.t("the branch's objects could not be checked: {0}", firstLines(said) || l10n.t('no reason given')),
-    todo: l10n.t('Retry.'),
-  };
-}
-
-const firstLines = (s: string): string =>
+export const firstLines = (s: string): string =>
   s
     .split('\n')
     .map(l => l.replace(/^(fatal|error): /, '').trim())

@@ -7,14 +7,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { GitRunner } from '../../../../src/git/gitRunner';
-import {
-  checkObjects,
-  checkProblem,
-  fetchTaskRefs,
-  readChanges,
-  readTips,
-  type LocalTips,
-} from '../../../../src/changes/taskRefs';
+import { fetchTaskRefs, readChanges, readTips, type LocalTips } from '../../../../src/changes/taskRefs';
+import { checkObjects, checkProblem } from '../../../../src/changes/objectChecks';
 import { changedToolFiles } from '../../../../src/changes/changedToolFiles';
 import { ApplyRefused, applyChanges } from '../../../../src/changes/land/applyChanges';
 import type { ToolFile } from '../../../../src/changes/land/toolFiles';
