@@ -34,7 +34,8 @@ export async function checkObjects(
   try {
     const name = await git.read({
       cwd: root,
-      args: ['pack-objects', '--revs', '--quiet', path.join(dir, 'branch')],
+      // One pack, whatever size the user's configuration would split packs at.
+      args: ['-c', 'pack.packSizeLimit=0', 'pack-objects', '--revs', '--quiet', path.join(dir, 'branch')],
       input: [tips.head, ...[tips.base, ...passed].map(c => `^${c}`)].map(c => `${c}\n`).join(''),
       timeoutMs: 300_000,
     });
