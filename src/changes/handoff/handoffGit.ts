@@ -37,16 +37,20 @@ export interface GitWorkingTree {
   cwd: string;
 }
 
-/** Runs git; `input` goes to its standard input; `env` adds to the extension host's environment. */
+/**
+ * Runs git; `input` goes to its standard input; `env` adds to the extension host's environment. `hooks`: the user
+ * asked for this very command (the hand-off's push, a stash), so the repository's hooks run as git runs them for it;
+ * otherwise none runs (noHooks.ts).
+ */
 export function runGit(
   r: GitWorkingTree,
   args: string[],
-  opts: { input?: string; env?: Record<string, string> } = {},
+  opts: { input?: string; env?: Record<string, string>; hooks?: true } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       r.git,
-      args,
+      opts.hooks ? args : [...noHooks(), ...args],
       {
         cwd: r.cwd,
         // Never a prompt in a terminal nobody sees; the user's credential helpers still answer.
@@ -104,16 +108,14 @@ function afterSpaces(line: string, n: number): string {
 export async function commitChanges(r: GitWorkingTree, paths: string[], message: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-tasks-handoff-'));
   const env = { GIT_INDEX_FILE: path.join(dir, 'index'), GIT_LITERAL_PATHSPECS: '1' };
-  // The index is ours: no hook written for the user's (post-index-change) runs on it.
-  const own = noHooks();
   try {
-    await runGit(r, [...own, 'read-tree', 'HEAD'], { env });
+    await runGit(r, ['read-tree', 'HEAD'], { env });
     if (paths.length > 0) {
       const list = paths.map(p => `${p}\0`).join('');
-      await runGit(r, [...own, 'add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: list });
+      await runGit(r, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: list });
     }
-    const tree = (await runGit(r, [...own, 'write-tree'], { env })).trim();
-    return (await runGit(r, [...own, 'commit-tree', tree, '-p', 'HEAD', '-F', '-'], { env, input: message })).trim();
+    const tree = (await runGit(r, ['write-tree'], { env })).trim();
+    return (await runGit(r, ['commit-tree', tree, '-p', 'HEAD', '-F', '-'], { env, input: message })).trim();
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -125,7 +127,7 @@ export async function commitChanges(r: GitWorkingTree, paths: string[], message:
  */
 export async function pushNewBranch(r: GitWorkingTree, remote: string, sha: string, branch: string): Promise<void> {
   const ref = `refs/heads/${branch}`;
-  await runGit(r, ['push', `--force-with-lease=${ref}:`, '--', remote, `${sha}:${ref}`]);
+  await runGit(r, ['push', `--force-with-lease=${ref}:`, '--', remote, `${sha}:${ref}`], { hooks: true });
 }
 
 /**
@@ -138,7 +140,9 @@ export async function undoPush(r: GitWorkingTree, remote: string, sha: string, b
   try {
     const there = (await runGit(r, ['ls-remote', '--', remote, ref])).split('\t')[0].trim();
     if (there === sha) {
-      await runGit(r, ['push', `--force-with-lease=${ref}:${sha}`, '--', remote, `:${ref}`]).catch(() => (left = true));
+      await runGit(r, ['push', `--force-with-lease=${ref}:${sha}`, '--', remote, `:${ref}`], { hooks: true }).catch(
+        () => (left = true),
+      );
     }
   } catch {
     // The remote cannot be asked: nothing more can be done from here.
