@@ -8,6 +8,7 @@ import { DisposableBase, toDisposable } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
 import { branchOf, localRepoOf, taskRepo } from './taskBranch';
 import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
+import { ObjectChecks } from './objectChecks';
 import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
@@ -24,6 +25,8 @@ export class ChangesModel extends DisposableBase {
   /** The changes shown for a task changed (its id). */
   readonly onDidChange = this.changed.event;
   private focused = true;
+  /** git's object checks of each head shown, whoever fetched it (nothing they refuse is shown or used). */
+  private readonly checks = new ObjectChecks();
   private readonly now: () => number;
 
   constructor(private readonly deps: ChangesDeps) {
@@ -220,6 +223,11 @@ export class ChangesModel extends DisposableBase {
       // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
       if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
       return;
+    }
+    const refused = await this.checks.refusal(this.deps.git, local.root, tips, target);
+    if (refused) {
+      this.deps.log.warn(`objects of task ${taskId}: ${refused.why}`);
+      return this.show(taskId, e, { kind: 'problem', why: refused.why, todo: refused.todo });
     }
     try {
       const { files, commits } = await readChanges(this.deps.git, local.root, tips);

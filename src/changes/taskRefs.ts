@@ -1,7 +1,8 @@
 // The agent's branch, fetched into a namespace of our own and read from there: `refs/agent-tasks/<task>/head` and
 // `…/base`. Nothing here writes to the user's branches, remote-tracking branches, working tree, index or stash:
 // `--refmap=` keeps git from also updating `refs/remotes/…` for the branches named, and every read names our refs.
-// Pure Node: no `vscode`.
+// Whatever brought the branch's objects here, git's object checks are run on them before they are shown or used
+// (objectChecks.ts). Pure Node: no `vscode`.
 import { isGitError, type GitRunner } from '../git/gitRunner';
 import { LOG_FORMAT, parseDiff, parseLog } from './parse';
 import type { ChangeCommit, ChangedFile } from '../model/changesView';
@@ -95,10 +96,10 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
       ),
       missing: 'base',
     };
-  const fsck = /error: object [0-9a-f]+: (\w+): (.+)$/m.exec(said);
-  if (fsck || /fsck error/.test(said))
+  const fsck = fsckRefusal(said);
+  if (fsck)
     return {
-      why: l10n.t("git's object checks refused the branch ({0})", fsck ? `${fsck[1]}: ${fsck[2].trim()}` : 'fsck'),
+      why: fsck,
       todo: l10n.t(
         'The branch {0} holds a tree git would not check out; nothing of it was fetched or written. Ask for the branch to be fixed.',
         t.head,
@@ -115,7 +116,14 @@ export function fetchProblem(err: unknown, t: Pick<FetchTarget, 'head' | 'base' 
   };
 }
 
-const firstLines = (s: string): string =>
+/** git's object checks' refusal in words, when `said` is one. */
+export function fsckRefusal(said: string): string | undefined {
+  const fsck = /error: object [0-9a-f]+: (\w+): (.+)$/m.exec(said);
+  if (!fsck && !/fsck error/.test(said)) return undefined;
+  return l10n.t("git's object checks refused the branch ({0})", fsck ? `${fsck[1]}: ${fsck[2].trim()}` : 'fsck');
+}
+
+export const firstLines = (s: string): string =>
   s
     .split('\n')
     .map(l => l.replace(/^(fatal|error): /, '').trim())

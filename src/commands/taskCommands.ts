@@ -208,6 +208,7 @@ export class TaskCommands extends DisposableBase {
       // Paths as git named them, never read as pathspec magic.
       await runGit({ git: program, cwd: root }, [...args, '--', ...refused.files], {
         env: { GIT_LITERAL_PATHSPECS: '1' },
+        hooks: true, // the stash the user asked for, as git stash runs it
       });
     } catch (err) {
       const said = err instanceof GitFailure ? err.said : String(err);

@@ -1,7 +1,9 @@
 // Runs the user's own git (the path the built-in git extension found) with execFile: no shell, arguments as given,
 // never a prompt (a fetch that needs credentials the helpers do not have fails and says so). Work on one local
-// repository is run one at a time, so two fetches never race for its locks. Pure Node: no `vscode`.
+// repository is run one at a time, so two fetches never race for its locks. It runs no hook of the repository unless
+// the run says the user asked for that command as such (noHooks.ts). Pure Node: no `vscode`.
 import type * as ChildProcess from 'node:child_process';
+import { noHooks } from './noHooks';
 
 /**
  * `node:child_process`, required on the first git run: the module sits on the activation path, and the first tree
@@ -34,6 +36,13 @@ export interface GitRun {
   cwd: string;
   args: string[];
   timeoutMs?: number;
+  /** What git reads on stdin (nothing when undefined). */
+  input?: string;
+  /**
+   * The user asked for this very command (a checkout into a new worktree): the repository's hooks run as git runs
+   * them for it. Otherwise none runs: what we run for ourselves starts nothing of the user's.
+   */
+  hooks?: true;
 }
 
 const MAX_OUTPUT = 64 * 1024 * 1024;
@@ -79,10 +88,11 @@ export class GitRunner {
     if (!git) return Promise.reject(new GitError('git is not available', '', 'ENOENT'));
     this.spawned++;
     const { execFile } = childProcess();
+    const args = r.hooks ? r.args : [...noHooks(), ...r.args];
     return new Promise((resolve, reject) => {
-      execFile(
+      const child = execFile(
         git,
-        r.args,
+        args,
         {
           cwd: r.cwd,
           encoding: 'buffer',
@@ -102,6 +112,8 @@ export class GitRunner {
           } else resolve(bytes ? stdout : stdout.toString('utf8'));
         },
       );
+      child.stdin?.on('error', () => undefined); // git may stop reading early; its exit says why
+      child.stdin?.end(r.input ?? '');
     });
   }
 }

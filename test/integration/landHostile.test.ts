@@ -18,6 +18,8 @@ const run = promisify(execFile);
 const nonce = randomBytes(4).toString('hex');
 const DUP = { id: `hostile-dup-${nonce}`, head: `agent/outside-${nonce}` };
 const CASE = { id: `hostile-case-${nonce}`, head: `agent/case-${nonce}` };
+const FETCHED = { id: `hostile-fetched-${nonce}`, head: `agent/fetched-${nonce}` };
+const ATTR = { id: `hostile-attr-${nonce}`, head: `agent/attr-${nonce}` };
 
 function world(): WorldFile {
   const w = demoWorld();
@@ -35,7 +37,7 @@ function world(): WorldFile {
     // The sandbox writes nothing on the branch: the test pushes it.
     commits: [],
   });
-  w.tasks = [...(w.tasks ?? []), task(DUP), task(CASE)];
+  w.tasks = [...(w.tasks ?? []), task(DUP), task(CASE), task(FETCHED), task(ATTR)];
   return w;
 }
 
@@ -117,6 +119,9 @@ describe('land a hostile branch', () => {
     await push(DUP.head, [`120000 blob ${await blob(sentinel)}\tlink`, `040000 tree ${pwned}\tlink`]);
     const inside = await tree([`100644 blob ${await blob(config)}\tconfig`]);
     await push(CASE.head, [`120000 blob ${await blob('.git')}\tLINK`, `040000 tree ${inside}\tlink`]);
+    await push(FETCHED.head, [`120000 blob ${await blob(sentinel)}\tlink`, `040000 tree ${pwned}\tlink`]);
+    const attributes = `100644 blob ${await blob('*.md filter=x\n')}\t.gitattributes`;
+    await push(ATTR.head, [attributes, `100644 blob ${await blob('notes\n')}\tnotes.md`]);
   });
 
   after(() => {
@@ -161,5 +166,68 @@ describe('land a hostile branch', () => {
     assert.deepEqual(hashTree(sentinel), outside, 'nothing outside the workspace changed');
     assert.equal(await git(root, ['status', '--porcelain', '--untracked-files=all']), status, 'no file written');
     assert.equal(fs.existsSync(marker()), false, 'the user’s git status ran no program of the branch');
+  });
+
+  it('a branch the user’s own fetch brought in unchecked (as autofetch does): still refused by git’s object checks', async function () {
+    this.timeout(90_000);
+    api.answer({});
+    const root = workspace();
+    const tracking = `refs/remotes/origin/${FETCHED.head}`;
+    try {
+      await git(root, ['fetch', '-q', 'origin', FETCHED.head]);
+      assert.ok((await git(root, ['rev-parse', '--verify', tracking])).trim(), 'the user’s fetch took the branch');
+      const v = await api.changes(FETCHED.id, true);
+      assert.equal(v?.kind, 'problem', JSON.stringify(v));
+      assert.match(v.kind === 'problem' ? v.why : '', /object checks refused the branch \(duplicateEntries/);
+      const at = api.said().length;
+      await vscode.commands.executeCommand(COMMANDS.applyChanges, { task: { id: FETCHED.id, state: 'completed' } });
+      assert.match(api.said()[at]?.text ?? '', /cannot be used: git's object checks refused the branch/);
+      assert.equal(fs.existsSync(path.join(sentinel, 'pwned')), false);
+    } finally {
+      await git(root, ['update-ref', '-d', tracking]).catch(() => undefined);
+    }
+  });
+
+  it('the user’s hooks and a filter the branch’s .gitattributes names: the fetch and Apply run none of them', async function () {
+    this.timeout(90_000);
+    const root = workspace();
+    const hooks = path.join(root, '.git', 'hooks');
+    const ran = (name: string) => path.join(sentinel, name);
+    // Each leaves its mark only for what it would be run on through us: our refs, a temporary index.
+    const scripts: Record<string, string> = {
+      'reference-transaction': `grep -q refs/agent-tasks && touch '${ran('reference-transaction')}'\nexit 0\n`,
+      'post-index-change': `test -n "$GIT_INDEX_FILE" && touch '${ran('post-index-change')}'\nexit 0\n`,
+    };
+    const marks = () => fs.readdirSync(sentinel).filter(n => n !== 'keep.txt');
+    try {
+      fs.mkdirSync(hooks, { recursive: true });
+      for (const [name, body] of Object.entries(scripts)) {
+        fs.writeFileSync(path.join(hooks, name), `#!/bin/sh\n${body}`);
+        fs.chmodSync(path.join(hooks, name), 0o755);
+      }
+      await git(root, ['config', 'filter.x.smudge', `touch '${ran('smudged')}' && cat`]);
+      await git(root, ['config', 'filter.x.clean', 'cat']);
+      assert.equal((await api.changes(ATTR.id, true))?.kind, 'ready');
+      assert.deepEqual(marks(), [], 'the fetch ran no hook');
+      // Apply, answered no to writing .gitattributes: nothing written, nothing run.
+      api.answer({ confirm: false });
+      await vscode.commands.executeCommand(COMMANDS.applyChanges, { task: { id: ATTR.id, state: 'completed' } });
+      assert.ok(
+        api.asked().some(a => a.kind === 'confirm' && /\.gitattributes/.test(a.text)),
+        'asked',
+      );
+      assert.equal(fs.existsSync(path.join(root, 'notes.md')), false);
+      // Apply of notes.md alone: the branch's .gitattributes is not written, so the filter it names does not run.
+      api.answer({});
+      await vscode.commands.executeCommand(COMMANDS.applyChanges, { taskId: ATTR.id, file: { path: 'notes.md' } });
+      await waitFor(() => fs.existsSync(path.join(root, 'notes.md')) || undefined, 'notes.md written', 30_000);
+      assert.equal(fs.readFileSync(path.join(root, 'notes.md'), 'utf8'), 'notes\n');
+      assert.deepEqual(marks(), [], 'no hook and no filter ran');
+    } finally {
+      api.answer(undefined);
+      for (const name of Object.keys(scripts)) fs.rmSync(path.join(hooks, name), { force: true });
+      await git(root, ['config', '--remove-section', 'filter.x']).catch(() => undefined);
+      fs.rmSync(path.join(root, 'notes.md'), { force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { noHooks } from '../../git/noHooks';
 
 export interface Changes {
   /** Tracked files with uncommitted changes, staged or not (both names of a rename). */
@@ -22,7 +23,10 @@ export class GitFailure extends Error {
     readonly said: string,
     readonly code: number | string | undefined,
   ) {
-    super(said || `git ${args[0]} failed (${code ?? 'no exit code'})`);
+    super(
+      said ||
+        `git ${args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c')} failed (${code ?? 'no exit code'})`,
+    );
   }
 }
 
@@ -33,16 +37,20 @@ export interface GitWorkingTree {
   cwd: string;
 }
 
-/** Runs git; `input` goes to its standard input; `env` adds to the extension host's environment. */
+/**
+ * Runs git; `input` goes to its standard input; `env` adds to the extension host's environment. `hooks`: the user
+ * asked for this very command (the hand-off's push, a stash), so the repository's hooks run as git runs them for it;
+ * otherwise none runs (noHooks.ts).
+ */
 export function runGit(
   r: GitWorkingTree,
   args: string[],
-  opts: { input?: string; env?: Record<string, string> } = {},
+  opts: { input?: string; env?: Record<string, string>; hooks?: true } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       r.git,
-      args,
+      opts.hooks ? args : [...noHooks(), ...args],
       {
         cwd: r.cwd,
         // Never a prompt in a terminal nobody sees; the user's credential helpers still answer.
@@ -119,7 +127,7 @@ export async function commitChanges(r: GitWorkingTree, paths: string[], message:
  */
 export async function pushNewBranch(r: GitWorkingTree, remote: string, sha: string, branch: string): Promise<void> {
   const ref = `refs/heads/${branch}`;
-  await runGit(r, ['push', `--force-with-lease=${ref}:`, '--', remote, `${sha}:${ref}`]);
+  await runGit(r, ['push', `--force-with-lease=${ref}:`, '--', remote, `${sha}:${ref}`], { hooks: true });
 }
 
 /**
@@ -132,7 +140,9 @@ export async function undoPush(r: GitWorkingTree, remote: string, sha: string, b
   try {
     const there = (await runGit(r, ['ls-remote', '--', remote, ref])).split('\t')[0].trim();
     if (there === sha) {
-      await runGit(r, ['push', `--force-with-lease=${ref}:${sha}`, '--', remote, `:${ref}`]).catch(() => (left = true));
+      await runGit(r, ['push', `--force-with-lease=${ref}:${sha}`, '--', remote, `:${ref}`], { hooks: true }).catch(
+        () => (left = true),
+      );
     }
   } catch {
     // The remote cannot be asked: nothing more can be done from here.

@@ -12,7 +12,7 @@ import { ApplyRefused } from './landErrors';
 import type { Side, Target } from './land';
 import { mergeFile } from './mergeFile';
 import { MODE_GITLINK, pathProblem } from './pathRules';
-import { stage, type StageEntry } from './stage';
+import { attributesOf, stage } from './stage';
 
 export interface Conflict {
   path: string;
@@ -165,7 +165,7 @@ export async function planApply(git: GitRunner, gitPath: string, src: PlanSource
     } else conflicts.push({ path: c.path, why: l10n.t('binary, changed on both sides: left as yours') });
     if (targets.length > before) files++;
   }
-  files += await merge(gitPath, root, src.headRef, tmp, jobs, mine, targets, conflicts);
+  files += await merge(gitPath, root, tmp, jobs, mine, targets, conflicts);
   return { targets, conflicts, read: [...new Set(read)], files };
 }
 
@@ -173,7 +173,6 @@ export async function planApply(git: GitRunner, gitPath: string, src: PlanSource
 async function merge(
   gitPath: string,
   root: string,
-  headRef: string,
   tmp: string,
   jobs: MergeJob[],
   mine: Map<string, Side | undefined>,
@@ -185,11 +184,9 @@ async function merge(
     root,
     (await readGit(gitPath, root, ['rev-parse', '--absolute-git-dir'])).toString('utf8').trim(),
   );
-  const attributes: StageEntry[] = [];
-  await eachRecord({ git: gitPath, cwd: root, args: ['ls-tree', '-r', '-z', '--full-tree', headRef] }, r => {
-    const m = /^(\d+) blob ([0-9a-f]+)\t((?:[\s\S]*\/)?\.gitattributes)$/.exec(r);
-    if (m) attributes.push({ mode: m[1], blob: m[2], path: m[3] });
-  });
+  // The user's own attributes, as a checkout of their branch applies them: the tool-file question about a
+  // `.gitattributes` of the branch comes later, and no filter it alone names may run before it.
+  const attributes = await attributesOf({ git: gitPath, cwd: root }, 'HEAD');
   const run = { git: gitPath, cwd: root, gitDir };
   const withBase = jobs.filter(j => j.base.blob !== '');
   const bases = await stage(

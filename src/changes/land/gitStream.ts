@@ -1,8 +1,10 @@
 // The user's git, read as a stream: long listings record by record and file contents straight into a file, so that
 // neither the number of paths nor the size of a file decides how much memory an apply takes, and no path is ever
-// put on a command line (a list of them is handed over on stdin). Pure Node: no `vscode`.
+// put on a command line (a list of them is handed over on stdin). Every such git is ours (plumbing on a temporary
+// index, reads of the branch): it runs no hook of the repository. Pure Node: no `vscode`.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { GitError } from '../../git/gitRunner';
+import { noHooks } from '../../git/noHooks';
 
 const ENV = (): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -22,7 +24,7 @@ export interface StreamRun {
 }
 
 function start(r: StreamRun): { child: ChildProcessWithoutNullStreams; done: Promise<void> } {
-  const child = spawn(r.git, r.args, { cwd: r.cwd, env: { ...ENV(), ...r.env }, windowsHide: true });
+  const child = spawn(r.git, [...noHooks(), ...r.args], { cwd: r.cwd, env: { ...ENV(), ...r.env }, windowsHide: true });
   const err: Buffer[] = [];
   let errBytes = 0;
   child.stderr.on('data', (b: Buffer) => {

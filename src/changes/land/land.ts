@@ -14,7 +14,7 @@ import { readAll } from './gitStream';
 import { ApplyFailed, ApplyRefused, type PathProblem } from './landErrors';
 import { MODE_LINK, pathProblem } from './pathRules';
 import { Writer, sameAfter, stateAt, type After, type Step } from './safeWrite';
-import { stage } from './stage';
+import { attributesAfter, stage } from './stage';
 import { toolFilesOf, type ToolFile } from './toolFiles';
 import { checkTree } from './treeCheck';
 import { dropUndoFolder, undoFolder } from './undoStore';
@@ -158,7 +158,7 @@ async function toolsOf(git: GitRunner, gitPath: string, r: LandRequest): Promise
 
 /** Lands `r.targets` all or nothing; throws ApplyRefused (nothing written) or ApplyFailed (all put back). */
 export async function land(git: GitRunner, gitPath: string, r: LandRequest): Promise<Landed> {
-  const attributes = await check(git, gitPath, r);
+  await check(git, gitPath, r);
   const tools = await toolsOf(git, gitPath, r);
   if (tools.length && r.confirmTools) {
     if (!(await r.confirmTools(tools))) throw new ApplyRefused('declined', []);
@@ -172,6 +172,8 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
     );
     const gitDir = (await git.run({ cwd: r.root, args: ['rev-parse', '--absolute-git-dir'] })).trim();
     // git writes every file (its filters run) before anything is written: a filter that fails writes nothing.
+    // The attributes the user has, and those of this change they said yes to: no filter the branch alone chose.
+    const attributes = await attributesAfter({ git: gitPath, cwd: r.root }, r.targets);
     const staged = await stage({ git: gitPath, cwd: r.root, gitDir }, stageDir, blobs, attributes).catch(
       (e: unknown) => {
         if (!isGitError(e)) throw e;

@@ -2,6 +2,7 @@
 // written into the copy of the user's side, and the working tree is written only by the caller. Pure Node: no
 // `vscode`.
 import { execFile } from 'node:child_process';
+import { noHooks } from '../../git/noHooks';
 
 /**
  * Merges into `ours` (a file of ours) the change from `base` to `theirs`. Resolves with the number of conflicts git
@@ -11,7 +12,7 @@ export function mergeFile(git: string, ours: string, base: string, theirs: strin
   return new Promise((resolve, reject) => {
     execFile(
       git,
-      ['merge-file', '-L', 'yours', '-L', 'merge base', '-L', 'agent task', '--', ours, base, theirs],
+      [...noHooks(), 'merge-file', '-L', 'yours', '-L', 'merge base', '-L', 'agent task', '--', ours, base, theirs],
       { encoding: 'utf8', windowsHide: true, env: { ...process.env, LC_ALL: 'C' } },
       (err, _stdout, stderr) => {
         const code = err ? (err as { code?: unknown }).code : 0;

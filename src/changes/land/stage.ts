@@ -1,11 +1,13 @@
 // A file of the agent's branch as `git checkout` would write it: the user's own conversions and filters (line
-// endings, `eol`/`text`, `working-tree-encoding`, a smudge filter such as Git LFS's), chosen by the `.gitattributes`
-// of the branch's tree — which only name filters; what a filter runs is the user's configuration. git writes them with
+// endings, `eol`/`text`, `working-tree-encoding`, a smudge filter such as Git LFS's), chosen by `.gitattributes` —
+// which only name filters; what a filter runs is the user's configuration. The `.gitattributes` are those of the
+// user's branch (HEAD), and those the change writes once the user said yes to writing them (`attributesAfter`): a
+// filter the branch alone chose never runs before that question, nor after a no. git writes the files with
 // `checkout-index` from a temporary index into a folder of ours (never the working tree, never the user's index),
 // one git for all the files, each streamed to disk. Pure Node: no `vscode`.
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { pipeTo, type StreamRun } from './gitStream';
+import { eachRecord, pipeTo, readAll, type StreamRun } from './gitStream';
 
 export interface StageEntry {
   path: string;
@@ -55,4 +57,45 @@ export async function stage(
     drain,
   );
   return where;
+}
+
+const IS_ATTRIBUTES = /(^|\/)\.gitattributes$/;
+
+/** The `.gitattributes` files of a tree (regular files: git reads no link's target as attributes). */
+export async function attributesOf(run: { git: string; cwd: string }, rev: string): Promise<StageEntry[]> {
+  const out: StageEntry[] = [];
+  await eachRecord({ ...run, args: ['ls-tree', '-r', '-z', '--full-tree', rev] }, r => {
+    const m = /^(100644|100755) blob ([0-9a-f]+)\t([\s\S]+)$/.exec(r);
+    if (m && IS_ATTRIBUTES.test(m[3])) out.push({ mode: m[1], blob: m[2], path: m[3] });
+  });
+  return out;
+}
+
+/** A path's state as a change is to write it (land.ts's `Want`, as far as this reads it). */
+export interface AttributesTarget {
+  path: string;
+  want: { kind: 'absent' } | { kind: 'blob'; mode: string; blob: string } | { kind: 'file'; file: string };
+}
+
+/**
+ * The `.gitattributes` in effect once `targets` are written: the user's branch's (HEAD), with those the targets write
+ * (the tool files asked about before anything is staged) in their place. A merged one is stored as an object first.
+ */
+export async function attributesAfter(
+  run: { git: string; cwd: string },
+  targets: readonly AttributesTarget[],
+): Promise<StageEntry[]> {
+  const byPath = new Map((await attributesOf(run, 'HEAD')).map(e => [e.path, e]));
+  for (const t of targets) {
+    if (!IS_ATTRIBUTES.test(t.path)) continue;
+    const w = t.want;
+    if (w.kind === 'blob' && /^100(644|755)$/.test(w.mode))
+      byPath.set(t.path, { path: t.path, mode: w.mode, blob: w.blob });
+    else if (w.kind === 'file') {
+      const args = ['hash-object', '-w', '--no-filters', '--stdin'];
+      const blob = (await readAll({ ...run, args, input: await fsp.readFile(w.file) })).toString('utf8').trim();
+      byPath.set(t.path, { path: t.path, mode: '100644', blob });
+    } else byPath.delete(t.path);
+  }
+  return [...byPath.values()];
 }

@@ -111,13 +111,22 @@ export async function checkOutInWorktree(git: GitRunner, gitPath: string, w: New
   if (await exists(git, w.root, local)) {
     const tip = (await git.run({ cwd: w.root, args: ['rev-parse', '--verify', `${local}^{commit}`] })).trim();
     await checkCheckout(git, gitPath, w, tip);
-    await git.run({ cwd: w.root, args: [...PROTECT, 'worktree', 'add', '--quiet', '--', w.path, w.branch] });
+    // A checkout the user asked for: git runs the hooks it runs for one (post-checkout), and nothing more.
+    await git.run({
+      cwd: w.root,
+      args: [...PROTECT, 'worktree', 'add', '--quiet', '--', w.path, w.branch],
+      hooks: true,
+    });
     return { kind: 'created', path: w.path };
   }
   const at = (await git.run({ cwd: w.root, args: ['rev-parse', '--verify', `${w.headRef}^{commit}`] })).trim();
   await checkCheckout(git, gitPath, w, at);
   try {
-    await git.run({ cwd: w.root, args: [...PROTECT, 'worktree', 'add', '--quiet', '-b', w.branch, '--', w.path, at] });
+    await git.run({
+      cwd: w.root,
+      args: [...PROTECT, 'worktree', 'add', '--quiet', '-b', w.branch, '--', w.path, at],
+      hooks: true,
+    });
   } catch (e) {
     // git made the branch before it tried the checkout: a worktree the user did not get leaves no branch behind.
     await git.run({ cwd: w.root, args: ['update-ref', '-d', local, at] }).catch(() => undefined);

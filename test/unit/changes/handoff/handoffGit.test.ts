@@ -99,6 +99,18 @@ describe('handoff/git', function () {
     assert.equal(snapshot(work), before);
   });
 
+  it('builds its commit in an index of its own without running the user’s post-index-change hook', async () => {
+    const marker = path.join(dir, 'hook-ran');
+    const hook = path.join(work, '.git', 'hooks', 'post-index-change');
+    fs.writeFileSync(hook, `#!/bin/sh\ntouch '${marker}'\n`);
+    fs.chmodSync(hook, 0o755);
+    const c = await listChanges(runner());
+    await commitChanges(runner(), [...c.tracked, ...c.untracked], 'Hand off\n');
+    assert.equal(fs.existsSync(marker), false, 'the hook did not run on our index');
+    git(work, 'add', 'a.txt'); // the test's own proof that the hook is there and runs
+    assert.equal(fs.existsSync(marker), true);
+  });
+
   it('pushes the commit as a new branch, never over a branch that is there, and can take it back', async () => {
     const sha = await commitChanges(runner(), ['a.txt'], 'x');
     await pushNewBranch(runner(), 'origin', sha, 'agent-tasks/x');
