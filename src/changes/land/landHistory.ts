@@ -1,8 +1,12 @@
-// What this window landed and can still take back: the applies (newest last, their copies on disk) and the
-// worktrees it made. Undo Last Apply and Remove Worktree are commands for as long as there is something to take back;
-// context keys tell the palette so. No `vscode`: the keys are set through the function it is given.
-import { DisposableBase, toDisposable } from '../../lifecycle';
+// What this window landed and can still take back: the applies (newest last, their copies and records on disk, so
+// that a window reloaded takes up those of the window before: `adopt`) and the worktrees it made. Undo Last Apply and
+// Remove Worktree are commands for as long as there is something to take back; context keys tell the palette so. No
+// `vscode`: the keys are set through the function it is given.
+import { DisposableBase } from '../../lifecycle';
+import { journals, writerGone } from './journal';
 import type { Landed } from './land';
+import type { LandContextKey } from './landDeps';
+import { landedOf } from './recover';
 import { sameAfter, type After, type Step } from './safeWrite';
 import { dropUndoFolder } from './undoStore';
 
@@ -28,17 +32,36 @@ const KEPT = 10;
 export class LandHistory extends DisposableBase {
   private readonly applies: AppliedEntry[] = [];
   private readonly worktrees: MadeWorktree[] = [];
+  private adopted: Promise<void> | undefined;
 
   constructor(
     /** Tells the palette what can be taken back (called once something was landed, never before). */
-    private readonly setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => void,
+    private readonly setContext: (key: LandContextKey, on: boolean) => void,
   ) {
+    // The applies' folders stay when the window goes: a reload takes them up again (`adopt`).
     super();
-    this.register(toDisposable(() => this.applies.splice(0).forEach(a => dropUndoFolder(a.landed.copies))));
+  }
+
+  /**
+   * Takes up, once, the Undo records of windows gone (a reload's window before this one), as older than this
+   * window's own applies; beyond the most kept, the oldest are dropped.
+   */
+  adopt(storage: string): Promise<void> {
+    this.adopted ??= journals(storage).then(found => {
+      const gone = found.filter(f => f.journal.state === 'done' && writerGone(f.journal));
+      const taken = gone.map(f => ({ taskId: f.journal.taskId, label: f.journal.label, landed: landedOf(f) }));
+      this.applies.unshift(...taken);
+      this.trim();
+    });
+    return this.adopted;
   }
 
   addApply(e: AppliedEntry): void {
     this.applies.push(e);
+    this.trim();
+  }
+
+  private trim(): void {
     for (const old of this.applies.splice(0, Math.max(0, this.applies.length - KEPT)))
       dropUndoFolder(old.landed.copies);
     this.sync();

@@ -1,8 +1,11 @@
 // Where Undo keeps its copies: a folder per apply under the extension's storage, named after the window's process so
-// that a window only ever clears away folders whose window is gone. Pure Node: no `vscode`.
+// that a window only ever clears away folders whose window is gone — and never one that holds a journal (journal.ts):
+// an apply cut off, waiting for the user to choose, or an apply's Undo record, kept across reloads. Pure Node: no
+// `vscode`.
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
+import { readJournal } from './journal';
 
 let made = 0;
 const swept = new Set<string>();
@@ -22,8 +25,9 @@ async function sweep(base: string): Promise<void> {
   swept.add(base);
   for (const name of await fsp.readdir(base).catch(() => [] as string[])) {
     const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid))
-      await fsp.rm(path.join(base, name), { recursive: true, force: true });
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    const dir = path.join(base, name);
+    if (!(await readJournal(dir))) await fsp.rm(dir, { recursive: true, force: true });
   }
 }
 
