@@ -281,6 +281,6 @@ export async function undoLanded(landed: Landed): Promise<Undone> {
   }
   for (const s of [...landed.steps].reverse())
     if (s.kind === 'mkdir') await fsp.rmdir(path.join(landed.root, ...s.rel.split('/'))).catch(() => undefined);
-  dropUndoFolder(landed.copies);
+  await fsp.rm(landed.copies, { recursive: true, force: true });
   return { restored: [...new Set(restored)].sort(), changedSince: [...new Set(changedSince)].sort(), putBack };
 }
