@@ -65,6 +65,11 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
     });
   }
 
+  /** Where Undo's copies and the applies' journals are kept (the extension's storage for this workspace). */
+  storage(): string {
+    return this.deps.storage();
+  }
+
   /** What is known of a task's changes, without starting anything. */
   known(taskId: string): ChangesView | undefined {
     return this.feature?.changes.known(taskId);

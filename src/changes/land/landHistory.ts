@@ -32,7 +32,8 @@ const KEPT = 10;
 export class LandHistory extends DisposableBase {
   private readonly applies: AppliedEntry[] = [];
   private readonly worktrees: MadeWorktree[] = [];
-  private adopted: Promise<void> | undefined;
+  /** The folders of applies taken out to be undone (gone from disk once undone). */
+  private readonly taken = new Set<string>();
 
   constructor(
     /** Tells the palette what can be taken back (called once something was landed, never before). */
@@ -43,17 +44,18 @@ export class LandHistory extends DisposableBase {
   }
 
   /**
-   * Takes up, once, the Undo records of windows gone (a reload's window before this one), as older than this
-   * window's own applies; beyond the most kept, the oldest are dropped.
+   * Takes up the Undo records on disk of windows gone (a reload's window before this one, whose history went with
+   * it), as older than this window's own applies; beyond the most kept, the oldest are dropped.
    */
-  adopt(storage: string): Promise<void> {
-    this.adopted ??= journals(storage).then(found => {
-      const gone = found.filter(f => f.journal.state === 'done' && writerGone(f.journal));
-      const taken = gone.map(f => ({ taskId: f.journal.taskId, label: f.journal.label, landed: landedOf(f) }));
-      this.applies.unshift(...taken);
-      this.trim();
-    });
-    return this.adopted;
+  async adopt(storage: string): Promise<void> {
+    const held = new Set([...this.applies.map(a => a.landed.copies), ...this.taken]);
+    const found = (await journals(storage)).filter(
+      f => f.journal.state === 'done' && writerGone(f.journal) && !held.has(f.dir),
+    );
+    if (!found.length) return;
+    const entries = found.map(f => ({ taskId: f.journal.taskId, label: f.journal.label, landed: landedOf(f) }));
+    this.applies.unshift(...entries);
+    this.trim();
   }
 
   addApply(e: AppliedEntry): void {
@@ -72,6 +74,7 @@ export class LandHistory extends DisposableBase {
     const i = landed ? this.applies.findIndex(a => a.landed === landed) : this.applies.length - 1;
     if (i < 0) return undefined;
     const [e] = this.applies.splice(i, 1);
+    this.taken.add(e.landed.copies);
     this.sync();
     return e;
   }
