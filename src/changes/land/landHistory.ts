@@ -15,6 +15,8 @@ export interface AppliedEntry {
   /** The task named in words (its name and branch), for messages. */
   label: string;
   landed: Landed;
+  /** When it was applied (Date.now()): Undo Last Apply takes the newest, whichever window applied it. */
+  at?: number;
 }
 
 export interface MadeWorktree {
@@ -45,7 +47,7 @@ export class LandHistory extends DisposableBase {
 
   /**
    * Takes up the Undo records on disk of windows gone (a reload's window before this one, whose history went with
-   * it), as older than this window's own applies; beyond the most kept, the oldest are dropped.
+   * it), in the order they were applied among this window's own; beyond the most kept, the oldest are dropped.
    */
   async adopt(storage: string): Promise<void> {
     const held = new Set([...this.applies.map(a => a.landed.copies), ...this.taken]);
@@ -53,13 +55,14 @@ export class LandHistory extends DisposableBase {
       f => f.journal.state === 'done' && writerGone(f.journal) && !held.has(f.dir),
     );
     if (!found.length) return;
-    const entries = found.map(f => ({ taskId: f.journal.taskId, label: f.journal.label, landed: landedOf(f) }));
-    this.applies.unshift(...entries);
+    for (const f of found)
+      this.applies.push({ taskId: f.journal.taskId, label: f.journal.label, landed: landedOf(f), at: f.journal.at });
+    this.applies.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
     this.trim();
   }
 
   addApply(e: AppliedEntry): void {
-    this.applies.push(e);
+    this.applies.push({ at: Date.now(), ...e });
     this.trim();
   }
 
