@@ -11,6 +11,9 @@ import type { Step } from './fileState';
 
 export const JOURNAL = 'journal.json';
 
+/** Undo records kept at most (the oldest beyond are dropped). */
+export const RECORDS_KEPT = 10;
+
 /** What a path held before the apply, as the journal keeps it (`copy` and `src`: names inside the apply's folder). */
 export type Prior =
   { kind: 'absent'; dir?: true } | { kind: 'file'; copy: string; mode: number } | { kind: 'link'; target: string };

@@ -3,7 +3,7 @@
 // Remove Worktree are commands for as long as there is something to take back; context keys tell the palette so. No
 // `vscode`: the keys are set through the function it is given.
 import { DisposableBase } from '../../lifecycle';
-import { journals, writerGone } from './journal';
+import { RECORDS_KEPT as KEPT, journals, writerGone } from './journal';
 import type { Landed } from './land';
 import type { LandContextKey } from './landDeps';
 import { landedOf } from './recover';
@@ -27,9 +27,6 @@ export interface MadeWorktree {
   madeBranch?: string;
   madeTracking?: { ref: string; at: string };
 }
-
-/** Applies kept for Undo at most (the oldest's copies are dropped beyond). */
-const KEPT = 10;
 
 export class LandHistory extends DisposableBase {
   private readonly applies: AppliedEntry[] = [];
