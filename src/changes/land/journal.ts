@@ -102,6 +102,13 @@ export async function syncFile(file: string): Promise<void> {
   }
 }
 
+/** Flushes files and their folders to disk, a few at a time (one that cannot be opened any more is passed over). */
+export async function syncAll(files: readonly string[]): Promise<void> {
+  for (let i = 0; i < files.length; i += 32)
+    await Promise.all(files.slice(i, i + 32).map(f => syncFile(f).catch(() => undefined)));
+  for (const dir of new Set(files.map(f => path.dirname(f)))) await syncDir(dir);
+}
+
 /** Writes the journal into `dir` durably: a new file, flushed, renamed over the old one, the folder flushed. */
 export async function writeJournal(dir: string, j: Journal): Promise<void> {
   const file = path.join(dir, JOURNAL);

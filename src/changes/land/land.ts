@@ -18,7 +18,7 @@ import { stage } from './stage';
 import { toolFilesOf, type ToolFile } from './toolFiles';
 import { checkTree } from './treeCheck';
 import { dropUndoFolder, undoFolder } from './undoStore';
-import { dropPlanned, saveSteps, syncFile, writeJournal, type Planned } from './journal';
+import { dropPlanned, saveSteps, syncAll, writeJournal, type Planned } from './journal';
 import { begin } from './beginJournal';
 import { dirtyPaths } from './dirtyPaths';
 
@@ -212,7 +212,10 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
       keep = failed.length > 0;
       throw new ApplyFailed(at, why, failed, copies);
     }
-    // Undo's record: if this is cut off, the journal still says `writing`, and either end can be chosen.
+    // Undo's record, once what was written is on disk: if this is cut off (even the machine), the journal still says
+    // `writing`, and either end can be chosen.
+    const put = w.steps.flatMap(x => (x.kind === 'put' && x.after.kind === 'file' ? [x.rel] : []));
+    await syncAll(put.map(rel => path.join(r.root, ...rel.split('/'))));
     const saved = await writeJournal(copies, { ...journal, state: 'done', steps: saveSteps(w.steps, copies) }).then(
       () => true,
       () => false,
@@ -247,9 +250,8 @@ async function plan(
       await fsp.rename(w.file, to).catch(() => fsp.copyFile(w.file, to));
       out.push({ kind: 'file', src: path.relative(copies, to), exec: w.exec });
     }
-    const p = out[i];
-    if (p.kind === 'file') await syncFile(path.join(copies, p.src));
   }
+  await syncAll(out.flatMap(p => (p.kind === 'file' ? [path.join(copies, p.src)] : [])));
   return out;
 }
 
