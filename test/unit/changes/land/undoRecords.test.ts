@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import {
   RECORDS_KEPT,
   bootTime,
+  pending,
   readJournal,
   writeJournal,
   writerGone,
@@ -59,7 +60,10 @@ describe('land: what the sweep of windows gone keeps', () => {
     fs.writeFileSync(path.join(half, 'journal.json.tmp'), '{"v":1,'); // cut off while its journal was written
     const live = folder(`${process.pid}-1-102`);
 
+    // What a start reads before anything else: one apply to ask about, and records for Undo Last Apply.
+    assert.deepEqual(await pending(storage), { interrupted: 1, undo: RECORDS_KEPT + 3 });
     await undoFolder(storage);
+    assert.deepEqual(await pending(storage), { interrupted: 1, undo: RECORDS_KEPT });
 
     const left = new Set(fs.readdirSync(base).map(n => path.join(base, n)));
     assert.ok(left.has(cut), 'the apply cut off is kept');
