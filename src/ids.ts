@@ -63,6 +63,7 @@ export const COMMANDS = {
   applyChanges: 'agentTasks.applyChanges',
   checkOutWorktree: 'agentTasks.checkOutInNewWorktree',
   undoLastApply: 'agentTasks.undoLastApply',
+  recoverApply: 'agentTasks.recoverApply',
   removeWorktree: 'agentTasks.removeWorktree',
   openChange: 'agentTasks.openChange',
   refreshChanges: 'agentTasks.refreshChanges',
@@ -102,6 +103,7 @@ export const CONTEXT = {
   myGroupedByRepo: 'agentTasks.myGroupedByRepo', // My Tasks grouped under repositories
   canUndoApply: 'agentTasks.canUndoApply', // an apply of this window can still be undone
   canRemoveWorktree: 'agentTasks.canRemoveWorktree', // a worktree this window made is still there
+  applyCutOff: 'agentTasks.applyCutOff', // an apply was cut off while it wrote: Put Back or Finish is offered
 } as const;
 
 /** Keys in globalState / workspaceState. Never a token. */

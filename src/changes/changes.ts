@@ -13,7 +13,7 @@ import type { ChangesCommandsDeps } from './changesCommands';
 import { ChangesModel } from './changesModel';
 import { GitRunner } from '../git/gitRunner';
 import { usersGit } from '../git/gitPath';
-import type { LandDeps } from './land/landDeps';
+import type { LandContextKey, LandDeps } from './land/landDeps';
 import type { LinkMemento } from '../model/continuationLinks';
 import { FeedbackDrafts } from './review/feedbackDrafts';
 import type { ReviewCommandsDeps } from './review/reviewCommands';
@@ -32,7 +32,7 @@ export interface ChangesFeatureDeps {
   /** The extension's storage folder for this workspace (Undo's copies of files an apply replaced). */
   storage(): string;
   /** Sets a context key of the manifest's `when` clauses (Undo Last Apply, Remove Worktree). */
-  setContext?(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
+  setContext?(key: LandContextKey, on: boolean): void;
   /** Workspace state: where the review (comments, viewed ticks) is kept across reloads. */
   state: LinkMemento;
   /** Which task continues which (recorded when a continuation is started here). */
@@ -107,7 +107,7 @@ export class ChangesFeature extends DisposableBase {
     const land = {
       ...{ changes: this.changes, git: this.git, gitPath: () => users.path(), remoteOf, tasks },
       storage: () => d.storage(),
-      setContext: (key: 'canUndoApply' | 'canRemoveWorktree', on: boolean) => d.setContext?.(key, on),
+      setContext: (key: LandContextKey, on: boolean) => d.setContext?.(key, on),
     };
     this.commandDeps = {
       review: {

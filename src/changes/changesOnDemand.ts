@@ -16,6 +16,8 @@ import type { ChangesSummaries } from '../model/taskPictures';
 import type { ReviewSummary } from '../model/reviewSummary';
 import type { ChangesCommandDeps, ChangesFeature, ChangesFeatureDeps } from './changes';
 import { CHANGE_SCHEME } from './changeUris';
+import { pending } from './land/journal';
+import { COMMANDS } from '../ids';
 import type { ChangedFile, ChangesView } from '../model/changesView';
 
 /** The feedback drafts' documents (review/feedbackDrafts.ts); named here so that nothing of the feature loads. */
@@ -54,6 +56,18 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
         rename: async () => (await drafts()).rename(),
       }),
     );
+    // An apply the window before cut off is asked about now (journal.ts reads a folder, no more); the Undo records
+    // it left make Undo Last Apply available.
+    void pending(deps.storage()).then(p => {
+      if (p.undo) deps.setContext?.('canUndoApply', true);
+      deps.setContext?.('applyCutOff', p.interrupted > 0);
+      if (p.interrupted) void vscode.commands.executeCommand(COMMANDS.recoverApply);
+    });
+  }
+
+  /** Where Undo's copies and the applies' journals are kept (the extension's storage for this workspace). */
+  storage(): string {
+    return this.deps.storage();
   }
 
   /** What is known of a task's changes, without starting anything. */

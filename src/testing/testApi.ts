@@ -99,6 +99,8 @@ export interface AgentTasksTestApi {
   expandTask(view: 'repoTasks' | 'myTasks', taskId: string, expand?: boolean): Promise<void>;
   /** How many git processes the changes feature started since activation. */
   gitProcesses(): number;
+  /** Where Undo's copies and the applies' journals are kept for this workspace. */
+  landStorage(): string;
   /** The quick pick open now that the extension made through its `Ui` (Go to Task…): its value, rows and state. */
   quickPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
   /** Every list of rows handed to that quick pick while it is open, in order. */
@@ -187,6 +189,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
       return d.changes?.known(id);
     },
     gitProcesses: () => d.recorder.changes?.git.processes ?? 0,
+    landStorage: () => d.changes?.storage() ?? '',
     expandTask: async (view, id, expand = true) => {
       const [tree, provider] =
         view === 'repoTasks' ? [d.views.repoView, d.views.repoProvider] : [d.views.mineView, d.views.mineProvider];

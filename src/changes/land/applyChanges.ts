@@ -21,6 +21,8 @@ export interface ApplyOptions {
   confirmTools?(files: readonly ToolFile[]): Promise<boolean>;
   /** Paths whose uncommitted edit an earlier apply of ours left (path → SHA-256 of its bytes): not refused. */
   ours?: ReadonlyMap<string, string>;
+  /** The task, as the apply's journal names it. */
+  task?: { id: string; label: string };
 }
 
 /** What an apply did: enough to say it in one line and to undo it. */
@@ -57,6 +59,7 @@ export async function applyChanges(
       tree: src.headRef,
       alsoClean: plan.read,
       ...(options.ours ? { ours: options.ours } : {}),
+      ...(options.task ? { task: options.task } : {}),
       storage: options.storage,
       confirmTools: files => (options.confirmTools ? options.confirmTools(files) : Promise.resolve(true)),
     });

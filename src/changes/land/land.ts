@@ -4,7 +4,7 @@
 // checkout would (stage.ts), then writes all or nothing (safeWrite.ts), keeping on disk what Undo needs. Apply Changes
 // plans its targets from the branch (applyPlan.ts); anything else that writes the agent's files comes through here.
 // Pure Node: no `vscode`.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
@@ -18,6 +18,8 @@ import { attributesAfter, stage } from './stage';
 import { toolFilesOf, type ToolFile } from './toolFiles';
 import { checkTree } from './treeCheck';
 import { dropUndoFolder, undoFolder } from './undoStore';
+import { dropPlanned, saveSteps, syncAll, writeJournal, type Planned } from './journal';
+import { begin } from './beginJournal';
 import { dirtyPaths } from './dirtyPaths';
 
 /** A tree entry: its mode (`100644`, `100755`, `120000`) and blob. */
@@ -50,8 +52,10 @@ export interface LandRequest {
   alsoClean?: readonly string[];
   /** Paths whose uncommitted edit is what an earlier land of ours wrote there, byte for byte: not refused. */
   ours?: ReadonlyMap<string, string>;
-  /** The extension's storage folder: Undo's copies go under it. */
+  /** The extension's storage folder: Undo's copies and the apply's journal go under it. */
   storage: string;
+  /** The task the files are of, as the journal names it (a start that finds the apply cut off says it). */
+  task?: { id: string; label: string };
   /** Asked once before writing when tool files are among the targets; false writes nothing. */
   confirmTools?(files: readonly ToolFile[]): Promise<boolean>;
 }
@@ -165,7 +169,7 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
     await checkDesk(git, r); // the question may have stayed open while the user went on editing
   }
   const copies = await undoFolder(r.storage);
-  const stageDir = path.join(copies, 'stage');
+  let keep = false;
   try {
     const blobs = r.targets.flatMap(t =>
       t.want.kind === 'blob' && t.want.mode !== MODE_LINK ? [{ path: t.path, ...t.want }] : [],
@@ -174,39 +178,83 @@ export async function land(git: GitRunner, gitPath: string, r: LandRequest): Pro
     // git writes every file (its filters run) before anything is written: a filter that fails writes nothing.
     // The attributes the user has, and those of this change they said yes to: no filter the branch alone chose.
     const attributes = await attributesAfter({ git: gitPath, cwd: r.root }, r.targets);
-    const staged = await stage({ git: gitPath, cwd: r.root, gitDir }, stageDir, blobs, attributes).catch(
-      (e: unknown) => {
-        if (!isGitError(e)) throw e;
-        const said = e.stderr.split('\n').filter(Boolean).slice(-2).join(' ');
-        throw new ApplyRefused('convert', [{ path: '', why: said || e.message }]);
-      },
-    );
-    const links = new Map<string, string>();
-    for (const t of r.targets)
-      if (t.want.kind === 'blob' && t.want.mode === MODE_LINK)
-        links.set(t.path, (await blobBytes(gitPath, r.root, t.want.blob)).toString('utf8'));
-    const w = await Writer.open(r.root, copies);
+    const staged = await stage(
+      { git: gitPath, cwd: r.root, gitDir },
+      path.join(copies, 'stage'),
+      blobs,
+      attributes,
+    ).catch((e: unknown) => {
+      if (!isGitError(e)) throw e;
+      const said = e.stderr.split('\n').filter(Boolean).slice(-2).join(' ');
+      throw new ApplyRefused('convert', [{ path: '', why: said || e.message }]);
+    });
+    const order = [
+      ...r.targets.filter(x => !content(x)),
+      ...r.targets.filter(content).sort((a, b) => (a.path < b.path ? -1 : 1)),
+    ];
+    const id = randomBytes(6).toString('hex');
+    const tmps = new Map(order.map((t, i) => [t.path, `.agent-tasks-${id}-${i}.tmp`]));
+    const w = await Writer.open(r.root, copies, rel => tmps.get(rel));
+    const planned = await plan(gitPath, r.root, copies, order, staged);
+    const journal = await begin(w, r, copies, order, planned, tmps);
+    keep = true; // from here on, the journal says what the folder holds
     let at = '';
     try {
-      for (const t of r.targets.filter(x => !content(x))) await w.remove((at = t.path));
-      for (const t of r.targets.filter(content).sort((a, b) => (a.path < b.path ? -1 : 1))) {
+      for (const [i, t] of order.entries()) {
+        const p = planned[i];
         at = t.path;
-        if (t.want.kind === 'file') await w.putFile(t.path, t.want.file, t.want.exec, true);
-        else if (t.want.mode === MODE_LINK) await w.putLink(t.path, links.get(t.path)!);
-        else await w.putFile(t.path, staged(t.path), t.want.mode === '100755', true);
+        if (p.kind === 'absent') await w.remove(t.path);
+        else if (p.kind === 'link') await w.putLink(t.path, p.target);
+        else await w.putFile(t.path, path.join(copies, p.src), p.exec);
       }
     } catch (e) {
       const failed = await w.rollback();
       const why = e instanceof Error ? ((e as { why?: string }).why ?? e.message) : String(e);
+      // Put back whole: the journal goes with the folder; else it stays, for the next start to offer again.
+      keep = failed.length > 0;
       throw new ApplyFailed(at, why, failed, copies);
     }
+    // Undo's record, once what was written is on disk: if this is cut off (even the machine), the journal still says
+    // `writing`, and either end can be chosen.
+    const put = w.steps.flatMap(x => (x.kind === 'put' && x.after.kind === 'file' ? [x.rel] : []));
+    await syncAll(put.map(rel => path.join(r.root, ...rel.split('/'))));
+    const saved = await writeJournal(copies, { ...journal, state: 'done', steps: saveSteps(w.steps, copies) }).then(
+      () => true,
+      () => false,
+    );
+    if (saved) await dropPlanned(copies);
     return { root: r.root, written: r.targets.map(t => t.path), tools, steps: w.steps, copies };
-  } catch (e) {
-    if (!(e instanceof ApplyFailed) || !e.notRestored.length) dropUndoFolder(copies);
-    throw e;
   } finally {
-    await fsp.rm(stageDir, { recursive: true, force: true });
+    if (!keep) dropUndoFolder(copies);
   }
+}
+
+/** What each path is to hold, as a file of ours in the apply's folder (a merge's moved there), a link or nothing. */
+async function plan(
+  gitPath: string,
+  root: string,
+  copies: string,
+  order: readonly Target[],
+  staged: (p: string) => string,
+): Promise<Planned[]> {
+  const dir = path.join(copies, 'planned');
+  await fsp.mkdir(dir, { recursive: true });
+  const out: Planned[] = [];
+  for (const [i, t] of order.entries()) {
+    const w = t.want;
+    if (w.kind === 'absent') out.push({ kind: 'absent' });
+    else if (w.kind === 'blob' && w.mode === MODE_LINK)
+      out.push({ kind: 'link', target: (await blobBytes(gitPath, root, w.blob)).toString('utf8') });
+    else if (w.kind === 'blob')
+      out.push({ kind: 'file', src: path.relative(copies, staged(t.path)), exec: w.mode === '100755' });
+    else {
+      const to = path.join(dir, String(i));
+      await fsp.rename(w.file, to).catch(() => fsp.copyFile(w.file, to));
+      out.push({ kind: 'file', src: path.relative(copies, to), exec: w.exec });
+    }
+  }
+  await syncAll(out.flatMap(p => (p.kind === 'file' ? [path.join(copies, p.src)] : [])));
+  return out;
 }
 
 /** What undoing did: paths put back, and paths left because they changed after the apply. */
@@ -237,6 +285,6 @@ export async function undoLanded(landed: Landed): Promise<Undone> {
   }
   for (const s of [...landed.steps].reverse())
     if (s.kind === 'mkdir') await fsp.rmdir(path.join(landed.root, ...s.rel.split('/'))).catch(() => undefined);
-  dropUndoFolder(landed.copies);
+  await fsp.rm(landed.copies, { recursive: true, force: true });
   return { restored: [...new Set(restored)].sort(), changedSince: [...new Set(changedSince)].sort(), putBack };
 }

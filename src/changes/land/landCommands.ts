@@ -20,6 +20,7 @@ import type { LandDeps, Ready } from './landDeps';
 import type { ToolFile } from './toolFiles';
 import { WorktreeCommands } from './worktreeCommands';
 import { ApplyHunk } from './applyHunk';
+import { RecoverApply } from './recoverCommand';
 
 /** Context key: the active editor is a task's Review Changes. */
 const REVIEWING = 'agentTasks.reviewingChanges';
@@ -39,6 +40,11 @@ const toolList = (tools: readonly ToolFile[]): string =>
 export class LandCommands extends DisposableBase {
   private readonly history = this.register(new LandHistory((key, on) => this.d.setContext(key, on)));
   private readonly worktrees: WorktreeCommands;
+  private readonly recovery = new RecoverApply(
+    () => this.d,
+    this.history,
+    landed => void this.undo(landed),
+  );
   private readonly hunks = new ApplyHunk(() => this.d, {
     task: id => this.d.task(id),
     applyFrom: (task, view, how) => this.applyFrom(task, view, how),
@@ -60,6 +66,7 @@ export class LandCommands extends DisposableBase {
         [COMMANDS.applyChanges]: (a: unknown) => this.apply(a),
         [COMMANDS.checkOutWorktree]: (a: unknown) => this.worktrees.checkOut(a),
         [COMMANDS.undoLastApply]: () => this.undo(),
+        [COMMANDS.recoverApply]: () => this.recovery.run(),
         [COMMANDS.removeWorktree]: () => this.worktrees.remove(),
         [COMMANDS.applyHunk]: (uri: unknown) => this.hunks.apply(uri),
       }),
@@ -158,6 +165,7 @@ export class LandCommands extends DisposableBase {
         {
           storage: this.d.storage(),
           confirmTools: this.confirmTools(label),
+          task: { id: task.id, label },
           ...(how.ours ? { ours: how.ours } : {}),
         },
       );
@@ -201,6 +209,8 @@ export class LandCommands extends DisposableBase {
 
   /** Takes back the apply given (a message's Undo) or the newest one (the command). */
   private async undo(landed?: Landed): Promise<void> {
+    // The applies of the window before a reload, from their records on disk.
+    await this.history.adopt(this.d.storage());
     const entry = this.history.takeApply(landed);
     if (!entry) {
       tell(this.d.ui, 'info', vscode.l10n.t('Nothing to undo: no apply of this window can be taken back any more.'));

@@ -6,6 +6,9 @@ import type { ChangesView } from '../../model/changesView';
 import type { Log } from '../../log';
 import type { Ui } from '../../ui';
 
+/** The context keys the land commands set: something to undo, a worktree to remove, an apply cut off. */
+export type LandContextKey = 'canUndoApply' | 'canRemoveWorktree' | 'applyCutOff';
+
 export type Ready = Extract<ChangesView, { kind: 'ready' }>;
 
 export interface LandDeps {
@@ -21,7 +24,7 @@ export interface LandDeps {
   /** The extension's storage folder (Undo's copies of the files an apply replaced). */
   storage(): string;
   /** Sets a context key of the manifest (what the palette offers). */
-  setContext(key: 'canUndoApply' | 'canRemoveWorktree', on: boolean): void;
+  setContext(key: LandContextKey, on: boolean): void;
   ui: Ui;
   log: Log;
 }

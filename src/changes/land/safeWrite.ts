@@ -8,26 +8,9 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { fileAfter, lstat, sameAfter, type Before, type After, type Step } from './fileState';
 
-/** What a path held before a step: Undo's copy of a file, a link's target, or nothing. */
-export type Before =
-  | { kind: 'absent' }
-  /** `was`: the file that was copied, as it was found (an earlier apply's Undo knows its own file by it). */
-  | { kind: 'file'; copy: string; mode: number; was?: After }
-  | { kind: 'link'; target: string };
-/**
- * What a step left at a path: nothing, a link, or a file known by its size, time and inode as git knows its files
- * (an edit made since changes one of them), so that no file is read again to tell.
- */
-export type After =
-  | { kind: 'absent' }
-  | { kind: 'file'; size: number; mtimeMs: number; ino: number; exec: boolean }
-  | { kind: 'link'; target: string };
-
-export type Step =
-  | { kind: 'mkdir'; rel: string }
-  | { kind: 'rmdir'; rel: string }
-  | { kind: 'put'; rel: string; before: Before; after: After };
+export { sameAfter, stateAt, type After, type Before, type Step } from './fileState';
 
 /** A write refused at the moment it was to be made. */
 export class UnsafeWrite extends Error {
@@ -40,51 +23,76 @@ export class UnsafeWrite extends Error {
   }
 }
 
-const lstat = (abs: string) => fsp.lstat(abs).catch(() => undefined);
-
-const fileAfter = (st: fs.Stats): After => ({
-  kind: 'file',
-  size: st.size,
-  mtimeMs: st.mtimeMs,
-  ino: st.ino,
-  exec: (st.mode & 0o100) !== 0,
-});
-
-/** What is at `abs` now, in the terms of `After`. */
-export async function stateAt(abs: string): Promise<After> {
-  const st = await lstat(abs);
-  if (!st) return { kind: 'absent' };
-  if (st.isSymbolicLink()) return { kind: 'link', target: await fsp.readlink(abs) };
-  // An empty folder holds nothing git knows of: it is where a folder of the apply's was emptied.
-  if (st.isDirectory() && (await fsp.readdir(abs)).length === 0) return { kind: 'absent' };
-  if (!st.isFile()) return { kind: 'link', target: '\0not a file' };
-  return fileAfter(st);
-}
-
-export function sameAfter(a: After, b: After): boolean {
-  if (a.kind === 'file' && b.kind === 'file')
-    return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.exec === b.exec;
-  if (a.kind === 'link' && b.kind === 'link') return a.target === b.target;
-  return a.kind === 'absent' && b.kind === 'absent';
-}
-
 /** The mode git gives a file it writes: 0666 or 0777, less the process's umask. */
 const modeFor = (exec: boolean): number => (exec ? 0o777 : 0o666) & ~process.umask();
+
+/**
+ * What `look` found at a path ahead of the writes: its Before, and whether a folder is there (empty, or to be emptied
+ * by the apply's own removals before the path is written).
+ */
+export interface Ahead {
+  before: Before;
+  dir: boolean;
+}
 
 export class Writer {
   readonly steps: Step[] = [];
   private copied = 0;
+  /** What each path held when it was looked at ahead of the writes (its copy made then). */
+  private readonly ahead = new Map<string, Ahead>();
 
   private constructor(
     readonly root: string,
     private readonly realRoot: string,
     /** Where copies of what is replaced go (Undo's folder, in the extension's storage). */
     private readonly copies: string,
+    /** The name of the file written beside a path before it is renamed over it (default: a random one). */
+    private readonly tmpName?: (rel: string) => string | undefined,
   ) {}
 
-  static async open(root: string, copies: string): Promise<Writer> {
+  static async open(root: string, copies: string, tmpName?: (rel: string) => string | undefined): Promise<Writer> {
     await fsp.mkdir(copies, { recursive: true });
-    return new Writer(root, await fsp.realpath(root), copies);
+    return new Writer(root, await fsp.realpath(root), copies, tmpName);
+  }
+
+  /** The file to write beside `rel` in `dir`; one named ahead and left by a process cut off is removed first. */
+  private async tmpFor(dir: string, rel: string): Promise<string> {
+    const named = this.tmpName?.(rel);
+    if (named === undefined) return path.join(dir, `.agent-tasks-${randomBytes(6).toString('hex')}.tmp`);
+    const tmp = path.join(dir, named);
+    await fsp.rm(tmp, { force: true });
+    return tmp;
+  }
+
+  /**
+   * Looks at `rel` before anything is written and copies what is there (the copy flushed to disk), so that a journal
+   * can name every path's earlier state first; its write later checks that nothing changed there since.
+   */
+  async look(rel: string): Promise<Ahead> {
+    // A file on the way (the apply removes it first) holds nothing at `rel`; a link there is refused at the write.
+    const dir = await this.parent(rel, false).catch((e: unknown) => {
+      if (e instanceof UnsafeWrite) return undefined;
+      throw e;
+    });
+    const abs = dir && path.join(dir, path.basename(this.abs(rel)));
+    const st = abs ? await lstat(abs) : undefined;
+    let found: Ahead;
+    if (!abs || !st) found = { before: { kind: 'absent' }, dir: false };
+    else if (st.isSymbolicLink()) found = { before: { kind: 'link', target: await fsp.readlink(abs) }, dir: false };
+    else if (st.isDirectory()) found = { before: { kind: 'absent' }, dir: true };
+    else if (!st.isFile()) throw new UnsafeWrite(rel, l10n.t('something that is not a file is there'));
+    else {
+      const copy = path.join(this.copies, String(this.copied++));
+      await fsp.copyFile(abs, copy, fs.constants.COPYFILE_EXCL);
+      const h = await fsp.open(copy, 'r+');
+      await h.sync().finally(() => h.close());
+      const now = await lstat(abs);
+      if (!now || !sameAfter(fileAfter(now), fileAfter(st)))
+        throw new UnsafeWrite(rel, l10n.t('it changed while being copied'));
+      found = { before: { kind: 'file', copy, mode: st.mode & 0o777, was: fileAfter(st) }, dir: false };
+    }
+    this.ahead.set(rel, found);
+    return found;
   }
 
   private abs(rel: string): string {
@@ -119,6 +127,17 @@ export class Writer {
   /** Copies what is at `abs` aside; an empty folder there (its files removed before) is removed. */
   private async keep(rel: string, abs: string): Promise<Before> {
     const st = await lstat(abs);
+    const seen = this.ahead.get(rel);
+    if (seen) {
+      this.ahead.delete(rel);
+      if (!(await this.unchanged(abs, st, seen)))
+        throw new UnsafeWrite(rel, l10n.t('it changed while the apply was writing'));
+      if (st?.isDirectory()) {
+        await fsp.rmdir(abs);
+        this.steps.push({ kind: 'rmdir', rel });
+      }
+      return seen.before;
+    }
     if (!st) return { kind: 'absent' };
     if (st.isSymbolicLink()) return { kind: 'link', target: await fsp.readlink(abs) };
     if (st.isDirectory()) {
@@ -133,6 +152,15 @@ export class Writer {
     return { kind: 'file', copy, mode: st.mode & 0o777, was: fileAfter(st) };
   }
 
+  /** What is at `abs` (`st`) is still what `look` found there. */
+  private async unchanged(abs: string, st: fs.Stats | undefined, seen: Ahead): Promise<boolean> {
+    const b = seen.before;
+    if (!st) return b.kind === 'absent';
+    if (st.isSymbolicLink()) return b.kind === 'link' && b.target === (await fsp.readlink(abs));
+    if (st.isDirectory()) return seen.dir && (await fsp.readdir(abs)).length === 0;
+    return b.kind === 'file' && b.was !== undefined && st.isFile() && sameAfter(fileAfter(st), b.was);
+  }
+
   /**
    * Writes the bytes of `from` (a file of ours, moved away when it is on the same disk, else copied by the system,
    * never read into memory) at `rel`, through a new file renamed into place.
@@ -141,12 +169,19 @@ export class Writer {
     const dir = (await this.parent(rel, true))!;
     const abs = path.join(dir, path.basename(this.abs(rel)));
     const before = await this.keep(rel, abs);
-    const after = await this.placeFile(dir, abs, from, modeFor(exec), move);
+    const after = await this.placeFile(dir, abs, from, modeFor(exec), move, rel);
     this.steps.push({ kind: 'put', rel, before, after });
   }
 
-  private async placeFile(dir: string, abs: string, from: string, mode: number, move: boolean): Promise<After> {
-    const tmp = path.join(dir, `.agent-tasks-${randomBytes(6).toString('hex')}.tmp`);
+  private async placeFile(
+    dir: string,
+    abs: string,
+    from: string,
+    mode: number,
+    move: boolean,
+    rel: string,
+  ): Promise<After> {
+    const tmp = await this.tmpFor(dir, rel);
     try {
       const moved =
         move &&
@@ -170,7 +205,7 @@ export class Writer {
     const dir = (await this.parent(rel, true))!;
     const abs = path.join(dir, path.basename(this.abs(rel)));
     const before = await this.keep(rel, abs);
-    const tmp = path.join(dir, `.agent-tasks-${randomBytes(6).toString('hex')}.tmp`);
+    const tmp = await this.tmpFor(dir, rel);
     await fsp.symlink(target, tmp);
     await fsp.rename(tmp, abs).catch(async (e: unknown) => {
       await fsp.rm(tmp, { force: true });
@@ -208,7 +243,7 @@ export class Writer {
     const st = await lstat(abs);
     if (st?.isDirectory()) await fsp.rmdir(abs);
     else if (st && before.kind === 'absent') await fsp.unlink(abs);
-    if (before.kind === 'file') await this.placeFile(dir, abs, before.copy, before.mode, false);
+    if (before.kind === 'file') await this.placeFile(dir, abs, before.copy, before.mode, false, rel);
     else if (before.kind === 'link') {
       if (st && !st.isDirectory()) await fsp.unlink(abs);
       await fsp.symlink(before.target, abs);

@@ -1,8 +1,11 @@
 // Where Undo keeps its copies: a folder per apply under the extension's storage, named after the window's process so
-// that a window only ever clears away folders whose window is gone. Pure Node: no `vscode`.
+// that a window only ever clears away folders whose window is gone — and never one that holds an apply cut off
+// (journal.ts), waiting for the user to choose, nor one of the newest Undo records, kept across reloads. Pure Node: no
+// `vscode`.
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
+import { RECORDS_KEPT, readJournal } from './journal';
 
 let made = 0;
 const swept = new Set<string>();
@@ -16,15 +19,24 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes the folders of windows that are gone (once per storage folder and process). */
+/**
+ * Removes the folders of windows that are gone (once per storage folder and process), but an apply cut off and the
+ * newest Undo records.
+ */
 async function sweep(base: string): Promise<void> {
   if (swept.has(base)) return;
   swept.add(base);
+  const records: { dir: string; at: number }[] = [];
   for (const name of await fsp.readdir(base).catch(() => [] as string[])) {
     const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid))
-      await fsp.rm(path.join(base, name), { recursive: true, force: true });
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    const dir = path.join(base, name);
+    const journal = await readJournal(dir);
+    if (journal?.state === 'done') records.push({ dir, at: journal.at });
+    else if (!journal) await fsp.rm(dir, { recursive: true, force: true });
   }
+  records.sort((a, b) => b.at - a.at);
+  for (const old of records.slice(RECORDS_KEPT)) await fsp.rm(old.dir, { recursive: true, force: true });
 }
 
 /** A new, empty folder for one apply's copies, under `storage/undo/`. */
