@@ -20,11 +20,26 @@ async function pageFrame(page) {
 }
 
 /**
+ * Runs `use` on the task page's document. A page drawn again (its changes or sessions arrive after the first draw) is a
+ * new document in a new frame, and the one being read is detached: read again from the frame that replaced it.
+ */
+async function onPage(page, use) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await use(await pageFrame(page));
+    } catch (e) {
+      if (tries >= 5 || !/detached|context was destroyed/i.test(String(e?.message))) throw e;
+    }
+  }
+}
+
+/**
  * axe-core run on the task page (evaluated through the driver: the page's script policy is not involved). Returns the
  * violations of WCAG 2.1 A/AA, and the contrast axe measured for each state label it read.
  */
-async function axeOn(page) {
-  const frame = await pageFrame(page);
+const axeOn = page => onPage(page, axeIn);
+
+async function axeIn(frame) {
   if (!(await frame.evaluate('typeof axe !== "undefined"'))) await frame.evaluate(`${AXE}\n;0`);
   return frame.evaluate(async tags => {
     // eslint-disable-next-line no-undef
@@ -46,9 +61,11 @@ async function axeOn(page) {
 }
 
 /** The page's text colour on its background, as computed now. */
-const colours = async page =>
-  (await pageFrame(page)).evaluate(
-    () => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.body).backgroundColor}`,
+const colours = page =>
+  onPage(page, frame =>
+    frame.evaluate(
+      () => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.body).backgroundColor}`,
+    ),
   );
 
 /** Chooses a colour theme by its name in "Preferences: Color Theme", and waits for the page to take its colours. */
@@ -70,20 +87,20 @@ async function setTheme(page, name) {
     .click();
   await page.locator(sel.quickInput).waitFor({ state: 'hidden' });
   // Waited for in the page itself, frame by frame, until its colours are no longer the last theme's.
-  await (
-    await pageFrame(page)
-  ).evaluate(
-    was =>
-      new Promise(resolve => {
-        const deadline = performance.now() + 10_000;
-        const look = () => {
-          const now = `${getComputedStyle(document.body).color} on ${getComputedStyle(document.body).backgroundColor}`;
-          if (now !== was || performance.now() > deadline) resolve();
-          else requestAnimationFrame(look);
-        };
-        look();
-      }),
-    before,
+  await onPage(page, frame =>
+    frame.evaluate(
+      was =>
+        new Promise(resolve => {
+          const deadline = performance.now() + 10_000;
+          const look = () => {
+            const now = `${getComputedStyle(document.body).color} on ${getComputedStyle(document.body).backgroundColor}`;
+            if (now !== was || performance.now() > deadline) resolve();
+            else requestAnimationFrame(look);
+          };
+          look();
+        }),
+      before,
+    ),
   );
   return colours(page);
 }
