@@ -1,7 +1,9 @@
-// `npm test`: the lint and the unit tests side by side (both plain Node, one core each), then the integration tests
-// and the UI runs inside a real VS Code, one after the other (a window wants the machine to itself). Each step's
-// time is printed as it ends, and again in a summary; the first failing step fails the run, once what runs beside it
-// has ended. The lint's output is held until it ends, so that the two steps' lines do not interleave.
+// `npm test`: the lint, the unit tests and the install of the real-VS-Code tools side by side (plain Node on the two
+// cores; the install mostly waits on the registry, and takes a few seconds once the tools are cached), then the
+// integration tests and the UI runs inside a real VS Code, one after the other (a window wants the machine to itself).
+// Each step's time is printed as it ends, and again in a summary; the first failing step fails the run, once what
+// runs beside it has ended. The lint's and the install's output is held until each ends, so that lines do not
+// interleave.
 //   node scripts/test.mjs            (npm test)
 import { spawn } from 'node:child_process';
 
@@ -38,7 +40,7 @@ function finish(code) {
   process.exit(code);
 }
 
-const [lint, unit] = await Promise.all([run('lint', { hold: true }), run('test:unit')]);
-if (lint !== 0 || unit !== 0) finish(1);
+const side = await Promise.all([run('lint', { hold: true }), run('setup:vscode', { hold: true }), run('test:unit')]);
+if (side.some(code => code !== 0)) finish(1);
 for (const step of ['test:integration', 'test:ui']) if ((await run(step)) !== 0) finish(1);
 finish(0);
