@@ -8,11 +8,12 @@ import path from 'node:path';
 import { runInDemoWindow } from './demoWindow.mjs';
 import { sel, viewPane, focusPane, runCommand, signInByUi, widenSidebar } from './workbench.mjs';
 import { reviewLoop } from './ui-review.mjs';
+import { checkCutOffApply } from './ui-cutoff.mjs';
 
 await runInDemoWindow(
   'ui-changes',
   { shot: 'changes' },
-  async ({ page, sandbox, tokens: DEMO_TOKENS, folder, shots, check }) => {
+  async ({ page, sandbox, tokens: DEMO_TOKENS, folder, runDir, shots, check }) => {
     await page.locator(sel.activityItem('Agent Tasks')).waitFor();
     await signInByUi(page, DEMO_TOKENS.fineGrained);
     await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
@@ -119,5 +120,8 @@ await runInDemoWindow(
     await page.bringToFront();
     // The review loop goes on in this same window: comment, reload, send (ui-review.mjs).
     await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots, folder });
+    // An Apply of the same task cut off by the window before, then taken up by the next (ui-cutoff.mjs).
+    const name = 'Add retries with backoff to the telemetry uploader';
+    await checkCutOffApply(page, { folder, runDir, shots, check, task: 'demo-rocket-01', name });
   },
 );

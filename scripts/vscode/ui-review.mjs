@@ -25,9 +25,13 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   const fromSandbox = async id => (await fetch(`${sandboxUrl}/agents/tasks/${id}`, { headers })).json();
   const openRepositoryView = async () => {
     const pane = viewPane(page, /^Repository/i);
-    // A click on the container's icon while it shows would hide the sidebar.
-    if (!(await pane.isVisible())) await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
-    await pane.waitFor();
+    // A click on the container's icon while it shows would hide the sidebar, and a window still restoring its layout
+    // (after a reload) may show it a moment after it was looked at: look, click, and look again until it shows.
+    for (let tries = 1; !(await pane.isVisible()); tries++) {
+      if (tries > 10) throw new Error('the Agent Tasks container does not show its Repository view');
+      await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+      await pane.waitFor({ timeout: 6_000 }).catch(() => undefined);
+    }
     await focusPane(page, 'Repository');
     return pane;
   };
