@@ -64,7 +64,8 @@ export function bootTime(): number {
   return Date.now() - os.uptime() * 1000;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this id runs (one of another user's answers EPERM, and runs too). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -5,19 +5,11 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { RECORDS_KEPT, readJournal } from './journal';
+import { RECORDS_KEPT, alive, readJournal } from './journal';
 
 let made = 0;
 const swept = new Set<string>();
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the folders of windows that are gone (once per storage folder and process), but an apply cut off and the
