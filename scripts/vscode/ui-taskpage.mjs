@@ -11,12 +11,18 @@ import { sel } from './workbench.mjs';
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** The task page's own document: the frame inside the webview's frame (its content is another origin). */
+/**
+ * The task page's own document: the frame inside the webview's frame (its content is another origin). While the
+ * webview swaps its document for a new one, its frame may be there without a document yet: waited for.
+ */
 async function pageFrame(page) {
-  const outer = await (await page.locator('iframe.webview').elementHandle()).contentFrame();
-  const inner = await (await outer.locator('#active-frame').elementHandle()).contentFrame();
-  if (!inner) throw new Error('the task page has no frame of its own');
-  return inner;
+  for (let tries = 1; ; tries++) {
+    const outer = await (await page.locator('iframe.webview').elementHandle()).contentFrame();
+    const inner = await (await outer?.locator('#active-frame').elementHandle())?.contentFrame();
+    if (inner && !inner.isDetached()) return inner;
+    if (tries >= 100) throw new Error('the task page has no frame of its own');
+    await page.waitForTimeout(100);
+  }
 }
 
 /**
