@@ -48,6 +48,8 @@ export class GoToTask {
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
     qp.value = initial;
+    // The row the user rests on: the only one whose prompt is shown (its detail line); the others stay one line.
+    let activeId: string | undefined;
     const redraw = () => {
       const q = parseTaskQuery(qp.value);
       const rows: TaskPickItem[] = model.signedIn ? items.filter(q) : [];
@@ -58,8 +60,13 @@ export class GoToTask {
       // as the views do; it never leaves older tasks out in silence.
       const cut = model.signedIn ? model.cutLists(model.store.listKeys()) : [];
       if (cut.length) rows.push(loadMoreRow(cut));
+      const at = activeId === undefined ? -1 : rows.findIndex(r => r.taskId === activeId);
+      if (at >= 0 && rows[at].prompt) rows[at] = withDetail(rows[at]);
       // The same rows again (a poll that changed nothing shown here) are not sent to the window again.
-      if (rows.length !== qp.items.length || rows.some((r, i) => r !== qp.items[i])) qp.items = rows;
+      if (rows.length === qp.items.length && rows.every((r, i) => r === qp.items[i])) return;
+      qp.items = rows;
+      // Sent with the rows, so the window keeps the row active rather than going back to the first.
+      if (at >= 0) qp.activeItems = [rows[at]];
     };
     redraw();
     const release = model.searchAll();
@@ -70,13 +77,19 @@ export class GoToTask {
       .catch(() => undefined) // a failed read is the views' and the status bar's to say; the rows stay
       .finally(() => (qp.busy = false));
     subs.push(
-      qp.onDidChangeValue(redraw),
+      qp.onDidChangeValue(() => {
+        activeId = undefined; // the window makes the first row of the new list active, and says so
+        redraw();
+      }),
       model.onDidChangeTasks(redraw),
       model.names.onDidChange(redraw),
-      // The prompt is the detail line: read for the row the user rests on, once.
+      // The prompt is the active row's detail line: read for the row the user rests on, once.
       qp.onDidChangeActive(([active]) => {
-        if (active?.task && !model.store.sessions(active.taskId))
+        if (!active?.taskId || active.taskId === activeId) return;
+        activeId = active.taskId;
+        if (active.task && !model.store.sessions(active.taskId))
           void model.loadDetails(active.taskId).catch(() => undefined);
+        redraw();
       }),
     );
     qp.show();
@@ -134,6 +147,14 @@ export class GoToTask {
     const command = button.action === 'pull' ? COMMANDS.openPullRequest : COMMANDS.reviewChanges;
     await vscode.commands.executeCommand(command, pick.task);
   }
+}
+
+/** The active row's copy with its prompt as the detail line; one copy per row, so redraws send the same object. */
+const detailed = new WeakMap<TaskPickItem, TaskPickItem>();
+function withDetail(row: TaskPickItem): TaskPickItem {
+  let shown = detailed.get(row);
+  if (!shown) detailed.set(row, (shown = { ...row, detail: row.prompt }));
+  return shown;
 }
 
 /** The last row while a list was read in part: choosing it reads the next pages of those lists. */
