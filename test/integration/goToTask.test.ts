@@ -127,15 +127,31 @@ describe('Go to Task', function () {
     const withDetail = () => (qp.items as readonly Row[]).filter(r => r.detail).map(r => r.taskId);
     const active = () => (qp.activeItems[0] as Row | undefined)?.taskId;
     await waitFor(() => active() !== undefined, 'a row to be active');
-    const onActive = () => withDetail().every(id => id === active());
-    await waitFor(onActive, 'the prompt on the active row only');
-    // Down to a row whose prompt is known: it shows there, and no longer on the row left.
+    await waitFor(
+      () => active() !== undefined && withDetail().every(id => id === active()),
+      'no prompt but on the active row',
+      30_000,
+    ).catch(e => {
+      throw new Error(`${String(e)}: active ${active()}, detail ${withDetail().join()}`);
+    });
+    // To another row whose prompt is known: it shows there, and no longer on the row left.
     const ids = (qp.items as readonly Row[]).map(r => r.taskId);
     const from = ids.indexOf(active());
-    const target = ['demo-rocket-06', 'demo-rocket-03'].find(id => ids.indexOf(id) > from) ?? '';
-    assert.ok(target, `a row with a known prompt is below the active row (${ids.join()})`);
-    for (let i = 0; i < ids.indexOf(target) - from; i++) await vscode.commands.executeCommand('quickInput.next');
-    await waitFor(() => active() === target, `${target} to be active`, 30_000);
+    const target = ['demo-rocket-06', 'demo-rocket-03'].find(id => id !== active()) ?? '';
+    const steps = ids.indexOf(target) - from;
+    assert.ok(from >= 0 && ids.indexOf(target) >= 0, `${target} and the active row are shown (${ids.join()})`);
+    // One row at a time, as a user who reads each row: a prompt shows on that row alone.
+    for (let i = 1; i <= Math.abs(steps); i++) {
+      await vscode.commands.executeCommand(steps > 0 ? 'quickInput.next' : 'quickInput.previous');
+      const next = ids[from + Math.sign(steps) * i];
+      await waitFor(
+        () => active() === next && withDetail().every(id => id === next),
+        `${next} active, and no prompt on another row`,
+        30_000,
+      ).catch(e => {
+        throw new Error(`${String(e)}: active ${active()}, detail ${withDetail().join()}, ${ids.join()}`);
+      });
+    }
     await waitFor(
       () => withDetail().join() === target,
       `the prompt on ${target} only (${withDetail().join()})`,

@@ -16,6 +16,9 @@ export interface GoToTaskDeps {
   continued: TaskPickSource['continued'];
 }
 
+/** How long the active row stays put before its prompt is shown there (the window's echoes come within it). */
+const SETTLE_MS = 60;
+
 const PLACEHOLDER = vscode.l10n.t('Search tasks by name or prompt; narrow with state:failed, repo:owner/name, mine');
 
 /**
@@ -50,6 +53,21 @@ export class GoToTask {
     qp.value = initial;
     // The row the user rests on: the only one whose prompt is shown (its detail line); the others stay one line.
     let activeId: string | undefined;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    // The prompt is the active row's detail line: read for the row the user rests on, once. Rows sent again make the
+    // window say first that the first row is active, then the row sent active: only where the active row settles
+    // counts, or the prompt would chase the first row and back.
+    const settleActive = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const [active] = qp.activeItems;
+        if (!active?.taskId || active.taskId === activeId) return;
+        activeId = active.taskId;
+        if (active.task && !model.store.sessions(active.taskId))
+          void model.loadDetails(active.taskId).catch(() => undefined);
+        redraw();
+      }, SETTLE_MS);
+    };
     const redraw = () => {
       const q = parseTaskQuery(qp.value);
       const rows: TaskPickItem[] = model.signedIn ? items.filter(q) : [];
@@ -64,9 +82,12 @@ export class GoToTask {
       if (at >= 0 && rows[at].prompt) rows[at] = withDetail(rows[at]);
       // The same rows again (a poll that changed nothing shown here) are not sent to the window again.
       if (rows.length === qp.items.length && rows.every((r, i) => r === qp.items[i])) return;
+      // The row the window said last is active (it may have moved on since the prompt's row settled) is sent active
+      // with the rows, so the window keeps it rather than going back to the first.
+      const now = (qp.activeItems[0] as TaskPickItem | undefined)?.taskId;
       qp.items = rows;
-      // Sent with the rows, so the window keeps the row active rather than going back to the first.
-      if (at >= 0) qp.activeItems = [rows[at]];
+      const keep = now === undefined ? undefined : rows.find(r => r.taskId === now);
+      if (keep) qp.activeItems = [keep];
     };
     redraw();
     const release = model.searchAll();
@@ -78,19 +99,16 @@ export class GoToTask {
       .finally(() => (qp.busy = false));
     subs.push(
       qp.onDidChangeValue(() => {
-        activeId = undefined; // the window makes the first row of the new list active, and says so
+        // The window makes the first row of the new list active (it may say so before this, or not at all when
+        // that row was active already): the row active once things settle is the one.
+        activeId = undefined;
         redraw();
+        settleActive();
       }),
       model.onDidChangeTasks(redraw),
       model.names.onDidChange(redraw),
-      // The prompt is the active row's detail line: read for the row the user rests on, once.
-      qp.onDidChangeActive(([active]) => {
-        if (!active?.taskId || active.taskId === activeId) return;
-        activeId = active.taskId;
-        if (active.task && !model.store.sessions(active.taskId))
-          void model.loadDetails(active.taskId).catch(() => undefined);
-        redraw();
-      }),
+      qp.onDidChangeActive(settleActive),
+      { dispose: () => clearTimeout(settle) },
     );
     qp.show();
     return new Promise<void>((resolve, reject) => {
