@@ -11,6 +11,7 @@ import { DEMO_LOGIN, DEMO_TOKEN_OFFERS, type BuiltinSandbox } from '../service/b
 import type { ServiceClients } from '../service/clients';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { validateServiceUrl } from '../service/serviceUrl';
+import { forMessage } from '../safety/serviceText';
 import { tell, type Ui } from '../ui';
 import { offerGitHubAccount, type FromGitHub } from './githubAccountChoice';
 import type { CommandRegistry } from '../shared/registry';
@@ -188,15 +189,25 @@ export class AccountCommands extends DisposableBase {
   /** Sets the address (or clears it with ''), then tries it and says what it found; resolves with that finding. */
   async configureService(urlArg?: unknown): Promise<AddressFinding | undefined> {
     const current = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>('serviceUrl', '');
+    // The last address that answered, when the one set now never did (a typo, a service gone): offered in the box.
+    const answered = this.service.lastAnswered();
+    const offered = answered && answered !== current ? answered : undefined;
     const url =
       typeof urlArg === 'string'
         ? urlArg
         : await this.ui.input({
             title: vscode.l10n.t('Agent Tasks service address'),
-            prompt: vscode.l10n.t(
-              'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
-            ),
-            value: current,
+            prompt: offered
+              ? current
+                ? vscode.l10n.t(
+                    'The last address that answered is filled in; the one set now, {0}, did not. Empty: none.',
+                    forMessage(current, 200),
+                  )
+                : vscode.l10n.t('The last address that answered is filled in. Empty: none.')
+              : vscode.l10n.t(
+                  'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
+                ),
+            value: offered ?? current,
             validate: validateServiceUrl,
           });
     if (url === undefined) return undefined;
@@ -214,6 +225,7 @@ export class AccountCommands extends DisposableBase {
       () => checkAddress(address, read => this.clients.probe(undefined, read), hasToken),
     );
     this.log.info(`service address ${address}: ${found.kind}`);
+    if (found.kind === 'reachable') this.service.noteAnswered(address);
     void this.ui.notify(found.level, found.text);
     return found;
   }
