@@ -56,6 +56,11 @@ export interface Ui {
     title?: string;
     prompt: string;
     validate(value: string): string | undefined;
+    /**
+     * Checks what is typed when Enter is pressed (the box busy meanwhile): a text is a refusal, said in the box, which
+     * stays open for another try; undefined accepts it.
+     */
+    accept?(value: string): Promise<string | undefined>;
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
@@ -133,7 +138,8 @@ export const windowUi: Ui = {
     return vscode.window.showInputBox(inputBoxOptions(options, false));
   },
   async secret(options) {
-    return vscode.window.showInputBox(inputBoxOptions(options, true));
+    if (!options.accept) return vscode.window.showInputBox(inputBoxOptions(options, true));
+    return checkedSecret(options, options.accept);
   },
   compose(options) {
     return new Promise(resolve => {
@@ -176,6 +182,63 @@ export const windowUi: Ui = {
     return vscode.window.createQuickPick();
   },
 };
+
+/**
+ * A secret's box that stays open while what was typed is checked and when it is refused, saying why (`Ui.secret`
+ * with `accept`). Opened with the same options as every secret's box: masked.
+ */
+function checkedSecret(
+  options: Parameters<Ui['secret']>[0],
+  accept: (value: string) => Promise<string | undefined>,
+): Promise<string | undefined> {
+  const o = inputBoxOptions(options, true);
+  return new Promise(resolve => {
+    const box = vscode.window.createInputBox();
+    box.title = o.title;
+    box.prompt = o.prompt;
+    box.password = o.password === true;
+    box.ignoreFocusOut = o.ignoreFocusOut === true;
+    let done = false;
+    let checking = false;
+    box.onDidChangeValue(v => {
+      if (!checking) box.validationMessage = options.validate(v);
+    });
+    box.onDidAccept(async () => {
+      if (checking) return;
+      const value = box.value;
+      const invalid = options.validate(value);
+      if (invalid !== undefined) {
+        box.validationMessage = invalid;
+        return;
+      }
+      checking = true;
+      box.busy = true;
+      box.enabled = false;
+      let refused: string | undefined;
+      try {
+        refused = await accept(value);
+      } catch (e) {
+        refused = e instanceof Error ? e.message : String(e);
+      } finally {
+        checking = false;
+        box.busy = false;
+        box.enabled = true;
+      }
+      if (refused !== undefined) {
+        box.validationMessage = { message: refused, severity: vscode.InputBoxValidationSeverity.Error };
+        return;
+      }
+      done = true;
+      resolve(value);
+      box.hide();
+    });
+    box.onDidHide(() => {
+      if (!done) resolve(undefined);
+      box.dispose();
+    });
+    box.show();
+  });
+}
 
 /** The window's pick that takes typed text too (see `Ui.pickOrType`). */
 function pickOrType<T extends vscode.QuickPickItem>(

@@ -75,18 +75,26 @@ export class AccountCommands extends DisposableBase {
       if (offered === 'cancel') return false;
       if (offered !== 'enter') [fromGitHub, value] = [offered, offered.token];
     }
+    // Checked with one read before it is kept: a token the service refuses is never saved.
+    const where = this.service.current().label;
+    const check = (token: string) =>
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', where) },
+        () => checkToken(kind, read => this.clients.probe(token, read), where, fromGitHub?.login),
+      );
+    let typed: TokenVerdict | undefined;
     if (value === undefined) {
-      value = await this.askValue(kind);
+      // Typed: checked in its box, which stays open saying why the service refused it, for another try.
+      value = await this.askValue(kind, async v => {
+        typed = await check(v.trim());
+        if (!typed.save) this.log.info(`token ${kind}: refused in its box, not saved (${typed.level})`);
+        return typed.save ? undefined : typed.text;
+      });
       if (value === undefined) return false;
     }
     const candidate = value.trim();
     if (!candidate) throw new Error(vscode.l10n.t('A token cannot be empty.'));
-    // Checked with one read before it is kept: a token the service refuses is never saved.
-    const where = this.service.current().label;
-    const checked = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', where) },
-      () => checkToken(kind, read => this.clients.probe(candidate, read), where, fromGitHub?.login),
-    );
+    const checked = typed ?? (await check(candidate));
     const verdict = fromGitHub ? this.saidOfGitHub(checked, kind, fromGitHub, where) : checked;
     this.log.info(`token ${kind}: ${verdict.save ? 'set' : 'refused, not saved'} (${verdict.level})`);
     if (verdict.save) {
@@ -117,7 +125,11 @@ export class AccountCommands extends DisposableBase {
     if (this.accountBook && who) await this.accountBook.rememberWho(service.scope, kind, token, who);
   }
 
-  private async askValue(kind: TokenKind): Promise<string | undefined> {
+  /** The token typed (or the demo token picked); `accept` checks a typed one in its box. */
+  private async askValue(
+    kind: TokenKind,
+    accept: (value: string) => Promise<string | undefined>,
+  ): Promise<string | undefined> {
     const service = this.service.current();
     const sandbox = service.kind === 'sandbox' ? vscode.l10n.t('the built-in sandbox') : await this.otherSandbox();
     const demo = sandbox ? await this.demoToken(kind) : undefined;
@@ -146,6 +158,7 @@ export class AccountCommands extends DisposableBase {
             ? vscode.l10n.t('A token has no spaces.')
             : undefined
           : vscode.l10n.t('Paste the token.'),
+      accept,
     });
   }
 
