@@ -1,7 +1,7 @@
 // The `Ui` of development and test mode: every message and question is recorded, and questions are answered as a
 // test told (`answer`), or by the window when it told nothing. Never built in production.
-import type * as vscode from 'vscode';
-import { inputBoxOptions, type Level, type Ui } from '../ui';
+import * as vscode from 'vscode';
+import { inputBoxOptions, type Level, type OfferButton, type Ui } from '../ui';
 
 export interface Answers {
   /** The answer to every confirmation (default: yes). */
@@ -21,8 +21,11 @@ export interface Answers {
   input?: string | ((box: { prompt: string; value?: string; refused?: string }) => string | undefined);
 }
 
-/** `status`: a passing word in the status bar, not a notification. */
-export type Said = { level: Level | 'status'; text: string; actions: string[] };
+/**
+ * `status`: a passing word in the status bar, not a notification. `gone`: an offer (`Ui.offer`) that has gone, its
+ * buttons with it.
+ */
+export type Said = { level: Level | 'status'; text: string; actions: string[]; gone?: boolean };
 export type Asked =
   | { kind: 'confirm'; text: string }
   | { kind: 'pick'; labels: string[]; placeHolder: string; descriptions?: (string | undefined)[] }
@@ -53,6 +56,17 @@ export class RecordingUi implements Ui {
     // Shown in the window too, unless a test answers: then the test reads it here, as it reads the questions.
     if (!this.answers) return this.window.notify(level, text, ...actions);
     return Promise.resolve(this.answers.action?.(text, actions));
+  }
+
+  offer(level: Level, text: string, buttons: readonly OfferButton[], until: PromiseLike<unknown>): void {
+    const said: Said = { level, text, actions: buttons.map(b => b.title), gone: false };
+    this.said.push(said);
+    void Promise.resolve(until).finally(() => (said.gone = true));
+    if (!this.answers) return this.window.offer(level, text, buttons, until);
+    // A test presses a button as a user clicks its link: the command runs.
+    const chosen = this.answers.action?.(text, said.actions);
+    const button = buttons.find(b => b.title === chosen);
+    if (button) void vscode.commands.executeCommand(button.command);
   }
 
   status(text: string): void {

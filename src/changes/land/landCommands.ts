@@ -39,6 +39,8 @@ const toolList = (tools: readonly ToolFile[]): string =>
 export class LandCommands extends DisposableBase {
   private readonly history = this.register(new LandHistory((key, on) => this.d.setContext(key, on)));
   private readonly worktrees: WorktreeCommands;
+  /** Ends the message of the last apply, whose Undo means that apply. */
+  private offerEnds: (() => void) | undefined;
   private readonly hunks = new ApplyHunk(() => this.d, {
     task: id => this.d.task(id),
     applyFrom: (task, view, how) => this.applyFrom(task, view, how),
@@ -193,14 +195,22 @@ export class LandCommands extends DisposableBase {
         )}`
       : '';
     const text = vscode.l10n.t('Applied {0} as uncommitted changes: {1}.{2}', what, files(applied.files), conflicts);
-    tell(this.d.ui, applied.conflicts.length ? 'warning' : 'info', text, [
-      { title: vscode.l10n.t('Undo'), run: () => this.undo(landed) },
-    ]);
+    // Undo is Undo Last Apply, meant for this apply: the message goes once it is undone or another apply lands.
+    this.offerEnds?.();
+    const ends = new Promise<void>(resolve => (this.offerEnds = resolve));
+    this.d.ui.offer(
+      applied.conflicts.length ? 'warning' : 'info',
+      text,
+      [{ title: vscode.l10n.t('Undo'), command: COMMANDS.undoLastApply }],
+      ends,
+    );
     return applied;
   }
 
   /** Takes back the apply given (a message's Undo) or the newest one (the command). */
   private async undo(landed?: Landed): Promise<void> {
+    this.offerEnds?.();
+    this.offerEnds = undefined;
     const entry = this.history.takeApply(landed);
     if (!entry) {
       tell(this.d.ui, 'info', vscode.l10n.t('Nothing to undo: no apply of this window can be taken back any more.'));
