@@ -155,9 +155,12 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
       throw new Error('Apply This Change did not write the change under the cursor');
     await shot('5-applied-one-change');
     check(`Apply This Change from the diff's context menu wrote the change under the cursor and said "${said}"`);
+    // Undo is a link in the message (a message the extension can take back once Undo is done), and the only action.
+    const buttons = await applied.locator('.monaco-button').count();
+    if (buttons > 0) throw new Error(`the Apply message has ${buttons} buttons besides its Undo link`);
     await applied.hover();
     await applied
-      .locator('.monaco-button', { hasText: /^Undo$/ })
+      .locator('a', { hasText: /^Undo$/ })
       .first()
       .click();
     // Undo's own message, in the center (opened again should the click have closed it).
@@ -171,7 +174,10 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
       await bell.click();
     await message(/Put back the files of/).waitFor();
     if (fs.readFileSync(file, 'utf8') !== before) throw new Error('Undo did not put the file back');
-    check("the notification's Undo put the file back as it was");
+    // Its action done, the message with Undo is gone, from the center too: no Undo left that means nothing.
+    await message(/Applied 1 change of src\/telemetry\.ts/).waitFor({ state: 'detached', timeout: 10_000 });
+    await shot('6-undone');
+    check("the notification's Undo put the file back as it was, and the message with Undo went");
   }
 }
 
