@@ -123,7 +123,7 @@ export const STATE_KEYS = {
   review: 'agentTasks.review',
   /** The service keys (addresses, never tokens) that have had a token in this profile: the Accounts menu's list. */
   accountServices: 'agentTasks.accountServices',
-  /** The last service address that answered as the service (an address, never a token): Set Service Address offers it. */
+  /** The last service address that answered (an address, never a token): Set Service Address offers it. */
   lastAnsweredAddress: 'agentTasks.lastAnsweredAddress',
 } as const;
 
