@@ -205,13 +205,15 @@ function line(p: TaskPicture): string {
   return `- ${forMarkdown(p.state.label)}: ${forMarkdown(p.task.name || p.id)}\n`;
 }
 
-/** An address's host and port, as the bar names it; the whole address is in the tooltip. */
+/** An address's host and port, as the bar names it (the whole address is in the tooltip); "service" without one. */
 function hostOf(url: string): string {
+  let host = url;
   try {
-    return forLabel(new URL(url).host || url, 100);
+    host = new URL(url).host || url;
   } catch {
-    return forLabel(url, 100);
+    // not an address: named as it is
   }
+  return forLabel(host, 100) || vscode.l10n.t('service');
 }
 
 function sentence(s: string): string {
