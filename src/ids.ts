@@ -125,6 +125,8 @@ export const STATE_KEYS = {
   review: 'agentTasks.review',
   /** The service keys (addresses, never tokens) that have had a token in this profile: the Accounts menu's list. */
   accountServices: 'agentTasks.accountServices',
+  /** The last service address that answered (an address, never a token): Set Service Address offers it. */
+  lastAnsweredAddress: 'agentTasks.lastAnsweredAddress',
 } as const;
 
 /** The secret-storage key space of the built-in sandbox, whose port changes from one start to the next. */

@@ -1,12 +1,18 @@
 // Every message and simple question the extension puts to the user goes through a `Ui`: the window's in use, a
 // recording one in development and test mode (see testing/), so tests read what was said and answer what was asked.
 import * as vscode from 'vscode';
+import { checkedSecret } from './checkedSecret';
 
 export type Level = 'info' | 'warning' | 'error';
 
 export interface Ui {
   /** A message with optional buttons; resolves with the button chosen. Callers do not wait for it. */
   notify(level: Level, text: string, ...actions: string[]): Promise<string | undefined>;
+  /**
+   * A message whose buttons mean something only for a while (Undo, until it is done or another apply lands): it goes
+   * when `until` settles, or after `OFFER_MS`. Each button runs one of the extension's commands, with no arguments.
+   */
+  offer(level: Level, text: string, buttons: readonly OfferButton[], until: PromiseLike<unknown>): void;
   /** A passing word in the status bar, gone after a few seconds: for news that needs no notification. */
   status(text: string): void;
   /** A modal yes/no question; true only when the user chose `action`. */
@@ -56,6 +62,11 @@ export interface Ui {
     title?: string;
     prompt: string;
     validate(value: string): string | undefined;
+    /**
+     * Checks what is typed when Enter is pressed (the box busy meanwhile): a text is a refusal, said in the box, which
+     * stays open for another try; undefined accepts it.
+     */
+    accept?: (value: string) => Promise<string | undefined>;
   }): Promise<string | undefined>;
   /** Opens an address outside the editor. Only `openAddress` calls it, once the address is checked. */
   open(url: string): Promise<boolean>;
@@ -64,6 +75,15 @@ export interface Ui {
   /** A quick pick its caller fills, shows and disposes: for items that arrive while it is open, or row buttons. */
   quickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T>;
 }
+
+/** A button of an offer: its title, and the command it runs. */
+export interface OfferButton {
+  title: string;
+  command: string;
+}
+
+/** How long an offer stays at most: the window cannot close it before then, and its command stays in the palette. */
+export const OFFER_MS = 20_000;
 
 /** A button beside a message, and what it does. */
 export interface Action {
@@ -104,6 +124,23 @@ export const windowUi: Ui = {
           : vscode.window.showInformationMessage;
     return show(text, ...actions);
   },
+  offer(_level, text, buttons, until) {
+    // A message shown with `showInformationMessage` cannot be closed by the extension; one shown as a notification's
+    // progress can, by ending it. Its buttons are links in its text (VS Code runs a command link in a message).
+    const links = buttons.map(b => `[${b.title}](command:${b.command})`).join(' ');
+    const ended = new Promise<void>(resolve => {
+      const timer = setTimeout(resolve, OFFER_MS);
+      void Promise.resolve(until).finally(() => (clearTimeout(timer), resolve()));
+    });
+    void vscode.window.withProgress(
+      // Always an information's look (a progress notification has no other): the text says what went wrong, if any.
+      { location: vscode.ProgressLocation.Notification, title: `${text} ${links}` },
+      progress => {
+        progress.report({ increment: 100 }); // done: no busy bar
+        return ended;
+      },
+    );
+  },
   status(text) {
     vscode.window.setStatusBarMessage(text, 8000);
   },
@@ -133,7 +170,8 @@ export const windowUi: Ui = {
     return vscode.window.showInputBox(inputBoxOptions(options, false));
   },
   async secret(options) {
-    return vscode.window.showInputBox(inputBoxOptions(options, true));
+    if (!options.accept) return vscode.window.showInputBox(inputBoxOptions(options, true));
+    return checkedSecret(inputBoxOptions(options, true), v => options.validate(v), options.accept);
   },
   compose(options) {
     return new Promise(resolve => {

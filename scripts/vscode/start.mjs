@@ -37,6 +37,10 @@ async function stop(code) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+// npm's script `exec`s this, so a signal npm passes on (SIGINT, SIGTERM to the `npm start` process) reaches it; a
+// parent that goes without passing one on (killed outright) is taken as Ctrl-C too, so nothing is left running.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(0), 1000).unref();
 server.child.once('exit', c => {
   console.error(`VS Code stopped (${c}); see ${server.logFile}`);
   stop(1);

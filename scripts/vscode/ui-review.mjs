@@ -163,10 +163,30 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
     if (after === before || !after.includes('const DEFAULT_RETRY'))
       throw new Error('Apply This Change did not write the change under the cursor');
     await shot('5-applied-one-change');
+    // The tasks that finished meanwhile were told with two buttons at most, each whole (four were cut to "Open Pull
+    // Re…", "Show De…" by the notification's width).
+    const finished = await page
+      .locator('.notifications-center .notification-list-item', { hasText: /” finished\./ })
+      .evaluateAll(items =>
+        items.map(i =>
+          [...i.querySelectorAll('.monaco-button')].map(b => ({
+            text: b.textContent.trim(),
+            cut: b.scrollWidth > b.clientWidth,
+          })),
+        ),
+      );
+    if (!finished.length || finished.some(bs => bs.length > 2 || bs.some(b => b.cut)))
+      throw new Error(`the finished tasks' buttons: ${JSON.stringify(finished)}`);
+    check(
+      `each finished task was told with whole buttons, two at most: ${JSON.stringify(finished[0].map(b => b.text))}`,
+    );
     check(`Apply This Change from the diff's context menu wrote the change under the cursor and said "${said}"`);
+    // Undo is a link in the message (a message the extension can take back once Undo is done), and the only action.
+    const buttons = await applied.locator('.monaco-button').count();
+    if (buttons > 0) throw new Error(`the Apply message has ${buttons} buttons besides its Undo link`);
     await applied.hover();
     await applied
-      .locator('.monaco-button', { hasText: /^Undo$/ })
+      .locator('a', { hasText: /^Undo$/ })
       .first()
       .click();
     // Undo's own message, in the center (opened again should the click have closed it).
@@ -180,7 +200,10 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
       await bell.click();
     await message(/Put back the files of/).waitFor();
     if (fs.readFileSync(file, 'utf8') !== before) throw new Error('Undo did not put the file back');
-    check("the notification's Undo put the file back as it was");
+    // Its action done, the message with Undo is gone, from the center too: no Undo left that means nothing.
+    await message(/Applied 1 change of src\/telemetry\.ts/).waitFor({ state: 'detached', timeout: 10_000 });
+    await shot('6-undone');
+    check("the notification's Undo put the file back as it was, and the message with Undo went");
   }
 }
 

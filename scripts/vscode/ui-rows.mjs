@@ -151,13 +151,10 @@ await runInDemoWindow(
     const dead = await deadAddress();
     await runCommand(page, 'Agent Tasks: Set Service Address…');
     await answerStep(page, { text: dead });
-    await untilScreen(
-      page,
-      s => /service unreachable/.test(document.querySelector(s)?.innerText ?? ''),
-      sel.statusbar,
-      30_000,
-    );
+    await untilScreen(page, s => /unreachable/.test(document.querySelector(s)?.innerText ?? ''), sel.statusbar, 30_000);
     const bar = (await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ');
+    // The views' words point at the status bar for the address: it is there, on screen, not only in its tooltip.
+    if (!bar.includes(new URL(dead).host)) throw new Error(`the status bar does not name ${dead}: "${bar}"`);
     const welcomeText = async title =>
       (await viewPane(page, title).locator('.welcome-view-content').innerText()).replace(/\s+/g, ' ');
     const said = {};

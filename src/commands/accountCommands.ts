@@ -11,6 +11,7 @@ import { DEMO_LOGIN, DEMO_TOKEN_OFFERS, type BuiltinSandbox } from '../service/b
 import type { ServiceClients } from '../service/clients';
 import type { ServiceChoice } from '../service/serviceChoice';
 import { validateServiceUrl } from '../service/serviceUrl';
+import { forMessage } from '../safety/serviceText';
 import { tell, type Ui } from '../ui';
 import { offerGitHubAccount, type FromGitHub } from './githubAccountChoice';
 import type { CommandRegistry } from '../shared/registry';
@@ -74,18 +75,26 @@ export class AccountCommands extends DisposableBase {
       if (offered === 'cancel') return false;
       if (offered !== 'enter') [fromGitHub, value] = [offered, offered.token];
     }
+    // Checked with one read before it is kept: a token the service refuses is never saved.
+    const where = this.service.current().label;
+    const check = (token: string) =>
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', where) },
+        () => checkToken(kind, read => this.clients.probe(token, read), where, fromGitHub?.login),
+      );
+    let typed: TokenVerdict | undefined;
     if (value === undefined) {
-      value = await this.askValue(kind);
+      // Typed: checked in its box, which stays open saying why the service refused it, for another try.
+      value = await this.askValue(kind, async v => {
+        typed = await check(v.trim());
+        if (!typed.save) this.log.info(`token ${kind}: refused in its box, not saved (${typed.level})`);
+        return typed.save ? undefined : typed.text;
+      });
       if (value === undefined) return false;
     }
     const candidate = value.trim();
     if (!candidate) throw new Error(vscode.l10n.t('A token cannot be empty.'));
-    // Checked with one read before it is kept: a token the service refuses is never saved.
-    const where = this.service.current().label;
-    const checked = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', where) },
-      () => checkToken(kind, read => this.clients.probe(candidate, read), where, fromGitHub?.login),
-    );
+    const checked = typed ?? (await check(candidate));
     const verdict = fromGitHub ? this.saidOfGitHub(checked, kind, fromGitHub, where) : checked;
     this.log.info(`token ${kind}: ${verdict.save ? 'set' : 'refused, not saved'} (${verdict.level})`);
     if (verdict.save) {
@@ -116,7 +125,11 @@ export class AccountCommands extends DisposableBase {
     if (this.accountBook && who) await this.accountBook.rememberWho(service.scope, kind, token, who);
   }
 
-  private async askValue(kind: TokenKind): Promise<string | undefined> {
+  /** The token typed (or the demo token picked); `accept` checks a typed one in its box. */
+  private async askValue(
+    kind: TokenKind,
+    accept: (value: string) => Promise<string | undefined>,
+  ): Promise<string | undefined> {
     const service = this.service.current();
     const sandbox = service.kind === 'sandbox' ? vscode.l10n.t('the built-in sandbox') : await this.otherSandbox();
     const demo = sandbox ? await this.demoToken(kind) : undefined;
@@ -145,6 +158,7 @@ export class AccountCommands extends DisposableBase {
             ? vscode.l10n.t('A token has no spaces.')
             : undefined
           : vscode.l10n.t('Paste the token.'),
+      accept,
     });
   }
 
@@ -188,15 +202,25 @@ export class AccountCommands extends DisposableBase {
   /** Sets the address (or clears it with ''), then tries it and says what it found; resolves with that finding. */
   async configureService(urlArg?: unknown): Promise<AddressFinding | undefined> {
     const current = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>('serviceUrl', '');
+    // The last address that answered, when the one set now never did (a typo, a service gone): offered in the box.
+    const answered = this.service.lastAnswered();
+    const offered = answered && answered !== current ? answered : undefined;
     const url =
       typeof urlArg === 'string'
         ? urlArg
         : await this.ui.input({
             title: vscode.l10n.t('Agent Tasks service address'),
-            prompt: vscode.l10n.t(
-              'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
-            ),
-            value: current,
+            prompt: offered
+              ? current
+                ? vscode.l10n.t(
+                    'The last address that answered is filled in; the one set now, {0}, did not. Empty: none.',
+                    forMessage(current, 200),
+                  )
+                : vscode.l10n.t('The last address that answered is filled in. Empty: none.')
+              : vscode.l10n.t(
+                  'For example https://api.example.com, or an enterprise address such as https://code.example.com/api/v3. Empty: none.',
+                ),
+            value: offered ?? current,
             validate: validateServiceUrl,
           });
     if (url === undefined) return undefined;
@@ -214,6 +238,7 @@ export class AccountCommands extends DisposableBase {
       () => checkAddress(address, read => this.clients.probe(undefined, read), hasToken),
     );
     this.log.info(`service address ${address}: ${found.kind}`);
+    if (found.kind === 'reachable') this.service.noteAnswered(address);
     void this.ui.notify(found.level, found.text);
     return found;
   }

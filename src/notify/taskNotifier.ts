@@ -50,14 +50,13 @@ export class TaskNotifier extends DisposableBase {
     this.told.add(key);
     const task = t.task;
     const on = (command: string) => () => vscode.commands.executeCommand(command, task);
+    // Two buttons at most, each whole: the next step, and the task's page, which has every other (the pull request,
+    // the web page, check out, continue). More were cut by the notification's width.
     const actions: Action[] = [];
-    if (p.links.pullRequests.length)
-      actions.push({ title: vscode.l10n.t('Open Pull Request'), run: on(COMMANDS.openPullRequest) });
-    // Where each goes, said apart: the browser, or the task's page in the editor.
-    if (p.links.web) actions.push({ title: vscode.l10n.t('Open on the Web'), run: on(COMMANDS.openTaskOnWeb) });
-    // The agent's branch, read in the editor: a finished task's most useful next step.
     if (t.to === 'completed' && task.session_count > 0)
       actions.push({ title: vscode.l10n.t('Review Changes'), run: on(COMMANDS.reviewChanges) });
+    else if (p.links.pullRequests.length)
+      actions.push({ title: vscode.l10n.t('Open Pull Request'), run: on(COMMANDS.openPullRequest) });
     actions.push({ title: vscode.l10n.t('Show Details'), run: on(COMMANDS.showTaskDetails) });
     tell(this.ui, level, vscode.l10n.t('Task “{0}” {1}.', forMessage(p.name, 200), PHRASE[t.to]), actions);
   }

@@ -73,6 +73,21 @@ export class ServiceChoice extends DisposableBase {
     };
   }
 
+  /**
+   * Notes that an address the user set answered as the service, so that Set Service Address can offer it again when
+   * another does not (only the address is kept; written only when it changes).
+   */
+  noteAnswered(address: string): void {
+    if (!address || this.globalState.get<string>(STATE_KEYS.lastAnsweredAddress) === address) return;
+    void this.globalState.update(STATE_KEYS.lastAnsweredAddress, address);
+  }
+
+  /** The last address the user set that answered as the service, if one did. */
+  lastAnswered(): string | undefined {
+    const a = this.globalState.get<unknown>(STATE_KEYS.lastAnsweredAddress);
+    return typeof a === 'string' && a ? a : undefined;
+  }
+
   async chooseSandbox(on: boolean): Promise<void> {
     await this.globalState.update(STATE_KEYS.sandboxChosen, on);
     this.check();

@@ -41,6 +41,12 @@ export class AddressWatch extends DisposableBase {
     return finding && finding.kind !== 'reachable' ? finding : undefined;
   }
 
+  /** Whether the last try of the current address found it answering as the service. */
+  answered(): boolean {
+    const s = this.deps.current();
+    return this.tried?.url === s.url && this.tried.finding?.kind === 'reachable';
+  }
+
   /** Tries the current address once more; what the last try found stands while this one is under way. */
   tryAgain(): Promise<void> {
     const { url } = this.deps.current();

@@ -7,7 +7,7 @@ import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { TaskPicture } from '../model/taskPicture';
 import type { AddressWatch } from './addressWatch';
-import { forMarkdown } from '../safety/serviceText';
+import { forLabel, forMarkdown } from '../safety/serviceText';
 import type { Observers } from '../observers';
 import type { ServiceChoice } from '../service/serviceChoice';
 import type { Ui } from '../ui';
@@ -45,10 +45,21 @@ export class StatusBarController extends DisposableBase {
     observers.statusItem?.(this.item);
     this.register(commands.register({ [COMMANDS.serviceProblem]: () => this.offerWayOut() }));
     this.register(model.onDidChangeTasks(() => this.update()));
-    this.register(model.onDidChangeStatus(() => this.update()));
+    this.register(model.onDidChangeStatus(() => (this.noteAnswered(), this.update())));
     this.register(service.onDidChange(() => this.update()));
-    if (address) this.register(address.onDidChange(() => this.update()));
+    if (address) this.register(address.onDidChange(() => (this.noteAnswered(), this.update())));
     this.update();
+  }
+
+  /**
+   * An address the user set that answered (a poll went well, or a try without a token found the service) is kept,
+   * to be offered again when another does not. Heard from the poll and the try, which speak of the address in use
+   * (not when the address changes, while the last poll's outcome is still the old address's).
+   */
+  private noteAnswered(): void {
+    const s = this.service.current();
+    if (s.kind === 'remote' && (this.model.reachable === 'yes' || this.address?.answered()))
+      this.service.noteAnswered(s.url);
   }
 
   private update(): void {
@@ -82,7 +93,11 @@ export class StatusBarController extends DisposableBase {
     if (down) {
       const title =
         down.kind === 'unreachable' ? vscode.l10n.t('service unreachable') : vscode.l10n.t('address refused');
-      this.item.text = vscode.l10n.t('{0}$(error) Agent Tasks: {1}', prefix, title);
+      // The address is named on the bar itself (its host, short); the error is in the tooltip and the log.
+      this.item.text =
+        down.kind === 'unreachable'
+          ? vscode.l10n.t('{0}$(error) Agent Tasks: {1} unreachable', prefix, hostOf(s.url))
+          : vscode.l10n.t('{0}$(error) Agent Tasks: {1} refused', prefix, hostOf(s.url));
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
       md.appendMarkdown(`${forMarkdown(down.text)}\n\n`);
@@ -108,8 +123,11 @@ export class StatusBarController extends DisposableBase {
       };
       label = vscode.l10n.t('Agent Tasks: no token set');
     } else if (problem !== undefined) {
-      const title = problemTitle(statusOf(problem));
-      this.item.text = vscode.l10n.t('{0}$(error) Agent Tasks: {1}', prefix, title);
+      const status = statusOf(problem);
+      const title = problemTitle(status);
+      this.item.text = status
+        ? vscode.l10n.t('{0}$(error) Agent Tasks: {1}', prefix, title)
+        : vscode.l10n.t('{0}$(error) Agent Tasks: {1} unreachable', prefix, hostOf(s.url));
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       md.appendMarkdown(`**${forMarkdown(sentence(title))}** at ${forMarkdown(where)}\n\n`);
       md.appendMarkdown(`${forMarkdown(explain(problem).text)}\n\n`);
@@ -185,6 +203,17 @@ function countText(queued: number, running: number): string {
 
 function line(p: TaskPicture): string {
   return `- ${forMarkdown(p.state.label)}: ${forMarkdown(p.task.name || p.id)}\n`;
+}
+
+/** An address's host and port, as the bar names it (the whole address is in the tooltip); "service" without one. */
+function hostOf(url: string): string {
+  let host = url;
+  try {
+    host = new URL(url).host || url;
+  } catch {
+    // not an address: named as it is
+  }
+  return forLabel(host, 100) || vscode.l10n.t('service');
 }
 
 function sentence(s: string): string {

@@ -1,7 +1,7 @@
 // The `Ui` of development and test mode: every message and question is recorded, and questions are answered as a
 // test told (`answer`), or by the window when it told nothing. Never built in production.
-import type * as vscode from 'vscode';
-import { inputBoxOptions, type Level, type Ui } from '../ui';
+import * as vscode from 'vscode';
+import { inputBoxOptions, type Level, type OfferButton, type Ui } from '../ui';
 
 export interface Answers {
   /** The answer to every confirmation (default: yes). */
@@ -14,16 +14,22 @@ export interface Answers {
   pickMany?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem[] | undefined;
   /** The button pressed on a message (its text and buttons given); none: the message is closed unanswered. */
   action?: (text: string, actions: readonly string[]) => string | undefined;
-  /** What is typed into an input box (or, as a function, given what the box holds at first); none: dismissed. */
-  input?: string | ((box: { prompt: string; value?: string }) => string | undefined);
+  /**
+   * What is typed into an input box (or, as a function, given what the box holds at first, and the refusal it shows
+   * when what was typed before was refused); none: dismissed.
+   */
+  input?: string | ((box: { prompt: string; value?: string; refused?: string }) => string | undefined);
 }
 
-/** `status`: a passing word in the status bar, not a notification. */
-export type Said = { level: Level | 'status'; text: string; actions: string[] };
+/**
+ * `status`: a passing word in the status bar, not a notification. `gone`: an offer (`Ui.offer`) that has gone, its
+ * buttons with it.
+ */
+export type Said = { level: Level | 'status'; text: string; actions: string[]; gone?: boolean };
 export type Asked =
   | { kind: 'confirm'; text: string }
   | { kind: 'pick'; labels: string[]; placeHolder: string; descriptions?: (string | undefined)[] }
-  | { kind: 'input'; text: string; password: boolean };
+  | { kind: 'input'; text: string; password: boolean; refused?: string };
 
 type InputOptions = Parameters<Ui['input']>[0];
 
@@ -50,6 +56,17 @@ export class RecordingUi implements Ui {
     // Shown in the window too, unless a test answers: then the test reads it here, as it reads the questions.
     if (!this.answers) return this.window.notify(level, text, ...actions);
     return Promise.resolve(this.answers.action?.(text, actions));
+  }
+
+  offer(level: Level, text: string, buttons: readonly OfferButton[], until: PromiseLike<unknown>): void {
+    const said: Said = { level, text, actions: buttons.map(b => b.title), gone: false };
+    this.said.push(said);
+    void Promise.resolve(until).finally(() => (said.gone = true));
+    if (!this.answers) return this.window.offer(level, text, buttons, until);
+    // A test presses a button as a user clicks its link: the command runs.
+    const chosen = this.answers.action?.(text, said.actions);
+    const button = buttons.find(b => b.title === chosen);
+    if (button) void vscode.commands.executeCommand(button.command);
   }
 
   status(text: string): void {
@@ -98,9 +115,34 @@ export class RecordingUi implements Ui {
     return this.answers ? Promise.resolve(this.typed(options)) : this.window.input(options);
   }
 
-  secret(options: InputOptions): Promise<string | undefined> {
-    this.asked.push({ kind: 'input', text: options.prompt, password: this.masked(options, true) });
-    return this.answers ? Promise.resolve(this.typed(options)) : this.window.secret(options);
+  secret(options: Parameters<Ui['secret']>[0]): Promise<string | undefined> {
+    const password = this.masked(options, true);
+    this.asked.push({ kind: 'input', text: options.prompt, password });
+    if (!this.answers) return this.window.secret(options);
+    if (!options.accept) return Promise.resolve(this.typed(options));
+    return this.checkedSecret(options, options.accept, password);
+  }
+
+  /**
+   * A box checked on Enter: a refusal keeps it open, recorded as asked again with the refusal, and the test's answer
+   * is asked again, given the refusal; the same text typed again after its refusal counts as giving up.
+   */
+  private async checkedSecret(
+    options: Parameters<Ui['secret']>[0],
+    accept: (value: string) => Promise<string | undefined>,
+    password: boolean,
+  ): Promise<string | undefined> {
+    let refused: string | undefined;
+    let last: string | undefined;
+    for (;;) {
+      const a = this.answers?.input;
+      const typed = typeof a === 'function' ? a({ prompt: options.prompt, refused }) : a;
+      if (typed === undefined || typed === last || options.validate(typed) !== undefined) return undefined;
+      last = typed;
+      refused = await accept(typed);
+      if (refused === undefined) return typed;
+      this.asked.push({ kind: 'input', text: options.prompt, password, refused });
+    }
   }
 
   /**

@@ -112,6 +112,48 @@ describe('the base branch of a start', function () {
     assert.equal((await sessionsOf(retried.task.id))[0].base_ref, agent.base_ref);
   });
 
+  it("the Base ref picker lists the default and the user's branches first, the agents' last under their own heading", async () => {
+    api = await freshStart();
+    // A branch of the user's on the remote, beside the agents' `agent/…` branches of the demo world.
+    const mine = `mine-${Date.now()}`;
+    await git('push', '-q', 'origin', `HEAD:refs/heads/${mine}`);
+    try {
+      let base: readonly vscode.QuickPickItem[] = [];
+      api.answer({
+        input: box => box.value ?? '',
+        pick: items => {
+          if (items.some(i => i.label.includes('Another branch'))) {
+            base = items;
+            return undefined; // back to the options
+          }
+          if (!base.length) return items.find(i => i.label === '$(git-branch) Base ref');
+          return undefined; // the options dismissed: nothing starts
+        },
+      });
+      assert.equal(
+        await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'Where do the branches go?' }),
+        undefined,
+      );
+      const labels = base.map(i => i.label);
+      const another = labels.indexOf('$(edit) Another branch…');
+      const heading = base.findIndex(i => i.kind === vscode.QuickPickItemKind.Separator);
+      assert.equal(labels[0], 'main', JSON.stringify(labels));
+      assert.ok(labels.indexOf(mine) > 0 && labels.indexOf(mine) < another, JSON.stringify(labels));
+      assert.equal(heading, another + 1, JSON.stringify(labels));
+      assert.equal(labels[heading], "Agents' branches");
+      const agents = labels.slice(heading + 1);
+      assert.ok(agents.length >= 2, JSON.stringify(labels));
+      assert.ok(
+        agents.every(l => l.startsWith('agent/')),
+        JSON.stringify(labels),
+      );
+      assert.ok(!labels.slice(0, another).some(l => l.startsWith('agent/')), JSON.stringify(labels));
+    } finally {
+      api.answer(undefined);
+      await git('push', '-q', 'origin', '--delete', mine).catch(() => '');
+    }
+  });
+
   it('Discard Draft says so and offers Undo, which puts the prompt back', async () => {
     api = await freshStart();
     await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained', DEMO_TOKENS.freePlan);

@@ -113,6 +113,54 @@ describe('Go to Task', function () {
     await close(api, closed);
   });
 
+  it('shows a prompt on the active row only, and moves it with the active row', async () => {
+    const closed = await open(api);
+    // Two rows whose prompts are read: each made active once.
+    await search(api, 'flaky', ['demo-rocket-03']);
+    await waitFor(() => /flaky/i.test(api.quickPick()?.items[0]?.detail ?? ''), 'the prompt of demo-rocket-03');
+    await search(api, 'abort handler', ['demo-rocket-06']);
+    await waitFor(() => /touching the API$/.test(api.quickPick()?.items[0]?.detail ?? ''), 'the prompt of rocket-06');
+    // Every row again: only the active one has a detail line, though two prompts are known.
+    const qp = api.quickPick()!;
+    qp.value = '';
+    await waitFor(() => qp.value === '' && shownIds(api).length > 2, 'every row again', 30_000);
+    const withDetail = () => (qp.items as readonly Row[]).filter(r => r.detail).map(r => r.taskId);
+    const active = () => (qp.activeItems[0] as Row | undefined)?.taskId;
+    await waitFor(() => active() !== undefined, 'a row to be active');
+    await waitFor(
+      () => active() !== undefined && withDetail().every(id => id === active()),
+      'no prompt but on the active row',
+      30_000,
+    ).catch(e => {
+      throw new Error(`${String(e)}: active ${active()}, detail ${withDetail().join()}`);
+    });
+    // To another row whose prompt is known: it shows there, and no longer on the row left.
+    const ids = (qp.items as readonly Row[]).map(r => r.taskId);
+    const from = ids.indexOf(active());
+    const target = ['demo-rocket-06', 'demo-rocket-03'].find(id => id !== active()) ?? '';
+    const steps = ids.indexOf(target) - from;
+    assert.ok(from >= 0 && ids.indexOf(target) >= 0, `${target} and the active row are shown (${ids.join()})`);
+    // One row at a time, as a user who reads each row: a prompt shows on that row alone.
+    for (let i = 1; i <= Math.abs(steps); i++) {
+      await vscode.commands.executeCommand(steps > 0 ? 'quickInput.next' : 'quickInput.previous');
+      const next = ids[from + Math.sign(steps) * i];
+      await waitFor(
+        () => active() === next && withDetail().every(id => id === next),
+        `${next} active, and no prompt on another row`,
+        30_000,
+      ).catch(e => {
+        throw new Error(`${String(e)}: active ${active()}, detail ${withDetail().join()}, ${ids.join()}`);
+      });
+    }
+    await waitFor(
+      () => withDetail().join() === target,
+      `the prompt on ${target} only (${withDetail().join()})`,
+      30_000,
+    );
+    assert.equal(active(), target, 'the row stays active when its prompt is added');
+    await close(api, closed);
+  });
+
   it('narrows by state:, repo: and mine, alone and together', async () => {
     const closed = await open(api);
     await search(api, 'state:failed', ['demo-rocket-05']);

@@ -171,6 +171,10 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       task: { id: TASK, state: 'completed' },
     });
     assert.equal(opened.comments, 2);
+    // Said without a button: Send to Agent is in the draft's title bar, and goes with it; a button on the message
+    // would stay after the feedback was sent.
+    const told = api.said().find(s => /^The feedback on .* is open to edit\./.test(s.text));
+    assert.deepEqual(told?.actions, [], JSON.stringify(told));
     draft = opened.draft;
     const doc = await until(
       () => vscode.workspace.textDocuments.find(d => d.uri.toString() === draft),

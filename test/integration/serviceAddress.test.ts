@@ -1,6 +1,7 @@
 // Setting a token or an address says what the service made of it: a token is tried with one read before it is
 // kept, an address is tried once it is set, and demo tokens are offered only where a sandbox answers.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
@@ -27,6 +28,11 @@ async function otherServer(status: number): Promise<{ url: string; close(): Prom
         server.closeAllConnections();
       }),
   };
+}
+
+/** The extension's log as written so far. */
+function readLogFile(api: AgentTasksTestApi): string {
+  return fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';
 }
 
 /** The messages said since `from`, with their level. */
@@ -79,6 +85,41 @@ describe('checking tokens and addresses', () => {
     const told = messagesFrom(api);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.setToken, 'classic'), true);
     assert.match(told().join('\n'), /Classic token saved\. .*checked on first use/);
+  });
+
+  it('a typed token the service refuses keeps its box open, saying why; the next one typed there is saved', async () => {
+    const api = await freshStart();
+    await vscode.commands.executeCommand(COMMANDS.signOut, 'fine_grained');
+    const said = api.said().length;
+    const asked = api.asked().length;
+    const boxes: (string | undefined)[] = [];
+    api.answer({
+      pick: items => items.find(i => /Enter a token/.test(i.label)),
+      // First a wrong token; then, seeing the refusal in the box, the right one.
+      input: box => (boxes.push(box.refused), box.refused ? DEMO_TOKENS.fineGrained : 'sbx_wrong_token'),
+    });
+    const saved = await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained');
+    assert.equal(saved, true);
+    // One box, asked twice: the second time with the service's refusal as its message, still masked.
+    assert.equal(boxes.length, 2, JSON.stringify(boxes));
+    assert.equal(boxes[0], undefined);
+    assert.match(boxes[1] ?? '', /refused it \(401/);
+    const inputs = api
+      .asked()
+      .slice(asked)
+      .filter(q => q.kind === 'input');
+    assert.equal(inputs.length, 2, JSON.stringify(inputs));
+    assert.ok(
+      inputs.every(q => q.kind === 'input' && q.password),
+      'the box masks the token',
+    );
+    assert.ok(inputs[1].kind === 'input' && /refused it/.test(inputs[1].refused ?? ''));
+    // No notification of the refusal (it was said in the box), and no token in anything said or logged.
+    const since = api.said().slice(said);
+    assert.ok(!since.some(m => m.level === 'error'), JSON.stringify(since));
+    const everything = JSON.stringify([since, api.asked().slice(asked)]) + readLogFile(api);
+    assert.ok(!everything.includes('sbx_wrong_token') && !everything.includes(DEMO_TOKENS.fineGrained));
+    await waitFor(async () => (await api.treeItems('repoTasks')).some(i => i.kind === 'task'), 'the tasks, signed in');
   });
 
   it('the box a token is typed into masks it, for every kind of token', async () => {
@@ -152,12 +193,16 @@ describe('checking tokens and addresses', () => {
       const told = messagesFrom(api);
       assert.equal(await vscode.commands.executeCommand(COMMANDS.setToken, 'fine_grained'), false);
       const questions = api.asked().slice(asked);
+      // Only the token is asked for (no demo token); its refusal is said in its box, which stays open (the same
+      // token typed again there counts as giving up).
       assert.deepEqual(
-        questions.map(q => q.kind),
-        ['input'],
+        questions.map(q => (q.kind === 'input' ? `input${q.refused ? ' refused' : ''}` : q.kind)),
+        ['input', 'input refused'],
         `only the token is asked for: ${JSON.stringify(questions)}`,
       );
-      assert.match(told().join('\n'), /not saved: 127\.0\.0\.1:\d+ refused it \(401/);
+      const refused = questions[1].kind === 'input' ? (questions[1].refused ?? '') : '';
+      assert.match(refused, /not saved: 127\.0\.0\.1:\d+ refused it \(401/);
+      assert.deepEqual(told(), [], 'said in the box, not in a notification');
     } finally {
       await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, G);
       await other.close();

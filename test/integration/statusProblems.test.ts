@@ -77,7 +77,9 @@ describe('status bar problem states', () => {
       30_000,
     );
     const shown = api.statusBar();
-    assert.equal(shown.text, '$(error) Agent Tasks: service unreachable');
+    const host = new URL(dead).host;
+    // The address is on the bar itself, where the views' words point; the error is in its tooltip.
+    assert.equal(shown.text, `$(error) Agent Tasks: ${host} unreachable`);
     assert.equal(shown.background, 'statusBarItem.errorBackground');
     assert.equal(shown.command, COMMANDS.serviceProblem);
     const { tooltip } = read(api);
@@ -94,7 +96,7 @@ describe('status bar problem states', () => {
     const labels = await click(api, 'Try Again');
     assert.deepEqual(labels, ['$(refresh) Try Again', '$(output) Show Log', '$(gear) Set Service Address…']);
     assert.ok(api.responses().filter(r => r.status === 0).length > tries, 'Try Again asked the service once more');
-    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    assert.equal(api.statusBar().text, `$(error) Agent Tasks: ${host} unreachable`);
   });
 
   it('says a refused token is refused, and offers to set another', async function () {
@@ -122,7 +124,8 @@ describe('status bar problem states', () => {
     const dead = await deadAddress();
     await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
     await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 20_000);
-    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    const host = new URL(dead).host;
+    assert.equal(api.statusBar().text, `$(error) Agent Tasks: ${host} unreachable`);
     assert.equal(api.statusBar().background, 'statusBarItem.errorBackground');
     const { tooltip } = read(api);
     assert.ok(tooltip.includes(`Service unreachable at ${dead}`), tooltip);
@@ -134,7 +137,7 @@ describe('status bar problem states', () => {
     assert.equal(api.context()['agentTasks.addressProblem'], 'unreachable');
     const labels = await click(api, 'Try Again');
     assert.deepEqual(labels, ['$(refresh) Try Again', '$(output) Show Log', '$(gear) Set Service Address…']);
-    assert.equal(api.statusBar().text, '$(error) Agent Tasks: service unreachable');
+    assert.equal(api.statusBar().text, `$(error) Agent Tasks: ${host} unreachable`);
     // The log that menu opens has the address and the reason.
     const logged = await waitFor(
       () => (/is not reachable: connect ECONNREFUSED/.test(readLog(api)) ? readLog(api) : ''),
@@ -146,6 +149,30 @@ describe('status bar problem states', () => {
     await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', SANDBOX, G);
     await waitFor(() => /no token/.test(api.statusBar().text), 'the signed-out state at an address that answers');
     assert.equal(api.context()['agentTasks.addressProblem'], '');
+  });
+
+  it('Set Service Address… offers the last address that answered when the one set does not', async function () {
+    this.timeout(30_000);
+    const api = await freshStart();
+    // The sandbox answered (freshStart polled it); then a dead address is set.
+    await waitFor(() => /running|queued/.test(api.statusBar().text), 'the sandbox to answer', 20_000);
+    const dead = await deadAddress();
+    await vscode.workspace.getConfiguration('agentTasks').update('serviceUrl', dead, G);
+    await waitFor(() => /unreachable/.test(api.statusBar().text), 'the unreachable state', 20_000);
+    let box: { prompt: string; value?: string } | undefined;
+    api.answer({ input: b => ((box = b), undefined) });
+    try {
+      await vscode.commands.executeCommand(COMMANDS.configureService);
+    } finally {
+      api.answer(undefined);
+    }
+    assert.equal(box?.value, SANDBOX, 'the box holds the address that answered last');
+    assert.ok(box?.prompt.includes(`the one set now, ${dead}, did not`), box?.prompt);
+    assert.equal(vscode.workspace.getConfiguration('agentTasks').get('serviceUrl'), dead, 'dismissed: nothing set');
+    // Kept as an address only: no token is stored beside it.
+    const stored = api.storedState();
+    assert.ok(stored.includes(SANDBOX));
+    for (const t of Object.values(DEMO_TOKENS)) assert.ok(!stored.includes(t), 'no token in the state');
   });
 
   it('says no token is set, not "No tasks running", before sign-in', async () => {

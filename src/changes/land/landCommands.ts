@@ -43,8 +43,10 @@ export class LandCommands extends DisposableBase {
   private readonly recovery = new RecoverApply(
     () => this.d,
     this.history,
-    landed => void this.undo(landed),
+    text => this.landedWithUndo('info', text),
   );
+  /** Ends the message of the last apply, whose Undo means that apply. */
+  private offerEnds: (() => void) | undefined;
   private readonly hunks = new ApplyHunk(() => this.d, {
     task: id => this.d.task(id),
     applyFrom: (task, view, how) => this.applyFrom(task, view, how),
@@ -201,16 +203,24 @@ export class LandCommands extends DisposableBase {
         )}`
       : '';
     const text = vscode.l10n.t('Applied {0} as uncommitted changes: {1}.{2}', what, files(applied.files), conflicts);
-    tell(this.d.ui, applied.conflicts.length ? 'warning' : 'info', text, [
-      { title: vscode.l10n.t('Undo'), run: () => this.undo(landed) },
-    ]);
+    this.landedWithUndo(applied.conflicts.length ? 'warning' : 'info', text);
     return applied;
+  }
+
+  /** Says an apply landed. Its Undo is Undo Last Apply, meant for this apply: the message goes once it is undone or
+   *  another apply lands. */
+  private landedWithUndo(kind: 'info' | 'warning', text: string): void {
+    this.offerEnds?.();
+    const ends = new Promise<void>(resolve => (this.offerEnds = resolve));
+    this.d.ui.offer(kind, text, [{ title: vscode.l10n.t('Undo'), command: COMMANDS.undoLastApply }], ends);
   }
 
   /** Takes back the apply given (a message's Undo) or the newest one (the command). */
   private async undo(landed?: Landed): Promise<void> {
     // The applies of the window before a reload, from their records on disk.
     await this.history.adopt(this.d.storage());
+    this.offerEnds?.();
+    this.offerEnds = undefined;
     const entry = this.history.takeApply(landed);
     if (!entry) {
       tell(this.d.ui, 'info', vscode.l10n.t('Nothing to undo: no apply of this window can be taken back any more.'));

@@ -8,7 +8,6 @@ import { tell } from '../../ui';
 import { interrupted, type Found } from './journal';
 import type { LandDeps } from './landDeps';
 import type { LandHistory } from './landHistory';
-import type { Landed } from './land';
 import { finish, putBack } from './recover';
 
 const files = (n: number): string => (n === 1 ? vscode.l10n.t('{0} file', n) : vscode.l10n.t('{0} files', n));
@@ -17,7 +16,8 @@ export class RecoverApply {
   constructor(
     private readonly d: () => LandDeps,
     private readonly history: LandHistory,
-    private readonly undo: (landed: Landed) => void,
+    /** Says an apply landed, with its Undo (the message goes once it is undone or another apply lands). */
+    private readonly landedWithUndo: (text: string) => void,
   ) {}
 
   /** Asks about each apply cut off in this workspace, oldest first. */
@@ -67,12 +67,9 @@ export class RecoverApply {
     }
     const landed = r.landed;
     if (landed) this.history.addApply({ taskId: j.taskId, label: j.label, landed });
-    tell(
-      d.ui,
-      'info',
-      vscode.l10n.t('Finished writing {0} of {1}.{2}', files(r.done.length), label, left),
-      landed ? [{ title: vscode.l10n.t('Undo'), run: () => this.undo(landed) }] : [],
-    );
+    const text = vscode.l10n.t('Finished writing {0} of {1}.{2}', files(r.done.length), label, left);
+    if (landed) this.landedWithUndo(text);
+    else tell(d.ui, 'info', text);
     return true;
   }
 }

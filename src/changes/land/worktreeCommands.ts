@@ -14,7 +14,14 @@ import type { LandDeps, Ready } from './landDeps';
 import { taskLabel } from './taskLabel';
 import { ApplyRefused } from './landErrors';
 import type { LandHistory, MadeWorktree } from './landHistory';
-import { checkOutInWorktree, defaultWorktreePath, removeWorktree, worktreeOf } from './worktrees';
+import {
+  checkOutInWorktree,
+  defaultWorktreePath,
+  removeWorktree,
+  worktreeOf,
+  worktreeWork,
+  type WorktreeWork,
+} from './worktrees';
 
 export interface Picking {
   pick(arg: unknown, placeHolder: string): Promise<Task | undefined>;
@@ -137,8 +144,14 @@ export class WorktreeCommands {
       tell(this.d.ui, 'info', vscode.l10n.t('The worktree at {0} was removed already.', w.path));
       return;
     }
+    // Work of the user's there is not removed without asking: what would go, and what stays, is said first.
+    const work = await worktreeWork(this.d.git, w.path).catch(() => undefined); // gone already: git says so below
+    if (work && (work.uncommitted || work.unpushed)) {
+      const { message, detail } = lossWords(w.path, work);
+      if (!(await this.d.ui.confirm(message, detail, vscode.l10n.t('Remove Worktree')))) return;
+    }
     try {
-      await removeWorktree(this.d.git, w.root, w);
+      await removeWorktree(this.d.git, w.root, w, { force: !!work?.uncommitted, keepBranch: !!work?.unpushed });
     } catch (e) {
       if (!isGitError(e)) throw e;
       tell(
@@ -151,4 +164,33 @@ export class WorktreeCommands {
     this.history.dropWorktree(w);
     tell(this.d.ui, 'info', vscode.l10n.t('Removed the worktree at {0}.', w.path));
   }
+}
+
+/** The question before a worktree with work in it is removed: what is there, what is lost and what stays. */
+function lossWords(where: string, work: WorktreeWork): { message: string; detail: string } {
+  const files =
+    work.uncommitted === 1
+      ? vscode.l10n.t('1 uncommitted file')
+      : vscode.l10n.t('{0} uncommitted files', work.uncommitted);
+  const commits =
+    work.unpushed === 1
+      ? vscode.l10n.t('1 commit that is on no remote')
+      : vscode.l10n.t('{0} commits that are on no remote', work.unpushed);
+  const what =
+    work.uncommitted && work.unpushed
+      ? vscode.l10n.t('{0} and {1}', files, commits)
+      : work.uncommitted
+        ? files
+        : commits;
+  const lost = work.uncommitted ? [vscode.l10n.t('The uncommitted files are lost.')] : [];
+  if (work.unpushed)
+    lost.push(
+      work.branch
+        ? vscode.l10n.t(
+            'The commits stay on the branch {0}, which is kept; they are not pushed.',
+            forMessage(work.branch, 120),
+          )
+        : vscode.l10n.t('Its HEAD is on no branch: the commits are lost.'),
+    );
+  return { message: vscode.l10n.t('Remove the worktree at {0}? It has {1}.', where, what), detail: lost.join(' ') };
 }

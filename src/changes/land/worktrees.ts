@@ -145,22 +145,52 @@ export async function checkOutInWorktree(git: GitRunner, gitPath: string, w: New
   return { kind: 'created', path: w.path, madeBranch: at, ...(madeTracking ? { madeTracking } : {}) };
 }
 
+/** The work in a worktree that its removal would touch. */
+export interface WorktreeWork {
+  /** Files changed and not committed, untracked ones included (ignored ones not). */
+  uncommitted: number;
+  /** Commits of its HEAD that no remote-tracking ref has: not pushed anywhere. */
+  unpushed: number;
+  /** The branch checked out there; undefined when its HEAD is detached. */
+  branch?: string;
+}
+
+/** What is in a worktree that is not on any remote: asked before it is removed. */
+export async function worktreeWork(git: GitRunner, worktree: string): Promise<WorktreeWork> {
+  const status = await git.run({ cwd: worktree, args: ['status', '--porcelain=v1', '-z', '--untracked-files=all'] });
+  let uncommitted = 0;
+  const fields = status.split('\0');
+  for (let i = 0; i < fields.length; i++) {
+    if (!fields[i]) continue;
+    uncommitted++;
+    if (/^[RC]|^.[RC]/.test(fields[i])) i++; // a rename or copy names its source in the next field
+  }
+  const count = await git.run({ cwd: worktree, args: ['rev-list', '--count', 'HEAD', '--not', '--remotes', '--'] });
+  const branch = await git.run({ cwd: worktree, args: ['symbolic-ref', '-q', '--short', 'HEAD'] }).then(
+    b => b.trim() || undefined,
+    () => undefined,
+  );
+  return { uncommitted, unpushed: Number(count.trim()) || 0, ...(branch !== undefined ? { branch } : {}) };
+}
+
 /**
- * Undo: removes a worktree this made (git refuses when it has changes), the branch made with it while it still
- * points where it was made (a commit made there since keeps it), and the remote-tracking ref made for it while it
- * has not moved.
+ * Undo: removes a worktree this made (git refuses when it has changes, unless `force`: the user was asked), the branch
+ * made with it while it still points where it was made (a commit made there since keeps it) and `keepBranch` is not
+ * set, and the remote-tracking ref made for it while it has not moved.
  */
 export async function removeWorktree(
   git: GitRunner,
   root: string,
   made: { path: string; branch: string; madeBranch?: string; madeTracking?: { ref: string; at: string } },
+  how: { force?: boolean; keepBranch?: boolean } = {},
 ): Promise<void> {
-  await git.run({ cwd: root, args: ['worktree', 'remove', '--', made.path] });
+  const force = how.force ? ['--force'] : [];
+  await git.run({ cwd: root, args: ['worktree', 'remove', ...force, '--', made.path] });
   if (made.madeTracking)
     await git
       .run({ cwd: root, args: ['update-ref', '-d', made.madeTracking.ref, made.madeTracking.at] })
       .catch(() => undefined);
-  if (made.madeBranch === undefined) return;
+  if (made.madeBranch === undefined || how.keepBranch) return;
   const gone = await git
     .run({ cwd: root, args: ['update-ref', '-d', `refs/heads/${made.branch}`, made.madeBranch] })
     .then(

@@ -167,12 +167,9 @@ export class ReviewCommands extends DisposableBase {
             name,
             n,
           );
-    tell(d.ui, 'info', text, [
-      {
-        title: vscode.l10n.t('Send to Agent'),
-        run: () => vscode.commands.executeCommand(COMMANDS.sendFeedbackDraft, uri),
-      },
-    ]);
+    // No button: Send to Agent is in the draft's title bar, where it goes with the draft; a button here would stay
+    // on the message after the feedback was sent.
+    tell(d.ui, 'info', text);
     return { draft: uri.toString(), comments: n };
   }
 

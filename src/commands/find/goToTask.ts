@@ -16,6 +16,9 @@ export interface GoToTaskDeps {
   continued: TaskPickSource['continued'];
 }
 
+/** How long the active row stays put before its prompt is shown there (the window's echoes come within it). */
+const SETTLE_MS = 60;
+
 const PLACEHOLDER = vscode.l10n.t('Search tasks by name or prompt; narrow with state:failed, repo:owner/name, mine');
 
 /**
@@ -48,6 +51,23 @@ export class GoToTask {
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
     qp.value = initial;
+    // The row the user rests on: the only one whose prompt is shown (its detail line); the others stay one line.
+    let activeId: string | undefined;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    // The prompt is the active row's detail line: read for the row the user rests on, once. Rows sent again make the
+    // window say first that the first row is active, then the row sent active: only where the active row settles
+    // counts, or the prompt would chase the first row and back.
+    const settleActive = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const [active] = qp.activeItems;
+        if (!active?.taskId || active.taskId === activeId) return;
+        activeId = active.taskId;
+        if (active.task && !model.store.sessions(active.taskId))
+          void model.loadDetails(active.taskId).catch(() => undefined);
+        redraw();
+      }, SETTLE_MS);
+    };
     const redraw = () => {
       const q = parseTaskQuery(qp.value);
       const rows: TaskPickItem[] = model.signedIn ? items.filter(q) : [];
@@ -58,8 +78,16 @@ export class GoToTask {
       // as the views do; it never leaves older tasks out in silence.
       const cut = model.signedIn ? model.cutLists(model.store.listKeys()) : [];
       if (cut.length) rows.push(loadMoreRow(cut));
+      const at = activeId === undefined ? -1 : rows.findIndex(r => r.taskId === activeId);
+      if (at >= 0 && rows[at].prompt) rows[at] = withDetail(rows[at]);
       // The same rows again (a poll that changed nothing shown here) are not sent to the window again.
-      if (rows.length !== qp.items.length || rows.some((r, i) => r !== qp.items[i])) qp.items = rows;
+      if (rows.length === qp.items.length && rows.every((r, i) => r === qp.items[i])) return;
+      // The row the window said last is active (it may have moved on since the prompt's row settled) is sent active
+      // with the rows, so the window keeps it rather than going back to the first.
+      const now = (qp.activeItems[0] as TaskPickItem | undefined)?.taskId;
+      qp.items = rows;
+      const keep = now === undefined ? undefined : rows.find(r => r.taskId === now);
+      if (keep) qp.activeItems = [keep];
     };
     redraw();
     const release = model.searchAll();
@@ -70,14 +98,17 @@ export class GoToTask {
       .catch(() => undefined) // a failed read is the views' and the status bar's to say; the rows stay
       .finally(() => (qp.busy = false));
     subs.push(
-      qp.onDidChangeValue(redraw),
+      qp.onDidChangeValue(() => {
+        // The window makes the first row of the new list active (it may say so before this, or not at all when
+        // that row was active already): the row active once things settle is the one.
+        activeId = undefined;
+        redraw();
+        settleActive();
+      }),
       model.onDidChangeTasks(redraw),
       model.names.onDidChange(redraw),
-      // The prompt is the detail line: read for the row the user rests on, once.
-      qp.onDidChangeActive(([active]) => {
-        if (active?.task && !model.store.sessions(active.taskId))
-          void model.loadDetails(active.taskId).catch(() => undefined);
-      }),
+      qp.onDidChangeActive(settleActive),
+      { dispose: () => clearTimeout(settle) },
     );
     qp.show();
     return new Promise<void>((resolve, reject) => {
@@ -134,6 +165,14 @@ export class GoToTask {
     const command = button.action === 'pull' ? COMMANDS.openPullRequest : COMMANDS.reviewChanges;
     await vscode.commands.executeCommand(command, pick.task);
   }
+}
+
+/** The active row's copy with its prompt as the detail line; one copy per row, so redraws send the same object. */
+const detailed = new WeakMap<TaskPickItem, TaskPickItem>();
+function withDetail(row: TaskPickItem): TaskPickItem {
+  let shown = detailed.get(row);
+  if (!shown) detailed.set(row, (shown = { ...row, detail: row.prompt }));
+  return shown;
 }
 
 /** The last row while a list was read in part: choosing it reads the next pages of those lists. */

@@ -15,6 +15,8 @@ export interface TaskPickItem extends vscode.QuickPickItem {
   task?: Task;
   /** The row that reads further into these lists (they were longer than what was read). */
   loadMore?: readonly string[];
+  /** The first line of the task's prompt, once its sessions were read: the detail line while the row is active. */
+  prompt?: string;
 }
 
 export type RowAction = 'pull' | 'review';
@@ -53,7 +55,7 @@ interface Built {
 /**
  * Makes the rows of Go to Task from what the model holds, and keeps each row until its task changes, so typing and
  * a poll that changes one task cost a filter, not 2,000 rows made anew. Every word from the service goes through
- * forQuickPick; the prompt is the detail line once the task's sessions have been read.
+ * forQuickPick; the prompt is kept on the row once the task's sessions have been read (shown on the active row).
  */
 export class TaskPickItems {
   private readonly built = new Map<string, Built>();
@@ -123,7 +125,7 @@ export class TaskPickItems {
       label: forQuickPick(name),
       iconPath: stateIcon(t.state),
       description: forQuickPick([repo, stateLabel(t.state), age, mine ? 'yours' : ''].filter(Boolean).join(' · ')),
-      ...(prompts.length ? { detail: forQuickPick(plainLine(prompts[0], 200)) } : {}),
+      ...(prompts.length ? { prompt: forQuickPick(plainLine(prompts[0], 200)) } : {}),
       alwaysShow: true,
       buttons,
       taskId: t.id,

@@ -26,6 +26,12 @@ interface CheckedOut {
 /** The newest checkouts kept; older ones are also found through the tasks' sessions while they are listed. */
 const MAX_KEPT = 50;
 
+/**
+ * How the agents name the branches they make: the sandbox `agent/…`, the service's coding agent `copilot/…`. A branch
+ * named so is taken for an agent's even when no task read here names it (sessions are read only for some tasks).
+ */
+const AGENT_PREFIXES = ['agent/', 'copilot/'];
+
 export class BaseProposer {
   constructor(
     /** The branch checked out in the repository the start goes to, and its upstream's name on the remote. */
@@ -57,6 +63,19 @@ export class BaseProposer {
     const task = plainName(found.task);
     const why = l10n.t('the base of {0}, whose branch is checked out', task ? `“${task}”` : l10n.t('the task'));
     return { ref: found.base, why };
+  }
+
+  /**
+   * Whether a branch is an agent's: the head of a task's session the model holds, a task's branch checked out here,
+   * or named as the agents name theirs. The pickers list these last, apart from the user's branches.
+   */
+  isAgentBranch(name: string): boolean {
+    if (AGENT_PREFIXES.some(p => name.startsWith(p))) return true;
+    if (this.kept().some(c => c.branch === name)) return true;
+    const store = this.model.store;
+    for (const key of store.listKeys())
+      for (const t of store.list(key)) if (store.sessions(t.id)?.sessions.some(s => s.head_ref === name)) return true;
+    return false;
   }
 
   private fromSessions(names: string[]): CheckedOut | undefined {

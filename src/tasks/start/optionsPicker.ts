@@ -76,6 +76,8 @@ export async function pickOptions(
   /** Choices remembered from the last start (see rememberedChoices): said so while they are the ones chosen. */
   remembered: Partial<Remembered> = {},
   branches?: BranchSource,
+  /** Whether a branch is an agent's (a task's head): listed last, apart from the user's. */
+  agentBranch: (name: string) => boolean = () => false,
 ): Promise<StartOptions | undefined> {
   const o = { ...initial };
   const isRemembered = (k: RememberedKey) => remembered[k] !== undefined && remembered[k] === o[k];
@@ -151,12 +153,12 @@ export async function pickOptions(
         break;
       }
       case 'base': {
-        const v = await pickBranch(ui, 'base', o.base_ref, branches);
+        const v = await pickBranch(ui, 'base', o.base_ref, branches, agentBranch);
         if (v !== undefined) o.base_ref = v;
         break;
       }
       case 'head': {
-        const v = await pickBranch(ui, 'head', o.head_ref, branches);
+        const v = await pickBranch(ui, 'head', o.head_ref, branches, agentBranch);
         if (v !== undefined) o.head_ref = v;
         break;
       }
@@ -199,14 +201,16 @@ function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): 
 }
 
 /**
- * A base or head branch: the remote's branches listed (the default first), or another typed; typed only when they
- * cannot be listed. A base must be one the remote has. Undefined when dismissed.
+ * A base or head branch: the remote's branches listed (the default first, then the user's, then "Another branch…",
+ * and the agents' branches last under their own heading), or another typed; typed only when they cannot be listed.
+ * A base must be one the remote has. Undefined when dismissed.
  */
 async function pickBranch(
   ui: Ui,
   which: 'base' | 'head',
   current: string,
   branches: BranchSource | undefined,
+  agentBranch: (name: string) => boolean,
 ): Promise<string | undefined> {
   const list = await branches?.();
   const type = (remote?: BranchList) =>
@@ -227,20 +231,25 @@ async function pickBranch(
     });
   if (!list?.branches.length) return (await type())?.trim();
   type Item = vscode.QuickPickItem & { value?: string };
+  // Branch names are the remote's: shown as text, never as icons.
+  const row = (b: string): Item => ({
+    label: forQuickPick(b),
+    description: [
+      b === list.defaultBranch ? vscode.l10n.t('default branch') : '',
+      b === current ? vscode.l10n.t('chosen now') : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    value: b,
+  });
+  const agents = list.branches.filter(b => b !== list.defaultBranch && agentBranch(b));
   const items: Item[] = [
     ...(which === 'head' ? [{ label: vscode.l10n.t('$(circle-slash) None: a new branch'), value: '' }] : []),
-    // Branch names are the remote's: shown as text, never as icons.
-    ...list.branches.map(b => ({
-      label: forQuickPick(b),
-      description: [
-        b === list.defaultBranch ? vscode.l10n.t('default branch') : '',
-        b === current ? vscode.l10n.t('chosen now') : '',
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      value: b,
-    })),
+    ...list.branches.filter(b => !agents.includes(b)).map(row),
     { label: vscode.l10n.t('$(edit) Another branch…') },
+    ...(agents.length
+      ? [{ label: vscode.l10n.t("Agents' branches"), kind: vscode.QuickPickItemKind.Separator }, ...agents.map(row)]
+      : []),
   ];
   const picked = await ui.pick(items, {
     title: which === 'base' ? vscode.l10n.t('Base ref') : vscode.l10n.t('Head ref'),

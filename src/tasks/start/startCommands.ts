@@ -48,7 +48,9 @@ export class StartCommands extends DisposableBase {
     private readonly ui: Ui,
     commands: CommandRegistry,
     /** The base a start proposes: the branch the work lands on, never an agent's branch unless the user picks it. */
-    private readonly bases: { propose(): ProposedBase } = { propose: () => ({ ref: '' }) },
+    private readonly bases: { propose(): ProposedBase; isAgentBranch?(name: string): boolean } = {
+      propose: () => ({ ref: '' }),
+    },
     /** The remote's branches, for the base and head pickers. */
     private readonly branches?: Pick<RemoteBranches, 'list'>,
   ) {
@@ -148,7 +150,16 @@ export class StartCommands extends DisposableBase {
     const root = this.current()?.git?.rootUri;
     const remembered = rememberedChoices(this.globalState);
     const listed = this.branchesOf(repo);
-    options = await pickOptions(options, () => findCustomAgents(root), title, this.ui, why, remembered, listed);
+    options = await pickOptions(
+      options,
+      () => findCustomAgents(root),
+      title,
+      this.ui,
+      why,
+      remembered,
+      listed,
+      this.agentBranch,
+    );
     if (!options) return undefined;
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
@@ -188,7 +199,16 @@ export class StartCommands extends DisposableBase {
     const why = defaults.base_ref === proposed.ref ? proposed.why : undefined;
     const remembered = rememberedChoices(this.globalState);
     const listed = this.branchesOf(repo);
-    const options = await pickOptions(defaults, () => findCustomAgents(root), where, this.ui, why, remembered, listed);
+    const options = await pickOptions(
+      defaults,
+      () => findCustomAgents(root),
+      where,
+      this.ui,
+      why,
+      remembered,
+      listed,
+      this.agentBranch,
+    );
     if (!options) {
       await this.drafts.save({ prompt, repo, ...kept });
       return undefined;
@@ -226,6 +246,9 @@ export class StartCommands extends DisposableBase {
     }
     return true;
   }
+
+  /** An agent's branch: listed last in the base and head pickers. */
+  private readonly agentBranch = (name: string): boolean => this.bases.isAgentBranch?.(name) ?? false;
 
   private branchesOf(repo: RepoRef): BranchSource | undefined {
     const b = this.branches;

@@ -10,6 +10,7 @@ import {
   defaultWorktreePath,
   parseWorktrees,
   removeWorktree,
+  worktreeWork,
 } from '../../../../src/changes/land/worktrees';
 import { Repo } from './gitRepo';
 
@@ -91,6 +92,35 @@ describe('land: Check Out in New Worktree', () => {
     assert.equal(r.untouchable(), still);
     assert.equal(r.git('worktree', 'list', '--porcelain').split('worktree ').length, 2, 'no worktree registered');
     assert.doesNotMatch(fs.readFileSync(path.join(r.root, '.git', 'config'), 'utf8'), /agent\/refused/);
+  });
+
+  it('counts the work a removal would touch: uncommitted files, commits on no remote, the branch; none when clean', async () => {
+    const where = `${r.root}-work`;
+    dirs.push(where);
+    const w = {
+      root: r.root,
+      path: where,
+      branch: 'agent/work',
+      headRef: 'refs/agent-tasks/t1/head',
+      remote: 'origin',
+    };
+    const made = await checkOutInWorktree(git, 'git', w);
+    const inside = (...args: string[]) => execFileSync('git', args, { cwd: where, encoding: 'utf8' });
+    // The agent's commit is on the remote (its remote-tracking ref): nothing of the user's yet.
+    assert.deepEqual(await worktreeWork(git, where), { uncommitted: 0, unpushed: 0, branch: 'agent/work' });
+    fs.writeFileSync(path.join(where, 'mine.txt'), 'a commit of mine\n');
+    inside('add', 'mine.txt');
+    inside('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'mine');
+    fs.writeFileSync(path.join(where, 'agent.txt'), 'edited\n');
+    fs.writeFileSync(path.join(where, 'new file.txt'), 'untracked\n');
+    inside('mv', 'mine.txt', 'moved.txt');
+    assert.deepEqual(await worktreeWork(git, where), { uncommitted: 3, unpushed: 1, branch: 'agent/work' });
+    // Removed as asked: the files go, the branch stays with the commit.
+    const tip = inside('rev-parse', 'HEAD').trim();
+    await assert.rejects(removeWorktree(git, r.root, { ...made, branch: 'agent/work' }), /modified or untracked/);
+    await removeWorktree(git, r.root, { ...made, branch: 'agent/work' }, { force: true, keepBranch: true });
+    assert.equal(fs.existsSync(where), false);
+    assert.equal(r.git('rev-parse', 'refs/heads/agent/work').trim(), tip, 'the branch keeps the commit');
   });
 
   it('reads git’s porcelain list', () => {
