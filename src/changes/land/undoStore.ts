@@ -10,7 +10,6 @@ import { RECORDS_KEPT, alive, readJournal } from './journal';
 let made = 0;
 const swept = new Set<string>();
 
-
 /**
  * Removes the folders of windows that are gone (once per storage folder and process), but an apply cut off and the
  * newest Undo records.
