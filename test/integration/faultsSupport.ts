@@ -82,15 +82,13 @@ export function listPolls(
 }
 
 /**
- * The poller's waits between consecutive polls, in order: from the last answer of one poll (whichever list it was
- * for) to the first request of the next.
+ * The poller's waits between consecutive polls, in order: from the start of one poll to the start of the next (each
+ * poll's first answer), which is what the poller's delay measures (it counts from a tick's start). The end of a poll
+ * says nothing of it: a tick reads its lists and then the sessions of expanded tasks, with the client's own retries,
+ * for as long as that takes.
  */
-export function waitsBetween(api: AgentTasksTestApi, polls: Array<{ start: number }>, status: number): number[] {
-  const answers = api
-    .responses()
-    .filter(r => r.status === status && r.at >= polls[0].start)
-    .map(r => r.at);
-  return polls.slice(1).map(p => p.start - Math.max(...answers.filter(at => at < p.start)));
+export function waitsBetween(polls: Array<{ start: number }>): number[] {
+  return polls.slice(1).map((p, i) => p.start - polls[i].start);
 }
 
 /** Requests to the sandbox's start route as the sandbox counted them. */
