@@ -91,9 +91,16 @@ for (const [i, c] of cases.entries()) {
   fs.mkdirSync(dir, { recursive: true });
   const seenFile = path.join(dir, 'proxy-seen.jsonl');
   const seenBefore = c.proxy.seen.length;
+  // Written aside and renamed over the file: the suite reads it at any moment, and a file rewritten in place is empty
+  // between its truncation and its write.
+  let written = '';
   const watch = setInterval(() => {
     const lines = c.proxy.seen.slice(seenBefore).map(s => JSON.stringify(s));
-    fs.writeFileSync(seenFile, lines.length ? lines.join('\n') + '\n' : '');
+    const text = lines.length ? lines.join('\n') + '\n' : '';
+    if (text === written && fs.existsSync(seenFile)) return;
+    fs.writeFileSync(`${seenFile}.tmp`, text);
+    fs.renameSync(`${seenFile}.tmp`, seenFile);
+    written = text;
   }, 50);
   const resultFile = path.join(dir, 'result.txt');
   const folder = ensureDemoRepo(path.join(dir, 'rocket'), serviceUrl);

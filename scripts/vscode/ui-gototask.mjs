@@ -1,14 +1,16 @@
-// The UI look at finding a task: Go to Task opened by its keybinding (ctrl+k ctrl+g) as a person does, its rows,
-// narrowed by typing `state:running`, a row's pull-request button, Enter opening the task page; then My Tasks grouped
-// by repository from its title-bar switch and back. Part of the UI smoke (checkGoToTask), or alone against the demo
-// world:  npm run build && node scripts/vscode/ui-gototask.mjs   (screenshots in .artifacts/screenshots/)
+// The UI look at finding a task, in a window of the demo world signed in as a person who typed a wrong token first
+// (ui-token.mjs): Go to Task opened by its keybinding (ctrl+k ctrl+g) as a person does, its rows, narrowed by typing
+// `state:running`, a row's pull-request button, Enter opening the task page; then My Tasks grouped by repository from
+// its title-bar switch and back.
+//   npm run build && node scripts/vscode/ui-gototask.mjs   (screenshots in .artifacts/screenshots/)
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ARTIFACTS, ROOT, launchBrowser, makeRunDir, startCodeServer, watchPage, workbenchUrl } from './lib.mjs';
 import { SANDBOX_JS, ensureDemoRepo, startSandbox } from './demo.mjs';
-import { acceptDefaults, answerStep, nextStepRows, runCommand, sel, viewPane, waitForWorkbench } from './workbench.mjs';
+import { signInAfterAWrongToken } from './ui-token.mjs';
+import { sel, viewPane, waitForWorkbench } from './workbench.mjs';
 
 /** The rows of the open quick input, first line of each. */
 const rowTexts = async page =>
@@ -103,12 +105,8 @@ async function main() {
     await viewPane(page, /^Repository/i)
       .locator('.pane-header .description', { hasText: 'acme/rocket' })
       .waitFor({ timeout: 180_000 });
-    await runCommand(page, 'Agent Tasks: Set Token…', 120_000);
-    const kindStep = await answerStep(page, { pick: /fine-grained/i });
-    if ((await nextStepRows(page, kindStep)).some(r => /enter a token/i.test(r)))
-      await answerStep(page, { pick: /enter a token/i });
-    await answerStep(page, { text: DEMO_TOKENS.fineGrained });
-    await acceptDefaults(page);
+    // Signed in as a person who typed a wrong token first (ui-token.mjs).
+    await signInAfterAWrongToken(page, { tokens: DEMO_TOKENS, shots, check });
     await viewPane(page, /^Repository/i).waitFor();
     await checkGoToTask(page, { shots, check });
     console.log(`UI checks: ${passed} passed, 0 failed`);

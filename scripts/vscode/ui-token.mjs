@@ -1,11 +1,14 @@
 // A person's look at a wrong token: typed into Set Token…'s box, it is refused there, in the box's own message, and
 // the box stays open (masked) for the next try, which is saved. Screenshot .artifacts/screenshots/token-refused.png.
+// `npm run test:ui` runs it as Go to Task's window signs in (ui-gototask.mjs: one window less); alone:
 //   npm run build && node scripts/vscode/ui-token.mjs
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runInDemoWindow } from './demoWindow.mjs';
 import { acceptDefaults, answerStep, nextStepRows, runCommand, sel, statusTexts, untilScreen } from './workbench.mjs';
 
-await runInDemoWindow('ui-token', { shot: 'token' }, async ({ page, tokens, shots, check }) => {
+/** Signs in through Set Token…, a wrong token first, on a workbench of the demo world not signed in yet. */
+export async function signInAfterAWrongToken(page, { tokens, shots, check }) {
   await page.locator(sel.activityItem('Agent Tasks')).waitFor();
   await runCommand(page, 'Agent Tasks: Set Token…');
   const kindStep = await answerStep(page, { pick: /fine-grained/i });
@@ -29,4 +32,7 @@ await runInDemoWindow('ui-token', { shot: 'token' }, async ({ page, tokens, shot
   check(
     `the next token typed in the same box was saved: ${(await statusTexts(page, 'agent-tasks.agent-tasks')).join(' | ')}`,
   );
-});
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href)
+  await runInDemoWindow('ui-token', { shot: 'token' }, w => signInAfterAWrongToken(w.page, w));
