@@ -165,16 +165,17 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
     await shot('5-applied-one-change');
     // The tasks that finished meanwhile were told with two buttons at most, each whole (four were cut to "Open Pull
     // Re…", "Show De…" by the notification's width).
-    const finished = await page
-      .locator('.notifications-center .notification-list-item', { hasText: /” finished\./ })
-      .evaluateAll(items =>
-        items.map(i =>
-          [...i.querySelectorAll('.monaco-button')].map(b => ({
-            text: b.textContent.trim(),
-            cut: b.scrollWidth > b.clientWidth,
-          })),
-        ),
-      );
+    // Waited for: a task the sandbox's agent moved on above is told once a poll of the extension's own sees it.
+    const told = page.locator('.notifications-center .notification-list-item', { hasText: /” finished\./ });
+    await told.first().waitFor({ timeout: 60_000 });
+    const finished = await told.evaluateAll(items =>
+      items.map(i =>
+        [...i.querySelectorAll('.monaco-button')].map(b => ({
+          text: b.textContent.trim(),
+          cut: b.scrollWidth > b.clientWidth,
+        })),
+      ),
+    );
     if (!finished.length || finished.some(bs => bs.length > 2 || bs.some(b => b.cut)))
       throw new Error(`the finished tasks' buttons: ${JSON.stringify(finished)}`);
     check(
