@@ -6,32 +6,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { git, workspace } from './changesSupport';
-import { demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
+import { git, workspace, worldWithTask } from './changesSupport';
+import { freshStart, waitFor, type WorldFile } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
 const TASK = `undo-${nonce}`;
 const LINE = `Lift-off ${nonce}.`;
 
 function world(): WorldFile {
-  const w = demoWorld();
-  const now = new Date().toISOString();
-  w.tasks = [
-    ...(w.tasks ?? []),
-    {
-      id: TASK,
-      repository: 5000,
-      creator: 1001,
-      prompt: `Undo me ${nonce}`,
-      state: 'completed',
-      base_ref: 'main',
-      head_ref: `agent/undo-${nonce}`,
-      created_at: now,
-      updated_at: now,
-      commits: [{ message: 'Say lift-off', files: { 'README.md': `# rocket\n\n${LINE}\n` } }],
-    },
-  ];
-  return w;
+  return worldWithTask({
+    id: TASK,
+    prompt: `Undo me ${nonce}`,
+    head_ref: `agent/undo-${nonce}`,
+    commits: [{ message: 'Say lift-off', files: { 'README.md': `# rocket\n\n${LINE}\n` } }],
+  });
 }
 
 describe('the Apply message and its Undo', () => {

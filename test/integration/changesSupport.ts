@@ -4,8 +4,31 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
+import { demoWorld, type WorldFile } from './tasksSupport';
 
 const run = promisify(execFile);
+
+type WorldTask = NonNullable<WorldFile['tasks']>[number];
+
+/**
+ * The demo world with one more task: mona's in acme/rocket, completed just now, on `head_ref` from main, with the
+ * commits given (what its branch holds).
+ */
+export function worldWithTask(t: Pick<WorldTask, 'id' | 'prompt' | 'head_ref' | 'commits'>): WorldFile {
+  const w = demoWorld();
+  const now = new Date().toISOString();
+  const task: WorldTask = {
+    repository: 5000,
+    creator: 1001,
+    state: 'completed',
+    base_ref: 'main',
+    created_at: now,
+    updated_at: now,
+    ...t,
+  };
+  w.tasks = [...(w.tasks ?? []), task];
+  return w;
+}
 
 export function workspace(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];

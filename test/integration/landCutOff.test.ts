@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { interrupted, journals } from '../../src/changes/land/journal';
 import { COMMANDS } from '../../src/ids';
-import { git, userState, workspace } from './changesSupport';
-import { demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
+import { git, userState, workspace, worldWithTask } from './changesSupport';
+import { freshStart, waitFor, type WorldFile } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
 const TASK = `cut-${nonce}`;
@@ -22,35 +22,23 @@ const PATHS = ['README.md', 'notes/a.md', 'notes/b.md', 'notes/deep/c.md', 'src/
 const CHILD = path.join(__dirname, '..', 'unit', 'changes', 'land', 'landChild.js');
 
 function world(): WorldFile {
-  const w = demoWorld();
-  const now = new Date().toISOString();
-  w.tasks = [
-    ...(w.tasks ?? []),
-    {
-      id: TASK,
-      repository: 5000,
-      creator: 1001,
-      prompt: `Write notes ${nonce}`,
-      state: 'completed',
-      base_ref: 'main',
-      head_ref: HEAD,
-      created_at: now,
-      updated_at: now,
-      commits: [
-        {
-          message: 'Notes, a README, no ignite',
-          files: {
-            'README.md': '# rocket\n\nNotes now.\n',
-            'notes/a.md': 'a\n',
-            'notes/b.md': 'b\n',
-            'notes/deep/c.md': 'c\n',
-            'src/ignite.ts': null,
-          },
+  return worldWithTask({
+    id: TASK,
+    prompt: `Write notes ${nonce}`,
+    head_ref: HEAD,
+    commits: [
+      {
+        message: 'Notes, a README, no ignite',
+        files: {
+          'README.md': '# rocket\n\nNotes now.\n',
+          'notes/a.md': 'a\n',
+          'notes/b.md': 'b\n',
+          'notes/deep/c.md': 'c\n',
+          'src/ignite.ts': null,
         },
-      ],
-    },
-  ];
-  return w;
+      },
+    ],
+  });
 }
 
 /** The journals and records of this task's applies (other tests' applies keep theirs). */

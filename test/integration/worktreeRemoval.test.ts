@@ -7,32 +7,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
-import { git, workspace } from './changesSupport';
-import { demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
+import { git, workspace, worldWithTask } from './changesSupport';
+import { freshStart, waitFor, type WorldFile } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
 const TASK = `wt-${nonce}`;
 const HEAD = `agent/wt-${nonce}`;
 
 function world(): WorldFile {
-  const w = demoWorld();
-  const now = new Date().toISOString();
-  w.tasks = [
-    ...(w.tasks ?? []),
-    {
-      id: TASK,
-      repository: 5000,
-      creator: 1001,
-      prompt: `Worktree ${nonce}`,
-      state: 'completed',
-      base_ref: 'main',
-      head_ref: HEAD,
-      created_at: now,
-      updated_at: now,
-      commits: [{ message: 'Say lift-off', files: { 'README.md': '# rocket\n\nLift-off.\n' } }],
-    },
-  ];
-  return w;
+  return worldWithTask({
+    id: TASK,
+    prompt: `Worktree ${nonce}`,
+    head_ref: HEAD,
+    commits: [{ message: 'Say lift-off', files: { 'README.md': '# rocket\n\nLift-off.\n' } }],
+  });
 }
 
 describe('Remove Worktree', () => {
