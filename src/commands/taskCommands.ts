@@ -139,10 +139,16 @@ export class TaskCommands extends DisposableBase {
     const refused = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out {0}…', forMessage(head)) },
       async () => {
-        try {
-          await local.git!.fetch(local.remote, head);
-        } catch (err) {
-          this.log.warn(`fetch ${head}: ${err instanceof Error ? err.message : String(err)}`);
+        // Tried twice: another git in the same repository (a fetch of a task's changes, the Git extension's own)
+        // can hold a lock of the fetch's for a moment.
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          try {
+            await local.git!.fetch(local.remote, head);
+            break;
+          } catch (err) {
+            this.log.warn(`fetch ${head} (try ${attempt}): ${err instanceof Error ? err.message : String(err)}`);
+            if (attempt === 1) await new Promise(resolve => setTimeout(resolve, 1000));
+          }
         }
         return switchBranch(local.git!, head);
       },

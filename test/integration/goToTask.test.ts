@@ -127,11 +127,12 @@ describe('Go to Task', function () {
     const withDetail = () => (qp.items as readonly Row[]).filter(r => r.detail).map(r => r.taskId);
     const active = () => (qp.activeItems[0] as Row | undefined)?.taskId;
     await waitFor(() => active() !== undefined, 'a row to be active');
-    await waitFor(
-      () => active() !== undefined && withDetail().every(id => id === active()),
-      'no prompt but on the active row',
-      30_000,
-    ).catch(e => {
+    // Settled as a reader sees it: no prompt but on the active row, and on it when its prompt is known (the row is
+    // drawn again with it once the user rests there; a key pressed before that may be undone by the redraw).
+    const known = new Set(['demo-rocket-03', 'demo-rocket-06']);
+    const settledOn = (id: string | undefined) =>
+      id !== undefined && withDetail().every(d => d === id) && (!known.has(id) || withDetail().includes(id));
+    await waitFor(() => settledOn(active()), 'no prompt but on the active row', 30_000).catch(e => {
       throw new Error(`${String(e)}: active ${active()}, detail ${withDetail().join()}`);
     });
     // To another row whose prompt is known: it shows there, and no longer on the row left.
@@ -145,7 +146,7 @@ describe('Go to Task', function () {
       await vscode.commands.executeCommand(steps > 0 ? 'quickInput.next' : 'quickInput.previous');
       const next = ids[from + Math.sign(steps) * i];
       await waitFor(
-        () => active() === next && withDetail().every(id => id === next),
+        () => active() === next && settledOn(next),
         `${next} active, and no prompt on another row`,
         30_000,
       ).catch(e => {
