@@ -16,7 +16,6 @@ import type { ChangesSummaries } from '../model/taskPictures';
 import type { ReviewSummary } from '../model/reviewSummary';
 import type { ChangesCommandDeps, ChangesFeature, ChangesFeatureDeps } from './changes';
 import { CHANGE_SCHEME } from './changeUris';
-import { pending } from './land/journal';
 import { COMMANDS } from '../ids';
 import type { ChangedFile, ChangesView } from '../model/changesView';
 
@@ -57,12 +56,15 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
       }),
     );
     // An apply the window before cut off is asked about now (journal.ts reads a folder, no more); the Undo records
-    // it left make Undo Last Apply available.
-    void pending(deps.storage()).then(p => {
-      if (p.undo) deps.setContext?.('canUndoApply', true);
-      deps.setContext?.('applyCutOff', p.interrupted > 0);
-      if (p.interrupted) void vscode.commands.executeCommand(COMMANDS.recoverApply);
-    });
+    // it left make Undo Last Apply available. Loaded once activation is over: nothing of it is on the first tree's way.
+    void import('./land/journal')
+      .then(j => j.pending(deps.storage()))
+      .then(p => {
+        if (p.undo) deps.setContext?.('canUndoApply', true);
+        deps.setContext?.('applyCutOff', p.interrupted > 0);
+        if (p.interrupted) void vscode.commands.executeCommand(COMMANDS.recoverApply);
+      })
+      .catch(() => undefined); // no storage folder yet: nothing was cut off
   }
 
   /** Where Undo's copies and the applies' journals are kept (the extension's storage for this workspace). */
