@@ -194,8 +194,15 @@ try {
   const confirm = page.locator(DIALOG).first();
   for (let tries = 1; ; tries++) {
     if (tries > 1) {
-      await page.keyboard.press('Escape');
-      await page.locator(MENU_ITEM).first().waitFor({ state: 'detached' });
+      // Escape closes one level of the menu at a time: the submenu, then the menu.
+      for (let i = 0; i < 3 && (await page.locator(MENU_ITEM).count()) > 0; i++) {
+        await page.keyboard.press('Escape');
+        await page
+          .locator(MENU_ITEM)
+          .first()
+          .waitFor({ state: 'detached', timeout: 3_000 })
+          .catch(() => undefined);
+      }
       await accountsMenuUntil(accountEntry, 'the account, to sign out again');
       await page.locator(MENU_ITEM, { hasText: entry }).first().hover();
     }
