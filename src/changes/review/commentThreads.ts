@@ -1,6 +1,8 @@
 // Review comments in the editor, through VS Code's comments API: the head side of a task's diff (a file's, and each
 // file of Review Changes) takes comments on a line or a range; each kept comment is drawn as a thread on the lines it
-// sits on now, saying whether it was sent and whether its lines changed since. Built with the changes feature.
+// sits on now, or, outdated, on the diff it was written on (outdated.ts says which), saying whether it was sent and
+// why it is outdated. A thread in a diff the user has open stays there when the agent pushes, until that diff closes.
+// Built with the changes feature.
 import * as vscode from 'vscode';
 import { DisposableBase, toDisposable } from '../../lifecycle';
 import type { Log } from '../../log';
