@@ -41,7 +41,10 @@ const under = (tree: Tree, dir: string): string[] => {
   return d ? tree.paths().filter(p => p.startsWith(`${d}/`)) : [];
 };
 
-/** Where a move sends `file`: into a folder (`x/`, or a name without extension), beside it (a bare file name), or as written. */
+/**
+ * Where a move sends `file`: into a folder (`x/`, or a name without extension), beside it (a bare file name), or as
+ * written.
+ */
 function destination(tree: Tree, file: string, r: Extract<Reshape, { op: 'rename' }>, folder?: string): string {
   const to = r.to.replace(/^\/+/, '');
   if (folder) return `${to.replace(/\/+$/, '')}/${file.slice(folder.length + 1)}`;

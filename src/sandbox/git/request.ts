@@ -129,14 +129,9 @@ function reshapesOf(text: string, self?: string): Reshape[] {
   const out: Reshape[] = [];
   const thisFile = String.raw`(?:this|the)\s+file`;
   const what = self ? `(?:${thisFile}|${TARGET})` : TARGET;
-  const remove = new RegExp(
-    String.raw`\b(?:remove|delete|drop)\s+(?:the\s+)?(?:(?:file|folder|directory)\s+)?${what}`,
-    'gi',
-  );
-  const move = new RegExp(
-    String.raw`\b(?:move|rename)\s+(?:the\s+)?(?:(?:file|folder|directory)\s+)?${what}\s+(?:to|into|as)\s+(?:the\s+)?(?:(?:file|folder|directory)\s+)?${TARGET}`,
-    'gi',
-  );
+  const kind = String.raw`(?:the\s+)?(?:(?:file|folder|directory)\s+)?`;
+  const remove = new RegExp(String.raw`\b(?:remove|delete|drop)\s+${kind}${what}`, 'gi');
+  const move = new RegExp(String.raw`\b(?:move|rename)\s+${kind}${what}\s+(?:to|into|as)\s+${kind}${TARGET}`, 'gi');
   const negated = (m: RegExpExecArray) => NEGATED.test(text.slice(Math.max(0, m.index - 20), m.index));
   for (const m of text.matchAll(remove)) {
     if (negated(m)) continue;
