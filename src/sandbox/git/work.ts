@@ -42,6 +42,8 @@ export interface Work {
 const text = (s: string): Buffer => Buffer.from(s, 'utf8');
 const base = (p: string): string => path.posix.basename(p);
 const write = (p: string, s: string): FileOp => ({ op: 'write', path: p, data: text(s) });
+/** Whether `ops` already write `p` (a second write would undo the first). */
+const writes = (ops: FileOp[], p: string): boolean => ops.some(o => o.op !== 'delete' && o.path === p);
 
 /** A new file's place: beside the repository's sources, in their language. */
 function newSource(tree: Tree, s: SnippetSubject): string {
@@ -93,13 +95,13 @@ async function start(tree: Tree, req: Request, s: SnippetSubject, seed: string):
     edited.push(at);
   }
   for (const p of create) {
-    ops.push(write(p, isDoc(p) ? `# ${s.title}\n\n${docBlock(s)}` : sourceBlock(p, s)));
+    ops.push(write(p, isDoc(p) ? `# ${s.title}\n\nNotes on ${s.words.join(' ')}.\n` : sourceBlock(p, s)));
     if (!isDoc(p)) source ??= p;
     edited.push(p);
   }
   if (req.wantsTest && !tested && source) {
     const op = await testOf(tree, source, s.camel, s, 1, true);
-    if (op) {
+    if (op && !writes(ops, op.path)) {
       ops.push(op);
       tested = op.path;
     }
@@ -136,7 +138,7 @@ async function answer(tree: Tree, req: Request, s: SnippetSubject, done: boolean
     const fn = code && old ? exportedFunction(code, old) : undefined;
     if (code && fn) {
       const op = await testOf(tree, gone.get(code) ?? code, fn, subjectOf(base(code).replace(/\..*$/, '')), 1, false);
-      if (op) {
+      if (op && !writes(ops, op.path)) {
         ops.push(op);
         lines.push(`Tests ${fn} in ${op.path}.`);
       }

@@ -176,6 +176,14 @@ describe("the sandbox agent's generated work fits the prompt", () => {
     assert.deepEqual(said((await work(remove)).ops), ['delete src/ignite.ts']);
   });
 
+  it('a feedback round that asks for a test adds one for the commented file; a named file that is missing is made', async () => {
+    const asks = FEEDBACK.replace('Use a while loop.', 'Use a while loop, and add a test.');
+    const w = await work(asks);
+    assert.deepEqual(said(w.ops), ['write src/countdown.ts', 'write src/telemetry.ts', 'write test/countdown.test.ts']);
+    assert.match(textOf(w.ops, 'test/countdown.test.ts'), /assert\.equal\(typeof countdown, 'function'\)/);
+    assert.deepEqual(said((await work('Explain the launch sequence in docs/launch.md')).ops), ['write docs/launch.md']);
+  });
+
   it('is the same for the same prompt and files', async () => {
     for (const prompt of ['Make countdown reject negative numbers', 'Speed up the build', FEEDBACK]) {
       const a = await work(prompt);
