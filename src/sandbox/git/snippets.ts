@@ -2,6 +2,7 @@
 // a README section, in the language of the file it edits. Only the subject's ASCII words reach code; the task's name
 // (the user's text) appears only inside comments and prose, cleaned of anything that would end them.
 import * as path from 'node:path';
+import { VERBS } from './request';
 
 export interface SnippetSubject {
   /** The task's name, one line, safe inside a comment. */
@@ -17,14 +18,6 @@ const STOP = new Set(
   (
     'a an the to of for and or in on at with by from into that this it its is are be as so when all our my your ' +
     'new up'
-  ).split(' '),
-);
-const VERBS = new Set(
-  (
-    'add fix make remove update refactor rename explain bump migrate profile review move tidy implement support ' +
-    'write ' +
-    'create improve handle use change clean document allow let ensure delete drop replace split extract introduce ' +
-    'convert speed reduce avoid prevent check test cover investigate debug show hide log retry upgrade'
   ).split(' '),
 );
 
