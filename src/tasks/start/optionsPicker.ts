@@ -135,21 +135,8 @@ export async function pickOptions(
         o.create_pull_request = !o.create_pull_request;
         break;
       case 'model': {
-        const models = [
-          { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
-          ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
-        ];
-        const m = await ui.pick(
-          models.map(x => ({
-            ...x,
-            description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
-          })),
-          {
-            title: vscode.l10n.t('Model'),
-            placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
-          },
-        );
-        if (m) o.model = m.value;
+        const m = await chooseModel(ui, o.model);
+        if (m !== undefined) o.model = m;
         break;
       }
       case 'base': {
@@ -163,28 +150,53 @@ export async function pickOptions(
         break;
       }
       case 'agent': {
-        const list = await agents();
-        const a = await ui.pick(
-          [
-            { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
-            ...list.map(x => ({
-              label: forQuickPick(x.name),
-              description: forQuickPick(x.description ?? ''),
-              value: x.name,
-            })),
-          ],
-          {
-            title: vscode.l10n.t('Custom agent'),
-            placeHolder: list.length
-              ? vscode.l10n.t('Agents of .github/agents/*.agent.md')
-              : vscode.l10n.t('This repository defines no custom agents (.github/agents/*.agent.md)'),
-          },
-        );
-        if (a) o.custom_agent = a.value;
+        const a = await chooseAgent(ui, agents);
+        if (a !== undefined) o.custom_agent = a;
         break;
       }
     }
   }
+}
+
+/** The model, picked from the known ones ('' lets the service choose); undefined when dismissed. */
+export async function chooseModel(ui: Ui, current: string): Promise<string | undefined> {
+  const models = [
+    { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
+    ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
+  ];
+  const m = await ui.pick(
+    models.map(x => ({
+      ...x,
+      description: x.value === current ? `${x.description} (current)`.trim() : x.description,
+    })),
+    {
+      title: vscode.l10n.t('Model'),
+      placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
+    },
+  );
+  return m?.value;
+}
+
+/** A custom agent of the repository ('' for the default agent); undefined when dismissed. */
+export async function chooseAgent(ui: Ui, agents: () => Promise<CustomAgent[]>): Promise<string | undefined> {
+  const list = await agents();
+  const a = await ui.pick(
+    [
+      { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
+      ...list.map(x => ({
+        label: forQuickPick(x.name),
+        description: forQuickPick(x.description ?? ''),
+        value: x.name,
+      })),
+    ],
+    {
+      title: vscode.l10n.t('Custom agent'),
+      placeHolder: list.length
+        ? vscode.l10n.t('Agents of .github/agents/*.agent.md')
+        : vscode.l10n.t('This repository defines no custom agents (.github/agents/*.agent.md)'),
+    },
+  );
+  return a?.value;
 }
 
 function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): string {
