@@ -52,7 +52,11 @@ export async function confirmContinuation(ui: Ui, c: ContinuationShown): Promise
       {
         label: vscode.l10n.t('$(send) Send'),
         description: vscode.l10n.t('Enter'),
-        detail: [o.model || vscode.l10n.t('default model'), pr, o.custom_agent && vscode.l10n.t('agent {0}', o.custom_agent)]
+        detail: [
+          o.model || vscode.l10n.t('default model'),
+          pr,
+          o.custom_agent && vscode.l10n.t('agent {0}', o.custom_agent),
+        ]
           .filter(Boolean)
           .map(x => forQuickPick(x, 200))
           .join(' · '),
@@ -61,8 +65,7 @@ export async function confirmContinuation(ui: Ui, c: ContinuationShown): Promise
       ...(c.comments ? [commentsRow(c.comments)] : []),
       {
         label: vscode.l10n.t('$(note) Prompt'),
-        description:
-          lines.length === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines.length),
+        description: lines.length === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines.length),
         // The prompt may quote the agent's branch: text, never icons.
         detail: forQuickPick(lines.length > PROMPT_LINES ? `${first} / ...` : first, 400),
         action: 'info',
