@@ -38,7 +38,7 @@ import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
 import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
-import { initialOptions, rememberedChoices } from './tasks/start/rememberedOptions';
+import { lastStartDefaults } from './tasks/start/rememberedOptions';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
 // the API clients feed the models (tasks, installations), the views and the status bar draw the models, the commands
@@ -172,13 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       model,
       starter: { start: async req => (await startServices()).starter.start(req) },
       continuer: { prepare: async task => (await startServices()).continuer.prepare(task) },
-      defaults: () => {
-        // As Start Task: the last start's choices over the settings' defaults.
-        const o = initialOptions(context.globalState, '');
-        const kept = rememberedChoices(context.globalState);
-        const remembered = { model: 'model' in kept, createPullRequest: 'create_pull_request' in kept };
-        return { model: o.model, createPullRequest: o.create_pull_request, remembered };
-      },
+      defaults: () => lastStartDefaults(context.globalState),
       log: log.child('chat'),
       changes,
       review: changes.feedback,

@@ -70,7 +70,7 @@ describe('Compare with My Working Tree', () => {
     const readme = byPath.get(file('README.md'))!;
     assert.equal(readme.right?.toString(), vscode.Uri.file(path.join(ws, 'README.md')).toString(), 'the user’s file');
     assert.equal((await vscode.workspace.openTextDocument(readme.left!)).getText(), README, 'the task’s version');
-    assert.equal((await vscode.workspace.openTextDocument(readme.right!)).getText(), mine);
+    assert.equal((await vscode.workspace.openTextDocument(readme.right)).getText(), mine);
     assert.equal(byPath.get(file('src/countdown.ts'))?.left, undefined, 'gone on the task’s side');
     assert.equal(byPath.get(`/${ADDED}`)?.right, undefined, 'not in the working copy');
     assert.equal(

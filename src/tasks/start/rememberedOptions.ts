@@ -52,3 +52,18 @@ export async function rememberOptions(state: vscode.Memento, o: StartOptions): P
   const keep: Remembered = { model: o.model, create_pull_request: o.create_pull_request };
   await state.update(STATE_KEYS.lastStartOptions, keep);
 }
+
+/** The defaults of a start that names no model or pull request (the chat's): which of them the last start chose. */
+export function lastStartDefaults(state: vscode.Memento): {
+  model: string;
+  createPullRequest: boolean;
+  remembered: { model: boolean; createPullRequest: boolean };
+} {
+  const o = initialOptions(state, '');
+  const kept = rememberedChoices(state);
+  return {
+    model: o.model,
+    createPullRequest: o.create_pull_request,
+    remembered: { model: 'model' in kept, createPullRequest: 'create_pull_request' in kept },
+  };
+}
