@@ -89,6 +89,19 @@ describe('Compare with My Working Tree', () => {
     assert.equal(pair.original?.toString(), readme.left?.toString());
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
     assert.match(tab, /Compare me .* ↔ your working tree/);
+    // From a commit row (beside Compare with Base): the branch as of that commit, its sha in the title.
+    const [commit] = rowOf(await rowsOf(api, TASK), 'commits').children;
+    const asOf = await vscode.commands.executeCommand<ReviewOpened>(COMMANDS.compareWithWorkingTree, commit.node);
+    assert.deepEqual(
+      asOf.resources.map(([label]) => label.path),
+      [...byPath.keys()],
+    );
+    const sha = JSON.parse(asOf.resources[1][1]!.query) as { rev: string };
+    const title = await until(() => {
+      const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
+      return label.includes(` at ${sha.rev.slice(0, 7)} ↔`) ? label : undefined;
+    }, 'the commit’s comparison');
+    assert.match(title, /Compare me/);
     assert.deepEqual(await userState(), state, 'the user’s repository is as it was');
   });
 });
