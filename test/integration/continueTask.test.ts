@@ -97,7 +97,7 @@ describe('continuing a task', () => {
     assert.match(oldHtml, /data-action="continueTask">Continue Task…</);
   });
 
-  it('shows what goes and the options before it starts: dismissed, nothing is sent; Send starts with those chosen', async () => {
+  it('shows what goes and the options before it starts: dismissed, nothing is sent (the prompt is kept); Send starts with those chosen', async () => {
     api = await freshStart();
     const [old] = await sessionsOf('demo-rocket-01');
     const before = await starts();
@@ -108,6 +108,9 @@ describe('continuing a task', () => {
     const dismissed = await vscode.commands.executeCommand<StartResult | undefined>(COMMANDS.continueTask, { task });
     assert.equal(dismissed, undefined);
     assert.equal(await starts(), before, 'nothing reached the service');
+    // The prompt typed is kept, as Start Task keeps one: Retry in the Repository view sends it.
+    assert.equal(api.draft()?.prompt, 'Rename the flag\nand update its docs');
+    assert.equal(api.draft()?.continues?.id, 'demo-rocket-01');
     const [shown] = lists;
     assert.ok(shown, 'a list was shown');
     assert.equal(shown[0].label, '$(send) Send', 'Send first: Enter sends');

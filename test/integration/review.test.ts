@@ -202,6 +202,7 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       api.review.threads(TASK).every(t => !t.label?.startsWith('Sent to the agent')),
       'nothing marked sent',
     );
+    assert.equal(api.draft(), undefined, 'the feedback stays in its own draft, not in the start prompt kept');
     const row = (label: string, items: readonly vscode.QuickPickItem[] = lists[0]) =>
       items.find(i => i.label.replace(/^\$\([\w-]+\) /, '') === label);
     assert.equal(lists[0]?.[0].label, '$(send) Send', 'Send first: Enter sends');

@@ -12,6 +12,7 @@ import type { Continuable, ContinueOptions, TaskContinuer } from '../continueTas
 import { withInstruction } from './frontMatter';
 import { promptFromSelection } from './promptSources';
 import type { StartResult } from '../taskStarter';
+import type { DraftStore } from '../draftStore';
 import { confirmContinuation, type SentComments } from './continueConfirm';
 import { initialOptions, rememberedChoices } from './optionsPicker';
 import { findCustomAgents } from './promptSources';
@@ -39,6 +40,8 @@ export class ContinueCommand extends DisposableBase {
     commands: CommandRegistry,
     /** Where Start Task keeps its remembered choices: a continuation shows and keeps the same. */
     private readonly globalState: vscode.Memento,
+    /** Where a typed prompt is kept when its confirmation is closed, as Start Task keeps one. */
+    private readonly drafts?: Pick<DraftStore, 'save'>,
   ) {
     super();
     this.register(commands.register({ [COMMANDS.continueTask]: (a?: unknown) => this.run(a) }));
@@ -59,8 +62,22 @@ export class ContinueCommand extends DisposableBase {
     const a = arg as ContinueArgs | undefined;
     const chosen = a?.options && typeof a.options === 'object' ? a.options : {};
     const options = await this.confirm(ready, prompt, chosen, a?.comments);
-    if (!options) return undefined;
+    if (!options) {
+      // A prompt typed here is kept (Retry in the Repository view sends it); one given by code stays with its caller.
+      if (typeof typed !== 'string' && prompt.trim()) await this.keep(ready, prompt, chosen);
+      return undefined;
+    }
     return this.continuer.startPrepared(ready, prompt, options);
+  }
+
+  private async keep(ready: Continuable & { ok: true }, prompt: string, chosen: ContinueOptions): Promise<void> {
+    const { head_ref, base_ref } = ready.refs;
+    await this.drafts?.save({
+      prompt,
+      repo: ready.repo,
+      continues: { id: ready.task.id, name: ready.task.name || ready.task.id },
+      options: { ...initialOptions(this.globalState, base_ref), ...chosen, head_ref, base_ref },
+    });
   }
 
   /** What will be sent and the options, until Send is picked; undefined when dismissed. */
