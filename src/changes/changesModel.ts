@@ -12,6 +12,7 @@ import { ObjectChecks } from './objectChecks';
 import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
+import { roundsOfTask, sameRounds } from './rounds/taskRounds';
 import * as l10n from '@vscode/l10n';
 
 export type { ChangesDeps };
@@ -99,6 +100,31 @@ export class ChangesModel extends DisposableBase {
     if (tip === undefined || e.view !== view) return tip;
     if ((tip !== view.headSha ? tip : undefined) !== view.behind) this.show(taskId, e, seenAt(view, tip));
     return tip;
+  }
+
+  /**
+   * The task's changes with its rounds read again now, the tasks of its repository begun after it included (before an
+   * action uses them: Apply, Review, Check Out, chat); the view shown is updated when they differ.
+   */
+  async withRounds(taskId: string): Promise<ChangesView> {
+    const e = this.entry(taskId);
+    const view = e.view;
+    if (view?.kind !== 'ready') return view ?? this.get(taskId);
+    const at = { taskId, head: view.head, root: view.root, base: view.baseSha, headSha: view.headSha };
+    const rounds = await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at, true);
+    if (e.view !== view || sameRounds(rounds, view.rounds)) return e.view ?? view;
+    const { rounds: _, ...rest } = view;
+    this.show(taskId, e, rounds ? { ...rest, rounds } : rest);
+    return e.view;
+  }
+
+  /** Where the task's branch is now: the remote's tip (`git ls-remote`), else the head last fetched. */
+  async tipNow(taskId: string): Promise<string | undefined> {
+    if (!this.entries.get(taskId)?.target) await this.load(taskId);
+    const e = this.entries.get(taskId);
+    if (!e?.target) return undefined;
+    const tip = await remoteTip(this.deps.git, e.target).catch(() => undefined);
+    return tip ?? (e.view?.kind === 'ready' ? e.view.headSha : undefined);
   }
 
   private entry(taskId: string): Entry {
@@ -220,8 +246,15 @@ export class ChangesModel extends DisposableBase {
       !stale &&
       !e.view.stale
     ) {
-      // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
-      if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
+      // The tips have not moved: nothing to read again but the rounds (another task on the branch may have moved); a
+      // fetch just made shows the remote is where the row is.
+      const v = e.view;
+      const at = { taskId, head: v.head, root: v.root, base: v.baseSha, headSha: v.headSha };
+      const rounds = await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at);
+      const { rounds: _, ...rest } = v;
+      const next = sameRounds(rounds, v.rounds) ? v : rounds ? { ...rest, rounds } : rest;
+      if (fetched && next.behind) this.show(taskId, e, seenAt(next, next.headSha));
+      else if (next !== v) this.show(taskId, e, next);
       return;
     }
     const refused = await this.checks.refusal(this.deps.git, local.root, tips, target);
@@ -235,6 +268,8 @@ export class ChangesModel extends DisposableBase {
       const moved = e.tips !== undefined && e.tips.head !== tips.head;
       e.tips = tips;
       if (moved || e.view?.kind !== 'ready') this.branchMoved(taskId, target, tips.head);
+      const at = { taskId, head: branch.head, root: local.root, base: tips.base, headSha: tips.head };
+      const rounds = await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at);
       this.show(taskId, e, {
         kind: 'ready',
         head: branch.head,
@@ -247,6 +282,7 @@ export class ChangesModel extends DisposableBase {
         totals: totalsOf(files),
         toolFiles,
         ...(stale ? { stale } : {}),
+        ...(rounds ? { rounds } : {}),
       });
     } catch (err) {
       const said = err instanceof Error ? err.message : String(err);
