@@ -9,7 +9,7 @@ import { Emitter } from '../shared/emitter';
 import { branchOf, localRepoOf, taskRepo } from './taskBranch';
 import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
 import { ObjectChecks } from './objectChecks';
-import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
+import { seenAt, totalsOf, type ChangedFile, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
 import { roundsOfTask, sameRounds } from './rounds/taskRounds';
@@ -116,6 +116,11 @@ export class ChangesModel extends DisposableBase {
     const { rounds: _, ...rest } = view;
     this.show(taskId, e, rounds ? { ...rest, rounds } : rest);
     return e.view;
+  }
+
+  /** The files changed from the base up to `head`, a commit of the view's branch (the end of a task's round). */
+  async filesUpTo(view: Extract<ChangesView, { kind: 'ready' }>, head: string): Promise<readonly ChangedFile[]> {
+    return (await readChanges(this.deps.git, view.root, { base: view.baseSha, head })).files;
   }
 
   /** Where the task's branch is now: the remote's tip (`git ls-remote`), else the head last fetched. */

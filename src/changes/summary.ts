@@ -17,5 +17,25 @@ export function changesLine(view: ChangesView | undefined): string | undefined {
   if (view.kind !== 'ready') return `changes: not shown (${forChat(view.why, 200)})`;
   const names = view.files.slice(0, SHOWN).map(f => forChat(f.path, 120));
   const more = view.files.length > SHOWN ? '…' : '';
-  return `changes: ${changesCount(view)}${names.length ? `: ${names.join(', ')}${more}` : ''}`;
+  return `changes${whose(view)}: ${changesCount(view)}${names.length ? `: ${names.join(', ')}${more}` : ''}`;
+}
+
+/** Whose work the changes are, when several tasks worked on the branch: " (the branch now, …)" or " (this task's round)". */
+function whose(view: Extract<ChangesView, { kind: 'ready' }>): string {
+  const r = view.rounds;
+  if (!r) return '';
+  if (r.shown === 'round') return " (this task's round, the branch now)";
+  const later = r.later
+    .map(
+      x =>
+        `"${forChat(x.name, 120)}" (${x.gone ? 'gone from the service' : forChat(x.state || 'not read', 40)}, ${x.files ?? '?'} files)`,
+    )
+    .join(', ');
+  const end =
+    r.end !== undefined
+      ? `; this task's round ends at ${r.end.slice(0, 7)}, ${r.endFiles ?? '?'} files up to it${r.doubt ? ' (uncertain)' : ''}`
+      : r.unknown !== undefined
+        ? `; where this task's round ends cannot be told: ${forChat(r.unknown, 300)}`
+        : '';
+  return ` (the branch now, later rounds included: ${later}${end})`;
 }
