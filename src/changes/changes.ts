@@ -23,6 +23,7 @@ import { ReviewThreads } from './review/commentThreads';
 import { sameBranchTasks } from './sameBranch';
 import { localRepoOf, taskRepo } from './taskBranch';
 import { roundsSource } from './rounds/roundsSource';
+import { readChanges } from './taskRefs';
 import { recordTip } from './rounds/recordTip';
 import type { Event } from '../shared/emitter';
 
@@ -132,6 +133,7 @@ export class ChangesFeature extends DisposableBase {
         ui: d.ui,
         log: d.log,
         reviewed: (id, head) => store.reviewed(id, head),
+        filesUpTo: async (v, head) => (await readChanges(this.git, v.root, { base: v.baseSha, head })).files,
       },
       land: { ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') },
       comments: {

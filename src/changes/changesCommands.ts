@@ -29,6 +29,8 @@ export interface ChangesCommandsDeps {
   log: Log;
   /** The user reviewed the task's branch at this head (what "since the last time you reviewed" starts from). */
   reviewed?(taskId: string, head: string): Promise<void>;
+  /** The files of `base...head` for `head`, a commit of the view's branch (the end of a task's round). */
+  filesUpTo(view: Ready, head: string): Promise<readonly ChangedFile[]>;
 }
 
 export class ChangesCommands extends DisposableBase {
@@ -98,7 +100,7 @@ export class ChangesCommands extends DisposableBase {
     const chosen = await chooseRound(this.d.ui, now, taskLabel(task, now.head), 'review');
     if (!chosen) return undefined;
     const upTo = chosen.which === 'round';
-    const view = upTo ? { ...now, headSha: chosen.head, files: await this.d.changes.filesUpTo(now, chosen.head) } : now;
+    const view = upTo ? { ...now, headSha: chosen.head, files: await this.d.filesUpTo(now, chosen.head) } : now;
     if (!view.files.length) {
       tell(
         this.d.ui,

@@ -9,10 +9,10 @@ import { Emitter } from '../shared/emitter';
 import { branchOf, localRepoOf, taskRepo } from './taskBranch';
 import { fetchProblem, fetchTaskRefs, readChanges, readTips, remoteTip, type FetchTarget } from './taskRefs';
 import { ObjectChecks } from './objectChecks';
-import { seenAt, totalsOf, type ChangedFile, type ChangesView } from '../model/changesView';
+import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
-import { roundsOfTask, sameRounds } from './rounds/taskRounds';
+import { roundsAt, roundsOfTask, withRoundsInfo } from './rounds/taskRounds';
 import * as l10n from '@vscode/l10n';
 
 export type { ChangesDeps };
@@ -102,25 +102,15 @@ export class ChangesModel extends DisposableBase {
     return tip;
   }
 
-  /**
-   * The task's changes with its rounds read again now, the tasks of its repository begun after it included (before an
-   * action uses them: Apply, Review, Check Out, chat); the view shown is updated when they differ.
-   */
+  /** The changes with their rounds read again now, later tasks of the repository included (before an action). */
   async withRounds(taskId: string): Promise<ChangesView> {
     const e = this.entry(taskId);
     const view = e.view;
     if (view?.kind !== 'ready') return view ?? this.get(taskId);
-    const at = { taskId, head: view.head, root: view.root, base: view.baseSha, headSha: view.headSha };
-    const rounds = await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at, true);
-    if (e.view !== view || sameRounds(rounds, view.rounds)) return e.view ?? view;
-    const { rounds: _, ...rest } = view;
-    this.show(taskId, e, rounds ? { ...rest, rounds } : rest);
-    return e.view;
-  }
-
-  /** The files changed from the base up to `head`, a commit of the view's branch (the end of a task's round). */
-  async filesUpTo(view: Extract<ChangesView, { kind: 'ready' }>, head: string): Promise<readonly ChangedFile[]> {
-    return (await readChanges(this.deps.git, view.root, { base: view.baseSha, head })).files;
+    const at = roundsAt(taskId, view);
+    const next = withRoundsInfo(view, await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at, true));
+    if (e.view === view && next !== view) this.show(taskId, e, next);
+    return e.view ?? next;
   }
 
   /** Where the task's branch is now: the remote's tip (`git ls-remote`), else the head last fetched. */
@@ -254,10 +244,10 @@ export class ChangesModel extends DisposableBase {
       // The tips have not moved: nothing to read again but the rounds (another task on the branch may have moved); a
       // fetch just made shows the remote is where the row is.
       const v = e.view;
-      const at = { taskId, head: v.head, root: v.root, base: v.baseSha, headSha: v.headSha };
-      const rounds = await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at);
-      const { rounds: _, ...rest } = v;
-      const next = sameRounds(rounds, v.rounds) ? v : rounds ? { ...rest, rounds } : rest;
+      const next = withRoundsInfo(
+        v,
+        await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, roundsAt(taskId, v)),
+      );
       if (fetched && next.behind) this.show(taskId, e, seenAt(next, next.headSha));
       else if (next !== v) this.show(taskId, e, next);
       return;

@@ -20,20 +20,18 @@ export function changesLine(view: ChangesView | undefined): string | undefined {
   return `changes${whose(view)}: ${changesCount(view)}${names.length ? `: ${names.join(', ')}${more}` : ''}`;
 }
 
-/** Whose work the changes are, when several tasks worked on the branch: " (the branch now, …)" or " (this task's round)". */
+/** Whose work the changes are, when several tasks worked on the branch: " (the branch now, …)". */
 function whose(view: Extract<ChangesView, { kind: 'ready' }>): string {
   const r = view.rounds;
   if (!r) return '';
   if (r.shown === 'round') return " (this task's round, the branch now)";
-  const later = r.later
-    .map(
-      x =>
-        `"${forChat(x.name, 120)}" (${x.gone ? 'gone from the service' : forChat(x.state || 'not read', 40)}, ${x.files ?? '?'} files)`,
-    )
-    .join(', ');
+  const stateOf = (x: (typeof r.later)[number]) =>
+    x.gone ? 'gone from the service' : forChat(x.state || 'not read', 40);
+  const later = r.later.map(x => `"${forChat(x.name, 120)}" (${stateOf(x)}, ${x.files ?? '?'} files)`).join(', ');
+  const doubt = r.doubt ? ' (uncertain)' : '';
   const end =
     r.end !== undefined
-      ? `; this task's round ends at ${r.end.slice(0, 7)}, ${r.endFiles ?? '?'} files up to it${r.doubt ? ' (uncertain)' : ''}`
+      ? `; this task's round ends at ${r.end.slice(0, 7)}, ${r.endFiles ?? '?'} files up to it${doubt}`
       : r.unknown !== undefined
         ? `; where this task's round ends cannot be told: ${forChat(r.unknown, 300)}`
         : '';

@@ -104,7 +104,10 @@ describe('rounds on one branch: Apply and Review on the first round', () => {
     const row = (await api.taskNode('repoTasks', FIRST)!.getChildren()).find(n => n.kind === 'changes');
     const item = row!.getTreeItem();
     assert.match(String(item.description), /the branch now, 1 later round included/);
-    assert.match(String(item.tooltip), /This task's round ends at commit [0-9a-f]{7} \(2 files up to it\)/);
+    assert.match(
+      typeof item.tooltip === 'string' ? item.tooltip : '',
+      /This task's round ends at commit [0-9a-f]{7} \(2 files up to it\)/,
+    );
   });
 
   it('Apply of the branch as it is, chosen, writes the later round’s work too, said so', async function () {

@@ -74,11 +74,11 @@ export function roundFacts(src: RoundSources): RoundFactsFound | undefined {
     const starts = mine.map(s => ms(s.created_at)).filter((v): v is number => v !== undefined);
     const startMs = starts.length ? Math.min(...starts) : (ms(t.created_at) ?? Infinity);
     const running = isActive(t.state) || mine.some(s => isActive(s.state));
-    const ends = mine.map(s => ms(s.completed_at));
+    const ends = mine.map(s => ms(s.completed_at)).filter((v): v is number => v !== undefined);
     const finishMs = running
       ? undefined
-      : mine.length && ends.every(v => v !== undefined)
-        ? Math.max(...(ends as number[]))
+      : mine.length && ends.length === mine.length
+        ? Math.max(...ends)
         : ms(t.updated_at);
     found.push({
       id,

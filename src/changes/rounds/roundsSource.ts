@@ -30,7 +30,12 @@ export function roundsSource(m: RoundsModel): RoundsSource {
     }
   };
   const related = (taskId: string, links: readonly RoundLink[]) =>
-    sameBranchTasks(taskId, links, id => m.sessions(id)?.sessions, m.tasks);
+    sameBranchTasks(
+      taskId,
+      links,
+      id => m.sessions(id)?.sessions,
+      () => m.tasks(),
+    );
   return {
     async facts(taskId, head, wide) {
       const links = m.links();

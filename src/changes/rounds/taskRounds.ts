@@ -3,7 +3,7 @@
 // is shown is then the branch as it is, said as such by the absence of a round. No `vscode`.
 import type { GitRunner } from '../../git/gitRunner';
 import type { Log } from '../../log';
-import type { RoundsInfo } from '../../model/changesView';
+import type { ChangesView, RoundsInfo } from '../../model/changesView';
 import type { RoundFactsFound } from './roundFacts';
 import { readRounds } from './readRounds';
 
@@ -36,3 +36,21 @@ export async function roundsOfTask(
 /** Whether two readings say the same (the view is shown again only when they differ). */
 export const sameRounds = (a: RoundsInfo | undefined, b: RoundsInfo | undefined): boolean =>
   JSON.stringify(a) === JSON.stringify(b);
+
+type Ready = Extract<ChangesView, { kind: 'ready' }>;
+
+/** Where a ready view's rounds are read. */
+export const roundsAt = (taskId: string, v: Ready) => ({
+  taskId,
+  head: v.head,
+  root: v.root,
+  base: v.baseSha,
+  headSha: v.headSha,
+});
+
+/** The view with these rounds: the same object when they say the same. */
+export function withRoundsInfo(v: Ready, rounds: RoundsInfo | undefined): Ready {
+  if (sameRounds(rounds, v.rounds)) return v;
+  const { rounds: _, ...rest } = v;
+  return rounds ? { ...rest, rounds } : rest;
+}
