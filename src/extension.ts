@@ -281,6 +281,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     subscriptions,
     changes,
     commands: lazyCommands,
+    links,
   });
 }
 

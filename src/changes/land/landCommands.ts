@@ -22,6 +22,7 @@ import { WorktreeCommands } from './worktreeCommands';
 import { ApplyHunk } from './applyHunk';
 import { RecoverApply } from './recoverCommand';
 import { chooseRound, chosenInWords, type RoundChosen } from '../rounds/roundChoice';
+import { isActive } from '../../shared/taskState';
 
 /** Context key: the active editor is a task's Review Changes. */
 const REVIEWING = 'agentTasks.reviewingChanges';
@@ -158,7 +159,9 @@ export class LandCommands extends DisposableBase {
   private async whichRound(task: Task, view: Ready): Promise<RoundChosen | undefined> {
     const fresh = await this.d.changes.withRounds(task.id);
     const now = fresh.kind === 'ready' && fresh.headSha === view.headSha ? fresh : view;
-    return chooseRound(this.d.ui, now, taskLabel(task, view.head), 'apply');
+    const state = this.d.task(task.id)?.state ?? task.state;
+    const running = isActive(state) ? plainName(task.name) || task.id : undefined;
+    return chooseRound(this.d.ui, now, taskLabel(task, view.head), 'apply', running);
   }
 
   /**

@@ -36,10 +36,19 @@ export async function chooseRound(
   view: Ready,
   label: string,
   action: RoundAction,
+  /** The task's own name when it is still running (a branch no other round is known on says so too). */
+  selfRunning?: string,
 ): Promise<RoundChosen | undefined> {
-  const r = view.rounds;
-  const branch: RoundChosen = { head: view.headSha, which: 'branch', ...(r ? { rounds: r } : {}) };
-  if (!r || (r.shown === 'round' && (r.running === undefined || action !== 'apply'))) return branch;
+  const known = view.rounds;
+  const branch: RoundChosen = { head: view.headSha, which: 'branch', ...(known ? { rounds: known } : {}) };
+  const r: RoundsInfo = known ?? {
+    shown: 'round',
+    later: [],
+    earlier: 0,
+    notes: [],
+    ...(selfRunning ? { running: selfRunning } : {}),
+  };
+  if (r.shown === 'round' && (r.running === undefined || action !== 'apply')) return branch;
   const safe = (s: string) => forMessage(s, 120);
   const running =
     r.running !== undefined
@@ -82,7 +91,8 @@ export async function chooseRound(
     action === 'apply'
       ? vscode.l10n.t('Apply which changes of {0}?', label)
       : vscode.l10n.t('Review which changes of {0}?', label);
-  const placeHolder = forQuickPick([later, cannot, running, question].filter(Boolean).join(' '), 900);
+  const notes = r.notes.map(n => `${safe(n)}.`);
+  const placeHolder = forQuickPick([later, cannot, running, ...notes, question].filter(Boolean).join(' '), 1200);
   const picked = await ui.pick(items, { title: question, placeHolder });
   return picked?.chosen;
 }
