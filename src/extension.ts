@@ -281,7 +281,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     subscriptions,
     changes,
     commands: lazyCommands,
-    links,
   });
 }
 

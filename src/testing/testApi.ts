@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { LazyCommands } from '../commands/lazyCommands';
 import type { ChangesView } from '../model/changesView';
-import type { ContinuationLinks } from '../model/continuationLinks';
+import { roundsProbe, type RoundsProbe } from './roundsProbe';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
@@ -46,7 +46,7 @@ export type ViewName = 'repoTasks' | 'myTasks' | 'installations';
 type Redraws = { rootRefreshes: number; nodeRefreshes: number };
 export type { Response, StatusShown };
 
-export interface AgentTasksTestApi {
+export interface AgentTasksTestApi extends RoundsProbe {
   /** The items of a view, with children to `depth` levels (0: roots only). */
   treeItems(view: ViewName, depth?: number): Promise<TestTreeItem[]>;
   statusBar(): StatusShown;
@@ -110,11 +110,6 @@ export interface AgentTasksTestApi {
   readonly review: ReviewProbe;
   /** The ids of the commands' handlers (commands/handlers.ts), built now if no command ran yet. */
   commandHandlerIds(): Promise<string[]>;
-  /**
-   * Records that `taskId` continues `continued` on its branch, as a continuation started here is recorded, with the
-   * branch tip then when given (a round's end).
-   */
-  continuation(taskId: string, continued: { id: string; name: string }, tip?: string): Promise<void>;
 }
 
 import type { PreparedToolCall } from './recorder';
@@ -135,7 +130,6 @@ export interface TestApiDeps {
   subscriptions: vscode.Disposable[];
   changes?: ChangesOnDemand;
   commands?: LazyCommands;
-  links?: ContinuationLinks;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -191,10 +185,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     treeProvider: view => providers[view],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
-    continuation: async (taskId, continued, tip) => {
-      await d.links?.remember(taskId, continued);
-      if (tip !== undefined) await d.links?.noteTip(taskId, tip);
-    },
+    ...roundsProbe(d.mementos[1]),
     changes: async (id, load) => {
       if (load) await d.changes?.load(id);
       return d.changes?.known(id);
