@@ -22,6 +22,10 @@ import { ReviewStore } from './review/reviewStore';
 import { ReviewThreads } from './review/commentThreads';
 import { sameBranchTasks } from './sameBranch';
 import { localRepoOf, taskRepo } from './taskBranch';
+import { roundsSource } from './rounds/roundsSource';
+import { readChanges } from './taskRefs';
+import { recordTip } from './rounds/recordTip';
+import type { Event } from '../shared/emitter';
 
 export interface ChangesFeatureDeps {
   model: TaskModel;
@@ -35,8 +39,12 @@ export interface ChangesFeatureDeps {
   setContext?(key: LandContextKey, on: boolean): void;
   /** Workspace state: where the review (comments, viewed ticks) is kept across reloads. */
   state: LinkMemento;
-  /** Which task continues which (recorded when a continuation is started here). */
-  links: { list(): readonly { task: string; id: string }[] };
+  /** Which task continues which (recorded when a continuation is started here), and the branch tip then. */
+  links: {
+    list(): readonly { task: string; id: string; name: string; tip?: string }[];
+    onDidChange?: Event<string>;
+    noteTip?(taskId: string, tip: string): Promise<void>;
+  };
 }
 
 export interface ChangesCommandDeps {
@@ -79,12 +87,21 @@ export class ChangesFeature extends DisposableBase {
         },
         repos: { candidates: localRepos },
         related: id => sameBranchTasks(id, d.links.list(), id2 => d.model.store.sessions(id2)?.sessions, tasks),
+        rounds: roundsSource({
+          task: id => d.model.task(id),
+          sessions: id => d.model.store.sessions(id),
+          loadDetails: id => d.model.loadDetails(id),
+          tasks,
+          links: () => d.links.list(),
+        }),
         git: this.git,
         gitMissing: () => users.missing(),
         intervalMs: () => d.intervalMs(),
         log: d.log,
       }),
     );
+    // Where the branch is when a continuation starts: the end of the rounds before it.
+    if (d.links.onDidChange) this.register(d.links.onDidChange(id => void recordTip(this.changes, d.links, id, d.log)));
     const store = new ReviewStore(d.state);
     this.register(store);
     this.review = this.register(new ReviewModel(store, this.changes, this.git));
@@ -116,6 +133,7 @@ export class ChangesFeature extends DisposableBase {
         ui: d.ui,
         log: d.log,
         reviewed: (id, head) => store.reviewed(id, head),
+        filesUpTo: async (v, head) => (await readChanges(this.git, v.root, { base: v.baseSha, head })).files,
       },
       land: { ...land, task: id => d.model.task(id), ui: d.ui, log: d.log.child('land') },
       comments: {

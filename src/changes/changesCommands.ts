@@ -14,6 +14,8 @@ import type { ReviewTabs } from './reviewTabs';
 import { openMultiDiff, resourcesOf, type ReviewOpened } from './multiDiff';
 import { sayWhenBehind } from './behind';
 import type { ChangedFile, ChangesView } from '../model/changesView';
+import { chooseRound } from './rounds/roundChoice';
+import { taskLabel } from './land/taskLabel';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
 
@@ -27,6 +29,8 @@ export interface ChangesCommandsDeps {
   log: Log;
   /** The user reviewed the task's branch at this head (what "since the last time you reviewed" starts from). */
   reviewed?(taskId: string, head: string): Promise<void>;
+  /** The files of `base...head` for `head`, a commit of the view's branch (the end of a task's round). */
+  filesUpTo(view: Ready, head: string): Promise<readonly ChangedFile[]>;
 }
 
 export class ChangesCommands extends DisposableBase {
@@ -87,8 +91,16 @@ export class ChangesCommands extends DisposableBase {
   private async review(arg: unknown): Promise<ReviewOpened | undefined> {
     const task = await this.pick(arg);
     if (!task) return undefined;
-    const view = await this.ready(task.id);
-    if (!view) return undefined;
+    const shown = await this.ready(task.id);
+    if (!shown) return undefined;
+    const fresh = await this.d.changes.withRounds(task.id);
+    const now = fresh.kind === 'ready' && fresh.headSha === shown.headSha ? fresh : shown;
+    const name = plainName(task.name) || task.id;
+    // Later rounds on the branch are said, and chosen between, before anything opens.
+    const chosen = await chooseRound(this.d.ui, now, taskLabel(task, now.head), 'review');
+    if (!chosen) return undefined;
+    const upTo = chosen.which === 'round';
+    const view = upTo ? { ...now, headSha: chosen.head, files: await this.d.filesUpTo(now, chosen.head) } : now;
     if (!view.files.length) {
       tell(
         this.d.ui,
@@ -102,8 +114,18 @@ export class ChangesCommands extends DisposableBase {
       return { files: 0, resources: [] };
     }
     const resources = resourcesOf(view.files, view.root, view.baseSha, view.headSha, { task: task.id });
-    const name = plainName(task.name) || task.id;
-    const wanted = forLabel(vscode.l10n.t('Changes of “{0}” ({1} ↔ {2})', name, view.base, view.head), 200);
+    const wanted = forLabel(
+      upTo
+        ? vscode.l10n.t(
+            'Changes of “{0}” up to its round ({1} ↔ {2} at {3})',
+            name,
+            view.base,
+            view.head,
+            chosen.head.slice(0, 7),
+          )
+        : vscode.l10n.t('Changes of “{0}” ({1} ↔ {2})', name, view.base, view.head),
+      200,
+    );
     const title = this.tabs?.titleFor(wanted, task.id) ?? wanted;
     const opened = await openMultiDiff(title, resources);
     if (view.toolFiles?.length)
@@ -117,9 +139,9 @@ export class ChangesCommands extends DisposableBase {
           forMessage(view.toolFiles.map(f => `${f.path} (${f.why})`).join(', '), 900),
         ),
       );
-    this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files`);
-    await this.d.reviewed?.(task.id, view.headSha);
-    void sayWhenBehind(this.d.changes, this.d.ui, task.id, view);
+    this.d.log.info(`review changes of task ${task.id}: ${view.files.length} files${upTo ? ' (its round)' : ''}`);
+    if (!upTo) await this.d.reviewed?.(task.id, view.headSha);
+    void sayWhenBehind(this.d.changes, this.d.ui, task.id, now);
     return opened;
   }
 

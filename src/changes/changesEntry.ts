@@ -6,6 +6,7 @@ import type { GitRunner } from '../git/gitRunner';
 import type { LocalRepo } from './taskBranch';
 import type { FetchTarget, LocalTips } from './taskRefs';
 import type { ChangesView } from '../model/changesView';
+import type { RoundsSource } from './rounds/taskRounds';
 
 export interface ChangesDeps {
   tasks: {
@@ -21,6 +22,8 @@ export interface ChangesDeps {
    * are read again with it.
    */
   related?(taskId: string): readonly string[];
+  /** The rounds on a task's branch (the tasks on it, their times, the tips recorded): whose work the changes are. */
+  rounds?: RoundsSource;
   git: GitRunner;
   /** Why git cannot be used (no git extension, git not found), or undefined when it can. */
   gitMissing(): string | undefined;

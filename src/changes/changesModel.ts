@@ -12,6 +12,7 @@ import { ObjectChecks } from './objectChecks';
 import { seenAt, totalsOf, type ChangesView } from '../model/changesView';
 import { changedToolFiles } from './changedToolFiles';
 import type { ChangesDeps, Entry } from './changesEntry';
+import { roundsAt, roundsOfTask, withRoundsInfo } from './rounds/taskRounds';
 import * as l10n from '@vscode/l10n';
 
 export type { ChangesDeps };
@@ -99,6 +100,26 @@ export class ChangesModel extends DisposableBase {
     if (tip === undefined || e.view !== view) return tip;
     if ((tip !== view.headSha ? tip : undefined) !== view.behind) this.show(taskId, e, seenAt(view, tip));
     return tip;
+  }
+
+  /** The changes with their rounds read again now, later tasks of the repository included (before an action). */
+  async withRounds(taskId: string): Promise<ChangesView> {
+    const e = this.entry(taskId);
+    const view = e.view;
+    if (view?.kind !== 'ready') return view ?? this.get(taskId);
+    const at = roundsAt(taskId, view);
+    const next = withRoundsInfo(view, await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at, true));
+    if (e.view === view && next !== view) this.show(taskId, e, next);
+    return e.view ?? next;
+  }
+
+  /** Where the task's branch is now: the remote's tip (`git ls-remote`), else the head last fetched. */
+  async tipNow(taskId: string): Promise<string | undefined> {
+    if (!this.entries.get(taskId)?.target) await this.load(taskId);
+    const e = this.entries.get(taskId);
+    if (!e?.target) return undefined;
+    const tip = await remoteTip(this.deps.git, e.target).catch(() => undefined);
+    return tip ?? (e.view?.kind === 'ready' ? e.view.headSha : undefined);
   }
 
   private entry(taskId: string): Entry {
@@ -220,8 +241,15 @@ export class ChangesModel extends DisposableBase {
       !stale &&
       !e.view.stale
     ) {
-      // The tips have not moved: nothing to read again; a fetch just made shows the remote is where the row is.
-      if (fetched && e.view.behind) this.show(taskId, e, seenAt(e.view, e.view.headSha));
+      // The tips have not moved: nothing to read again but the rounds (another task on the branch may have moved); a
+      // fetch just made shows the remote is where the row is.
+      const v = e.view;
+      const next = withRoundsInfo(
+        v,
+        await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, roundsAt(taskId, v)),
+      );
+      if (fetched && next.behind) this.show(taskId, e, seenAt(next, next.headSha));
+      else if (next !== v) this.show(taskId, e, next);
       return;
     }
     const refused = await this.checks.refusal(this.deps.git, local.root, tips, target);
@@ -235,6 +263,8 @@ export class ChangesModel extends DisposableBase {
       const moved = e.tips !== undefined && e.tips.head !== tips.head;
       e.tips = tips;
       if (moved || e.view?.kind !== 'ready') this.branchMoved(taskId, target, tips.head);
+      const at = { taskId, head: branch.head, root: local.root, base: tips.base, headSha: tips.head };
+      const rounds = await roundsOfTask(this.deps.git, this.deps.rounds, this.deps.log, at);
       this.show(taskId, e, {
         kind: 'ready',
         head: branch.head,
@@ -247,6 +277,7 @@ export class ChangesModel extends DisposableBase {
         totals: totalsOf(files),
         toolFiles,
         ...(stale ? { stale } : {}),
+        ...(rounds ? { rounds } : {}),
       });
     } catch (err) {
       const said = err instanceof Error ? err.message : String(err);

@@ -9,6 +9,7 @@ import { timeText } from '../shared/when';
 import { isoTime, relativeTime } from '../shared/relativeTime';
 import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
+import { roundsLines, roundsShort } from './rounds/roundsWords';
 
 type Ready = Extract<ChangesView, { kind: 'ready' }>;
 
@@ -63,7 +64,8 @@ export class ChangesNode implements TreeNode {
     switch (v.kind) {
       case 'ready': {
         const first = v.files.length ? changesDescription(v) : vscode.l10n.t('no file changed against {0}', v.base);
-        item.description = forLabel([first, ...reviewDescription(v, this.review)].join(' · '));
+        const whose = v.rounds ? [roundsShort(v.rounds)] : [];
+        item.description = forLabel([first, ...whose, ...reviewDescription(v, this.review)].join(' · '));
         item.iconPath = new vscode.ThemeIcon(v.stale || v.behind ? 'warning' : 'diff-multiple');
         const notes = [
           v.stale ? vscode.l10n.t('Not refreshed: {0}; showing what was fetched before.', v.stale) : '',
@@ -74,6 +76,7 @@ export class ChangesNode implements TreeNode {
                 v.headSha.slice(0, 7),
               )
             : '',
+          ...(v.rounds ? roundsLines(v.rounds, s => forLabel(s, 200)) : []),
         ].filter(Boolean);
         item.tooltip = forLabel(
           vscode.l10n.t(
@@ -82,7 +85,7 @@ export class ChangesNode implements TreeNode {
             v.base,
             notes.length ? `\n${notes.join('\n')}` : '',
           ),
-          800,
+          1600,
         );
         break;
       }

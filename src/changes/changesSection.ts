@@ -5,6 +5,7 @@ import { countsLabel, kindLabel, type ChangesView } from '../model/changesView';
 import { forHtml } from '../safety/serviceText';
 import { isoTime } from '../shared/relativeTime';
 import type { TimeFormatter } from '../shared/when';
+import { roundsLines } from './rounds/roundsWords';
 import * as l10n from '@vscode/l10n';
 
 /** The files listed at most; the page's file buttons name a file by its place in this list. */
@@ -56,6 +57,12 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
     (view.stale
       ? `<p class="muted">${forHtml(l10n.t('Not refreshed: {0}; showing what was fetched before.', view.stale))}</p>`
       : '');
+  // Whose work this is when several tasks worked on the branch (each line escaped whole).
+  const rounds = view.rounds
+    ? `<div class="rounds" role="note">${roundsLines(view.rounds, x => x)
+        .map(line => `<p class="muted">${forHtml(line)}</p>`)
+        .join('')}</div>`
+    : '';
   const tools = view.toolFiles?.length
     ? `<p class="tools" role="note">${forHtml(
         l10n.t(
@@ -89,6 +96,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
   );
   return section(
     summary +
+      rounds +
       tools +
       button +
       (files.length

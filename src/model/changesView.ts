@@ -42,6 +42,46 @@ export interface ChangeTotals {
   readonly removed: number;
 }
 
+/** A round after a task's own on its branch: a task that continued it there. */
+export interface LaterRound {
+  readonly id: string;
+  /** Its name (text from the service, shown as text), or its id when the service no longer has it. */
+  readonly name: string;
+  readonly state: string;
+  /** Whether it may still write to the branch. */
+  readonly running: boolean;
+  /** The service no longer has it (404): known only from the link recorded when it was started here. */
+  readonly gone?: boolean;
+  /** How many files its commits change (from the end of the round before it); undefined when that cannot be told. */
+  readonly files?: number;
+}
+
+/**
+ * Whose work the changes shown are: this task's round (no later round moved the branch), or the branch now with the
+ * later rounds' work, and where this task's round ends on it when that can be told.
+ */
+export interface RoundsInfo {
+  readonly shown: 'round' | 'branch';
+  /** How many rounds came before this task's on the branch (their work is in what is shown too). */
+  readonly earlier: number;
+  /** The rounds after this task's, in order (empty when `shown` is 'round'). */
+  readonly later: readonly LaterRound[];
+  /** The commit this task's round ends at (the base's when it made none), when later rounds follow and it is known. */
+  readonly end?: string;
+  /** How `end` was found: the tip recorded when the next round started here, or the commits' times. */
+  readonly how?: 'recorded' | 'dates';
+  /** Why `end` may be wrong, in words. */
+  readonly doubt?: string;
+  /** Why the end cannot be told, in words (nothing "up to this task's round" is offered then). */
+  readonly unknown?: string;
+  /** How many files change from the base up to this task's round's end. */
+  readonly endFiles?: number;
+  /** The name of a round on the branch still writing (this task's or a later one). */
+  readonly running?: string;
+  /** What was found wrong about the rounds, in words (a continuation the service reports on another branch). */
+  readonly notes: readonly string[];
+}
+
 /** What the Changes row of a task shows. */
 export type ChangesView =
   | { readonly kind: 'noBranch'; readonly why: string; readonly todo: string }
@@ -69,6 +109,8 @@ export type ChangesView =
       readonly stale?: string;
       /** The commit the remote's branch was seen at, when that is not the head shown: the row is behind it. */
       readonly behind?: string;
+      /** Whose work this is when several tasks worked on the branch; absent when no other task is known on it. */
+      readonly rounds?: RoundsInfo;
     };
 
 /** The changes as shown, with the remote's branch seen at `remote`: behind it when that is not the head shown. */

@@ -16,8 +16,12 @@ export interface LinkMemento {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
-/** Oldest first; an array, since the order of an object's keys is not the order they were set in for every id. */
-type Stored = { task: string; id: string; name: string }[];
+/**
+ * Oldest first; an array, since the order of an object's keys is not the order they were set in for every id. `tip`:
+ * the commit the branch was at when the continuation was started (where the rounds before it end); links stored
+ * before it was recorded have none.
+ */
+type Stored = { task: string; id: string; name: string; tip?: string }[];
 
 /** The newest links kept: enough for any list a view shows, and the state stays small. */
 const MAX_LINKS = 500;
@@ -36,8 +40,17 @@ export class ContinuationLinks {
   }
 
   /** Every link kept, oldest first: `task` continues the task `id` (named `name` when it was continued). */
-  list(): { task: string; id: string; name: string }[] {
+  list(): { task: string; id: string; name: string; tip?: string }[] {
     return this.all();
+  }
+
+  /** Records where the branch was when `taskId` was started as a continuation (once; a later note is ignored). */
+  async noteTip(taskId: string, tip: string): Promise<void> {
+    const all = this.all();
+    const l = all.find(x => x.task === taskId);
+    if (!l || l.tip !== undefined || !/^[0-9a-f]{40,64}$/.test(tip)) return;
+    l.tip = tip;
+    await this.state.update(STATE_KEYS.continuations, all);
   }
 
   async remember(taskId: string, continued: ContinuedTask): Promise<void> {
@@ -51,10 +64,16 @@ export class ContinuationLinks {
   private all(): Stored {
     const v = this.state.get<unknown>(STATE_KEYS.continuations);
     if (!Array.isArray(v)) return [];
-    return (v as unknown[]).filter((x): x is Stored[number] => {
-      const l = x as Partial<Record<keyof Stored[number], unknown>> | null;
-      return typeof l === 'object' && l !== null && [l.task, l.id, l.name].every(f => typeof f === 'string');
-    });
+    return (v as unknown[])
+      .filter((x): x is Stored[number] => {
+        const l = x as Partial<Record<keyof Stored[number], unknown>> | null;
+        return typeof l === 'object' && l !== null && [l.task, l.id, l.name].every(f => typeof f === 'string');
+      })
+      .map(l =>
+        typeof l.tip === 'string' && /^[0-9a-f]{40,64}$/.test(l.tip)
+          ? { ...l }
+          : { task: l.task, id: l.id, name: l.name },
+      );
   }
 
   dispose(): void {

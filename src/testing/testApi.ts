@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { LazyCommands } from '../commands/lazyCommands';
 import type { ChangesView } from '../model/changesView';
+import { roundsProbe, type RoundsProbe } from './roundsProbe';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
@@ -45,7 +46,7 @@ export type ViewName = 'repoTasks' | 'myTasks' | 'installations';
 type Redraws = { rootRefreshes: number; nodeRefreshes: number };
 export type { Response, StatusShown };
 
-export interface AgentTasksTestApi {
+export interface AgentTasksTestApi extends RoundsProbe {
   /** The items of a view, with children to `depth` levels (0: roots only). */
   treeItems(view: ViewName, depth?: number): Promise<TestTreeItem[]>;
   statusBar(): StatusShown;
@@ -184,6 +185,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     treeProvider: view => providers[view],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
+    ...roundsProbe(d.mementos[1]),
     changes: async (id, load) => {
       if (load) await d.changes?.load(id);
       return d.changes?.known(id);

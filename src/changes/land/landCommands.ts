@@ -21,6 +21,8 @@ import type { ToolFile } from './toolFiles';
 import { WorktreeCommands } from './worktreeCommands';
 import { ApplyHunk } from './applyHunk';
 import { RecoverApply } from './recoverCommand';
+import { chooseRound, chosenInWords, type RoundChosen } from '../rounds/roundChoice';
+import { isActive } from '../../shared/taskState';
 
 /** Context key: the active editor is a task's Review Changes. */
 const REVIEWING = 'agentTasks.reviewingChanges';
@@ -134,8 +136,32 @@ export class LandCommands extends DisposableBase {
     const view = await this.ready(task.id);
     if (!view) return undefined;
     const only = fileOf(arg)?.path;
-    // The commits the Changes row shows, not the refs a later fetch may have moved.
-    return this.applyFrom(task, view, { headRef: view.headSha, ...(only !== undefined ? { only } : {}) });
+    // Later rounds on the branch are said, and chosen between, before anything is written.
+    const chosen = await this.whichRound(task, view);
+    if (!chosen) return undefined;
+    const upTo = chosenInWords(chosen);
+    const label = taskLabel(task, view.head);
+    const what =
+      only !== undefined
+        ? forMessage(only, 200)
+        : upTo
+          ? vscode.l10n.t('the changes of {0}, {1},', label, upTo)
+          : undefined;
+    // The commits the Changes row shows (or this task's round of them), not the refs a later fetch may have moved.
+    return this.applyFrom(task, view, {
+      headRef: chosen.head,
+      ...(only !== undefined ? { only } : {}),
+      ...(what !== undefined ? { what } : {}),
+    });
+  }
+
+  /** The rounds read again now (the repository's later tasks included), then the user's choice when they matter. */
+  private async whichRound(task: Task, view: Ready): Promise<RoundChosen | undefined> {
+    const fresh = await this.d.changes.withRounds(task.id);
+    const now = fresh.kind === 'ready' && fresh.headSha === view.headSha ? fresh : view;
+    const state = this.d.task(task.id)?.state ?? task.state;
+    const running = isActive(state) ? plainName(task.name) || task.id : undefined;
+    return chooseRound(this.d.ui, now, taskLabel(task, view.head), 'apply', running);
   }
 
   /**

@@ -10,6 +10,7 @@ import { baseRefOf, headRefOf } from '../taskRefs';
 import { refProblem } from '../../safety/gitRef';
 import { forMessage } from '../../safety/serviceText';
 import { tell } from '../../ui';
+import { laterList } from '../rounds/roundsWords';
 import type { LandDeps, Ready } from './landDeps';
 import { taskLabel } from './taskLabel';
 import { ApplyRefused } from './landErrors';
@@ -58,9 +59,20 @@ export class WorktreeCommands {
       return { path: found.path, reused: true };
     }
     const label = taskLabel(task, view.head);
+    // A worktree holds the branch as it is: said when later rounds are on it.
+    const fresh = await this.d.changes.withRounds(task.id);
+    const rounds = fresh.kind === 'ready' ? fresh.rounds : view.rounds;
+    const whose =
+      rounds?.shown === 'branch'
+        ? ` ${vscode.l10n.t(
+            'It holds the branch as it is, later rounds included: {0}.',
+            laterList(rounds, s => forMessage(s, 120)),
+          )}`
+        : '';
     const where = await this.d.ui.input({
       title: vscode.l10n.t('Check Out {0} in New Worktree', label),
-      prompt: vscode.l10n.t('A new folder for the branch {0}, beside the repository', forMessage(view.head, 120)),
+      prompt:
+        vscode.l10n.t('A new folder for the branch {0}, beside the repository', forMessage(view.head, 120)) + whose,
       value: defaultWorktreePath(view.root, view.head),
       validate: v => {
         if (!path.isAbsolute(v.trim())) return vscode.l10n.t('Give the folder’s full path.');
@@ -112,7 +124,7 @@ export class WorktreeCommands {
       tell(
         this.d.ui,
         'info',
-        vscode.l10n.t('Checked out {0} in a new worktree at {1}.', forMessage(view.head, 120), made.path),
+        vscode.l10n.t('Checked out {0} in a new worktree at {1}.', forMessage(view.head, 120), made.path) + whose,
         [{ title: vscode.l10n.t('Undo'), run: () => this.removeMade(entry) }],
       );
     }

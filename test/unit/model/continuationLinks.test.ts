@@ -43,3 +43,20 @@ describe('ContinuationLinks', () => {
     }
   });
 });
+
+describe('ContinuationLinks: the branch tip when a continuation started', () => {
+  it('records the tip once, keeps links stored before tips were recorded readable, drops a tip that is no id', async () => {
+    const old = [{ task: 'new', id: 'old', name: 'Fix the login' }];
+    const state = memento({ [STATE_KEYS.continuations]: old });
+    const links = new ContinuationLinks(state);
+    assert.deepEqual(links.list(), old);
+    await links.noteTip('new', 'not a commit');
+    assert.equal(links.list()[0].tip, undefined);
+    await links.noteTip('new', 'a'.repeat(40));
+    await links.noteTip('new', 'b'.repeat(40));
+    assert.deepEqual(new ContinuationLinks(state).list(), [{ ...old[0], tip: 'a'.repeat(40) }]);
+    assert.deepEqual(links.of('new'), { id: 'old', name: 'Fix the login' });
+    const odd = memento({ [STATE_KEYS.continuations]: [{ ...old[0], tip: 42 }] });
+    assert.deepEqual(new ContinuationLinks(odd).list(), old);
+  });
+});
