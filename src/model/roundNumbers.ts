@@ -68,9 +68,7 @@ export function nextRound(
   task: { id: string; name?: string },
   round: Round | undefined,
 ): { n: number; firstName: string } {
-  return round
-    ? { n: round.of + 1, firstName: round.first.name }
-    : { n: 2, firstName: task.name || task.id };
+  return round ? { n: round.of + 1, firstName: round.first.name } : { n: 2, firstName: task.name || task.id };
 }
 
 /** "round 2 of 3", as a row, a pick or a title says it. */
@@ -96,7 +94,7 @@ export function roundLine(n: number, firstName: string, summary: string): string
 /** A name as the service would compare: its words, lower case, without the ellipsis of a name it cut. */
 function nameKey(name: string): string {
   return plainLine(plainName(name), 1000)
-    .replace(/…$/, '')
+    .replace(/\u2026$/, '')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
@@ -113,6 +111,6 @@ export function namedLike(prompt: string, names: readonly string[]): boolean {
     const key = nameKey(n);
     if (!key) return false;
     // A name the service cut short (with an ellipsis, or at a length where names are cut) is the start of the line.
-    return key === line || (line.startsWith(key) && (/…\s*$/.test(n) || key.length >= 40));
+    return key === line || (line.startsWith(key) && (/\u2026\s*$/.test(n) || key.length >= 40));
   });
 }

@@ -6,7 +6,7 @@ import { Emitter, type Event } from '../../shared/emitter';
 import type { GitRunner } from '../../git/gitRunner';
 import type { ChangedFile, ChangesView } from '../../model/changesView';
 import { anchorIn, linesOf, type Anchor } from './anchors';
-import { feedbackPrompt } from './feedback';
+import { feedbackPrompt, type FeedbackRound } from './feedback';
 import type { ReviewComment, ReviewStore } from './reviewStore';
 import { contentKey, type ReviewSummary, type ViewedMark } from '../../model/reviewSummary';
 
@@ -48,6 +48,8 @@ export class ReviewModel extends DisposableBase {
     readonly store: ReviewStore,
     private readonly changes: ReviewChanges,
     private readonly git: GitRunner,
+    /** The round a task's feedback starts (its prompt's first line tells it apart). */
+    private readonly roundOf?: (taskId: string) => FeedbackRound | undefined,
   ) {
     super();
     this.register(store.onDidChange(id => this.fire(id)));
@@ -124,7 +126,7 @@ export class ReviewModel extends DisposableBase {
       gone: !p.file,
     }));
     return {
-      text: feedbackPrompt(items, view.head),
+      text: feedbackPrompt(items, view.head, this.roundOf?.(taskId)),
       ids: placed.map(p => p.comment.id),
       moved: placed.filter(p => p.comment.headSha !== view.headSha).length,
       changed: items.filter(i => i.changed || i.gone).length,
