@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import { openHead, ready, reviewWorld, until } from './reviewSupport';
-import { freshStart, waitFor } from './tasksSupport';
+import { freshStart, sandboxPost, waitFor } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
 const HEAD = `agent/rounds-${nonce}`;
@@ -141,5 +141,16 @@ describe('rounds of one work: names that differ, and the round shown', () => {
     const html = await until(() => api.taskPages.html(id), 'the page drawn');
     assert.match(html, new RegExp(`<p class="round" dir="auto">Round 2 of 4 of “${FIRST_NAME}”</p>`));
     assert.match(html, /<title>Round 2 of “[^<]* · round 2 of 4<\/title>/);
+  });
+
+  it('the notification that a round finished says which round it is', async function () {
+    this.timeout(60_000);
+    const name = rounds[0].task.name;
+    const told = await until(async () => {
+      await sandboxPost('/_sandbox/advance');
+      await api.refresh();
+      return api.said().find(s => s.text.startsWith(`Task “${name}” (round 2 of 4) `));
+    }, 'the notification of round 2');
+    assert.equal(told.text, `Task “${name}” (round 2 of 4) finished.`);
   });
 });
