@@ -57,10 +57,7 @@ export class TaskPictures extends DisposableBase {
     super();
     this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
     this.register(src.names.onDidChange(() => this.namesChanged()));
-    if (src.continuations)
-      this.register(
-        src.continuations.onDidChange(id => this.linksChanged(id)),
-      );
+    if (src.continuations) this.register(src.continuations.onDidChange(id => this.linksChanged(id)));
   }
 
   /** The changes feature feeds each picture's Changes summary from now on. */

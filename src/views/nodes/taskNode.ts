@@ -209,8 +209,9 @@ export class TaskNode implements TreeNode {
       if (aboutRepo) md.appendMarkdown(`${forMarkdown(aboutRepo)}\n\n`);
       if (p.creator) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(p.creator)));
       if (p.round) {
-        const first = plainName(p.round.first.name);
-        md.appendMarkdown(`${forMarkdown(vscode.l10n.t('Round {0} of {1} of “{2}”', p.round.n, p.round.of, first))}\n\n`);
+        const { n, of, first } = p.round;
+        const text = vscode.l10n.t('Round {0} of {1} of “{2}”', n, of, plainName(first.name));
+        md.appendMarkdown(`${forMarkdown(text)}\n\n`);
       }
       if (p.continues)
         md.appendMarkdown(`${forMarkdown(vscode.l10n.t('Continues “{0}”', plainName(p.continues.name)))}\n\n`);
