@@ -42,7 +42,7 @@ const CONTINUES_MAX = 120;
 interface RowText {
   readonly label: string;
   readonly state: string;
-  /** " · acme/rocket · archived · round 2 of 3 · continues …", or ''. */
+  /** " · round 2 of 3 · acme/rocket · archived · continues …", or ''. */
   readonly tail: string;
   readonly contextValue: string;
   readonly readOut: string;
@@ -87,10 +87,10 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     : '';
   // The round's number tells apart rounds of one work whose names read alike.
   const round = p.round ? roundText(p.round) : '';
-  const rest = forLabel([repo, archived, round, after].filter(Boolean).join(' · '));
+  const rest = forLabel([round, repo, archived, after].filter(Boolean).join(' · '));
   const flags =
     CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
-  const readOutTail = [repo && vscode.l10n.t('in {0}', repo), archived, round].filter(Boolean).join(', ');
+  const readOutTail = [round, repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
   return {
     label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,
