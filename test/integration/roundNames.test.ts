@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import { openHead, ready, reviewWorld, until } from './reviewSupport';
-import { freshStart, sandboxPost, waitFor } from './tasksSupport';
+import { byId, freshStart, sandboxPost, waitFor } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
 const HEAD = `agent/rounds-${nonce}`;
@@ -113,6 +113,8 @@ describe('rounds of one work: names that differ, and the round shown', () => {
     );
     const labels = ids.map(id => labelOf(api, id));
     assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
+    const second = byId(await api.treeItems('repoTasks'), ids[1]);
+    assert.match(second?.tooltip ?? '', new RegExp(`Round 2 of ${of} of “${FIRST_NAME}”`), 'and its tooltip');
   });
 
   it('Go to Task shows the rounds apart, with their numbers', async function () {
