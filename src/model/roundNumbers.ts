@@ -87,7 +87,11 @@ const SUMMARY_MAX = 80;
  */
 export function roundLine(n: number, firstName: string, summary: string): string {
   const name = plainLine(plainName(firstName), FIRST_NAME_MAX) || l10n.t('a task');
-  const what = plainLine(plainName(summary), SUMMARY_MAX);
+  // A line that names a round already (a draft written before another round started) is not named twice.
+  const what = plainLine(
+    plainName(summary).replace(/^\s*Round \d+ of \u201c[^\u201d]*\u201d(?::\s*|$)/, ''),
+    SUMMARY_MAX,
+  );
   return what ? l10n.t('Round {0} of “{1}”: {2}', n, name, what) : l10n.t('Round {0} of “{1}”', n, name);
 }
 

@@ -69,6 +69,11 @@ describe("round numbers: a round's first line", () => {
     assert.match(long, /^Round 2 of “(word )+word…”: (more )+more…$/);
   });
 
+  it('does not name a round twice when the line it starts from names one already', () => {
+    assert.equal(roundLine(3, 'Fix it', 'Round 2 of “Fix it”: Use a loop.'), 'Round 3 of “Fix it”: Use a loop.');
+    assert.equal(roundLine(3, 'Fix it', 'Round 2 of “Fix it”'), 'Round 3 of “Fix it”');
+  });
+
   it('keeps a name with line breaks, Markdown or hidden characters plain one-line text', () => {
     const line = roundLine(2, '# **Fix** the `parser`\r\nsecond line\u2028third', 'Rename _this_ one\nand that');
     assert.equal(line, 'Round 2 of “Fix the parser second line third”: Rename this one and that');
