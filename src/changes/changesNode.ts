@@ -21,7 +21,7 @@ export function changesDescription(v: Ready): string {
     : vscode.l10n.t('{0} · +{1} −{2}', files, t.added, t.removed);
 }
 
-/** What the review adds to the Changes row: files left to view, comments to send, a remote that moved on. */
+/** What the review adds to the Changes row: files left to view, comments to send and sent, a remote that moved on. */
 export function reviewDescription(v: Ready, review: ReviewSummary | undefined): string[] {
   const out: string[] = [];
   if (v.files.length) {
@@ -31,6 +31,8 @@ export function reviewDescription(v: Ready, review: ReviewSummary | undefined): 
   const unsent = review?.unsent ?? 0;
   if (unsent)
     out.push(unsent === 1 ? vscode.l10n.t('1 comment to send') : vscode.l10n.t('{0} comments to send', unsent));
+  const sent = review?.sent ?? 0;
+  if (sent) out.push(sent === 1 ? vscode.l10n.t('1 comment sent') : vscode.l10n.t('{0} comments sent', sent));
   if (v.behind) out.push(vscode.l10n.t('behind the remote'));
   return out;
 }

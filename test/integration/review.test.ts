@@ -141,6 +141,8 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       60_000,
     );
     assert.match(rowOf(await rowsOf(api, TASK), 'changes').description, /behind the remote/);
+    // A thread in a diff still open stays there when the branch moves (reviewOutdated.test.ts): none is open here.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand(COMMANDS.refresh);
     const moved = await ready(api, TASK, first.headSha);
     assert.equal(moved.behind, undefined);

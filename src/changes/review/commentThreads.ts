@@ -1,12 +1,16 @@
 // Review comments in the editor, through VS Code's comments API: the head side of a task's diff (a file's, and each
 // file of Review Changes) takes comments on a line or a range; each kept comment is drawn as a thread on the lines it
-// sits on now, saying whether it was sent and whether its lines changed since. Built with the changes feature.
+// sits on now, or, outdated, on the diff it was written on (outdated.ts says which), saying whether it was sent and
+// why it is outdated. A thread in a diff the user has open stays there when the agent pushes, until that diff closes.
+// Built with the changes feature.
 import * as vscode from 'vscode';
 import { DisposableBase, toDisposable } from '../../lifecycle';
 import type { Log } from '../../log';
 import { diffPair, headSideOf } from '../changeUris';
 import type { ReviewModel } from './reviewModel';
 import type { ReviewComment } from './reviewStore';
+import { keptInOpenDiff, spotOf, type Outdated } from './outdated';
+import type { ChangedFile } from '../../model/changesView';
 import { randomBytes } from 'node:crypto';
 
 export const REVIEW_CONTROLLER = 'agentTasks.review';
@@ -35,6 +39,41 @@ interface Drawn {
   readonly taskId: string;
   thread: vscode.CommentThread;
   note: ReviewNote;
+  /** Kept in a diff the user has open, older than where the rules put it. */
+  kept?: boolean;
+}
+
+/** The documents a tab shows: a text editor's, a diff's two sides, a multi-file diff's sides (when VS Code says). */
+function inputUris(input: unknown): string[] {
+  if (input instanceof vscode.TabInputText) return [input.uri.toString()];
+  if (input instanceof vscode.TabInputTextDiff) return [input.modified.toString(), input.original.toString()];
+  const diffs = (input as { textDiffs?: unknown } | undefined)?.textDiffs;
+  if (!Array.isArray(diffs)) return [];
+  return (diffs as Array<{ modified?: unknown }>).flatMap(d =>
+    d.modified instanceof vscode.Uri ? [d.modified.toString()] : [],
+  );
+}
+
+/** A thread's title: sent or not (to which task), and why it is outdated. */
+function threadLabel(sentTo: string | undefined, outdated: Outdated | undefined): string {
+  const status =
+    sentTo !== undefined
+      ? vscode.l10n.t('Sent to the agent: “{0}”', sentTo)
+      : vscode.l10n.t('Not sent to the agent yet');
+  switch (outdated) {
+    case undefined:
+      return status;
+    case 'lines':
+      return sentTo !== undefined
+        ? vscode.l10n.t('{0} · outdated: its lines changed since, shown as they were', status)
+        : vscode.l10n.t('The lines changed after you wrote this · not sent yet');
+    case 'deleted':
+      return vscode.l10n.t('{0} · outdated: the branch deleted this file since, shown as it was', status);
+    case 'gone':
+      return vscode.l10n.t('{0} · outdated: this file is no longer among the changes, shown as it was', status);
+    case 'pushed':
+      return vscode.l10n.t('{0} · outdated: the agent pushed since this diff was opened', status);
+  }
 }
 
 export class ReviewThreads extends DisposableBase {
@@ -59,6 +98,8 @@ export class ReviewThreads extends DisposableBase {
     };
     this.controller.commentingRangeProvider = { provideCommentingRanges: doc => this.ranges(doc) };
     this.register(model.onDidChange(id => void this.sync(id)));
+    this.register(vscode.window.tabGroups.onDidChangeTabs(() => this.closed()));
+    this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.closed()));
     this.register(toDisposable(() => this.drawn.forEach(d => d.thread.dispose())));
   }
 
@@ -145,14 +186,22 @@ export class ReviewThreads extends DisposableBase {
 
   private async draw(taskId: string): Promise<void> {
     if (this.isDisposed) return;
+    const view = this.model.changes.known(taskId);
     const placed = await this.model.placed(taskId);
     const live = new Set<string>();
     for (const p of placed) {
-      if (!p.file || !p.anchor) continue;
       const c = p.comment;
-      const uri = diffPair(p.file, p.view.root, p.view.baseSha, p.view.headSha, { task: taskId }).modified;
-      const range = new vscode.Range(p.anchor.start, 0, p.anchor.end, 0);
+      const spot = spotOf(c, c.sent !== undefined, p.found);
+      const file: ChangedFile =
+        spot.on === 'head' && p.file ? p.file : { path: c.path, kind: 'modified', binary: false, newBlob: c.blob };
+      const rev = spot.on === 'head' ? p.view.headSha : c.headSha;
+      const target = diffPair(file, p.view.root, p.view.baseSha, rev, { task: taskId }).modified;
       let d = this.drawn.get(c.id);
+      // A thread in a diff the user has open stays there (the agent pushed), until that diff is closed.
+      const kept = keptInOpenDiff(d?.thread.uri.toString(), target.toString(), u => this.isOpen(u));
+      const uri = kept && d ? d.thread.uri : target;
+      const range = kept && d?.thread.range ? d.thread.range : new vscode.Range(spot.start, 0, spot.end, 0);
+      const outdated = kept ? 'pushed' : spot.outdated;
       if (d && d.thread.uri.toString() !== uri.toString()) {
         d.thread.dispose();
         d = undefined;
@@ -161,6 +210,7 @@ export class ReviewThreads extends DisposableBase {
       if (note.mode !== vscode.CommentMode.Editing) note.body = c.body;
       note.sentTo = c.sent?.taskId;
       note.contextValue = c.sent ? 'sent' : 'unsent';
+      note.label = outdated ? vscode.l10n.t('Outdated') : undefined;
       if (!d) {
         const thread = this.controller.createCommentThread(uri, range, [note]);
         thread.collapsibleState = c.sent
@@ -169,29 +219,47 @@ export class ReviewThreads extends DisposableBase {
         d = { taskId, thread, note };
         this.drawn.set(c.id, d);
       } else if (!d.thread.range?.isEqual(range)) d.thread.range = range;
+      d.kept = kept;
       const t = d.thread;
       t.canReply = false;
       t.contextValue = c.sent ? 'sent' : 'unsent';
       t.state = c.sent ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
-      t.label = c.sent
-        ? vscode.l10n.t('Sent to the agent: “{0}”', c.sent.name)
-        : p.anchor.changed
-          ? vscode.l10n.t('The lines changed after you wrote this · not sent yet')
-          : vscode.l10n.t('Not sent to the agent yet');
+      t.label = threadLabel(c.sent?.name, outdated);
       t.comments = [note];
       live.add(c.id);
     }
+    // While the changes cannot be read, what is drawn stays drawn: only a comment deleted goes.
+    const stay = view?.kind === 'ready' ? live : new Set(this.model.store.of(taskId).comments.map(c => c.id));
     for (const [id, d] of this.drawn)
-      if (d.taskId === taskId && !live.has(id) && d.thread.comments.length) {
+      if (d.taskId === taskId && !stay.has(id) && d.thread.comments.length) {
         d.thread.dispose();
         this.drawn.delete(id);
       }
   }
 
-  /** Each thread drawn for a task: its comment, document, lines, label and text. */
-  threads(
-    taskId: string,
-  ): { commentId: string; uri: string; start: number; end: number; label?: string; body: string }[] {
+  /** Whether a document is open: in a tab (alone, as a diff's side, in a multi-file diff) or in a visible editor. */
+  private isOpen(uri: string): boolean {
+    if (vscode.window.visibleTextEditors.some(e => e.document.uri.toString() === uri)) return true;
+    return vscode.window.tabGroups.all.some(g => g.tabs.some(t => inputUris(t.input).includes(uri)));
+  }
+
+  /** A diff closed: the threads kept in it follow the rules again. */
+  private closed(): void {
+    const tasks = new Set<string>();
+    for (const d of this.drawn.values()) if (d.kept && !this.isOpen(d.thread.uri.toString())) tasks.add(d.taskId);
+    for (const id of tasks) void this.sync(id);
+  }
+
+  /** Each thread drawn for a task: its comment, document, lines, label, text and its comment's label ("Outdated"). */
+  threads(taskId: string): {
+    commentId: string;
+    uri: string;
+    start: number;
+    end: number;
+    label?: string;
+    body: string;
+    noteLabel?: string;
+  }[] {
     return [...this.drawn]
       .filter(([, d]) => d.taskId === taskId)
       .map(([commentId, d]) => ({
@@ -201,6 +269,7 @@ export class ReviewThreads extends DisposableBase {
         end: d.thread.range?.end.line ?? -1,
         label: d.thread.label,
         body: d.note.body,
+        noteLabel: d.note.label,
       }));
   }
 }

@@ -7,6 +7,9 @@ import type { GitRunner } from '../../git/gitRunner';
 import type { ChangedFile, ChangesView } from '../../model/changesView';
 import { anchorIn, linesOf, type Anchor } from './anchors';
 import { feedbackPrompt, type FeedbackRound } from './feedback';
+import type { Found } from './outdated';
+import { filesBetween } from '../taskRefs';
+import { parseDiff } from '../parse';
 import type { ReviewComment, ReviewStore } from './reviewStore';
 import { contentKey, type ReviewSummary, type ViewedMark } from '../../model/reviewSummary';
 
@@ -17,12 +20,16 @@ export interface ReviewChanges {
   readonly onDidChange: Event<string>;
 }
 
-/** A comment where it sits on the head shown now: its file there, and its lines (none when its file is gone). */
+/**
+ * A comment where it sits on the head shown now: its file there (under its new name when a later round renamed it),
+ * and its lines (none when its file is gone); `found` says which, or why the file is not there.
+ */
 export interface Placed {
   readonly comment: ReviewComment;
   readonly view: Ready;
   readonly file?: ChangedFile;
   readonly anchor?: Anchor;
+  readonly found: Found;
 }
 
 export interface Feedback {
@@ -36,17 +43,20 @@ export interface Feedback {
 }
 
 const MAX_BLOBS = 64;
+const MAX_MOVES = 16;
 
 export class ReviewModel extends DisposableBase {
   private readonly changed = this.register(new Emitter<string>());
   /** A task's review (comments, ticks) or the changes it is placed on changed. */
   readonly onDidChange = this.changed.event;
   private readonly blobs = new Map<string, Promise<string[]>>();
+  /** What changed between two heads (`old new`), for comments whose file is not on the head shown. */
+  private readonly moves = new Map<string, Promise<ChangedFile[]>>();
   private readonly summaries = new Map<string, { view: ChangesView | undefined; summary: ReviewSummary }>();
 
   constructor(
     readonly store: ReviewStore,
-    private readonly changes: ReviewChanges,
+    readonly changes: ReviewChanges,
     private readonly git: GitRunner,
     /** The round a task's feedback starts (its prompt's first line tells it apart). */
     private readonly roundOf?: (taskId: string) => FeedbackRound | undefined,
@@ -96,9 +106,9 @@ export class ReviewModel extends DisposableBase {
     if (view?.kind !== 'ready') return [];
     const out: Placed[] = [];
     for (const comment of this.store.of(taskId).comments) {
-      const file = view.files.find(f => f.path === comment.path && f.newBlob);
+      const file = await this.fileOf(view, comment);
       if (!file?.newBlob) {
-        out.push({ comment, view });
+        out.push({ comment, view, found: await this.whyGone(view, comment) });
         continue;
       }
       const was = { start: comment.start, end: comment.end };
@@ -106,9 +116,46 @@ export class ReviewModel extends DisposableBase {
         file.newBlob === comment.blob
           ? { ...was, changed: false }
           : anchorIn(await this.lines(view.root, file.newBlob), was, comment.quote);
-      out.push({ comment, view, file, anchor });
+      out.push({ comment, view, file, anchor, found: anchor });
     }
     return out;
+  }
+
+  /** The comment's file on the head shown: at its path, or where a later round renamed it to. */
+  private async fileOf(view: Ready, c: ReviewComment): Promise<ChangedFile | undefined> {
+    const there = (path: string) => view.files.find(f => f.path === path && f.newBlob);
+    const same = there(c.path);
+    if (same) return same;
+    const renamed = view.files.find(f => f.from === c.path && f.kind === 'renamed' && f.newBlob);
+    if (renamed) return renamed;
+    // Added by the branch, then renamed: against the base it is a new file; between the two heads, a rename.
+    const moved = (await this.between(view, c.headSha)).find(f => f.kind === 'renamed' && f.from === c.path);
+    return moved && there(moved.path);
+  }
+
+  /** Why a comment's file is not on the head shown: the branch deleted it, or it is no longer among the changes. */
+  private async whyGone(view: Ready, c: ReviewComment): Promise<'deleted' | 'gone'> {
+    if (view.files.some(f => f.path === c.path && f.kind === 'deleted')) return 'deleted';
+    const since = await this.between(view, c.headSha);
+    return since.some(f => f.path === c.path && f.kind === 'deleted') ? 'deleted' : 'gone';
+  }
+
+  /** The files changed from the head a comment was written on to the head shown (none when git cannot say). */
+  private between(view: Ready, from: string): Promise<ChangedFile[]> {
+    if (from === view.headSha) return Promise.resolve([]);
+    const key = `${from} ${view.headSha}`;
+    let hit = this.moves.get(key);
+    if (!hit) {
+      hit = filesBetween(this.git, view.root, [from, view.headSha])
+        .then(parseDiff)
+        .catch(() => {
+          this.moves.delete(key);
+          return [];
+        });
+      this.moves.set(key, hit);
+      if (this.moves.size > MAX_MOVES) this.moves.delete(this.moves.keys().next().value as string);
+    }
+    return hit;
   }
 
   /** The prompt of the task's unsent comments, placed on the head shown now; undefined when none waits. */
@@ -117,7 +164,7 @@ export class ReviewModel extends DisposableBase {
     const view = placed[0]?.view;
     if (!view) return undefined;
     const items = placed.map(p => ({
-      path: p.comment.path,
+      path: p.file?.path ?? p.comment.path,
       start: p.anchor?.start ?? p.comment.start,
       end: p.anchor?.end ?? p.comment.end,
       quote: p.comment.quote,
