@@ -38,6 +38,7 @@ import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
 import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
+import { lastStartDefaults } from './tasks/start/rememberedOptions';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
 // the API clients feed the models (tasks, installations), the views and the status bar draw the models, the commands
@@ -171,10 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       model,
       starter: { start: async req => (await startServices()).starter.start(req) },
       continuer: { prepare: async task => (await startServices()).continuer.prepare(task) },
-      defaults: () => ({
-        model: readSettings().defaultModel,
-        createPullRequest: readSettings().defaultCreatePullRequest,
-      }),
+      defaults: () => lastStartDefaults(context.globalState),
       log: log.child('chat'),
       changes,
       review: changes.feedback,

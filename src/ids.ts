@@ -79,6 +79,7 @@ export const COMMANDS = {
   sendFeedbackDraft: 'agentTasks.sendFeedbackDraft',
   openCommit: 'agentTasks.openCommit',
   compareCommitWithBase: 'agentTasks.compareCommitWithBase',
+  compareWithWorkingTree: 'agentTasks.compareWithWorkingTree',
   reviewSinceLastReview: 'agentTasks.reviewSinceLastReview',
   applyHunk: 'agentTasks.applyHunk',
   groupMyTasksByRepo: 'agentTasks.myTasks.groupByRepository',

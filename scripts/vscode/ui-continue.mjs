@@ -22,6 +22,8 @@ export async function checkContinueTask(page, { pane, old, sandbox, token, shots
   await page.keyboard.press('Enter');
   const prompt = `Now also handle the empty case (ui smoke ${Date.now()})`;
   await answerStep(page, { text: prompt });
+  // What goes and the options, Send first: Enter sends.
+  await answerStep(page);
   // The tree shows it once the sandbox has it, named by its prompt.
   await pane.getByRole('treeitem', { name: prompt }).first().waitFor({ timeout: 20_000 });
   const created = (await read('/agents/repos/acme/rocket/tasks?per_page=100')).tasks.find(t => !before.has(t.id));

@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInDemoWindow } from './demoWindow.mjs';
-import { sel, waitForWorkbench, viewPane, focusPane, runCommand, signInByUi, widenSidebar } from './workbench.mjs';
+import {
+  answerStep,
+  sel,
+  waitForWorkbench,
+  viewPane,
+  focusPane,
+  runCommand,
+  signInByUi,
+  widenSidebar,
+} from './workbench.mjs';
 
 const TASK = 'demo-rocket-01';
 const NAME = 'Add retries with backoff';
@@ -112,6 +121,10 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   await shot('3-feedback-draft');
   check('Send Feedback to Agent… opens the prompt with the file, the line, the quote and the comment to edit');
   await page.locator('.editor-actions .action-label[aria-label="Send to Agent"]').first().click();
+  // Nothing starts on the click: the list of what goes (comments, files, prompt) and the options, Send first.
+  await page.locator(sel.quickInputRow).filter({ hasText: '1 review comment' }).first().waitFor();
+  await shot('3b-send-confirm');
+  await answerStep(page);
   await tab.waitFor({ state: 'detached' });
   // The continuation shows in the tree, saying which task it continues; the sandbox has its prompt.
   pane = await openRepositoryView();

@@ -110,7 +110,9 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
       const f = await this.ready();
       if (f.changes.get(taskId).kind === 'loading') await f.changes.load(taskId);
       const fb = await f.review.feedback(taskId);
-      return fb && { text: fb.text, ids: fb.ids, moved: fb.moved };
+      // Which files the comments are on, for the chat's confirmation.
+      const files = fb && [...new Set(fb.ids.flatMap(id => f.review.store.comment(taskId, id)?.path ?? []))].sort();
+      return fb && { text: fb.text, ids: fb.ids, moved: fb.moved, files };
     },
     markSent: async (taskId: string, ids: readonly string[], to: { taskId: string; name: string }) => {
       await (await this.ready()).review.store.markSent(taskId, ids, to);

@@ -9,6 +9,7 @@ import { ReviewCommands } from './review/reviewCommands';
 import { ChangesCommands } from './changesCommands';
 import { ReviewTabs } from './reviewTabs';
 import { CommitCommands } from './commitCommands';
+import { CompareWorkingTree } from './compareWorkingTree';
 
 export function registerChangesCommands(deps: () => ChangesCommandDeps, commands: CommandRegistry): Disposable[] {
   // Which task each Review Changes editor shows: Review Changes records it, Apply Changes from its title bar reads it.
@@ -18,5 +19,6 @@ export function registerChangesCommands(deps: () => ChangesCommandDeps, commands
     new LandCommands(() => deps().land, commands, tabs),
     new ReviewCommands(() => deps().comments, commands),
     new CommitCommands(() => deps().comments, commands),
+    new CompareWorkingTree(() => deps().comments, commands),
   ];
 }

@@ -15,7 +15,9 @@ export interface StartPlan {
   /** The uncommitted changes go on a new branch first (Start Task with My Changes…). */
   withMyChanges?: boolean;
   /** The continued task's review comments that are in the prompt: marked sent once the task starts. */
-  feedback?: { taskId: string; ids: readonly string[]; moved: number };
+  feedback?: { taskId: string; ids: readonly string[]; moved: number; files?: readonly string[] };
+  /** Options the chat did not name, taken from the user's last start (as Start Task does): said so. */
+  remembered?: { model?: boolean; create_pull_request?: boolean };
 }
 
 /** Either a plan to confirm, or the sentence to answer with instead (nothing is sent). */
@@ -31,15 +33,20 @@ export const CONFIRM_TITLE = l10n.t('Start a cloud agent task?');
 export function confirmationMarkdown(plan: StartPlan): string {
   const o = plan.options;
   const row = (label: string, value: string) => `**${label}:** ${forMarkdown(value, 300)}`;
+  const kept = (k: 'model' | 'create_pull_request', shown: string) =>
+    plan.remembered?.[k] ? l10n.t('{0} (remembered from your last start)', shown) : shown;
   const rows = [
     row('Repository', repoLabel(plan.repo)),
-    row('Model', o.model || l10n.t('the service chooses')),
+    row('Model', kept('model', o.model || l10n.t('the service chooses'))),
     row(l10n.t('Base branch'), o.base_ref || l10n.t('the repository’s default branch')),
     ...(o.head_ref ? [row(l10n.t('Works on branch'), o.head_ref)] : []),
     ...(plan.continues
       ? [row(l10n.t('Continues task'), `${plan.continues.name || plan.continues.taskId} (${plan.continues.taskId})`)]
       : []),
-    row(l10n.t('Pull request'), o.create_pull_request ? l10n.t('yes, the agent opens one') : 'no'),
+    row(
+      l10n.t('Pull request'),
+      kept('create_pull_request', o.create_pull_request ? l10n.t('yes, the agent opens one') : 'no'),
+    ),
     ...(o.custom_agent ? [row(l10n.t('Custom agent'), o.custom_agent)] : []),
     ...(plan.feedback
       ? [
@@ -53,6 +60,7 @@ export function confirmationMarkdown(plan: StartPlan): string {
                 )
               : l10n.t('{0} not sent yet, in the prompt below', plan.feedback.ids.length),
           ),
+          ...(plan.feedback.files?.length ? [row(l10n.t('Files commented'), plan.feedback.files.join(', '))] : []),
         ]
       : []),
     ...(plan.withMyChanges

@@ -129,6 +129,13 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
       },
       ...(i.withMyChanges ? { withMyChanges: true } : {}),
     };
+    const kept = {
+      ...(i.model === undefined && defaults.remembered?.model ? { model: true } : {}),
+      ...(i.createPullRequest === undefined && defaults.remembered?.createPullRequest
+        ? { create_pull_request: true }
+        : {}),
+    };
+    if (Object.keys(kept).length) plan.remembered = kept;
     if (!i.continueTaskId) return { ok: true, plan };
     const planned = await this.continuing(plan, i.continueTaskId, i.baseRef);
     return planned.ok && i.sendReviewComments ? this.withFeedback(planned.plan) : planned;
@@ -145,7 +152,8 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         text: `Nothing was started: task ${plain(taskId)} has no review comments waiting to be sent.`,
       };
     const prompt = `${plan.prompt.trim()}\n\n${fb.text}`;
-    return { ok: true, plan: { ...plan, prompt, feedback: { taskId, ids: fb.ids, moved: fb.moved } } };
+    const feedback = { taskId, ids: fb.ids, moved: fb.moved, ...(fb.files ? { files: fb.files } : {}) };
+    return { ok: true, plan: { ...plan, prompt, feedback } };
   }
 
   /**

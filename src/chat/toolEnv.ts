@@ -21,14 +21,23 @@ export interface ChatToolDeps {
   starter: Pick<TaskStarter, 'start'>;
   /** Reads a task to continue and finds its branches, as Continue Task… does. */
   continuer: Pick<TaskContinuer, 'prepare'>;
-  /** Model and pull-request choice when the chat names none (the settings' defaults). */
-  defaults(): { model: string; createPullRequest: boolean };
+  /**
+   * Model and pull-request choice when the chat names none: the last start's, as Start Task offers them, else the
+   * settings' defaults; `remembered` says which come from the last start.
+   */
+  defaults(): {
+    model: string;
+    createPullRequest: boolean;
+    remembered?: { model?: boolean; createPullRequest?: boolean };
+  };
   log: Log;
   /** A read of one task's changes (Get Agent Task waits for it, briefly); what is known is in its picture. */
   changes?: { load(taskId: string, force: boolean, task: Task): Promise<void> };
   /** A task's unsent review comments as one prompt, and marking them sent with the task they started. */
   review?: {
-    compose(taskId: string): Promise<{ text: string; ids: readonly string[]; moved: number } | undefined>;
+    compose(
+      taskId: string,
+    ): Promise<{ text: string; ids: readonly string[]; moved: number; files?: readonly string[] } | undefined>;
     markSent(taskId: string, ids: readonly string[], to: { taskId: string; name: string }): Promise<void>;
   };
 }

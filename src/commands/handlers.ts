@@ -106,7 +106,7 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.accountBook),
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
-    new ContinueCommand(continuer, d.model, ui, r),
+    new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
     new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find')),
     new InstallationCommands(d.installations, new Keeping(d, kept, d.installationsReady)),

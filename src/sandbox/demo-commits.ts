@@ -32,6 +32,45 @@ export const ROCKET_MORE_FILES: Record<string, string> = {
   ),
 };
 
+const REFUSAL = "  if (from < 0) throw new RangeError('negative');";
+const REFUSAL_SAID = '  if (from < 0) throw new RangeError(`countdown cannot start below zero: ${from}`);';
+const THROWS = '  assert.throws(() => countdown(-1), RangeError);';
+const THROWS_SAID = '  assert.throws(() => countdown(-1), /cannot start below zero: -1/);';
+
+/** src/countdown.ts after the first round of "Make countdown reject negative numbers". */
+const COUNTDOWN_ROUND_ONE = lines(
+  'export function countdown(from: number): number[] {',
+  REFUSAL,
+  '  const out: number[] = [];',
+  '  for (let n = from; n > 0; n--) out.push(n);',
+  '  return out;',
+  '}',
+);
+
+const COUNTDOWN_TEST_ROUND_ONE =
+  ROCKET_MORE_FILES['test/countdown.test.ts'] + lines('', "test('rejects a negative start', () => {", THROWS, '});');
+
+/**
+ * The prompt of the demo's second round, as Send Feedback to Agent… writes it from two review comments on the first
+ * round's head (its line numbers and quotes are those of COUNTDOWN_ROUND_ONE and COUNTDOWN_TEST_ROUND_ONE).
+ */
+export const ROUND_TWO_PROMPT = lines(
+  '%s',
+  'Review comments on your changes on branch %b. Address each of them on the same branch.',
+  '',
+  '1. src/countdown.ts, line 2:',
+  '```',
+  REFUSAL,
+  '```',
+  'Say which start was refused: "negative" alone does not help whoever reads the error.',
+  '',
+  '2. test/countdown.test.ts, line 10:',
+  '```',
+  THROWS,
+  '```',
+  'Check the message too, not only the kind of error.',
+);
+
 /** The commits of some demo tasks, by task id. */
 export const DEMO_COMMITS: Record<string, WorldCommit[]> = {
   'demo-rocket-01': [
@@ -148,6 +187,27 @@ export const DEMO_COMMITS: Record<string, WorldCommit[]> = {
     {
       message: 'Rename ignite.ts to ignition.ts',
       files: { 'src/ignition.ts': { from: 'src/ignite.ts' } },
+    },
+  ],
+  // Two rounds of one work on one branch: the task, then the feedback round that continues it (ROUND_TWO_PROMPT).
+  'demo-rocket-11': [
+    {
+      message:
+        "Reject a negative start in countdown\n\nA countdown from below zero is a caller's mistake, not an empty list.",
+      files: { 'src/countdown.ts': COUNTDOWN_ROUND_ONE },
+    },
+    {
+      message: 'Test that countdown rejects a negative start',
+      files: { 'test/countdown.test.ts': COUNTDOWN_TEST_ROUND_ONE },
+    },
+  ],
+  'demo-rocket-12': [
+    {
+      message: 'Say which start countdown refused\n\nAddresses both review comments.',
+      files: {
+        'src/countdown.ts': COUNTDOWN_ROUND_ONE.replace(REFUSAL, REFUSAL_SAID),
+        'test/countdown.test.ts': COUNTDOWN_TEST_ROUND_ONE.replace(THROWS, THROWS_SAID),
+      },
     },
   ],
   'demo-rocket-10': [

@@ -1,7 +1,7 @@
 // The built-in demo world. Its accounts, repositories, installations and tokens are fixed (others rely on
 // them); its tasks are dated relative to now so that a demo shows recent work.
 import { KNOWN_MODELS } from '../api/types';
-import { DEMO_COMMITS, ROCKET_MORE_FILES } from './demo-commits';
+import { DEMO_COMMITS, ROCKET_MORE_FILES, ROUND_TWO_PROMPT } from './demo-commits';
 import type { WorldFile, WorldTask } from './world';
 
 export const DEMO_TOKENS = {
@@ -17,6 +17,10 @@ export const DEMO_TOKENS = {
 export const DEMO_USERS = { mona: 1001, lee: 1002, kai: 1003 } as const;
 
 const MIN = 60_000;
+
+/** The demo's two rounds on one branch (demo-rocket-11, then -12). */
+const ROUND_ONE_PROMPT = 'Make countdown reject negative numbers';
+const ROUNDS_BRANCH = 'agent/make-countdown-reject-negative';
 
 /**
  * The pace of the demo's running tasks while the sandbox moves tasks on its own (`npm start`): slow enough that a
@@ -236,6 +240,25 @@ export function demoWorld(now = Date.now()): WorldFile {
         create_pull_request: true,
         archived_at: at(1440),
       }),
+      // Two rounds of one work on one branch: a task, and the feedback round that continues it on its head_ref
+      // each with its own commits.
+      task('demo-rocket-11', 5000, mona, 'completed', ROUND_ONE_PROMPT, 200, 185, {
+        create_pull_request: true,
+        head_ref: ROUNDS_BRANCH,
+      }),
+      task(
+        'demo-rocket-12',
+        5000,
+        mona,
+        'completed',
+        ROUND_TWO_PROMPT.replace(
+          '%s',
+          `Round 2 of “${ROUND_ONE_PROMPT}”: Say which start was refused (+1 more comment)`,
+        ).replace('%b', ROUNDS_BRANCH),
+        180,
+        175,
+        { create_pull_request: true, head_ref: ROUNDS_BRANCH },
+      ),
       task('demo-dotfiles-01', 5003, mona, 'completed', 'Add a zsh prompt that shows the git branch', 720, 700, {
         create_pull_request: true,
       }),

@@ -52,7 +52,7 @@ describe('check out head branch', () => {
     this.timeout(60_000);
     const api = await freshStart();
     const result = await startAsGiven<{ ok: boolean; task: { id: string; state: string } }>(COMMANDS.startTask, {
-      prompt: 'Write the launch checklist',
+      prompt: 'Write the launch checklist, with a test',
     });
     assert.equal(result.ok, true, JSON.stringify(result));
     await sandboxPost('/_sandbox/advance'); // the session starts: the agent pushes to its head_ref

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import type { AgentTasksTestApi } from '../../src/testing/testApi';
-import { byId, DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, waitFor } from './tasksSupport';
+import { byId, DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, SEND, waitFor } from './tasksSupport';
 
 type Pull = { type: string; data: { id: number } };
 
@@ -27,7 +27,7 @@ describe('continuing a task with an open pull request', () => {
     const pull = (await artifactsOf('demo-rocket-01')).artifacts.find(a => a.type === 'pull');
     assert.ok(pull, 'the demo task has a pull request');
     const node = await waitFor(() => api.taskNode('repoTasks', 'demo-rocket-01'), 'the task in Repository');
-    api.answer({ input: 'Also retry on 503' });
+    api.answer({ input: 'Also retry on 503', pick: SEND });
     const result = await vscode.commands.executeCommand<{ ok: boolean; task?: { id: string } }>(
       COMMANDS.continueTask,
       node,

@@ -12,10 +12,11 @@ import {
   sandboxPost,
   sandboxStats,
   waitFor,
+  SEND,
   startAsGiven,
 } from './tasksSupport';
 
-type Refs = { head_ref: string; base_ref: string; prompt: string };
+type Refs = { head_ref: string; base_ref: string; prompt: string; model?: string };
 type StartResult = { ok: boolean; task?: { id: string; name: string }; problem?: string };
 
 /** A task as the service holds it, read on its own (by repository), sessions included. */
@@ -59,7 +60,7 @@ describe('continuing a task', () => {
     assert.ok(byId(await api.treeItems('repoTasks'), 'demo-rocket-01'), 'the task is drawn');
     const node = api.taskNode('repoTasks', 'demo-rocket-01');
     assert.ok(node, 'the task is in Repository Tasks');
-    api.answer({ input: 'Now also handle the empty case' });
+    api.answer({ input: 'Now also handle the empty case', pick: SEND });
     const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, node);
     assert.equal(result.ok, true, JSON.stringify(result));
     const id = result.task!.id;
@@ -96,11 +97,59 @@ describe('continuing a task', () => {
     assert.match(oldHtml, /data-action="continueTask">Continue Task…</);
   });
 
+  it('shows what goes and the options before it starts: dismissed, nothing is sent (the prompt is kept); Send starts with those chosen', async () => {
+    api = await freshStart();
+    const [old] = await sessionsOf('demo-rocket-01');
+    const before = await starts();
+    const task = { id: 'demo-rocket-01', state: 'completed' };
+    const lists: vscode.QuickPickItem[][] = [];
+    // The prompt typed and Enter pressed, then the list closed: nothing starts.
+    api.answer({ input: 'Rename the flag\nand update its docs', pick: items => void lists.push([...items]) });
+    const dismissed = await vscode.commands.executeCommand<StartResult | undefined>(COMMANDS.continueTask, { task });
+    assert.equal(dismissed, undefined);
+    assert.equal(await starts(), before, 'nothing reached the service');
+    // The prompt typed is kept, as Start Task keeps one: Retry in the Repository view sends it.
+    assert.equal(api.draft()?.prompt, 'Rename the flag\nand update its docs');
+    assert.equal(api.draft()?.continues?.id, 'demo-rocket-01');
+    const [shown] = lists;
+    assert.ok(shown, 'a list was shown');
+    assert.equal(shown[0].label, '$(send) Send', 'Send first: Enter sends');
+    const row = (label: string, items: readonly vscode.QuickPickItem[] = shown) =>
+      items.find(i => i.label.replace(/^\$\([\w-]+\) /, '') === label);
+    assert.equal(row('Prompt')?.detail, 'Rename the flag / and update its docs');
+    assert.equal(row('Branch')?.description, `${old.head_ref} onto ${old.base_ref}`);
+    const pr = row('Create a pull request')?.description ?? '';
+    assert.match(pr, /^(yes|no)\b/);
+    // A model chosen and the pull request switched, then Send.
+    const model = 'family-b-5.4';
+    const steps = ['Model', 'Create a pull request', 'Send'];
+    api.answer({
+      input: 'Rename the flag',
+      pick: items =>
+        items.some(i => i.label === 'default') ? items.find(i => i.label === model) : row(steps.shift()!, items),
+    });
+    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, { task });
+    assert.equal(result?.ok, true, JSON.stringify(result));
+    assert.equal(await starts(), before + 1, 'one start, once Send was picked');
+    const session = await firstSession(result.task!.id);
+    assert.equal(session.model, model);
+    assert.equal(session.head_ref, old.head_ref);
+    // Remembered as Start Task's choices are, and shown so on the next list.
+    const stored = JSON.parse(api.storedState()) as Array<Record<string, unknown>>;
+    const remembered = stored.map(s => s['agentTasks.lastStartOptions']).find(Boolean);
+    assert.deepEqual(remembered, { model, create_pull_request: !pr.startsWith('yes') });
+    lists.length = 0;
+    api.answer({ input: 'Once more', pick: items => void lists.push([...items]) });
+    await vscode.commands.executeCommand(COMMANDS.continueTask, { task });
+    assert.equal(row('Model', lists[0])?.description, `${model} (remembered from your last start)`);
+    assert.equal(await starts(), before + 1);
+  });
+
   it('from the palette: asks which task, then continues it', async () => {
     api = await freshStart();
     const [old] = await sessionsOf('demo-rocket-09');
     api.answer({
-      pick: items => items.find(i => /Review error messages of the CLI/.test(i.label)),
+      pick: items => items.find(i => /Review error messages of the CLI/.test(i.label)) ?? SEND(items),
       input: 'Shorten them too',
     });
     const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask);
@@ -118,7 +167,7 @@ describe('continuing a task', () => {
     });
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(0, 0, 2, 1);
-    api.answer({ input: 'Handle zero here' });
+    api.answer({ input: 'Handle zero here', pick: SEND });
     const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
       task: { id: 'demo-rocket-01', state: 'completed' },
     });
@@ -136,7 +185,7 @@ describe('continuing a task', () => {
   it('a failed continue keeps the prompt with its branches, and Retry continues the same task', async () => {
     api = await freshStart();
     const [old] = await sessionsOf('demo-rocket-01');
-    const failed = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
+    const failed = await startAsGiven<StartResult>(COMMANDS.continueTask, {
       task: { id: 'demo-rocket-01', state: 'completed' },
       prompt: 'Keep me as a continuation',
       options: { model: 'no-such-model' },
@@ -188,7 +237,7 @@ describe('continuing a task', () => {
     const old = started.task!;
     await firstSession(old.id);
     const said = messagesFrom(api);
-    const result = await vscode.commands.executeCommand<StartResult>(COMMANDS.continueTask, {
+    const result = await startAsGiven<StartResult>(COMMANDS.continueTask, {
       task: { id: old.id, state: 'in_progress' },
       prompt: 'Go on',
     });

@@ -20,7 +20,9 @@ const NEXT = `review-next-${nonce}`;
 
 type Api = Awaited<ReturnType<typeof freshStart>>;
 
-async function sessionsOf(id: string): Promise<{ prompt: string; head_ref: string; base_ref: string }[]> {
+async function sessionsOf(
+  id: string,
+): Promise<{ prompt: string; head_ref: string; base_ref: string; model?: string }[]> {
   const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${id}`, {
     headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
   });
@@ -193,11 +195,45 @@ describe('review: comments, viewed files, feedback to the agent', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, '\nKeep the tests green.\n');
     assert.ok(await vscode.workspace.applyEdit(edit));
+    // Send to Agent asks first: what goes and the options. Closed, nothing starts and the draft stays open.
+    const posts = async () => (await sandboxStats()).by_route['POST /agents/repos/{owner}/{repo}/tasks'] ?? 0;
+    const postsBefore = await posts();
+    const lists: vscode.QuickPickItem[][] = [];
+    api.answer({ confirm: true, pick: items => void lists.push([...items]) });
+    const closed = await vscode.commands.executeCommand(COMMANDS.sendFeedbackDraft, doc.uri);
+    assert.equal(closed, undefined);
+    assert.equal(await posts(), postsBefore, 'nothing started');
+    assert.ok(
+      api.review.threads(TASK).every(t => !t.label?.startsWith('Sent to the agent')),
+      'nothing marked sent',
+    );
+    assert.equal(api.draft(), undefined, 'the feedback stays in its own draft, not in the start prompt kept');
+    const row = (label: string, items: readonly vscode.QuickPickItem[] = lists[0]) =>
+      items.find(i => i.label.replace(/^\$\([\w-]+\) /, '') === label);
+    assert.equal(lists[0]?.[0].label, '$(send) Send', 'Send first: Enter sends');
+    assert.equal(row('2 review comments')?.description, 'on 1 file');
+    assert.equal(row('2 review comments')?.detail, 'src/countdown.ts');
+    assert.ok(
+      row('Prompt')?.detail?.startsWith(
+        `Round 2 of “Tidy the countdown ${nonce}”: Use a while loop. (+1 more comment) / Review comments on your changes`,
+      ),
+      row('Prompt')?.detail,
+    );
+    assert.equal(row('Branch')?.description, `${HEAD} onto main`);
+    // Again, a model chosen, then Send: the draft is sent with it.
+    const model = 'family-a-opus-4.6';
+    const steps = ['Model', 'Send'];
+    api.answer({
+      confirm: true,
+      pick: items =>
+        items.some(i => i.label === 'default') ? items.find(i => i.label === model) : row(steps.shift()!, items),
+    });
     const result = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(
       COMMANDS.sendFeedbackDraft,
       doc.uri,
     );
     assert.equal(result?.ok, true, JSON.stringify(result));
+    assert.equal(await posts(), postsBefore + 1, 'one start, once Send was picked');
     assert.ok(
       api
         .asked()
@@ -209,6 +245,7 @@ describe('review: comments, viewed files, feedback to the agent', () => {
     const [session] = await sessionsOf(result.task.id);
     assert.equal(session.head_ref, HEAD, 'on the same branch');
     assert.equal(session.base_ref, 'main');
+    assert.equal(session.model, model, 'with the model chosen');
     for (const part of [
       'src/countdown.ts, line 4:',
       LOOP,

@@ -13,7 +13,8 @@ import { CHAT_TOOLS, COMMANDS } from '../../src/ids';
 import { invokeText } from './chatSupport';
 import { git, workspace } from './changesSupport';
 import { moveTask, openHead, ready, reviewWorld, rowOf, rowsOf, until, type Ready } from './reviewSupport';
-import { AS_GIVEN, freshStart, sandboxPost, sandboxStats } from './tasksSupport';
+import { AS_GIVEN, DEMO_TOKENS, freshStart, SANDBOX, sandboxPost, sandboxStats, startAsGiven } from './tasksSupport';
+import { forMarkdown } from '../../src/safety/serviceText';
 
 const nonce = randomBytes(4).toString('hex');
 const HEAD = `agent/commits-${nonce}`;
@@ -169,6 +170,13 @@ describe('review: commits, one hunk, branches, chat', () => {
     const editor = await openHead(TASK, FILE);
     const thread = api.review.emptyThread(editor.document.uri, new vscode.Range(0, 0, 0, 0));
     await vscode.commands.executeCommand(COMMANDS.addComment, { thread, text: `Drop this comment line ${nonce}` });
+    // A model chosen on the last start from the palette is the chat's too, and said so.
+    const model = 'family-b-5.3-codex';
+    const last = await startAsGiven<{ ok: boolean }>(COMMANDS.startTask, {
+      prompt: `Remember ${nonce}`,
+      options: { model },
+    });
+    assert.equal(last?.ok, true);
     const text = await invokeText(CHAT_TOOLS.startTask, {
       prompt: 'Address the review.',
       continueTaskId: TASK,
@@ -178,8 +186,14 @@ describe('review: commits, one hunk, branches, chat', () => {
     const message = api.preparedToolCalls().at(-1)?.confirmation?.message ?? '';
     assert.ok(message.includes('**Review comments:** 1 not sent yet'), message);
     assert.ok(message.includes(`Drop this comment line ${nonce}`), message);
+    assert.ok(message.includes(`**Files commented:** ${forMarkdown(FILE)}`), message);
+    assert.ok(message.includes(`**Model:** ${forMarkdown(`${model} (remembered from your last start)`)}`), message);
     const id = /id (\S+), state/.exec(text)![1];
     await sandboxPost('/_sandbox/advance');
+    const r = await fetch(`${SANDBOX}/agents/repos/acme/rocket/tasks/${id}`, {
+      headers: { authorization: `Bearer ${DEMO_TOKENS.fineGrained}` },
+    });
+    assert.equal(((await r.json()) as { sessions: { model?: string }[] }).sessions[0]?.model, model, 'sent with it');
     await until(() => api.review.threads(TASK).some(t => t.label?.startsWith('Sent to the agent')), 'marked sent');
     const again = await invokeText(CHAT_TOOLS.startTask, {
       prompt: 'Again.',

@@ -63,7 +63,8 @@ describe('rounds of one work: names that differ, and the round shown', () => {
 
   it('two feedback rounds start with their round and first comment, so the service names them apart', async function () {
     this.timeout(240_000);
-    api.answer({ confirm: true });
+    // Send on the list that shows what goes (Enter on its first row).
+    api.answer({ confirm: true, pick: items => items[0] });
     const head = (await openHead(TASK, 'src/countdown.ts')).document.uri;
     const [first, second] = [
       await feedbackRound(api, head, 2, 'Use a loop.\nKeep it.'),
@@ -86,6 +87,8 @@ describe('rounds of one work: names that differ, and the round shown', () => {
   it('Continue Task with the first prompt again gets a first line that tells the round apart', async function () {
     this.timeout(120_000);
     const n = rounds.length + 2;
+    const lists: (readonly vscode.QuickPickItem[])[] = [];
+    api.answer({ confirm: true, pick: items => (lists.push([...items]), items[0]) });
     const started = await vscode.commands.executeCommand<Started>(COMMANDS.continueTask, {
       task: { id: TASK, state: 'completed' },
       prompt: `${FIRST_NAME}\nOnce more, please.`,
@@ -93,6 +96,9 @@ describe('rounds of one work: names that differ, and the round shown', () => {
     assert.equal(started?.ok, true, JSON.stringify(started));
     assert.equal(started.task.name, `Round ${n} of “${FIRST_NAME}”: ${FIRST_NAME}`);
     rounds.push(started);
+    // The confirmation showed the prompt as it was sent, the round's line first.
+    const shown = lists[0]?.find(i => i.label.replace(/^\$\([\w-]+\) /, '') === 'Prompt')?.detail ?? '';
+    assert.ok(shown.startsWith(`Round ${n} of “${FIRST_NAME}”: ${FIRST_NAME} / ${FIRST_NAME} / Once more`), shown);
     assert.ok(
       api.said().some(s => s.text.startsWith(`Task “Round ${n} of “${FIRST_NAME}”`)),
       'the start says the name the line gave',

@@ -19,10 +19,16 @@ export async function extensionApi(): Promise<AgentTasksTestApi> {
   return api;
 }
 
-/** A user's answers to a start: the prompt box accepted as it opens, then "Start task" on the options list. */
+/** The row of a continuation's confirmation (Continue Task, Send to Agent) that sends: Enter on it. */
+export const SEND = (items: readonly vscode.QuickPickItem[]) => items.find(i => i.label === '$(send) Send');
+
+/**
+ * A user's answers to a start: the prompt box accepted as it opens, then "Start task" on the options list (or Send,
+ * on a continuation's).
+ */
 export const AS_GIVEN: Answers = {
   input: box => box.value ?? '',
-  pick: items => items.find(i => /Start task/.test(i.label)),
+  pick: items => items.find(i => /Start task/.test(i.label)) ?? SEND(items),
 };
 
 /**

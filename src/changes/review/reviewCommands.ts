@@ -251,9 +251,12 @@ export class ReviewCommands extends DisposableBase {
         if (!(await d.ui.confirm(message, detail, vscode.l10n.t('Send')))) return undefined;
       }
     }
+    // Continue Task shows what goes (these comments, their files, the prompt) and the options; Send there starts it.
+    const files = [...new Set(ids.flatMap(id => d.review.store.comment(taskId, id)?.path ?? []))].sort();
     const result = await vscode.commands.executeCommand<StartResult | undefined>(COMMANDS.continueTask, {
       task,
       prompt,
+      comments: { count: ids.length, files },
     });
     if (result?.ok) {
       const started = { taskId: result.task.id, name: plainName(result.task.name ?? '') || result.task.id };

@@ -2,6 +2,7 @@
 // a README section, in the language of the file it edits. Only the subject's ASCII words reach code; the task's name
 // (the user's text) appears only inside comments and prose, cleaned of anything that would end them.
 import * as path from 'node:path';
+import { VERBS } from './request';
 
 export interface SnippetSubject {
   /** The task's name, one line, safe inside a comment. */
@@ -19,14 +20,6 @@ const STOP = new Set(
     'new up'
   ).split(' '),
 );
-const VERBS = new Set(
-  (
-    'add fix make remove update refactor rename explain bump migrate profile review move tidy implement support ' +
-    'write ' +
-    'create improve handle use change clean document allow let ensure delete drop replace split extract introduce ' +
-    'convert speed reduce avoid prevent check test cover investigate debug show hide log retry upgrade'
-  ).split(' '),
-);
 
 /** Text of one line, without control characters or anything that closes a comment or docstring. */
 export function clean(text: string): string {
@@ -39,10 +32,21 @@ export function clean(text: string): string {
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
 
-export function subjectOf(name: string): SnippetSubject {
-  let words: string[] = [...(name.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
+/** The subject's words of a text: no leading verb, no stop words, at most three. */
+function subjectWords(text: string): string[] {
+  let words: string[] = [...(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
   if (words.length > 1 && VERBS.has(words[0])) words = words.slice(1);
-  words = words.filter(w => !STOP.has(w)).slice(0, 3);
+  words = words.filter(w => !STOP.has(w));
+  // "with a test" asks for a test; it is not what the work is about.
+  const about = words.filter(w => !/^(tests?|unit|specs?|testing)$/.test(w));
+  return (about.length > 0 ? about : words).slice(0, 3);
+}
+
+export function subjectOf(name: string): SnippetSubject {
+  // File names say where, not what: "Add a health check to src/main.ts" is about a health check.
+  const withoutPaths = name.replace(/(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z0-9]+|(?:[\w.-]+\/)+/g, ' ');
+  let words = subjectWords(withoutPaths);
+  if (words.length === 0) words = subjectWords(name);
   if (words.length === 0) words = ['change'];
   if (/^\d/.test(words[0])) words = ['v', ...words];
   const camel = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
@@ -182,6 +186,76 @@ export function testCase(testPath: string, s: SnippetSubject, n: number): string
 }
 
 /** The README section that says what the task did. */
-export function readmeSection(s: SnippetSubject): string {
-  return [`## ${s.title}`, '', `Adds \`${s.camel}\` (${s.words.join(' ')}), with tests.`, ''].join('\n');
+export function readmeSection(s: SnippetSubject, tested: boolean): string {
+  return [`## ${s.title}`, '', `Adds \`${s.camel}\` (${s.words.join(' ')})${tested ? ', with tests' : ''}.`, ''].join(
+    '\n',
+  );
+}
+
+/** A section of a Markdown file the agent edits, about the subject. */
+export function docBlock(s: SnippetSubject): string {
+  return [`## ${s.title}`, '', `Notes on ${s.words.join(' ')}.`, ''].join('\n');
+}
+
+/** The end of a line that says `note` in the file's comment syntax; undefined where it has none (JSON, CSV). */
+export function trailingNote(p: string, note: string): string | undefined {
+  const said = clean(note);
+  if (/\.(json|csv|tsv|lock|svg|png|jpe?g|gif|ico|pdf)$/i.test(p)) return undefined;
+  if (/\.(html?|xml|vue|md|markdown)$/i.test(p)) return ` <!-- ${said} -->`;
+  if (/\.(css)$/i.test(p)) return ` /* ${said} */`;
+  if (/\.(py|sh|bash|rb|ya?ml|toml|r|pl|ps1|cfg|conf|ini)$/i.test(p) || /(^|\/)(Makefile|Dockerfile)$/.test(p))
+    return ` # ${said}`;
+  if (/\.(sql|lua|hs)$/i.test(p)) return ` -- ${said}`;
+  if (/\.(txt|rst)$/i.test(p) || !/\.[^/]+$/.test(p)) return ` (${said})`;
+  return ` // ${said}`;
+}
+
+/** The first function a source exports (or defines, in Python), which a test of it may call. */
+export function exportedFunction(p: string, text: string): string | undefined {
+  const m =
+    langOf(p) === 'py'
+      ? /^def ([A-Za-z_]\w*)\(/m.exec(text)
+      : (/^export (?:async )?function\*? ?([A-Za-z_$][\w$]*)/m.exec(text) ??
+        /^export const ([A-Za-z_$][\w$]*) = (?:async )?\(/m.exec(text));
+  return m?.[1];
+}
+
+/** The functions an existing test file imports from the code it tests. */
+export function importedFunction(text: string): string | undefined {
+  const m =
+    /^import \{\s*([A-Za-z_$][\w$]*)[^}]*\} from '\.{1,2}\//m.exec(text) ??
+    /^from \S+ import ([A-Za-z_]\w*)/m.exec(text);
+  return m?.[1];
+}
+
+/** A test case for a function the repository already has (that it is there and callable), numbered by its commit. */
+export function existingTestCase(testPath: string, fn: string, s: SnippetSubject, n: number, text: string): string[] {
+  if (/\.py$/.test(testPath)) return [`def test_${s.snake}_${n}():`, `    assert callable(${fn})`, ''];
+  if (/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.test(testPath)) {
+    const check = /\bexpect\(/.test(text)
+      ? `  expect(typeof ${fn}).toBe('function');`
+      : `  assert.equal(typeof ${fn}, 'function');`;
+    return [`test('${fn}: ${s.words.join(' ')} (case ${n})', () => {`, check, '});', ''];
+  }
+  return [`- [ ] case ${n}: ${s.words.join(' ')}`, ''];
+}
+
+/** A new test file for a function `source` already has. */
+export function existingTestFile(testPath: string, source: string, fn: string, s: SnippetSubject): string {
+  const lang = langOf(source);
+  if (lang === 'py') {
+    const mod = source
+      .replace(/\.py$/, '')
+      .replace(/^src\//, '')
+      .split('/')
+      .join('.');
+    return [`from ${mod} import ${fn}`, '', '', ...existingTestCase(testPath, fn, s, 1, '')].join('\n');
+  }
+  return [
+    "import assert from 'node:assert/strict';",
+    "import { test } from 'node:test';",
+    `import { ${fn} } from '${importPath(testPath, source, lang === 'js')}';`,
+    '',
+    ...existingTestCase(testPath, fn, s, 1, ''),
+  ].join('\n');
 }

@@ -8,21 +8,29 @@ import type { Ui } from '../../ui';
 import { stateLabel } from '../../shared/stateStyle';
 import type { CommandRegistry } from '../../shared/registry';
 import { taskOf } from '../../shared/taskArgs';
-import type { ContinueOptions, TaskContinuer } from '../continueTask';
+import type { Continuable, ContinueOptions, TaskContinuer } from '../continueTask';
 import { withInstruction } from './frontMatter';
 import { promptFromSelection } from './promptSources';
 import type { StartResult } from '../taskStarter';
+import type { DraftStore } from '../draftStore';
+import { confirmContinuation, type SentComments } from './continueConfirm';
+import { initialOptions, rememberedChoices } from './optionsPicker';
+import { findCustomAgents } from './promptSources';
 
 /** Arguments from code (tests, other commands); the tree and the task page pass the task alone. */
 export interface ContinueArgs {
   task?: Task;
   prompt?: string;
+  /** The options shown at first (the remembered choices otherwise); the user confirms them before anything starts. */
   options?: ContinueOptions;
+  /** The review comments the prompt carries (Send to Agent), said in the confirmation. */
+  comments?: SentComments;
 }
 
 /**
  * Continue Task…: on a task of the tree or the task page, or one chosen from the palette. Asks for the next prompt
- * (the editor's selection, when there is one, goes with it) and starts the continuation.
+ * (the editor's selection, when there is one, goes with it), shows what will be sent with the options, and starts
+ * the continuation once Send is picked. A prompt given by code (Send to Agent's) is shown and confirmed alike.
  */
 export class ContinueCommand extends DisposableBase {
   constructor(
@@ -30,6 +38,10 @@ export class ContinueCommand extends DisposableBase {
     private readonly model: Pick<TaskModel, 'store'>,
     private readonly ui: Ui,
     commands: CommandRegistry,
+    /** Where Start Task keeps its remembered choices: a continuation shows and keeps the same. */
+    private readonly globalState: vscode.Memento,
+    /** Where a typed prompt is kept when its confirmation is closed, as Start Task keeps one. */
+    private readonly drafts?: Pick<DraftStore, 'save'>,
   ) {
     super();
     this.register(commands.register({ [COMMANDS.continueTask]: (a?: unknown) => this.run(a) }));
@@ -47,8 +59,50 @@ export class ContinueCommand extends DisposableBase {
     const typed = (arg as ContinueArgs | undefined)?.prompt;
     const prompt = typeof typed === 'string' ? typed : await this.askPrompt(ready.task, ready.refs.head_ref);
     if (prompt === undefined) return undefined;
-    const options = (arg as ContinueArgs | undefined)?.options;
-    return this.continuer.startPrepared(ready, prompt, options && typeof options === 'object' ? options : {});
+    const a = arg as ContinueArgs | undefined;
+    const chosen = a?.options && typeof a.options === 'object' ? a.options : {};
+    const options = await this.confirm(ready, prompt, chosen, a?.comments);
+    if (!options) {
+      // A prompt typed here is kept (Retry in the Repository view sends it); one given by code stays with its caller.
+      if (typeof typed !== 'string' && prompt.trim()) await this.keep(ready, prompt, chosen);
+      return undefined;
+    }
+    return this.continuer.startPrepared(ready, prompt, options);
+  }
+
+  private async keep(ready: Continuable & { ok: true }, prompt: string, chosen: ContinueOptions): Promise<void> {
+    const { head_ref, base_ref } = ready.refs;
+    await this.drafts?.save({
+      prompt,
+      repo: ready.repo,
+      continues: { id: ready.task.id, name: ready.task.name || ready.task.id },
+      options: { ...initialOptions(this.globalState, base_ref), ...chosen, head_ref, base_ref },
+    });
+  }
+
+  /** What will be sent and the options, until Send is picked; undefined when dismissed. */
+  private confirm(
+    ready: Continuable & { ok: true },
+    prompt: string,
+    given: ContinueOptions,
+    comments: SentComments | undefined,
+  ): Promise<ContinueOptions | undefined> {
+    const { head_ref, base_ref } = ready.refs;
+    const counted =
+      comments && typeof comments.count === 'number' && Array.isArray(comments.files)
+        ? { count: comments.count, files: comments.files.filter(f => typeof f === 'string') }
+        : undefined;
+    return confirmContinuation(this.ui, {
+      title: vscode.l10n.t('Continue “{0}”', forQuickPick(ready.task.name || ready.task.id, 80)),
+      // As it will be sent: with the first line that tells the round apart, when one is added.
+      prompt: this.continuer.promptToSend(ready, prompt),
+      head: head_ref,
+      base: base_ref,
+      comments: counted,
+      initial: { ...initialOptions(this.globalState, base_ref), ...given, head_ref, base_ref },
+      remembered: rememberedChoices(this.globalState),
+      agents: () => findCustomAgents(),
+    });
   }
 
   /** Tasks that have run first (only they have a branch), newest first. */

@@ -1,64 +1,18 @@
 import * as vscode from 'vscode';
 import { KNOWN_MODELS } from '../../api/types';
-import { readSettings } from '../../config';
 import { refProblem } from '../../safety/gitRef';
 import { forQuickPick } from '../../safety/serviceText';
-import { STATE_KEYS } from '../../ids';
 import type { Ui } from '../../ui';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
 import type { BranchList } from '../remoteBranches';
+import type { Remembered, RememberedKey } from './rememberedOptions';
 
 /** The remote's branches for the pickers; undefined when they cannot be listed (a branch is typed then). */
 export type BranchSource = () => Promise<BranchList | undefined>;
 
-/**
- * What a start remembers for the next: the model and whether to open a pull request, the choices a person keeps.
- * A custom agent and the refs belong to one piece of work, and are not carried over.
- */
-type Remembered = Pick<StartOptions, 'model' | 'create_pull_request'>;
-export type RememberedKey = keyof Remembered;
-
-function lastChoices(state: vscode.Memento): Partial<Remembered> {
-  const last = state.get<Partial<Remembered>>(STATE_KEYS.lastStartOptions, {});
-  return {
-    ...(typeof last.model === 'string' ? { model: last.model } : {}),
-    ...(typeof last.create_pull_request === 'boolean' ? { create_pull_request: last.create_pull_request } : {}),
-  };
-}
-
-/** Last choices (model, pull request) over the settings' defaults; an agent and refs start empty. */
-export function initialOptions(state: vscode.Memento, baseRef: string): StartOptions {
-  const s = readSettings();
-  const last = lastChoices(state);
-  return {
-    model: last.model ?? s.defaultModel,
-    create_pull_request: last.create_pull_request ?? s.defaultCreatePullRequest,
-    custom_agent: '',
-    base_ref: baseRef,
-    head_ref: '',
-  };
-}
-
-/**
- * The remembered choices that differ from the settings' defaults, with their values: shown as remembered, so a
- * choice made once does not pass for the default.
- */
-export function rememberedChoices(state: vscode.Memento): Partial<Remembered> {
-  const s = readSettings();
-  const last = lastChoices(state);
-  return {
-    ...(last.model !== undefined && last.model !== s.defaultModel ? { model: last.model } : {}),
-    ...(last.create_pull_request !== undefined && last.create_pull_request !== s.defaultCreatePullRequest
-      ? { create_pull_request: last.create_pull_request }
-      : {}),
-  };
-}
-
-export async function rememberOptions(state: vscode.Memento, o: StartOptions): Promise<void> {
-  const keep: Remembered = { model: o.model, create_pull_request: o.create_pull_request };
-  await state.update(STATE_KEYS.lastStartOptions, keep);
-}
+// The remembered choices live apart (rememberedOptions.ts), light enough for the chat's confirmation to read them.
+export { initialOptions, rememberedChoices, rememberOptions, type RememberedKey } from './rememberedOptions';
 
 type Action = 'start' | 'model' | 'base' | 'pr' | 'head' | 'agent';
 
@@ -135,21 +89,8 @@ export async function pickOptions(
         o.create_pull_request = !o.create_pull_request;
         break;
       case 'model': {
-        const models = [
-          { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
-          ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
-        ];
-        const m = await ui.pick(
-          models.map(x => ({
-            ...x,
-            description: x.value === o.model ? `${x.description} (current)`.trim() : x.description,
-          })),
-          {
-            title: vscode.l10n.t('Model'),
-            placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
-          },
-        );
-        if (m) o.model = m.value;
+        const m = await chooseModel(ui, o.model);
+        if (m !== undefined) o.model = m;
         break;
       }
       case 'base': {
@@ -163,28 +104,53 @@ export async function pickOptions(
         break;
       }
       case 'agent': {
-        const list = await agents();
-        const a = await ui.pick(
-          [
-            { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
-            ...list.map(x => ({
-              label: forQuickPick(x.name),
-              description: forQuickPick(x.description ?? ''),
-              value: x.name,
-            })),
-          ],
-          {
-            title: vscode.l10n.t('Custom agent'),
-            placeHolder: list.length
-              ? vscode.l10n.t('Agents of .github/agents/*.agent.md')
-              : vscode.l10n.t('This repository defines no custom agents (.github/agents/*.agent.md)'),
-          },
-        );
-        if (a) o.custom_agent = a.value;
+        const a = await chooseAgent(ui, agents);
+        if (a !== undefined) o.custom_agent = a;
         break;
       }
     }
   }
+}
+
+/** The model, picked from the known ones ('' lets the service choose); undefined when dismissed. */
+export async function chooseModel(ui: Ui, current: string): Promise<string | undefined> {
+  const models = [
+    { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
+    ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
+  ];
+  const m = await ui.pick(
+    models.map(x => ({
+      ...x,
+      description: x.value === current ? `${x.description} (current)`.trim() : x.description,
+    })),
+    {
+      title: vscode.l10n.t('Model'),
+      placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
+    },
+  );
+  return m?.value;
+}
+
+/** A custom agent of the repository ('' for the default agent); undefined when dismissed. */
+export async function chooseAgent(ui: Ui, agents: () => Promise<CustomAgent[]>): Promise<string | undefined> {
+  const list = await agents();
+  const a = await ui.pick(
+    [
+      { label: vscode.l10n.t('none'), description: vscode.l10n.t('the default agent'), value: '' },
+      ...list.map(x => ({
+        label: forQuickPick(x.name),
+        description: forQuickPick(x.description ?? ''),
+        value: x.name,
+      })),
+    ],
+    {
+      title: vscode.l10n.t('Custom agent'),
+      placeHolder: list.length
+        ? vscode.l10n.t('Agents of .github/agents/*.agent.md')
+        : vscode.l10n.t('This repository defines no custom agents (.github/agents/*.agent.md)'),
+    },
+  );
+  return a?.value;
 }
 
 function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): string {

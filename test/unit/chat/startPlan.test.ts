@@ -43,6 +43,22 @@ describe('chat/startPlan', () => {
       assert.ok(text.includes(part), `${part} in ${text}`);
   });
 
+  it('feedback: says how many comments and on which files; a choice from the last start says so', () => {
+    const p: StartPlan = {
+      ...plan('Address the review', { model: 'family-b-5.4', head_ref: 'agent/x', base_ref: 'main' }),
+      feedback: { taskId: 't1', ids: ['a', 'b'], moved: 0, files: ['src/a.ts', 'docs/*b*.md'] },
+      remembered: { model: true },
+    };
+    const text = textOf(md.render(confirmationMarkdown(p)));
+    for (const part of [
+      'Review comments: 2 not sent yet, in the prompt below',
+      'Files commented: src/a.ts, docs/*b*.md',
+      'Model: family-b-5.4 (remembered from your last start)',
+      'Pull request: yes, the agent opens one\n',
+    ])
+      assert.ok(text.includes(part), `${part} in ${text}`);
+  });
+
   it('a hostile prompt renders as its own characters: no link, image, emphasis, heading or HTML', () => {
     for (const [what, prompt] of Object.entries(HOSTILE_TEXT)) {
       if (what === 'long' || what === 'controls' || what === 'reordering' || what === 'zeroWidth') continue;

@@ -84,11 +84,11 @@ describe('sandbox git repositories', function () {
     const clone = path.join(dir, 'svc');
     await git(dir, 'clone', '-q', `${sb.url}/ana/svc.git`, clone);
     const mine = await start({
-      prompt: 'Add a health check\n\nReturn 200 on /health.',
+      prompt: 'Add a health check to src/main.ts\n\nReturn 200 on /health.',
       head_ref: 'fix/health',
       base_ref: 'trunk',
     });
-    const made = await start({ prompt: 'Tidy the imports' });
+    const made = await start({ prompt: 'Tidy the imports, with a test' });
     const bad = await start({ prompt: 'Odd branch', head_ref: 'bad..name' });
     await advance();
     await git(clone, 'fetch', '-q', 'origin', 'fix/health');
@@ -105,7 +105,7 @@ describe('sandbox git repositories', function () {
     await git(clone, 'fetch', '-q', 'origin', session.head_ref);
     assert.match(
       await git(clone, 'show', '--stat', '--format=%s', 'FETCH_HEAD'),
-      /Add imports to main\.ts[\s\S]*test\/imports\.test\.ts/,
+      /Add imports to imports\.ts[\s\S]*test\/imports\.test\.ts/,
     );
     const heads = await git(clone, 'ls-remote', '--heads', 'origin');
     assert.doesNotMatch(heads, /refs\/heads\/bad/, 'a head_ref git would refuse gets no branch');
