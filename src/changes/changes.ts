@@ -15,6 +15,7 @@ import { GitRunner } from '../git/gitRunner';
 import { usersGit } from '../git/gitPath';
 import type { LandContextKey, LandDeps } from './land/landDeps';
 import type { LinkMemento } from '../model/continuationLinks';
+import { nextRound } from '../model/roundNumbers';
 import { FeedbackDrafts } from './review/feedbackDrafts';
 import type { ReviewCommandsDeps } from './review/reviewCommands';
 import { ReviewModel } from './review/reviewModel';
@@ -104,7 +105,9 @@ export class ChangesFeature extends DisposableBase {
     if (d.links.onDidChange) this.register(d.links.onDidChange(id => void recordTip(this.changes, d.links, id, d.log)));
     const store = new ReviewStore(d.state);
     this.register(store);
-    this.review = this.register(new ReviewModel(store, this.changes, this.git));
+    // A feedback round's prompt starts with the round it will be: the service names the task from that line.
+    const roundOf = (id: string) => nextRound({ id, name: d.model.task(id)?.name }, d.model.pictures.round(id));
+    this.review = this.register(new ReviewModel(store, this.changes, this.git, roundOf));
     this.threads = this.register(
       new ReviewThreads(this.review, id => void this.changes.get(id), d.log.child('review')),
     );

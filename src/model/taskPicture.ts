@@ -7,6 +7,7 @@ import type { ReviewSummary } from './reviewSummary';
 import { plainName } from '../safety/serviceText';
 import type { ContinuedTask } from './continuationLinks';
 import type { RepoShown } from './repoNames';
+import type { Round } from './roundNumbers';
 import { pullRequests } from './taskLinks';
 import { stateStyle, type StateStyle } from '../shared/taskState';
 import * as l10n from '@vscode/l10n';
@@ -29,6 +30,8 @@ export interface TaskPicture {
   readonly me?: number;
   /** The task this one continues, when this workspace started it as a continuation. */
   readonly continues?: ContinuedTask;
+  /** Its round on the work it belongs to ("round 2 of 3"), when this workspace knows of two rounds or more. */
+  readonly round?: Round;
   /** Its web page and pull requests (artifacts of type `pull`). */
   readonly links: { readonly web?: string; readonly pullRequests: readonly Artifact[] };
   /** Its changes, as far as they are known (nothing is read to make the picture). */
@@ -47,6 +50,7 @@ export interface PictureFacts {
   mine?: boolean;
   me?: number;
   continues?: ContinuedTask;
+  round?: Round;
   changes?: ChangesView;
   review?: ReviewSummary;
   error?: Error;
@@ -65,6 +69,7 @@ export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture 
     mine: facts.mine === true,
     me: facts.me,
     continues: facts.continues,
+    round: facts.round,
     links: Object.freeze({ web: task.html_url || undefined, pullRequests: prs }),
     changes: facts.changes,
     review: facts.review,

@@ -7,6 +7,7 @@ import { DisposableBase } from '../lifecycle';
 import type { ContinuedTask } from './continuationLinks';
 import { Emitter, type Event } from '../shared/emitter';
 import type { RepoNames } from './repoNames';
+import { roundNumbers, type Round } from './roundNumbers';
 import { buildPicture, type PictureFacts, type TaskPicture } from './taskPicture';
 import type { ListKey, TaskStore } from './taskStore';
 
@@ -42,6 +43,7 @@ export class TaskPictures extends DisposableBase {
   /** Bumped when something every picture may show changed (a repository named, the user's id learnt). */
   private epoch = 0;
   private continued: Map<string, ContinuedTask> | undefined;
+  private rounds: Map<string, Round> | undefined;
   private mineIds: Set<string> | undefined;
   private changes: ChangesSummaries | undefined;
   private meWas: number | undefined;
@@ -55,13 +57,7 @@ export class TaskPictures extends DisposableBase {
     super();
     this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
     this.register(src.names.onDidChange(() => this.namesChanged()));
-    if (src.continuations)
-      this.register(
-        src.continuations.onDidChange(id => {
-          this.continued = undefined;
-          this.invalidate([id]);
-        }),
-      );
+    if (src.continuations) this.register(src.continuations.onDidChange(id => this.linksChanged(id)));
   }
 
   /** The changes feature feeds each picture's Changes summary from now on. */
@@ -125,10 +121,16 @@ export class TaskPictures extends DisposableBase {
       mine: me !== undefined ? task.creator?.id === me : this.mine().has(task.id),
       me,
       continues: this.continuations().get(task.id),
+      round: this.roundsKnown().get(task.id),
       changes: this.changes?.known(task.id),
       review: this.changes?.review?.(task.id),
       error: this.errors.get(task.id),
     };
+  }
+
+  /** The task's round on its work, when this workspace knows two rounds or more of it (a lookup, nothing made). */
+  round(id: string): Round | undefined {
+    return this.roundsKnown().get(id);
   }
 
   /** A read of the task failed (undefined: went well): its picture carries the error until one goes well. */
@@ -189,6 +191,31 @@ export class TaskPictures extends DisposableBase {
   private mine(): Set<string> {
     this.mineIds ??= new Set(this.src.store.list(this.src.mineList()).map(t => t.id));
     return this.mineIds;
+  }
+
+  /**
+   * A link recorded: the task's own picture, and those of every task whose round or count of rounds it moved (each
+   * round of the work it joined, and of the one it left), are made again.
+   */
+  private linksChanged(id: string): void {
+    const before = this.rounds;
+    this.continued = undefined;
+    this.rounds = undefined;
+    const after = this.roundsKnown();
+    const ids = new Set([id]);
+    if (before)
+      for (const [task, r] of before) {
+        const now = after.get(task);
+        if (r.n !== now?.n || r.of !== now.of || r.first.id !== now.first.id || r.first.name !== now.first.name)
+          ids.add(task);
+      }
+    for (const task of after.keys()) if (!before?.has(task)) ids.add(task);
+    this.invalidate([...ids]);
+  }
+
+  private roundsKnown(): Map<string, Round> {
+    this.rounds ??= roundNumbers(this.src.continuations?.list() ?? []);
+    return this.rounds;
   }
 
   private continuations(): Map<string, ContinuedTask> {

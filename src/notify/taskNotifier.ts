@@ -3,6 +3,7 @@ import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { TaskModel } from '../model/taskModel';
 import type { StateTransition } from '../model/taskModel';
+import { roundText } from '../model/roundNumbers';
 import { forMessage } from '../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../ui';
 
@@ -58,6 +59,11 @@ export class TaskNotifier extends DisposableBase {
     else if (p.links.pullRequests.length)
       actions.push({ title: vscode.l10n.t('Open Pull Request'), run: on(COMMANDS.openPullRequest) });
     actions.push({ title: vscode.l10n.t('Show Details'), run: on(COMMANDS.showTaskDetails) });
-    tell(this.ui, level, vscode.l10n.t('Task “{0}” {1}.', forMessage(p.name, 200), PHRASE[t.to]), actions);
+    const name = forMessage(p.name, 200);
+    // Rounds of one work may read alike: the round's number tells which one this is.
+    const text = p.round
+      ? vscode.l10n.t('Task “{0}” ({1}) {2}.', name, roundText(p.round), PHRASE[t.to])
+      : vscode.l10n.t('Task “{0}” {1}.', name, PHRASE[t.to]);
+    tell(this.ui, level, text, actions);
   }
 }

@@ -9,7 +9,15 @@ import type { ChangesView } from '../model/changesView';
 import { changesHtml } from '../changes/changesSection';
 import { artifactsHtml, factsHtml, sessionsHtml, stateHtml, type PageLabels } from './pageSections';
 import { timeHtml, type Clock } from '../shared/when';
+import { roundText } from '../model/roundNumbers';
 import * as l10n from '@vscode/l10n';
+
+/** The task's round on its work, and the name of the work's first task (text from the service). */
+export interface PageRound {
+  n: number;
+  of: number;
+  first: string;
+}
 
 export interface PageStatus {
   /** Seconds between refreshes while the task runs; undefined once the page no longer refreshes. */
@@ -21,7 +29,7 @@ export interface PageStatus {
 export interface PageInput {
   task: Task;
   /** Names the caller knows better than the task's own fields tell. */
-  labels?: PageLabels & { continues?: string };
+  labels?: PageLabels & { continues?: string; round?: PageRound };
   actions: readonly PageAction[];
   /** The extension's state labels ("Running" for `in_progress`). */
   stateLabel: (state: string) => string;
@@ -78,6 +86,13 @@ function continuesHtml(name: string | undefined): string {
   return name === undefined ? '' : `<p class="continues" dir="auto">${forHtml(l10n.t('Continues “{0}”', name))}</p>`;
 }
 
+/** Which round of its work the task is: a line under the name, when this workspace knows two rounds or more. */
+function roundHtml(round: PageRound | undefined): string {
+  if (!round) return '';
+  const text = l10n.t('Round {0} of {1} of “{2}”', round.n, round.of, plainName(asText(round.first)));
+  return `<p class="round" dir="auto">${forHtml(text)}</p>`;
+}
+
 /** The whole document for a webview. */
 export function renderTaskPage(input: PageInput): string {
   const { task, nonce } = input;
@@ -91,12 +106,13 @@ export function renderTaskPage(input: PageInput): string {
     `<meta http-equiv="Content-Security-Policy" content="${forHtml(contentSecurityPolicy(input.cspSource, nonce))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<link rel="stylesheet" href="${forHtml(input.styleUri)}" nonce="${forHtml(nonce)}">`,
-    `<title>${forHtml(name)}</title>`,
+    `<title>${forHtml(input.labels?.round ? `${name} · ${roundText(input.labels.round)}` : name)}</title>`,
     '</head>',
     '<body>',
     '<header class="task">',
     `<h1 dir="auto">${forHtml(name)}</h1>`,
     `<p class="summary">${stateHtml(task.state, input.stateLabel)}</p>`,
+    roundHtml(input.labels?.round),
     continuesHtml(input.labels?.continues),
     actionsHtml(task, input.actions),
     '</header>',

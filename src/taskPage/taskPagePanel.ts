@@ -7,6 +7,7 @@ import { statusOf } from '../errors/failure';
 import { explain } from '../errors/userErrors';
 import { Emitter } from '../shared/emitter';
 import { taskWithSessions, type TaskPicture } from '../model/taskPicture';
+import { roundText } from '../model/roundNumbers';
 import { isActive } from '../shared/taskState';
 import { stateLabel } from '../shared/taskState';
 import { plainName } from '../safety/serviceText';
@@ -118,7 +119,10 @@ export class TaskPagePanel extends DisposableBase {
   }
 
   private title(): string {
-    return plainLine(plainName(asText(this.task.name)) || `Task ${this.taskId}`, 40);
+    const name = plainLine(plainName(asText(this.task.name)) || `Task ${this.taskId}`, 40);
+    // Rounds of one work may read alike, and the tab's title is short: the round's number goes after the name.
+    const round = this.picture?.round;
+    return round ? `${name} · ${roundText(round)}` : name;
   }
 
   private errorText(): string | undefined {
@@ -216,6 +220,11 @@ export class TaskPagePanel extends DisposableBase {
         sessionUser: id =>
           this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined,
         continues: this.picture?.continues?.name,
+        round: this.picture?.round && {
+          n: this.picture.round.n,
+          of: this.picture.round.of,
+          first: this.picture.round.first.name,
+        },
       },
       changes: this.watching() ? (this.picture?.changes ?? { kind: 'loading' }) : undefined,
     });

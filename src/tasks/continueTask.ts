@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { RepoRef, Task } from '../api';
 import { explain } from '../errors/userErrors';
 import { continuationOf, type ContinuationRefs } from '../model/continuation';
+import { namedLike, nextRound, roundLine } from '../model/roundNumbers';
 import type { TaskModel } from '../model/taskModel';
 import { forMessage } from '../safety/serviceText';
 import { repoOfTask } from '../model/taskLinks';
@@ -17,7 +18,7 @@ export type Continuable =
 /** The options a caller may choose; the branches are the task's own and cannot be. */
 export type ContinueOptions = Partial<Omit<StartOptions, 'head_ref' | 'base_ref'>>;
 
-type Model = Pick<TaskModel, 'task' | 'loadDetails' | 'store'>;
+type Model = Pick<TaskModel, 'task' | 'loadDetails' | 'store' | 'pictures'>;
 
 /**
  * Continuing a task: a new start with `head_ref` = the branch the task's agent worked on and `base_ref` = its base,
@@ -77,6 +78,22 @@ export class TaskContinuer {
     return this.startPrepared(ready, prompt, options);
   }
 
+  /**
+   * The prompt as it is sent: what the user wrote, after a first line that tells the round apart when that prompt
+   * would give the new task the name of an earlier round of the work (the service names a task from its first
+   * line): `Round 3 of “first task”: <their first line>`. What they wrote follows unchanged.
+   */
+  promptToSend(ready: Continuable & { ok: true }, prompt: string): string {
+    const task = ready.task;
+    const round = this.model.pictures.round(task.id);
+    const names = [task.name || task.id, ...(round ? [round.first.name] : [])];
+    for (const id of round?.ids ?? []) names.push(this.model.task(id)?.name ?? '');
+    if (!namedLike(prompt, names)) return prompt;
+    const next = nextRound({ id: task.id, name: task.name }, round);
+    const first = prompt.trim().split(/\r?\n/, 1)[0] ?? '';
+    return `${roundLine(next.n, next.firstName, first)}\n\n${prompt}`;
+  }
+
   /** `continueTask` once `prepare` has succeeded (the command asks for the prompt in between). */
   startPrepared(
     ready: Continuable & { ok: true },
@@ -87,7 +104,7 @@ export class TaskContinuer {
     const defaults = initialOptions(this.globalState, base_ref);
     return this.starter.start({
       repo: ready.repo,
-      prompt,
+      prompt: this.promptToSend(ready, prompt),
       options: { ...defaults, ...options, head_ref, base_ref },
       continues: { id: ready.task.id, name: ready.task.name || ready.task.id },
     });

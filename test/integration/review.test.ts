@@ -185,7 +185,10 @@ describe('review: comments, viewed files, feedback to the agent', () => {
       'the draft open',
     );
     const text = doc.getText();
-    assert.ok(text.startsWith(`Review comments on your changes on branch ${HEAD}.`), text);
+    // The first line names the round (the service names the new task from it), then what the prompt is.
+    const [round, what] = text.split('\n');
+    assert.equal(round, `Round 2 of “Tidy the countdown ${nonce}”: Use a while loop. (+1 more comment)`);
+    assert.ok(what.startsWith(`Review comments on your changes on branch ${HEAD}.`), text);
     assert.ok(text.includes(`1. src/countdown.ts, line 4:\n\`\`\`\n${LOOP}\n\`\`\`\nUse a while loop.`), text);
     assert.ok(text.includes('2. src/countdown.ts, line 5:\n```\n} // countdown\n```\nName the end of the function.'));
     assert.ok(text.includes('(The branch changed these lines after this comment was written.)'), text);
@@ -210,7 +213,12 @@ describe('review: comments, viewed files, feedback to the agent', () => {
     assert.equal(lists[0]?.[0].label, '$(send) Send', 'Send first: Enter sends');
     assert.equal(row('2 review comments')?.description, 'on 1 file');
     assert.equal(row('2 review comments')?.detail, 'src/countdown.ts');
-    assert.ok(row('Prompt')?.detail?.startsWith('Review comments on your changes'), row('Prompt')?.detail);
+    assert.ok(
+      row('Prompt')?.detail?.startsWith(
+        `Round 2 of “Tidy the countdown ${nonce}”: Use a while loop. (+1 more comment) / Review comments on your changes`,
+      ),
+      row('Prompt')?.detail,
+    );
     assert.equal(row('Branch')?.description, `${HEAD} onto main`);
     // Again, a model chosen, then Send: the draft is sent with it.
     const model = 'family-a-opus-4.6';

@@ -1,7 +1,8 @@
 // The prompt that Send Feedback to Agent… writes from a task's review comments: for each, the file, its lines, the
 // head's text of those lines as quoted when the comment was written, and the comment. The user edits it before it is
-// sent. Pure: no `vscode`.
+// sent. Its first line tells the round apart (the service names a task from it). Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
+import { roundLine } from '../../model/roundNumbers';
 
 export interface FeedbackItem {
   readonly path: string;
@@ -30,12 +31,31 @@ function where(item: FeedbackItem): string {
     : l10n.t('{0}, lines {1}–{2}:', item.path, item.start + 1, item.end + 1);
 }
 
-/** The whole prompt: a line that says what it is, then each comment in file and line order. */
-export function feedbackPrompt(items: readonly FeedbackItem[], head: string): string {
+/** The round the feedback starts: its number on the work, and the name of the work's first task. */
+export interface FeedbackRound {
+  readonly n: number;
+  readonly firstName: string;
+}
+
+/**
+ * The prompt's first line, which names the task it starts: the round and the work it continues, and what the first
+ * comment asks, shortened, with how many more there are. Plain text on one line, whatever the names hold.
+ */
+export function feedbackHeading(round: FeedbackRound, first: string, count: number): string {
+  const line = roundLine(round.n, round.firstName, first);
+  const more = count - 1;
+  if (more <= 0) return line;
+  return more === 1 ? l10n.t('{0} (+1 more comment)', line) : l10n.t('{0} (+{1} more comments)', line, more);
+}
+
+/**
+ * The whole prompt: the round's line (when the round is known), a line that says what it is, then each comment in
+ * file and line order.
+ */
+export function feedbackPrompt(items: readonly FeedbackItem[], head: string, round?: FeedbackRound): string {
   const sorted = [...items].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
-  const parts = [
-    l10n.t('Review comments on your changes on branch {0}. Address each of them on the same branch.', head),
-  ];
+  const what = l10n.t('Review comments on your changes on branch {0}. Address each of them on the same branch.', head);
+  const parts = [round && sorted.length ? `${feedbackHeading(round, sorted[0].body, sorted.length)}\n${what}` : what];
   sorted.forEach((item, i) => {
     const quote = item.quote.replace(/\r?\n$/, '');
     const f = fence(quote);

@@ -6,7 +6,7 @@ import { Emitter, type Event } from '../../shared/emitter';
 import type { GitRunner } from '../../git/gitRunner';
 import type { ChangedFile, ChangesView } from '../../model/changesView';
 import { anchorIn, linesOf, type Anchor } from './anchors';
-import { feedbackPrompt } from './feedback';
+import { feedbackPrompt, type FeedbackRound } from './feedback';
 import type { Found } from './outdated';
 import { filesBetween } from '../taskRefs';
 import { parseDiff } from '../parse';
@@ -58,6 +58,8 @@ export class ReviewModel extends DisposableBase {
     readonly store: ReviewStore,
     readonly changes: ReviewChanges,
     private readonly git: GitRunner,
+    /** The round a task's feedback starts (its prompt's first line tells it apart). */
+    private readonly roundOf?: (taskId: string) => FeedbackRound | undefined,
   ) {
     super();
     this.register(store.onDidChange(id => this.fire(id)));
@@ -171,7 +173,7 @@ export class ReviewModel extends DisposableBase {
       gone: !p.file,
     }));
     return {
-      text: feedbackPrompt(items, view.head),
+      text: feedbackPrompt(items, view.head, this.roundOf?.(taskId)),
       ids: placed.map(p => p.comment.id),
       moved: placed.filter(p => p.comment.headSha !== view.headSha).length,
       changed: items.filter(i => i.changed || i.gone).length,

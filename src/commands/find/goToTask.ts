@@ -43,7 +43,11 @@ export class GoToTask {
   run(initial = ''): Promise<void> {
     const { model, ui } = this.deps;
     clearTimeout(this.release);
-    const items = (this.rows ??= new TaskPickItems({ model, continued: this.deps.continued }));
+    const items = (this.rows ??= new TaskPickItems({
+      model,
+      continued: this.deps.continued,
+      round: id => model.pictures.round(id),
+    }));
     const qp = ui.quickPick<TaskPickItem>();
     const subs: Disposable[] = [qp];
     qp.title = vscode.l10n.t('Go to Task');

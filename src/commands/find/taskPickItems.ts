@@ -7,6 +7,7 @@ import { plainLine } from '../../shared/text';
 import { relativeTime } from '../../shared/relativeTime';
 import { stateIcon, stateLabel } from '../../shared/stateStyle';
 import { pullRequests } from '../../model/taskLinks';
+import { roundText, type Round } from '../../model/roundNumbers';
 
 /** A row of Go to Task: a task the model holds, or one known only as the task another continues. */
 export interface TaskPickItem extends vscode.QuickPickItem {
@@ -38,6 +39,8 @@ export interface TaskPickSource {
   model: Pick<TaskModel, 'store' | 'names' | 'isMine'>;
   /** Tasks continued by tasks started here: id and the name they had then. */
   continued(): { id: string; name: string; by: string }[];
+  /** The task's round on its work ("round 2 of 3"), when this workspace knows of two rounds or more. */
+  round?(id: string): Round | undefined;
 }
 
 interface Built {
@@ -50,6 +53,7 @@ interface Built {
   age?: string;
   sessions?: readonly unknown[];
   key?: string;
+  round?: Round;
 }
 
 /**
@@ -104,6 +108,7 @@ export class TaskPickItems {
     const repo = model.names.shown(t.repository?.id)?.label;
     const mine = model.isMine(t);
     const age = relativeTime(t.updated_at, now);
+    const round = this.source.round?.(t.id);
     const kept = this.built.get(t.id);
     // Compared field by field: this runs for every task at every keystroke.
     if (
@@ -112,7 +117,8 @@ export class TaskPickItems {
       kept.repo === repo &&
       kept.mine === mine &&
       kept.age === age &&
-      kept.sessions === sessions
+      kept.sessions === sessions &&
+      kept.round === round
     )
       return kept;
     const name = plainName(t.name) || t.id;
@@ -124,7 +130,9 @@ export class TaskPickItems {
     const item: TaskPickItem = {
       label: forQuickPick(name),
       iconPath: stateIcon(t.state),
-      description: forQuickPick([repo, stateLabel(t.state), age, mine ? 'yours' : ''].filter(Boolean).join(' · ')),
+      description: forQuickPick(
+        [repo, stateLabel(t.state), round && roundText(round), age, mine ? 'yours' : ''].filter(Boolean).join(' · '),
+      ),
       ...(prompts.length ? { prompt: forQuickPick(plainLine(prompts[0], 200)) } : {}),
       alwaysShow: true,
       buttons,
@@ -132,7 +140,7 @@ export class TaskPickItems {
       task: t,
     };
     const searchable = { state: t.state, repo, mine, text: searchText([name, t.id, ...prompts]) };
-    const built: Built = { item, searchable, from: t, repo, mine, age, sessions };
+    const built: Built = { item, searchable, from: t, repo, mine, age, sessions, round };
     this.built.set(t.id, built);
     return built;
   }
@@ -140,19 +148,25 @@ export class TaskPickItems {
   private forContinued(c: { id: string; name: string; by: string }): Built {
     const kept = this.built.get(c.id);
     const key = `${c.name}\n${c.by}`;
-    if (kept && kept.from === c.id && kept.key === key) return kept;
+    const round = this.source.round?.(c.id);
+    if (kept && kept.from === c.id && kept.key === key && kept.round === round) return kept;
     const name = plainName(c.name) || c.id;
     const item: TaskPickItem = {
       label: forQuickPick(name),
       iconPath: new vscode.ThemeIcon('history'),
       description: forQuickPick(
-        vscode.l10n.t('continued by “{0}” · not in the lists shown', plainLine(plainName(c.by), 40)),
+        [
+          round && roundText(round),
+          vscode.l10n.t('continued by “{0}” · not in the lists shown', plainLine(plainName(c.by), 40)),
+        ]
+          .filter(Boolean)
+          .join(' · '),
       ),
       alwaysShow: true,
       taskId: c.id,
     };
     const searchable = { state: '', repo: undefined, mine: true, text: searchText([name, c.id]) };
-    const built = { item, searchable, from: c.id, key };
+    const built = { item, searchable, from: c.id, key, round };
     this.built.set(c.id, built);
     return built;
   }

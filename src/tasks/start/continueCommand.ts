@@ -94,7 +94,8 @@ export class ContinueCommand extends DisposableBase {
         : undefined;
     return confirmContinuation(this.ui, {
       title: vscode.l10n.t('Continue “{0}”', forQuickPick(ready.task.name || ready.task.id, 80)),
-      prompt,
+      // As it will be sent: with the first line that tells the round apart, when one is added.
+      prompt: this.continuer.promptToSend(ready, prompt),
       head: head_ref,
       base: base_ref,
       comments: counted,

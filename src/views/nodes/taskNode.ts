@@ -4,6 +4,7 @@ import { changesRows } from '../../changes/changesNode';
 import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
 import type { TaskPicture } from '../../model/taskPicture';
+import { roundText } from '../../model/roundNumbers';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../shared/text';
 import { timeText } from '../../shared/when';
@@ -41,7 +42,7 @@ const CONTINUES_MAX = 120;
 interface RowText {
   readonly label: string;
   readonly state: string;
-  /** " · acme/rocket · archived · continues …", or ''. */
+  /** " · round 2 of 3 · acme/rocket · archived · continues …", or ''. */
   readonly tail: string;
   readonly contextValue: string;
   readonly readOut: string;
@@ -84,10 +85,12 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
   const after = p.continues
     ? vscode.l10n.t('continues “{0}”', plainLine(plainName(p.continues.name), CONTINUES_MAX))
     : '';
-  const rest = forLabel([repo, archived, after].filter(Boolean).join(' · '));
+  // The round's number tells apart rounds of one work whose names read alike.
+  const round = p.round ? roundText(p.round) : '';
+  const rest = forLabel([round, repo, archived, after].filter(Boolean).join(' · '));
   const flags =
     CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
-  const readOutTail = [repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
+  const readOutTail = [round, repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
   return {
     label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,
@@ -205,6 +208,11 @@ export class TaskNode implements TreeNode {
       const aboutRepo = repo?.why ?? repo?.note;
       if (aboutRepo) md.appendMarkdown(`${forMarkdown(aboutRepo)}\n\n`);
       if (p.creator) md.appendMarkdown(vscode.l10n.t('Created by {0}\n\n', forMarkdown(p.creator)));
+      if (p.round) {
+        const { n, of, first } = p.round;
+        const text = vscode.l10n.t('Round {0} of {1} of “{2}”', n, of, plainName(first.name));
+        md.appendMarkdown(`${forMarkdown(text)}\n\n`);
+      }
       if (p.continues)
         md.appendMarkdown(`${forMarkdown(vscode.l10n.t('Continues “{0}”', plainName(p.continues.name)))}\n\n`);
       // In the user's locale and time zone, as the task page shows them.

@@ -61,8 +61,36 @@ describe('model/TaskPictures', () => {
     assert.equal(before?.continues, undefined);
     links.push({ task: 't2', id: 't1', name: 'First go' });
     linked.fire('t2');
-    assert.deepEqual(heard, [['t2']]);
+    // The task continued is told too: it is now round 1 of 2.
+    assert.deepEqual(heard, [['t2', 't1']]);
     assert.deepEqual(pictures.get('t2')?.continues, { id: 't1', name: 'First go' });
+  });
+
+  it('carries the round of each task of a work, and tells every round whose number or count moved', () => {
+    const { store, links, linked, pictures, heard } = rig();
+    for (const id of ['t1', 't2', 't3', 'other']) store.upsertTask(aTask({ id }), ['repo:a/b']);
+    links.push({ task: 't2', id: 't1', name: 'First go' });
+    linked.fire('t2');
+    const other = pictures.get('other');
+    const round = (id: string) => {
+      const r = pictures.get(id)?.round;
+      return r && [r.n, r.of, r.first.name];
+    };
+    assert.deepEqual([round('t1'), round('t2'), round('other')], [[1, 2, 'First go'], [2, 2, 'First go'], undefined]);
+    heard.length = 0;
+    links.push({ task: 't3', id: 't2', name: 'Second go' });
+    linked.fire('t3');
+    assert.deepEqual([...heard[0]!].sort(), ['t1', 't2', 't3'], 'every round of the work, and no other task');
+    assert.deepEqual(
+      [round('t1'), round('t2'), round('t3')],
+      [
+        [1, 3, 'First go'],
+        [2, 3, 'First go'],
+        [3, 3, 'First go'],
+      ],
+    );
+    assert.equal(pictures.get('other'), other, 'a task of no round keeps its picture');
+    assert.deepEqual(pictures.round('t3'), pictures.get('t3')?.round);
   });
 
   it('says "you" by the user\'s id once known, and by the user\'s own list before', () => {

@@ -267,4 +267,18 @@ describe('taskPage/pageHtml', () => {
       html.includes('<p class="continues" dir="auto">Continues “&quot;&gt;&lt;img src=x onerror=alert(3)&gt;”</p>'),
     );
   });
+
+  it('says which round of its work the task is, in its header and title, as text; nothing when it has none', () => {
+    assert.doesNotMatch(render(aTask()), /class="round"|· round/);
+    const task = aTask({ name: 'Round 2 of “Fix it”: Use a loop.' });
+    const html = render(task, { labels: { round: { n: 2, of: 3, first: `**Fix** ${HOSTILE.attribute}` } } });
+    assertOnlyPageMarkup(html);
+    assert.ok(
+      html.includes(
+        '<p class="round" dir="auto">Round 2 of 3 of “Fix &quot;&gt;&lt;img src=x onerror=alert(3)&gt;”</p>',
+      ),
+      html,
+    );
+    assert.ok(html.includes('<title>Round 2 of “Fix it”: Use a loop. · round 2 of 3</title>'));
+  });
 });
