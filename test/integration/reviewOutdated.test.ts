@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import { MOVED, REVIEWED, moveTask, openHead, ready, rowOf, rowsOf, until, type Ready } from './reviewSupport';
-import { demoWorld, freshStart, type WorldFile } from './tasksSupport';
+import { SEND, demoWorld, freshStart, type WorldFile } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
 const HEAD = `agent/outdated-${nonce}`;
@@ -111,7 +111,7 @@ describe('review: comments stay where they were written', () => {
     const countdown = (await openHead(TASK, 'src/countdown.ts')).document.uri;
     ids.loop = await comment(api, countdown, 2, 'Use a while loop.');
     ids.end = await comment(api, countdown, 4, 'Name the end of the function.');
-    api.answer({ confirm: true });
+    api.answer({ confirm: true, pick: SEND });
     const started = await vscode.commands.executeCommand<{ ok: boolean; task: { id: string } }>(COMMANDS.sendFeedback, {
       task: { id: TASK, state: 'completed' },
       prompt: `Address the review ${nonce}`,
