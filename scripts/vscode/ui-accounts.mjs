@@ -206,12 +206,19 @@ try {
       await accountsMenuUntil(accountEntry, 'the account, to sign out again');
       await page.locator(MENU_ITEM, { hasText: entry }).first().hover();
     }
-    const clicked = await signOut.click({ timeout: 15_000 }).then(
-      () => true,
-      () => false,
-    );
+    // A click, or (after a lost click) the keyboard on the focused item, as a person would go on.
+    const chosen =
+      tries === 1
+        ? await signOut.click({ timeout: 15_000 }).then(
+            () => true,
+            () => false,
+          )
+        : await signOut.hover({ timeout: 15_000 }).then(
+            () => page.keyboard.press('Enter').then(() => true),
+            () => false,
+          );
     if (
-      clicked &&
+      chosen &&
       (await confirm.waitFor({ timeout: 15_000 }).then(
         () => true,
         () => false,

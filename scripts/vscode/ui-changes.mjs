@@ -9,6 +9,7 @@ import { runInDemoWindow } from './demoWindow.mjs';
 import { sel, viewPane, focusPane, runCommand, signInByUi, widenSidebar } from './workbench.mjs';
 import { reviewLoop } from './ui-review.mjs';
 import { checkCutOffApply } from './ui-cutoff.mjs';
+import { checkRounds } from './ui-rounds.mjs';
 
 await runInDemoWindow(
   'ui-changes',
@@ -120,6 +121,8 @@ await runInDemoWindow(
     await page.bringToFront();
     // The review loop goes on in this same window: comment, reload, send (ui-review.mjs).
     await reviewLoop(page, { sandboxUrl: sandbox.url, token: DEMO_TOKENS.fineGrained, check, shots, folder });
+    // The demo's two rounds on one branch: named apart, and Apply on the first asks which round (ui-rounds.mjs).
+    await checkRounds(page, { folder, shots, check });
     // An Apply of the same task cut off by the window before, then taken up by the next (ui-cutoff.mjs).
     const name = 'Add retries with backoff to the telemetry uploader';
     await checkCutOffApply(page, { folder, runDir, shots, check, task: 'demo-rocket-01', name });

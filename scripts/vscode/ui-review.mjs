@@ -24,6 +24,20 @@ const TASK = 'demo-rocket-01';
 const NAME = 'Add retries with backoff';
 const COMMENT = 'Cap the attempts at 3 for uploads from the pad.';
 
+/** The Agent Tasks container open on its Repository view, focused. */
+export async function openRepository(page) {
+  const pane = viewPane(page, /^Repository/i);
+  // A click on the container's icon while it shows would hide the sidebar, and a window still restoring its layout
+  // (after a reload) may show it a moment after it was looked at: look, click, and look again until it shows.
+  for (let tries = 1; !(await pane.isVisible()); tries++) {
+    if (tries > 10) throw new Error('the Agent Tasks container does not show its Repository view');
+    await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
+    await pane.waitFor({ timeout: 6_000 }).catch(() => undefined);
+  }
+  await focusPane(page, 'Repository');
+  return pane;
+}
+
 /**
  * The loop, on a workbench signed in to the sandbox `sandboxUrl` with the demo world (`token`: mona's). `check` says
  * what passed; `shots` is the screenshots' folder; `folder`, the workspace's repository (Apply This Change writes there).
@@ -32,18 +46,7 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   const shot = name => page.screenshot({ path: path.join(shots, `review-${name}.png`) });
   const headers = { authorization: `Bearer ${token}` };
   const fromSandbox = async id => (await fetch(`${sandboxUrl}/agents/tasks/${id}`, { headers })).json();
-  const openRepositoryView = async () => {
-    const pane = viewPane(page, /^Repository/i);
-    // A click on the container's icon while it shows would hide the sidebar, and a window still restoring its layout
-    // (after a reload) may show it a moment after it was looked at: look, click, and look again until it shows.
-    for (let tries = 1; !(await pane.isVisible()); tries++) {
-      if (tries > 10) throw new Error('the Agent Tasks container does not show its Repository view');
-      await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
-      await pane.waitFor({ timeout: 6_000 }).catch(() => undefined);
-    }
-    await focusPane(page, 'Repository');
-    return pane;
-  };
+  const openRepositoryView = () => openRepository(page);
   /** A row found by its text (a task by the name it is read out with), expanded with the keyboard. */
   const expand = async (pane, text) => {
     const row =
@@ -129,6 +132,11 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   // The continuation shows in the tree, saying which task it continues; the sandbox has its prompt.
   pane = await openRepositoryView();
   await row(pane, /continues “Add retries with backoff/).waitFor();
+  // The two rounds read apart: the feedback round's name says which work and round it is, and both rows their number.
+  const second = row(pane, /^\s*Round 2 of “Add retries with backoff[\s\S]*round 2 of 2/);
+  await second.waitFor();
+  await row(pane, /^\s*Add retries with backoff[\s\S]*round 1 of 2/).waitFor();
+  check(`the feedback round is a row of its own, named apart: ${JSON.stringify((await second.innerText()).trim())}`);
   // A sent comment's thread is resolved, and VS Code folds a resolved thread away (`comments.collapseOnResolve`, on
   // by default): what stays on screen is the resolved thread's mark beside its line, which a click opens again. Read
   // before the sandbox's agent is moved on: its first commit moves the branch's head, and the thread with it, to the
