@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { ReviewOpened } from '../../src/changes/multiDiff';
 import { COMMANDS } from '../../src/ids';
 import { git, workspace } from './changesSupport';
+import { openHead } from './reviewSupport';
 import { demoWorld, freshStart, waitFor, type WorldFile } from './tasksSupport';
 
 const nonce = randomBytes(4).toString('hex');
@@ -107,6 +108,25 @@ describe('rounds on one branch: Apply and Review on the first round', () => {
     assert.match(
       typeof item.tooltip === 'string' ? item.tooltip : '',
       /This task's round ends at commit [0-9a-f]{7} \(2 files up to it\)/,
+    );
+  });
+
+  it('Apply This Change on the first round’s diff says the diff is the branch as it is, later rounds included', async function () {
+    this.timeout(120_000);
+    const said = api.said().length;
+    api.answer({});
+    const editor = await openHead(FIRST, TWO);
+    editor.selection = new vscode.Selection(0, 3, 0, 3);
+    await vscode.commands.executeCommand(COMMANDS.applyHunk, editor.document.uri);
+    assert.equal(read(TWO), 'export const two = 2;\n');
+    const text = api
+      .said()
+      .slice(said)
+      .map(s => s.text)
+      .find(t => t.startsWith('Applied 1 change of'));
+    assert.equal(
+      text,
+      `Applied 1 change of ${TWO} (the branch as it is, later rounds included) as uncommitted changes: 1 file.`,
     );
   });
 

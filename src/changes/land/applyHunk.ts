@@ -100,10 +100,15 @@ export class ApplyHunk {
     const headRef = await this.commitOf(view, file, side.blob, all);
     if (!headRef) return undefined;
     const n = chosen.length;
-    const what =
+    const change =
       n === 1
         ? vscode.l10n.t('1 change of {0}', forMessage(file.path, 200))
         : vscode.l10n.t('{0} changes of {1}', n, forMessage(file.path, 200));
+    // The diff shows the branch now: when later rounds moved it past this task's round, the message says whose it is.
+    const what =
+      view.rounds?.shown === 'branch'
+        ? vscode.l10n.t('{0} (the branch as it is, later rounds included)', change)
+        : change;
     const applied = await this.hooks.applyFrom(task, view, {
       headRef,
       only: file.path,

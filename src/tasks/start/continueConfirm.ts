@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { forQuickPick } from '../../safety/serviceText';
 import type { Ui } from '../../ui';
-import { chooseAgent, chooseModel, type RememberedKey } from './optionsPicker';
+import { changeOption, sharedOptions, type RememberedKey } from './optionsPicker';
 import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
 
@@ -38,9 +38,7 @@ const PROMPT_LINES = 3;
 /** The options chosen once Send is picked; undefined when the list is dismissed (nothing is sent). */
 export async function confirmContinuation(ui: Ui, c: ContinuationShown): Promise<StartOptions | undefined> {
   const o = { ...c.initial };
-  const isRemembered = (k: RememberedKey) => c.remembered[k] !== undefined && c.remembered[k] === o[k];
-  const asRemembered = (k: RememberedKey, shown: string) =>
-    isRemembered(k) ? vscode.l10n.t('{0} (remembered from your last start)', shown) : shown;
+  const shared = sharedOptions(o, c.remembered);
   const lines = c.prompt
     .split(/\r?\n/)
     .map(l => l.trim())
@@ -75,24 +73,7 @@ export async function confirmContinuation(ui: Ui, c: ContinuationShown): Promise
         description: forQuickPick(vscode.l10n.t('{0} onto {1}', c.head, c.base), 300),
         action: 'info',
       },
-      {
-        label: vscode.l10n.t('$(hubot) Model'),
-        description: asRemembered('model', o.model || vscode.l10n.t('default (the service chooses)')),
-        action: 'model',
-      },
-      {
-        label: vscode.l10n.t('$(git-pull-request) Create a pull request'),
-        description: asRemembered(
-          'create_pull_request',
-          o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no'),
-        ),
-        action: 'pr',
-      },
-      {
-        label: vscode.l10n.t('$(person) Custom agent'),
-        description: forQuickPick(o.custom_agent) || vscode.l10n.t('none'),
-        action: 'agent',
-      },
+      ...Object.values(shared.rows()),
     ];
     const pick = await ui.pick(items, {
       title: c.title,
@@ -103,18 +84,10 @@ export async function confirmContinuation(ui: Ui, c: ContinuationShown): Promise
       case 'send':
         return o;
       case 'pr':
-        o.create_pull_request = !o.create_pull_request;
+      case 'model':
+      case 'agent':
+        await changeOption(ui, o, pick.action, c.agents);
         break;
-      case 'model': {
-        const m = await chooseModel(ui, o.model);
-        if (m !== undefined) o.model = m;
-        break;
-      }
-      case 'agent': {
-        const a = await chooseAgent(ui, c.agents);
-        if (a !== undefined) o.custom_agent = a;
-        break;
-      }
       case 'info':
         break;
     }

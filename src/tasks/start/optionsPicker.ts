@@ -34,9 +34,7 @@ export async function pickOptions(
   agentBranch: (name: string) => boolean = () => false,
 ): Promise<StartOptions | undefined> {
   const o = { ...initial };
-  const isRemembered = (k: RememberedKey) => remembered[k] !== undefined && remembered[k] === o[k];
-  const asRemembered = (k: RememberedKey, shown: string) =>
-    isRemembered(k) ? vscode.l10n.t('{0} (remembered from your last start)', shown) : shown;
+  const { isRemembered, rows: sharedRows } = sharedOptions(o, remembered);
   const base = () =>
     !o.base_ref
       ? vscode.l10n.t("the repository's default branch")
@@ -44,6 +42,7 @@ export async function pickOptions(
         ? `${o.base_ref} (${baseWhy})`
         : o.base_ref;
   for (;;) {
+    const rows = sharedRows();
     const items: Array<vscode.QuickPickItem & { action: Action }> = [
       {
         label: vscode.l10n.t('$(rocket) Start task'),
@@ -51,31 +50,16 @@ export async function pickOptions(
         detail: forQuickPick(summary(o, isRemembered), 400),
         action: 'start',
       },
-      {
-        label: vscode.l10n.t('$(hubot) Model'),
-        description: asRemembered('model', o.model || vscode.l10n.t('default (the service chooses)')),
-        action: 'model',
-      },
+      rows.model,
       // A base read from a task, and the task's name beside it, are the service's text: shown as text.
       { label: vscode.l10n.t('$(git-branch) Base ref'), description: forQuickPick(base()), action: 'base' },
-      {
-        label: vscode.l10n.t('$(git-pull-request) Create a pull request'),
-        description: asRemembered(
-          'create_pull_request',
-          o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no'),
-        ),
-        action: 'pr',
-      },
+      rows.pr,
       {
         label: vscode.l10n.t('$(git-commit) Head ref (existing branch)'),
         description: o.head_ref || vscode.l10n.t('none: a new branch'),
         action: 'head',
       },
-      {
-        label: vscode.l10n.t('$(person) Custom agent'),
-        description: o.custom_agent || vscode.l10n.t('none'),
-        action: 'agent',
-      },
+      rows.agent,
     ];
     const pick = await ui.pick(items, {
       title,
@@ -86,13 +70,10 @@ export async function pickOptions(
       case 'start':
         return o;
       case 'pr':
-        o.create_pull_request = !o.create_pull_request;
+      case 'model':
+      case 'agent':
+        await changeOption(ui, o, pick.action, agents);
         break;
-      case 'model': {
-        const m = await chooseModel(ui, o.model);
-        if (m !== undefined) o.model = m;
-        break;
-      }
       case 'base': {
         const v = await pickBranch(ui, 'base', o.base_ref, branches, agentBranch);
         if (v !== undefined) o.base_ref = v;
@@ -103,12 +84,62 @@ export async function pickOptions(
         if (v !== undefined) o.head_ref = v;
         break;
       }
-      case 'agent': {
-        const a = await chooseAgent(ui, agents);
-        if (a !== undefined) o.custom_agent = a;
-        break;
-      }
     }
+  }
+}
+
+/** The options Start Task and a continuation's confirmation both offer: model, pull request, custom agent. */
+export type SharedOption = 'model' | 'pr' | 'agent';
+
+/**
+ * The rows of the shared options for the options `o` as they stand, each said "remembered" while it is the last
+ * start's choice (`remembered`, see rememberedChoices).
+ */
+export function sharedOptions(o: StartOptions, remembered: Partial<Pick<StartOptions, RememberedKey>>) {
+  const isRemembered = (k: RememberedKey) => remembered[k] !== undefined && remembered[k] === o[k];
+  const asRemembered = (k: RememberedKey, shown: string) =>
+    isRemembered(k) ? vscode.l10n.t('{0} (remembered from your last start)', shown) : shown;
+  const row = (label: string, description: string, action: SharedOption) => ({ label, description, action });
+  return {
+    isRemembered,
+    /** The rows, saying the options as they are when called. */
+    rows: () => {
+      return {
+        model: row(
+          vscode.l10n.t('$(hubot) Model'),
+          asRemembered('model', o.model || vscode.l10n.t('default (the service chooses)')),
+          'model',
+        ),
+        pr: row(
+          vscode.l10n.t('$(git-pull-request) Create a pull request'),
+          asRemembered('create_pull_request', o.create_pull_request ? vscode.l10n.t('yes') : vscode.l10n.t('no')),
+          'pr',
+        ),
+        // A custom agent's name is the repository's text: shown as text.
+        agent: row(
+          vscode.l10n.t('$(person) Custom agent'),
+          forQuickPick(o.custom_agent) || vscode.l10n.t('none'),
+          'agent',
+        ),
+      };
+    },
+  };
+}
+
+/** Changes the shared option picked: the pull request toggled, or a model or custom agent chosen. */
+export async function changeOption(
+  ui: Ui,
+  o: StartOptions,
+  which: SharedOption,
+  agents: () => Promise<CustomAgent[]>,
+): Promise<void> {
+  if (which === 'pr') o.create_pull_request = !o.create_pull_request;
+  else if (which === 'model') {
+    const m = await chooseModel(ui, o.model);
+    if (m !== undefined) o.model = m;
+  } else {
+    const a = await chooseAgent(ui, agents);
+    if (a !== undefined) o.custom_agent = a;
   }
 }
 
