@@ -181,7 +181,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     observers,
   );
   // What other extensions see (src/publicApi/types.ts): copies of the tasks, their states' changes, an asking start.
-  const exported = createPublicApi({ model, serviceUrl: () => service.current().url });
+  const exported = createPublicApi({ model, drafts, serviceUrl: () => service.current().url });
   const accountBook = new AccountBook(context.secrets, context.globalState, tokens);
   // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
   const accounts = new AccountsProvider({

@@ -7,6 +7,7 @@ import { COMMANDS } from '../ids';
 import type { TaskModel } from '../model/taskModel';
 import { checkOpenable } from '../safety/safeLink';
 import { Emitter } from '../shared/emitter';
+import type { DraftStore } from '../tasks/draftStore';
 import type { StartArgs } from '../tasks/start/startCommands';
 import type { StartResult } from '../tasks/taskStarter';
 import type {
@@ -23,6 +24,8 @@ export interface PublicApiDeps {
   model: Pick<TaskModel, 'store' | 'repoName' | 'onDidChangeTasks'>;
   /** The service's address now: a task's web page is given only on it (as the extension would open it). */
   serviceUrl: () => string;
+  /** The prompt the user keeps: a start another extension asked for, once declined, leaves it as it was. */
+  drafts: Pick<DraftStore, 'get' | 'save' | 'clear'>;
 }
 
 /** The API, and what to dispose of with the extension. */
@@ -49,8 +52,16 @@ export function createPublicApi(d: PublicApiDeps): { api: AgentTasksApi; dispose
     startTask: async (prompt: string, options?: AgentTaskStartOptions): Promise<AgentTaskStartResult> => {
       if (typeof prompt !== 'string' || !prompt.trim()) throw new TypeError('startTask needs a prompt (a string)');
       const args: StartArgs = { prompt, options: startOptions(options) };
+      const kept = d.drafts.get();
       const r = await vscode.commands.executeCommand<StartResult | undefined>(COMMANDS.startTask, args);
-      if (!r) return Object.freeze({ started: false, reason: 'declined' as const });
+      if (!r) {
+        // Start Task… keeps a dismissed prompt as the draft; a prompt another extension proposed is not the user's.
+        if (kept) {
+          const { savedAt: _, ...draft } = kept;
+          await d.drafts.save(draft);
+        } else await d.drafts.clear();
+        return Object.freeze({ started: false, reason: 'declined' as const });
+      }
       if (!r.ok) return Object.freeze({ started: false, reason: 'failed' as const, problem: r.problem });
       return Object.freeze({ started: true as const, task: info(r.task) });
     },

@@ -104,6 +104,14 @@ describe('the API for other extensions, from another extension', () => {
   it('a refusal starts nothing: dismissed options or a dismissed prompt send no request', async () => {
     const api = await freshStart();
     assert.equal(await starts(), 0);
+    // The user's own kept prompt (a Start Task… whose options they dismissed) outlives another extension's proposal.
+    api.answer({ input: box => box.value ?? '', pick: () => undefined });
+    try {
+      await vscode.commands.executeCommand(COMMANDS.startTask, { prompt: 'My own prompt, kept' });
+    } finally {
+      api.answer(undefined);
+    }
+    assert.equal(api.draft()?.prompt, 'My own prompt, kept');
     for (const answers of [
       { input: (box: { value?: string }) => box.value ?? '', pick: () => undefined },
       { input: () => undefined },
@@ -119,8 +127,16 @@ describe('the API for other extensions, from another extension', () => {
       assert.ok(api.asked().length > asked, 'the user was asked');
       assert.deepEqual(result, { started: false, reason: 'declined' });
       assert.equal(await starts(), 0, 'no start was sent');
-      await vscode.commands.executeCommand(COMMANDS.discardDraft);
+      assert.equal(api.draft()?.prompt, 'My own prompt, kept', "the user's kept prompt stays");
     }
+    await vscode.commands.executeCommand(COMMANDS.discardDraft);
+    api.answer({ input: () => undefined });
+    try {
+      await vscode.commands.executeCommand('apiFollower.startTask', 'Delete the docs');
+    } finally {
+      api.answer(undefined);
+    }
+    assert.equal(api.draft(), undefined, "no draft is left of another extension's proposal");
     await assert.rejects(
       async () => await vscode.commands.executeCommand('apiFollower.startTask', '  '),
       /needs a prompt/,
