@@ -39,12 +39,13 @@ import { ContextKeys } from './views/contextKeys';
 import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
 import { lastStartDefaults } from './tasks/start/rememberedOptions';
+import { createPublicApi, type AgentTasksApi } from './publicApi/publicApi';
 
 // Wiring only: every part is built here, handed its dependencies, and registered for disposal. Data flows one way:
 // the API clients feed the models (tasks, installations), the views and the status bar draw the models, the commands
 // act on them. What the first tree does not need is not loaded here: each part that needs it imports it on first use
 // (`await import('…')`, a chunk of its own in dist/chunks/).
-export async function activate(context: vscode.ExtensionContext): Promise<AgentTasksTestApi | undefined> {
+export async function activate(context: vscode.ExtensionContext): Promise<AgentTasksApi | AgentTasksTestApi> {
   const t0 = Date.now();
   // Settings kept first: every listener of ours registered after it reads a changed setting anew.
   context.subscriptions.push(keepSettings(), { dispose: () => reportListenerFailuresTo(undefined) });
@@ -179,6 +180,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     },
     observers,
   );
+  // What other extensions see (src/publicApi/types.ts): copies of the tasks, their states' changes, an asking start.
+  const exported = createPublicApi({ model, drafts, serviceUrl: () => service.current().url });
   const accountBook = new AccountBook(context.secrets, context.globalState, tokens);
   // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
   const accounts = new AccountsProvider({
@@ -243,6 +246,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       views,
       status,
       pages,
+      exported,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
     accounts,
@@ -262,23 +266,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   void model.start(vscode.window.state.focused);
   clients.warm();
   log.info(`activated in ${Date.now() - t0} ms`);
-  if (!testing) return undefined;
+  if (!testing) return exported.api;
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];
   const { subscriptions } = context;
   return testing.api({
-    model,
-    views,
-    installations,
-    service,
-    pages,
-    drafts,
-    viewState,
-    logFile,
-    mementos,
-    subscriptions,
-    changes,
-    commands: lazyCommands,
+    ...{ model, views, installations, service, pages, drafts, viewState, logFile, mementos, subscriptions, changes },
+    ...{ commands: lazyCommands, exported: exported.api },
   });
 }
 

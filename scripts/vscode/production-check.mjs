@@ -1,7 +1,8 @@
 // Checks the packaged extension in Production mode, the mode users run it in: installs the .vsix into a fresh real
 // VS Code (no development options for it), and runs the small suite test/production there from a probe extension
-// under development beside it. The suite asserts that activate() exports nothing (the test surface is built only in
-// development and test mode) and that every contributed command is registered.
+// under development beside it. The suite asserts that activate() exports exactly the public API for other extensions
+// (src/publicApi/types.ts), nothing of the test surface (built only in development and test mode), and that every
+// contributed command is registered.
 //   node scripts/vscode/production-check.mjs [path/to.vsix]   (npm run test:production; needs `npm run package`
 //   for the .vsix and `npm run build` for out/test/production)
 // Env: TEST_TIMEOUT_MS (default 300000), VERBOSE=1.

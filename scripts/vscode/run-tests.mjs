@@ -22,6 +22,14 @@ const runDir = makeRunDir('tests');
 const resultFile = path.join(runDir, 'result.txt');
 const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
 const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+// Beside ours, another extension that follows it through its exports alone (test/integration/publicApi.test.ts):
+// installed in the run's extensions folder, which code-server reads at start (the workbench's payload loads one
+// extension under development only).
+fs.cpSync(
+  path.join(ROOT, 'test', 'fixtures', 'api-follower'),
+  path.join(runDir, 'extensions', 'agent-tasks-test.api-follower-0.0.1'),
+  { recursive: true },
+);
 const server = await startCodeServer({
   runDir,
   folder,

@@ -1,7 +1,8 @@
-// `node dist/sandbox.js [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset]
-// [--relive] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
+// `node dist/sandbox.js [--port N] [--host H] [--page-host H:P]... [--allow-origin ORIGIN]... [--world FILE]
+// [--state FILE] [--reset] [--relive] [--step-ms N] [--rate-limit N] [--compact-bytes N]`.
 // The bundle is a library too: requiring it runs nothing.
 import * as fs from 'node:fs';
+import { originOf } from './http/cors';
 import { startSandbox } from './server';
 import { WorldError, type WorldFile } from './world';
 import { parseWorld } from './world-check';
@@ -12,6 +13,7 @@ interface CliOptions {
   port: number;
   host: string;
   pageHosts: string[];
+  allowOrigins: string[];
   world?: string;
   state?: string;
   reset?: boolean;
@@ -22,8 +24,8 @@ interface CliOptions {
 }
 
 const USAGE =
-  'usage: sandbox [--port N] [--host H] [--page-host H:P]... [--world FILE] [--state FILE] [--reset] [--relive] ' +
-  '[--step-ms N] [--rate-limit N] [--compact-bytes N]';
+  'usage: sandbox [--port N] [--host H] [--page-host H:P]... [--allow-origin ORIGIN]... [--world FILE] ' +
+  '[--state FILE] [--reset] [--relive] [--step-ms N] [--rate-limit N] [--compact-bytes N]';
 
 class UsageError extends Error {}
 
@@ -34,7 +36,7 @@ function intArg(flag: string, v: string | undefined, max: number): number {
 }
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { port: 0, host: '127.0.0.1', pageHosts: [] };
+  const o: CliOptions = { port: 0, host: '127.0.0.1', pageHosts: [], allowOrigins: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] =
       argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
@@ -52,6 +54,13 @@ export function parseArgs(argv: string[]): CliOptions {
         if (!/^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(h))
           throw new UsageError('--page-host needs a host and port, e.g. 127.0.0.1:8080');
         o.pageHosts.push(h);
+        break;
+      }
+      case '--allow-origin': {
+        const origin = value() ?? '';
+        if (!originOf(origin))
+          throw new UsageError('--allow-origin needs an origin (scheme://host[:port]), e.g. https://editor.example');
+        o.allowOrigins.push(origin);
         break;
       }
       case '--world':
@@ -113,6 +122,7 @@ async function main(argv: string[]): Promise<void> {
       port: o.port,
       host: o.host,
       pageHosts: o.pageHosts,
+      allowOrigins: o.allowOrigins,
       world: o.world ? loadWorld(o.world) : undefined,
       statePath: o.state,
       reset: o.reset,

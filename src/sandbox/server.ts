@@ -6,6 +6,7 @@ import { Core } from './core';
 import { demoWorld } from './demo-world';
 import { Durable, recover } from './durable';
 import { GitRepos } from './git/repos';
+import { Cors } from './http/cors';
 import { makeHandler } from './http/dispatch';
 import { Site } from './http/guard';
 import type { RateLimitOptions } from './http/ratelimit';
@@ -29,6 +30,12 @@ export interface SandboxOptions {
    * launcher vouches for, such as code-server's `/proxy/PORT/`, which passes on its own Host. See docs/sandbox.md.
    */
   pageHosts?: string[];
+  /**
+   * Origins (`scheme://host[:port]`) whose pages may read the service API across origins (CORS), beside the loopback
+   * ones (`http://127.0.0.1:*`, `http://localhost:*`, `http://[::1]:*`), e.g. where an editor runs in a browser.
+   * Throws on one that is not an origin. See docs/sandbox.md.
+   */
+  allowOrigins?: string[];
   /**
    * Serve over TLS with this key and certificate (PEM), e.g. one from a root a test made; the sandbox's address is
    * then `https://…`.
@@ -121,7 +128,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const router = new Router().add(...taskRoutes, ...installationRoutes, ...repos, ...control, ...web);
   const host = opts.host ?? '127.0.0.1';
   const site = new Site(opts.pageHosts, opts.names, opts.tls ? 'https' : 'http');
-  const handle = makeHandler(() => core, router, site);
+  const handle = makeHandler(() => core, router, site, new Cors(opts.allowOrigins));
   const listener: http.RequestListener = (req, res) => {
     handle(req, res).catch(e => {
       core.onError(e);

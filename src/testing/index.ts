@@ -15,12 +15,20 @@ export interface TestSurface {
   readonly ui: Ui;
   /** What the parts report to, as they are built. */
   readonly observers: Observers & ChangesObservers;
-  /** The test API, once the parts are built. */
-  api(deps: Omit<TestApiDeps, 'ui' | 'recorder'>): AgentTasksTestApi;
+  /**
+   * The test API, once the parts are built, with the public API's members beside its own: the suites, benches and
+   * scripts read the test API as the extension's exports, and other extensions the public API.
+   */
+  api(deps: Omit<TestApiDeps, 'ui' | 'recorder'> & { exported: object }): AgentTasksTestApi;
 }
 
 export function begin(window: Ui): TestSurface {
   const ui = new RecordingUi(window);
   const recorder = new TestRecorder();
-  return { ui, observers: recorder.observers, api: deps => createTestApi({ ...deps, ui, recorder }) };
+  return {
+    ui,
+    observers: recorder.observers,
+    api: ({ exported, ...deps }) =>
+      Object.defineProperties(createTestApi({ ...deps, ui, recorder }), Object.getOwnPropertyDescriptors(exported)),
+  };
 }

@@ -1,6 +1,6 @@
 // Runs in a real VS Code beside the packaged extension installed as a user installs it (from the .vsix, not under
-// development), so VS Code runs it in Production mode: there activate() must export nothing and build no test
-// surface, while every command works as in the other modes.
+// development), so VS Code runs it in Production mode: there activate() exports the public API for other extensions
+// (src/publicApi/types.ts) and nothing else, builds no test surface, while every command works as in the other modes.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import nodeModule from 'node:module';
@@ -30,10 +30,29 @@ describe('the installed extension in Production mode', () => {
     assert.equal(path.dirname(ext.extensionPath), path.resolve(dir));
   });
 
-  it('activates and exports nothing: activate() returns undefined', () => {
+  it('activates and exports the public API, version 1, and nothing of the test surface', () => {
     assert.equal(ext.isActive, true);
-    assert.equal(exported, undefined);
-    assert.equal(ext.exports, undefined);
+    assert.equal(ext.exports, exported);
+    assert.ok(exported && typeof exported === 'object', 'an object');
+    const api = exported as Record<string, unknown>;
+    // Exactly the public API's members: any other (treeItems, said, answer, model, logFile…) is the test surface leaking.
+    assert.deepEqual(Reflect.ownKeys(api).map(String).sort(), [
+      'onDidChangeTaskState',
+      'startTask',
+      'tasks',
+      'version',
+    ]);
+    assert.equal(Object.getPrototypeOf(api), Object.prototype);
+    assert.equal(api.version, 1);
+    assert.equal(typeof api.tasks, 'function');
+    assert.equal(typeof api.onDidChangeTaskState, 'function');
+    assert.equal(typeof api.startTask, 'function');
+    assert.ok(Object.isFrozen(api), 'another extension cannot change it');
+    const tasks = (api.tasks as () => unknown)();
+    assert.ok(Array.isArray(tasks) && Object.isFrozen(tasks), 'tasks() is a frozen list');
+    const listening = (api.onDidChangeTaskState as (l: () => void) => { dispose(): void })(() => undefined);
+    assert.equal(typeof listening.dispose, 'function');
+    listening.dispose();
   });
 
   it('registers every command the manifest contributes', async () => {

@@ -7,6 +7,7 @@ import { gitTarget, serveGit } from '../git/backend';
 import { type Caller, identify } from './auth';
 import { HttpError, type HttpReply, notFound } from './reply';
 import { cachedRead } from './cache';
+import { Cors } from './cors';
 import type { Site } from './guard';
 import type { Ctx, Router } from './router';
 
@@ -48,7 +49,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** The request handler; resolves to the reply written, or undefined when a git request was streamed instead. */
-export function makeHandler(core: () => Core, router: Router, site: Site) {
+export function makeHandler(core: () => Core, router: Router, site: Site, cors = new Cors()) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<HttpReply | undefined> => {
     const c = core();
     const method = req.method ?? 'GET';
@@ -57,6 +58,8 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
     let rated = true;
     let rlKey = `addr:${req.socket.remoteAddress ?? ''}`;
     let reply: HttpReply;
+    // CORS headers for an allowed origin, once the request is known to be for the API at one of our own addresses.
+    let corsHeaders: Record<string, string> = {};
     try {
       const { path, search } = splitUrl(req.url);
       const segments = decodeSegments(path);
@@ -68,55 +71,63 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
       // Before anything else, so that a request from a page that rebinds its name to loopback changes nothing.
       const origin = site.originOf(req, kind);
       if (kind === 'control') site.checkControl(req, method);
-      const git = !m && segments && c.git ? gitTarget(c.state, segments) : undefined;
-      if (git) {
-        await serveGit(
-          { repos: c.git!, git: c.gitProgram, state: c.state, pushLimit: c.pushLimit },
-          req,
-          res,
-          git.repo,
-          git.rest,
-          search,
-        );
-        return undefined;
-      }
-      if (kind === 'api') {
-        const v = req.headers[VERSION_KEY];
-        if (v !== undefined && v !== API_VERSION) {
-          throw new HttpError(
-            400,
-            `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; ` +
-              `this service speaks ${API_VERSION}`,
+      // A preflight: answered before git or a route, counted but never rated (it carries no credentials).
+      if (method === 'OPTIONS') {
+        rated = false;
+        reply = cors.preflight(req, m !== undefined && kind === 'api');
+      } else {
+        if (kind === 'api') corsHeaders = cors.headers(req);
+        const git = !m && segments && c.git ? gitTarget(c.state, segments) : undefined;
+        if (git) {
+          await serveGit(
+            { repos: c.git!, git: c.gitProgram, state: c.state, pushLimit: c.pushLimit },
+            req,
+            res,
+            git.repo,
+            git.rest,
+            search,
           );
+          return undefined;
         }
-      }
-      if (!m || !('route' in m)) throw notFound();
-      let caller: Caller = { kind: 'anonymous' };
-      if (kind === 'api') {
-        // A bad token is limited by the client's address, a good one by itself.
-        caller = identify(c.state, req);
-        if (caller.kind === 'token') rlKey = `token:${caller.token.value}`;
-        // Revoking the installation token lists 204 only: it is never refused for the rate.
-        if (c.limiter.exhausted(rlKey) && m.route.pattern !== '/installation/token') {
-          throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
+        if (kind === 'api') {
+          const v = req.headers[VERSION_KEY];
+          if (v !== undefined && v !== API_VERSION) {
+            throw new HttpError(
+              400,
+              `Unsupported ${VERSION_HEADER}: ${JSON.stringify(String(v).slice(0, 40))}; ` +
+                `this service speaks ${API_VERSION}`,
+            );
+          }
         }
+        if (!m || !('route' in m)) throw notFound();
+        let caller: Caller = { kind: 'anonymous' };
+        if (kind === 'api') {
+          // A bad token is limited by the client's address, a good one by itself.
+          caller = identify(c.state, req);
+          if (caller.kind === 'token') rlKey = `token:${caller.token.value}`;
+          // Revoking the installation token lists 204 only: it is never refused for the rate.
+          if (c.limiter.exhausted(rlKey) && m.route.pattern !== '/installation/token') {
+            throw new HttpError(403, 'API rate limit exceeded; wait for the reset time in x-ratelimit-reset');
+          }
+        }
+        const ctx: Ctx = {
+          req,
+          method,
+          path,
+          query: new URLSearchParams(search),
+          origin,
+          params: m.params,
+          caller,
+          core: c,
+        };
+        reply =
+          kind === 'api' && m.route.method === 'GET'
+            ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
+            : await m.route.handler(ctx);
+        // A read shows only what would survive a crash: changes still on their way to disk are waited for.
+        if (c.durable?.busy && (method === 'GET' || method === 'HEAD'))
+          await c.durable.barrier().catch(() => undefined);
       }
-      const ctx: Ctx = {
-        req,
-        method,
-        path,
-        query: new URLSearchParams(search),
-        origin,
-        params: m.params,
-        caller,
-        core: c,
-      };
-      reply =
-        kind === 'api' && m.route.method === 'GET'
-          ? await cachedRead(ctx, `${req.headers.authorization ?? ''}\n${origin}\n${path}?${search}`, m.route.handler)
-          : await m.route.handler(ctx);
-      // A read shows only what would survive a crash: changes still on their way to disk are waited for.
-      if (c.durable?.busy && (method === 'GET' || method === 'HEAD')) await c.durable.barrier().catch(() => undefined);
     } catch (e) {
       if (e instanceof HttpError) {
         reply = { status: e.status, json: e.body(), headers: e.headers };
@@ -138,7 +149,7 @@ export function makeHandler(core: () => Core, router: Router, site: Site) {
       s.by_route[routeKey] = (s.by_route[routeKey] ?? 0) + 1;
       s.by_status[reply.status] = (s.by_status[reply.status] ?? 0) + 1;
     }
-    write(res, reply, c.limiter.headers(rlKey));
+    write(res, { ...reply, headers: { ...corsHeaders, ...reply.headers } }, c.limiter.headers(rlKey));
     return reply;
   };
 }
