@@ -22,6 +22,7 @@ import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
 import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
+import { LastListsStore } from './model/lastLists';
 import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
 import { checkAddress } from './service/addressCheck';
@@ -90,6 +91,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     log,
     names,
     links,
+    // The last lists seen, shown at once: kept per workspace, for the folders open when they were kept.
+    lastLists: new LastListsStore(context.workspaceState, () =>
+      (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.toString()),
+    ),
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
   // The Installations view starts collapsed: the model and its drawing are built when it first draws.
@@ -279,6 +284,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     subscriptions,
     changes,
     commands: lazyCommands,
+    reactivate: () => (subscriptions.splice(0).forEach(s => void s.dispose()), activate(context)),
   });
 }
 
