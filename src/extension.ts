@@ -22,7 +22,6 @@ import { RepoNames } from './model/repoNames';
 import { TaskFilter } from './model/taskFilter';
 import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
-import { LastListsStore } from './model/lastLists';
 import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
 import { checkAddress } from './service/addressCheck';
@@ -91,10 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     log,
     names,
     links,
-    // The last lists seen, shown at once: kept per workspace, for the folders open when they were kept.
-    lastLists: new LastListsStore(context.workspaceState, () =>
-      (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.toString()),
-    ),
+    lastLists: { state: context.workspaceState, folders: () => repos.folders() },
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
   // The Installations view starts collapsed: the model and its drawing are built when it first draws.

@@ -3,7 +3,7 @@
 // service or user, or a repository found to be another. After each poll that went well, the lists shown are kept
 // again. No `vscode`.
 import type { Task } from '../api';
-import type { LastLists, LastListsStore } from './lastLists';
+import { LastListsStore, type LastLists } from './lastLists';
 import type { TaskModelDeps } from './taskModelDeps';
 import type { ListKey, TaskStore } from './taskStore';
 import { listKeys } from './taskSync';
@@ -26,7 +26,7 @@ export class LastShown {
     private readonly sync: () => { readonly read: Set<ListKey>; readonly me: number | undefined },
     private readonly pictures: { refresh(): void; clear(): void },
   ) {
-    this.kept = deps.lastLists;
+    this.kept = deps.lastLists && new LastListsStore(deps.lastLists.state, () => deps.lastLists!.folders());
   }
 
   /** The service's kind and address: what a kept list must have been read from. */

@@ -4,7 +4,7 @@ import type { RepoRef } from '../api';
 import type { TokenKind } from '../ids';
 import type { Log } from '../log';
 import type { Event } from '../shared/emitter';
-import type { LastListsStore } from './lastLists';
+import type { Kept } from './lastLists';
 import type { Timers } from './poller';
 import type { RepoNames } from './repoNames';
 import type { PictureSources } from './taskPictures';
@@ -26,5 +26,5 @@ export interface TaskModelDeps {
   /** Which task continues which, shown in each task's picture. */
   links?: PictureSources['continuations'];
   /** The last lists this workspace saw, shown at once when a window opens. */
-  lastLists?: LastListsStore;
+  lastLists?: { state: Kept; folders(): string[] };
 }

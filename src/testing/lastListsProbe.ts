@@ -9,6 +9,11 @@ export interface LastListsProbe {
   reactivate(): Promise<void>;
 }
 
+export interface LastListsDeps {
+  /** Disposes the extension's parts and activates it again on the same storage. */
+  reactivate?: () => Promise<object | undefined>;
+}
+
 export function lastListsProbe(model: TaskModel, reactivate: (() => Promise<object | undefined>) | undefined) {
   return {
     showsLast: (view: 'repoTasks' | 'myTasks') => model.last.shows(model.lists(view === 'repoTasks' ? 'repo' : 'mine')),

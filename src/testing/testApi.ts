@@ -6,7 +6,7 @@ import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { LazyCommands } from '../commands/lazyCommands';
 import type { ChangesView } from '../model/changesView';
 import { roundsProbe, type RoundsProbe } from './roundsProbe';
-import { lastListsProbe, type LastListsProbe } from './lastListsProbe';
+import { lastListsProbe, type LastListsDeps, type LastListsProbe } from './lastListsProbe';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
@@ -45,7 +45,7 @@ export interface TestTreeItem {
 
 export type ViewName = 'repoTasks' | 'myTasks' | 'installations';
 type Redraws = { rootRefreshes: number; nodeRefreshes: number };
-export type { Response, StatusShown };
+export type { PreparedToolCall, Response, StatusShown } from './recorder';
 
 export interface AgentTasksTestApi extends RoundsProbe, LastListsProbe {
   /** The items of a view, with children to `depth` levels (0: roots only). */
@@ -113,9 +113,7 @@ export interface AgentTasksTestApi extends RoundsProbe, LastListsProbe {
   commandHandlerIds(): Promise<string[]>;
 }
 
-export type { PreparedToolCall } from './recorder';
-
-export interface TestApiDeps {
+export interface TestApiDeps extends LastListsDeps {
   model: TaskModel;
   views: TaskViews;
   installations: InstallationsOnDemand;
@@ -128,7 +126,6 @@ export interface TestApiDeps {
   logFile: string;
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
-  reactivate?: () => Promise<object | undefined>;
   changes?: ChangesOnDemand;
   commands?: LazyCommands;
 }

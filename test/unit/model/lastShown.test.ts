@@ -2,7 +2,7 @@
 // construction, before the token is read or anything is asked; replaced by the answers; dropped when the token is gone,
 // the address is another, or the repository is found to be another.
 import assert from 'node:assert/strict';
-import { LAST_LISTS_KEY, LastListsStore } from '../../../src/model/lastLists';
+import { LAST_LISTS_KEY } from '../../../src/model/lastLists';
 import { listKeys } from '../../../src/model/taskSync';
 import { DEMO_TOKENS, demoWorld, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { rig, waitUntil, withoutGit } from './modelRig';
@@ -24,7 +24,7 @@ describe('model/TaskModel with the last lists seen', function () {
   this.timeout(20_000);
   let sb: Sandbox;
   let state: ReturnType<typeof workspaceState>;
-  const kept = () => new LastListsStore(state, () => ['file:///work/rocket']);
+  const kept = () => ({ state, folders: () => ['file:///work/rocket'] });
 
   before(async () => {
     sb = await startSandbox({ world: withoutGit(demoWorld()), stepMs: 0 });
