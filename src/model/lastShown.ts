@@ -59,7 +59,7 @@ export class LastShown {
     if (!read?.lists) return false;
     this.lists = read.lists;
     for (const [key, tasks] of Object.entries(read.lists.lists)) {
-      this.store.replaceList(key, tasks);
+      this.store.keptList(key, tasks);
       this.keys.add(key);
     }
     return this.keys.size > 0;
