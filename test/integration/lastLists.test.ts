@@ -77,6 +77,11 @@ describe('the last lists seen', function () {
       tasks(before).map(i => i.id),
     );
     assert.ok(tasks(fresh).every(i => !/last seen/.test(i.description ?? '')));
+    // Seen moving on while the window was closed: not news (the notifications say what happens while it is open).
+    assert.deepEqual(
+      rig.api.said().map(m => m.text),
+      [],
+    );
     assert.notDeepEqual(
       tasks(fresh).map(i => i.description),
       tasks(first).map(i => i.description),
