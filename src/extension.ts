@@ -91,6 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     log,
     names,
     links,
+    lastLists: { state: context.workspaceState, folders: () => repos.folders() },
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
   // The Installations view starts collapsed: the model and its drawing are built when it first draws.
@@ -273,6 +274,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   return testing.api({
     ...{ model, views, installations, service, pages, drafts, viewState, logFile, mementos, subscriptions, changes },
     ...{ commands: lazyCommands, exported: exported.api },
+    reactivate: () => (subscriptions.splice(0).forEach(s => void s.dispose()), activate(context)),
   });
 }
 

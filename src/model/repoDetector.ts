@@ -73,6 +73,11 @@ export class RepoDetector extends DisposableBase {
     this.register({ dispose: () => this.repoSubscriptions.forEach(d => void d.dispose()) });
   }
 
+  /** The workspace's folders (their URIs), which the repositories are found in. */
+  folders(): string[] {
+    return (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.toString());
+  }
+
   /** Connects to the git extension; resolves once the first answer is known. */
   async start(): Promise<void> {
     const configs = this.readConfigs();

@@ -7,6 +7,7 @@ import { DisposableBase } from '../lifecycle';
 import { Emitter } from '../shared/emitter';
 import { untilSettled } from '../shared/untilSettled';
 import { PollOutcome, type Reachable } from './pollOutcome';
+import { LastShown } from './lastShown';
 import { Poller, type PollMode } from './poller';
 import { RepoNames } from './repoNames';
 import { TaskStore, type ListKey } from './taskStore';
@@ -14,7 +15,7 @@ import { nameFeedOf, type TaskNameFeed } from './taskRepoNames';
 import type { TaskPicture } from './taskPicture';
 import { TaskPictures } from './taskPictures';
 import type { ViewChange } from './viewState';
-import { listKeys, TaskSync } from './taskSync';
+import { listKeys, syncTargets, TaskSync } from './taskSync';
 import type { TaskModelDeps } from './taskModelDeps';
 
 export type { Reachable } from './pollOutcome';
@@ -36,6 +37,8 @@ export class TaskModel extends DisposableBase {
   /** One picture of each task, for every surface. */
   readonly pictures: TaskPictures;
   private readonly nameFeed: TaskNameFeed;
+  /** The last lists this workspace saw, shown until the first answers replace them (see lastShown.ts). */
+  readonly last: LastShown;
   private readonly statusChanged = this.register(new Emitter<void>());
   /** Signed in or out, reachable or not, another service or repository: the views' frame changes. */
   readonly onDidChangeStatus = this.statusChanged.event;
@@ -58,16 +61,15 @@ export class TaskModel extends DisposableBase {
         me: () => this.sync.me,
         mineList: () => listKeys.mine(),
         continuations: deps.links,
+        lastSeen: id => this.last.lastSeen(id),
       }),
     );
-    this.sync = new TaskSync(deps.client, this.store, () => ({
-      repo: deps.repos.current(),
-      repoVisible: deps.view.visible('repo') || this.searching > 0,
-      mineVisible: deps.view.visible('mine') || this.searching > 0,
-      repoArchived: deps.view.filter.showArchived('repo'),
-      mineArchived: deps.view.filter.showArchived('mine'),
-      needMine: deps.view.filter.onlyMine,
-    }));
+    this.last = new LastShown(deps, this.store, () => this.sync, this.pictures);
+    this.sync = new TaskSync(
+      deps.client,
+      this.store,
+      syncTargets(deps, () => this.searching > 0),
+    );
     this.poller = this.register(
       new Poller({
         tick: signal => this.tick(signal),
@@ -85,12 +87,13 @@ export class TaskModel extends DisposableBase {
     this.register(deps.tokens.onDidChange(kind => kind === 'fine_grained' && void this.signInChanged()));
     this.register(deps.repos.onDidChange(() => this.repoChanged()));
     this.register(deps.view.onDidChange(c => this.viewChanged(c)));
+    this.last.seed();
   }
 
   /** Reads what is signed in and polls for the first time. */
   start(focused: boolean): Promise<void> {
     this.poller.update({ focused });
-    return this.signInChanged();
+    return this.signInChanged(true);
   }
 
   /** A service and a fine-grained token are there. */
@@ -98,7 +101,7 @@ export class TaskModel extends DisposableBase {
     return this.signedInNow === true;
   }
 
-  /** Whether a token is set; undefined until it has been read. */
+  /** Whether a token is set; undefined until it has been read (the last lists seen are shown meanwhile). */
   get signInKnown(): boolean | undefined {
     return this.signedInNow;
   }
@@ -128,11 +131,13 @@ export class TaskModel extends DisposableBase {
 
   /** The store lists a view shows; undefined while it cannot show tasks (its welcome content speaks instead). */
   lists(view: 'repo' | 'mine'): ListKey[] | undefined {
+    if (this.signedInNow === undefined) return this.last.before(view);
     if (!this.signedInNow) return undefined;
     const archived = this.deps.view.filter.showArchived(view);
     if (view === 'mine') return [listKeys.mine(), ...(archived ? [listKeys.mine(true)] : [])];
     const repo = this.repo();
-    return repo && [listKeys.repo(repo), ...(archived ? [listKeys.repo(repo, true)] : [])];
+    if (!repo) return this.last.before(view);
+    return [listKeys.repo(repo), ...(archived ? [listKeys.repo(repo, true)] : [])];
   }
 
   /** Resolves once one of these lists is read or failed, no token is set, a poll read all it watched, or maxMs pass. */
@@ -233,13 +238,7 @@ export class TaskModel extends DisposableBase {
 
   /** Reads a task with its sessions; asks for the same task under way join it. */
   loadDetails(id: string): Promise<void> {
-    return this.sync.loadDetails(id).then(
-      () => this.pictures.setError(id, undefined),
-      err => {
-        this.pictures.setError(id, err);
-        throw err;
-      },
-    );
+    return this.pictures.noteRead(id, this.sync.loadDetails(id));
   }
 
   /** A task as known, with its sessions once read; undefined when no list or read holds it. */
@@ -264,27 +263,28 @@ export class TaskModel extends DisposableBase {
   private async tick(signal: AbortSignal) {
     try {
       const result = await this.sync.tick(signal);
-      if (this.outcome.note(undefined, this.signedIn)) this.statusChanged.fire();
+      const noted = [this.outcome.note(undefined, this.signedIn), this.last.polled(this.signedIn)];
+      if (noted.some(Boolean)) this.statusChanged.fire();
       this.polled.fire();
       return result;
     } catch (err) {
-      if (!signal.aborted && this.outcome.note(err, this.signedIn)) this.statusChanged.fire();
+      const noted = [!signal.aborted && this.outcome.note(err, this.signedIn), this.last.polled(false)];
+      if (noted.some(Boolean)) this.statusChanged.fire();
       throw err;
     } finally {
       this.tickEnded.fire();
     }
   }
 
-  private async signInChanged(): Promise<void> {
+  private async signInChanged(first = false): Promise<void> {
     const service = this.deps.service.current();
     this.signedInNow = service.kind !== 'none' && (await this.deps.tokens.has('fine_grained'));
     const where = service.kind === 'remote' ? ` ${service.url}` : '';
     this.deps.log.info(`service: ${service.kind}${where}; fine-grained token ${this.signedInNow ? 'set' : 'not set'}`);
-    // Another service or token means another user's world: forget what was shown.
-    this.store.clear();
-    this.sync.reset();
+    // Another service or token means another user's world: what was shown is forgotten (but see lastShown.ts).
+    this.last.signedIn(first && this.signedInNow);
+    this.sync.reset(this.last.keysShown());
     this.nameFeed.reset();
-    this.pictures.clear();
     this.outcome.reset();
     this.deps.repos.refresh();
     this.statusChanged.fire();
@@ -293,6 +293,7 @@ export class TaskModel extends DisposableBase {
   }
 
   private repoChanged(): void {
+    this.last.note();
     this.statusChanged.fire();
     if (this.signedInNow) void this.refresh();
   }

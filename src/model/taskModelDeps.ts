@@ -4,6 +4,7 @@ import type { RepoRef } from '../api';
 import type { TokenKind } from '../ids';
 import type { Log } from '../log';
 import type { Event } from '../shared/emitter';
+import type { Kept } from './lastLists';
 import type { Timers } from './poller';
 import type { RepoNames } from './repoNames';
 import type { PictureSources } from './taskPictures';
@@ -12,7 +13,7 @@ import type { ViewState } from './viewState';
 
 export interface TaskModelDeps {
   client: () => Promise<TaskClient>;
-  service: { current(): { kind: string; url: string }; onDidChange: Event<void> };
+  service: { current(): { kind: string; url: string; scope?: string }; onDidChange: Event<void> };
   tokens: { has(kind: TokenKind): Promise<boolean>; onDidChange: Event<TokenKind> };
   repos: { current(): RepoRef | undefined; readonly state: string; refresh(): void; onDidChange: Event<void> };
   /** What the user chose to see: filters, which views are on screen, which tasks are expanded. */
@@ -24,4 +25,6 @@ export interface TaskModelDeps {
   names?: RepoNames;
   /** Which task continues which, shown in each task's picture. */
   links?: PictureSources['continuations'];
+  /** The last lists this workspace saw, shown at once when a window opens. */
+  lastLists?: { state: Kept; folders(): string[] };
 }

@@ -40,6 +40,8 @@ export interface TaskPicture {
   readonly review?: ReviewSummary;
   /** Why the last read of the task failed, until a read goes well: an error object, explained by the surface. */
   readonly error?: Error;
+  /** When the list it was shown from was kept, while that list is the last one seen and not yet refreshed. */
+  readonly lastSeen?: number;
 }
 
 /** What the picture is made of beside the task's own fields; every part is optional. */
@@ -54,6 +56,7 @@ export interface PictureFacts {
   changes?: ChangesView;
   review?: ReviewSummary;
   error?: Error;
+  lastSeen?: number;
 }
 
 export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture {
@@ -74,6 +77,7 @@ export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture 
     changes: facts.changes,
     review: facts.review,
     error: facts.error,
+    lastSeen: facts.lastSeen,
   });
 }
 

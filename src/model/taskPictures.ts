@@ -27,6 +27,8 @@ export interface PictureSources {
   /** The user's own list, which holds only tasks the user created (read while `me` is not known). */
   mineList(): ListKey;
   continuations?: { list(): { task: string; id: string; name: string }[]; readonly onDidChange: Event<string> };
+  /** When the list showing the task was kept, while it is shown as the last one seen (not yet refreshed). */
+  lastSeen?(id: string): number | undefined;
 }
 
 /** Which pictures changed for a reason beside their task's fields; undefined: every one. */
@@ -125,6 +127,7 @@ export class TaskPictures extends DisposableBase {
       changes: this.changes?.known(task.id),
       review: this.changes?.review?.(task.id),
       error: this.errors.get(task.id),
+      lastSeen: this.src.lastSeen?.(task.id),
     };
   }
 
@@ -143,6 +146,22 @@ export class TaskPictures extends DisposableBase {
       this.errors.set(id, err instanceof Error ? err : new Error(typeof err === 'string' ? err : 'the read failed'));
     }
     this.invalidate([id]);
+  }
+
+  /** Something every picture may show changed (the last lists seen were replaced): each is made again. */
+  refresh(): void {
+    this.invalidate(undefined);
+  }
+
+  /** A read of the task: its picture carries the read's error until one goes well. */
+  noteRead(id: string, read: Promise<void>): Promise<void> {
+    return read.then(
+      () => this.setError(id, undefined),
+      (err: unknown) => {
+        this.setError(id, err);
+        throw err;
+      },
+    );
   }
 
   /** Forget everything: another service or user. */

@@ -33,6 +33,8 @@ interface Entry {
   /** Sessions from the last single-task read, and the `updated_at` they belong to. */
   sessions?: Session[];
   sessionsFor?: string;
+  /** Kept from an earlier session (the last lists seen): its next version is its first sighting, not a transition. */
+  kept?: boolean;
 }
 
 const byUpdatedDesc = (a: Task, b: Task): number =>
@@ -166,6 +168,19 @@ export class TaskStore {
     return change;
   }
 
+  /**
+   * A list kept from an earlier session (the last lists seen), shown until it is read: a state its tasks are read in
+   * next is no transition (a window that opens does not replay what happened while it was closed).
+   */
+  keptList(key: ListKey, tasks: Task[]): StoreChange {
+    const change = this.replaceList(key, tasks);
+    for (const t of tasks) {
+      const e = this.entries.get(t.id);
+      if (e) e.kept = true;
+    }
+    return change;
+  }
+
   /** Forgets a list (its view went away or its repository is no longer chosen). */
   dropList(key: ListKey): void {
     if (!this.lists.delete(key)) return;
@@ -216,7 +231,7 @@ export class TaskStore {
     const sessionsChanged =
       task.sessions !== undefined && JSON.stringify(task.sessions) !== JSON.stringify(prev.sessions);
     if ((kept !== prev.task && !sameTask(prev.task, stored)) || sessionsChanged) change.changed.push(task.id);
-    if (prev.task.state !== stored.state)
+    if (prev.task.state !== stored.state && !prev.kept)
       change.transitions.push({ id: task.id, from: prev.task.state, to: stored.state, task: stored });
   }
 

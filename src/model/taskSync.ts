@@ -6,6 +6,7 @@ import { PAGE_BUDGET, readPages, type Page } from './pager';
 import type { TickResult } from './poller';
 import { isActive, type ListKey, type TaskStore } from './taskStore';
 import { UnderWay } from './underWay';
+import type { ViewState } from './viewState';
 
 export const PAGE_SIZE = PER_PAGE_MAX;
 
@@ -45,6 +46,21 @@ export interface SyncTargets {
   needMine: boolean;
 }
 
+/** What the views want, from what the user chose to see and whether Go to Task reads every list (`searching`). */
+export function syncTargets(
+  deps: { repos: { current(): RepoRef | undefined }; view: Pick<ViewState, 'filter' | 'visible'> },
+  searching: () => boolean,
+): () => SyncTargets {
+  return () => ({
+    repo: deps.repos.current(),
+    repoVisible: deps.view.visible('repo') || searching(),
+    mineVisible: deps.view.visible('mine') || searching(),
+    repoArchived: deps.view.filter.showArchived('repo'),
+    mineArchived: deps.view.filter.showArchived('mine'),
+    needMine: deps.view.filter.onlyMine,
+  });
+}
+
 export const listKeys = {
   repo: (r: RepoRef, archived = false): ListKey =>
     `repo:${r.owner.toLowerCase()}/${r.repo.toLowerCase()}${archived ? ':archived' : ''}`,
@@ -58,6 +74,8 @@ export class TaskSync {
   readonly expanded = new Set<string>();
   /** Lists longer than their page budget: they show that they were cut, and `readMore` reads further. */
   readonly cut = new Set<ListKey>();
+  /** Lists an answer was stored for since the last reset. */
+  readonly read = new Set<ListKey>();
   private readonly budgets = new Map<ListKey, number>();
   /** Lists to read whole at the next tick (the user asked for more). */
   private readonly stale = new Set<ListKey>();
@@ -73,8 +91,11 @@ export class TaskSync {
     private readonly targets: () => SyncTargets,
   ) {}
 
-  /** Forget what was learnt (another service or token): the next tick is a first read again. */
-  reset(): void {
+  /**
+   * Forget what was learnt (another service or token): the next tick is a first read again. `whole`: lists the store
+   * holds from elsewhere (the last ones seen), read whole at the next tick.
+   */
+  reset(whole: ListKey[] = []): void {
     this.generation++;
     this.started = false;
     this.userId = undefined;
@@ -82,7 +103,9 @@ export class TaskSync {
     this.cut.clear();
     this.budgets.clear();
     this.stale.clear();
+    this.read.clear();
     this.details.forget();
+    for (const key of whole) this.stale.add(key);
   }
 
   /** A cut list: the next tick reads it again with a larger page budget. */
@@ -209,6 +232,7 @@ export class TaskSync {
       if (gen !== this.generation) return;
       this.store.mergeTop(key, first.items, !full);
     }
+    this.read.add(key);
     if (key === listKeys.mine() && first.items.length) this.userId = first.items[0].creator?.id ?? this.userId;
   }
 }

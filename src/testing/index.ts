@@ -28,7 +28,12 @@ export function begin(window: Ui): TestSurface {
   return {
     ui,
     observers: recorder.observers,
-    api: ({ exported, ...deps }) =>
-      Object.defineProperties(createTestApi({ ...deps, ui, recorder }), Object.getOwnPropertyDescriptors(exported)),
+    api: ({ exported, ...deps }) => {
+      const api = createTestApi({ ...deps, ui, recorder });
+      // Writable here (the public API itself is frozen): a reactivation puts the new parts' members in their place.
+      for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(exported)))
+        Object.defineProperty(api, key, { ...d, writable: true, configurable: true });
+      return api;
+    },
   };
 }

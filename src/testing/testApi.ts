@@ -6,6 +6,7 @@ import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { LazyCommands } from '../commands/lazyCommands';
 import type { ChangesView } from '../model/changesView';
 import { roundsProbe, type RoundsProbe } from './roundsProbe';
+import { lastListsProbe, type LastListsDeps, type LastListsProbe } from './lastListsProbe';
 import type { DraftStore } from '../tasks/draftStore';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
@@ -17,7 +18,7 @@ import type { InstallationsOnDemand } from '../installations/installationsOnDema
 import type { TreeNode } from '../shared/treeNode';
 import type { TaskViews } from '../views/taskViews';
 import type { Answers, Asked, RecordingUi, Said } from './recordingUi';
-import type { Response, StatusShown, TestRecorder } from './recorder';
+import type { PreparedToolCall, Response, StatusShown, TestRecorder } from './recorder';
 import { renderingOf, type MarkdownRendering } from './rendering';
 import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
 import { reviewProbe, type ReviewProbe } from './reviewProbe';
@@ -44,9 +45,9 @@ export interface TestTreeItem {
 
 export type ViewName = 'repoTasks' | 'myTasks' | 'installations';
 type Redraws = { rootRefreshes: number; nodeRefreshes: number };
-export type { Response, StatusShown };
+export type { PreparedToolCall, Response, StatusShown } from './recorder';
 
-export interface AgentTasksTestApi extends RoundsProbe {
+export interface AgentTasksTestApi extends RoundsProbe, LastListsProbe {
   /** The items of a view, with children to `depth` levels (0: roots only). */
   treeItems(view: ViewName, depth?: number): Promise<TestTreeItem[]>;
   statusBar(): StatusShown;
@@ -112,10 +113,7 @@ export interface AgentTasksTestApi extends RoundsProbe {
   commandHandlerIds(): Promise<string[]>;
 }
 
-import type { PreparedToolCall } from './recorder';
-export type { PreparedToolCall };
-
-export interface TestApiDeps {
+export interface TestApiDeps extends LastListsDeps {
   model: TaskModel;
   views: TaskViews;
   installations: InstallationsOnDemand;
@@ -186,6 +184,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
     ...roundsProbe(d.mementos[1]),
+    ...lastListsProbe(d.model, d.reactivate),
     changes: async (id, load) => {
       if (load) await d.changes?.load(id);
       return d.changes?.known(id);

@@ -93,6 +93,18 @@ export class TaskViews extends DisposableBase {
     this.visibilityChanged();
     this.updateContext();
     this.updateBadges();
+    if (model.last.showing) this.refreshing();
+  }
+
+  /** The views show their progress while their rows are the last ones seen, until the answers replace them. */
+  private refreshing(): void {
+    let end = () => {};
+    const done = new Promise<void>(resolve => (end = resolve));
+    const listener = this.deps.model.onDidChangeStatus(() => !this.deps.model.last.showing && end());
+    this.register({ dispose: () => end() });
+    this.register(listener);
+    for (const viewId of [VIEWS.repoTasks, VIEWS.myTasks])
+      void vscode.window.withProgress({ location: { viewId } }, () => done);
   }
 
   /** Files ticked or unticked as viewed; the review keeps it, and the rows are drawn again from it. */

@@ -10,6 +10,7 @@ import { plainLine } from '../../shared/text';
 import { timeText } from '../../shared/when';
 import { relativeTime } from '../../shared/relativeTime';
 import { styleIcon } from '../../shared/stateStyle';
+import { isActive } from '../../shared/taskState';
 import { ArtifactNode, artifactBranch } from './artifactNode';
 import { MessageNode } from '../../shared/messageNode';
 import type { TreeNode } from '../../shared/treeNode';
@@ -87,10 +88,15 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     : '';
   // The round's number tells apart rounds of one work whose names read alike.
   const round = p.round ? roundText(p.round) : '';
-  const rest = forLabel([round, repo, archived, after].filter(Boolean).join(' · '));
+  // Shown from the last list this workspace saw, not yet refreshed: a running task may have moved on since.
+  const seen =
+    p.lastSeen !== undefined && isActive(t.state)
+      ? vscode.l10n.t('last seen {0}', relativeTime(new Date(p.lastSeen).toISOString()))
+      : '';
+  const rest = forLabel([seen, round, repo, archived, after].filter(Boolean).join(' · '));
   const flags =
     CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
-  const readOutTail = [round, repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
+  const readOutTail = [seen, round, repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
   return {
     label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,

@@ -5,20 +5,28 @@ import { ApiClient, type RepoRef, type ResponseInfo } from '../../../src/api';
 import type { TokenKind } from '../../../src/ids';
 import type { Log } from '../../../src/log';
 import { Emitter } from '../../../src/shared/emitter';
-import { TaskModel } from '../../../src/model/taskModel';
+import { TaskModel, type TaskModelDeps } from '../../../src/model/taskModel';
 import { DEMO_TOKENS, type WorldFile } from '../../../src/sandbox';
 import { FakeTimers } from './fakeTimers';
 
 const silent: Log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
 /** A model on the sandbox with mona's token (or `token`), showing acme/rocket; every response is kept in order. */
-export function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGrained) {
+export function rig(
+  url: string,
+  token: string | undefined = DEMO_TOKENS.fineGrained,
+  more: Partial<TaskModelDeps> = {},
+) {
   const tokens: { value: string | undefined; changed: Emitter<TokenKind> } = {
     value: token,
     changed: new Emitter<TokenKind>(),
   };
   const service = { changed: new Emitter<void>(), kind: 'remote' };
-  const repo: { current: RepoRef | undefined } = { current: { owner: 'acme', repo: 'rocket' } };
+  const repo: { current: RepoRef | undefined; state: string } = {
+    current: { owner: 'acme', repo: 'rocket' },
+    state: 'found',
+  };
+  const repoChanged = new Emitter<void>();
   const filter = { showArchived: false, onlyMine: false, changed: new Emitter<void>() };
   const responses: ResponseInfo[] = [];
   const client = new ApiClient({
@@ -49,13 +57,21 @@ export function rig(url: string, token: string | undefined = DEMO_TOKENS.fineGra
     client: async () => client,
     service: { current: () => ({ kind: service.kind, url }), onDidChange: service.changed.event },
     tokens: { has: async () => tokens.value !== undefined, onDidChange: tokens.changed.event },
-    repos: { current: () => repo.current, state: 'found', refresh() {}, onDidChange: () => ({ dispose() {} }) },
+    repos: {
+      current: () => repo.current,
+      get state() {
+        return repo.state;
+      },
+      refresh() {},
+      onDidChange: repoChanged.event,
+    },
     view,
     pace: { activeMs: () => 10_000, idleMs: () => 60_000 },
     log: silent,
     timers,
+    ...more,
   });
-  return { model, view, tokens, service, repo, filter, client, responses, timers };
+  return { model, view, tokens, service, repo, repoChanged, filter, client, responses, timers };
 }
 
 /**

@@ -187,4 +187,19 @@ describe('model/TaskStore', () => {
     assert.equal(events[0].membership, false);
     assert.deepEqual(events[0].changed, [a.id]);
   });
+
+  it('takes the next read of a kept list (the last seen) as a first sighting: changed, but no transition', () => {
+    const a = aTask({ id: 'a', state: 'in_progress' });
+    store.keptList('r', [a]);
+    events.length = 0;
+    store.replaceList('r', [{ ...a, state: 'completed', updated_at: later() }]);
+    assert.deepEqual(events[0].changed, ['a'], 'its row is drawn again');
+    assert.deepEqual(events[0].transitions, [], 'what happened while the window was closed is not news');
+    // Seen once, it is followed as ever.
+    store.replaceList('r', [{ ...a, state: 'failed', updated_at: later() }]);
+    assert.deepEqual(
+      events[1].transitions.map(t => [t.from, t.to]),
+      [['completed', 'failed']],
+    );
+  });
 });
