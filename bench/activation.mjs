@@ -44,7 +44,7 @@ export async function run({ runs = 5, viewFirst = false } = {}) {
           round[who] = r.firstTreeMs;
         }
         console.log(
-          `[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.wasActive ? ' — already active, not counted' : ''}`,
+          `[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.fromLast ? ', the last rows seen' : ''}${r.wasActive ? ' — already active, not counted' : ''}`,
         );
       }
       for (const peer of ['peer', 'secretsPeer'])

@@ -63,10 +63,13 @@ async function activation({ id, viewFirst = false }) {
   const activateMs = Date.now() - t0;
   await (opened ?? focus());
   let readyAt;
+  // Whether the first rows were the last ones this workspace saw (shown before any answer), not a fresh list.
+  let fromLast;
   if (id === OURS) {
     // As the peer's: when the view handed VS Code rows holding tasks, as VS Code asked for them. Asking the view
     // here instead (it was, every 2 ms) ran our tree's code in this thread while it loaded, and saw it late.
     readyAt = await until(() => api.firstTasksDrawn('repoTasks'), 'tasks in Repository Tasks', 60_000);
+    fromLast = api.showsLast?.('repoTasks') === true;
     if ((await taskItems(api)).length === 0) throw new Error('the view said it drew tasks, and holds none');
   } else {
     readyAt = await Promise.race([
@@ -76,7 +79,7 @@ async function activation({ id, viewFirst = false }) {
       }),
     ]);
   }
-  return { wasActive, activateMs, firstTreeMs: readyAt - t0 };
+  return { wasActive, activateMs, firstTreeMs: readyAt - t0, ...(fromLast !== undefined ? { fromLast } : {}) };
 }
 
 /** A control endpoint of the sandbox; a refusal throws (a refused stats reset once skewed the polling figures). */
