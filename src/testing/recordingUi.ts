@@ -28,7 +28,7 @@ export interface Answers {
 export type Said = { level: Level | 'status'; text: string; actions: string[]; gone?: boolean };
 export type Asked =
   | { kind: 'confirm'; text: string }
-  | { kind: 'pick'; labels: string[]; placeHolder: string; descriptions?: (string | undefined)[] }
+  | { kind: 'pick'; labels: string[]; placeHolder: string; descriptions?: (string | undefined)[]; title?: string }
   | { kind: 'input'; text: string; password: boolean; refused?: string };
 
 type InputOptions = Parameters<Ui['input']>[0];
@@ -84,7 +84,14 @@ export class RecordingUi implements Ui {
     options: { title?: string; placeHolder: string },
   ): Promise<T | undefined> {
     const descriptions = items.map(i => i.description);
-    this.asked.push({ kind: 'pick', labels: items.map(i => i.label), placeHolder: options.placeHolder, descriptions });
+    const title = options.title;
+    this.asked.push({
+      kind: 'pick',
+      labels: items.map(i => i.label),
+      placeHolder: options.placeHolder,
+      descriptions,
+      title,
+    });
     if (!this.answers) return this.window.pick(items, options);
     return Promise.resolve(this.answers.pick?.(items) as T | undefined);
   }

@@ -114,6 +114,11 @@ describe('continuing a task', () => {
     const [shown] = lists;
     assert.ok(shown, 'a list was shown');
     assert.equal(shown[0].label, '$(send) Send', 'Send first: Enter sends');
+    const confirmList = [...api.asked()].reverse().find(a => a.kind === 'pick' && a.labels[0] === '$(send) Send');
+    assert.equal(
+      confirmList?.kind === 'pick' ? confirmList.title : undefined,
+      'Continue “Add retries with backoff to the telemetry uploader”',
+    );
     const row = (label: string, items: readonly vscode.QuickPickItem[] = shown) =>
       items.find(i => i.label.replace(/^\$\([\w-]+\) /, '') === label);
     assert.equal(row('Prompt')?.detail, 'Rename the flag / and update its docs');

@@ -211,6 +211,11 @@ describe('review: comments, viewed files, feedback to the agent', () => {
     const row = (label: string, items: readonly vscode.QuickPickItem[] = lists[0]) =>
       items.find(i => i.label.replace(/^\$\([\w-]+\) /, '') === label);
     assert.equal(lists[0]?.[0].label, '$(send) Send', 'Send first: Enter sends');
+    const confirmList = [...api.asked()].reverse().find(a => a.kind === 'pick' && a.labels[0] === '$(send) Send');
+    assert.equal(
+      confirmList?.kind === 'pick' ? confirmList.title : undefined,
+      `Send feedback on “Tidy the countdown ${nonce}” to the agent`,
+    );
     assert.equal(row('2 review comments')?.description, 'on 1 file');
     assert.equal(row('2 review comments')?.detail, 'src/countdown.ts');
     assert.ok(

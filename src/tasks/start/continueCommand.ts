@@ -93,7 +93,10 @@ export class ContinueCommand extends DisposableBase {
         ? { count: comments.count, files: comments.files.filter(f => typeof f === 'string') }
         : undefined;
     return confirmContinuation(this.ui, {
-      title: vscode.l10n.t('Continue “{0}”', forQuickPick(ready.task.name || ready.task.id, 80)),
+      // Feedback says what it is: the same list, sending review comments back rather than a new prompt of one's own.
+      title: counted
+        ? vscode.l10n.t('Send feedback on “{0}” to the agent', forQuickPick(ready.task.name || ready.task.id, 80))
+        : vscode.l10n.t('Continue “{0}”', forQuickPick(ready.task.name || ready.task.id, 80)),
       // As it will be sent: with the first line that tells the round apart, when one is added.
       prompt: this.continuer.promptToSend(ready, prompt),
       head: head_ref,
