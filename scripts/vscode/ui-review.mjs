@@ -126,7 +126,12 @@ export async function reviewLoop(page, { sandboxUrl, token, check, shots, folder
   await page.locator('.editor-actions .action-label[aria-label="Send to Agent"]').first().click();
   // Nothing starts on the click: the list of what goes (comments, files, prompt) and the options, Send first.
   await page.locator(sel.quickInputRow).filter({ hasText: '1 review comment' }).first().waitFor();
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: /^Send feedback on “Add retries with backoff/ })
+    .first()
+    .waitFor();
   await shot('3b-send-confirm');
+  check('Send to Agent starts nothing on the click: a list titled as feedback shows what goes, Send first');
   await answerStep(page);
   await tab.waitFor({ state: 'detached' });
   // The continuation shows in the tree, saying which task it continues; the sandbox has its prompt.
