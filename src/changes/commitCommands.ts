@@ -13,6 +13,7 @@ import { tell } from '../ui';
 import type { GitRunner } from '../git/gitRunner';
 import { openMultiDiff, resourcesOf, type ReviewOpened } from './multiDiff';
 import { parseDiff } from './parse';
+import { readyChanges } from './readyChanges';
 import { filesBetween } from './taskRefs';
 import type { ChangeCommit, ChangedFile, ChangesView } from '../model/changesView';
 
@@ -53,14 +54,8 @@ export class CommitCommands extends DisposableBase {
   }
 
   /** The task's changes as its row shows them, read first when they are not yet; else why not, said. */
-  private async ready(taskId: string): Promise<Ready | undefined> {
-    if (this.d.changes.get(taskId).kind === 'loading') await this.d.changes.load(taskId);
-    const view = this.d.changes.known(taskId);
-    if (view?.kind === 'ready') return view;
-    const why =
-      view && view.kind !== 'loading' ? `${view.why}. ${view.todo}` : vscode.l10n.t('they are still being read');
-    tell(this.d.ui, 'info', vscode.l10n.t('No changes to show: {0}', forMessage(why, 400)));
-    return undefined;
+  private ready(taskId: string): Promise<Ready | undefined> {
+    return readyChanges(this.d.changes, this.d.ui, taskId, why => vscode.l10n.t('No changes to show: {0}', why));
   }
 
   private commitOf(view: Ready, sha: unknown): ChangeCommit | undefined {

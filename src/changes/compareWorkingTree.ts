@@ -8,13 +8,14 @@ import type { GitRunner } from '../git/gitRunner';
 import { COMMANDS } from '../ids';
 import { DisposableBase } from '../lifecycle';
 import type { ChangeCommit, ChangedFile, ChangesView } from '../model/changesView';
-import { forLabel, forMessage, plainName } from '../safety/serviceText';
+import { forLabel, plainName } from '../safety/serviceText';
 import type { CommandRegistry } from '../shared/registry';
 import { taskOf } from '../shared/taskArgs';
 import { tell } from '../ui';
 import { sideUri } from './changeUris';
 import { openMultiDiff, type Resource, type ReviewOpened } from './multiDiff';
 import { parseDiff } from './parse';
+import { readyChanges } from './readyChanges';
 import type { ReviewCommandsDeps } from './review/reviewCommands';
 import { filesBetween } from './taskRefs';
 
@@ -67,14 +68,8 @@ export class CompareWorkingTree extends DisposableBase {
   }
 
   /** The task's changes as its row shows them, read first when they are not yet; else why not, said. */
-  private async ready(taskId: string): Promise<Ready | undefined> {
-    if (this.d.changes.get(taskId).kind === 'loading') await this.d.changes.load(taskId);
-    const view = this.d.changes.known(taskId);
-    if (view?.kind === 'ready') return view;
-    const why =
-      view && view.kind !== 'loading' ? `${view.why}. ${view.todo}` : vscode.l10n.t('they are still being read');
-    tell(this.d.ui, 'info', vscode.l10n.t('No changes to compare: {0}', forMessage(why, 400)));
-    return undefined;
+  private ready(taskId: string): Promise<Ready | undefined> {
+    return readyChanges(this.d.changes, this.d.ui, taskId, why => vscode.l10n.t('No changes to compare: {0}', why));
   }
 
   /**

@@ -147,16 +147,20 @@ function importPath(from: string, source: string, keepExt: boolean): string {
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
+/** The Python module a source file is imported as (`src/a/b.py` → `a.b`). */
+const pyModule = (source: string): string =>
+  source
+    .replace(/\.py$/, '')
+    .replace(/^src\//, '')
+    .split('/')
+    .join('.');
+
 /** A new test file for the function `sourceBlock` added to `source`. */
 export function testFile(testPath: string, source: string, s: SnippetSubject): string {
   const said = s.words.join(' ');
   const lang = langOf(source);
   if (lang === 'py') {
-    const mod = source
-      .replace(/\.py$/, '')
-      .replace(/^src\//, '')
-      .split('/')
-      .join('.');
+    const mod = pyModule(source);
     return [`from ${mod} import ${s.snake}`, '', '', ...testCase(testPath, s, 1)].join('\n');
   }
   if (lang === 'ts' || lang === 'js')
@@ -244,11 +248,7 @@ export function existingTestCase(testPath: string, fn: string, s: SnippetSubject
 export function existingTestFile(testPath: string, source: string, fn: string, s: SnippetSubject): string {
   const lang = langOf(source);
   if (lang === 'py') {
-    const mod = source
-      .replace(/\.py$/, '')
-      .replace(/^src\//, '')
-      .split('/')
-      .join('.');
+    const mod = pyModule(source);
     return [`from ${mod} import ${fn}`, '', '', ...existingTestCase(testPath, fn, s, 1, '')].join('\n');
   }
   return [
