@@ -13,6 +13,7 @@ import { DraftStore } from './tasks/draftStore';
 import { keepSettings, readSettings } from './config';
 import { COMMANDS } from './ids';
 import { createLog } from './log';
+import { AttemptSets } from './model/attemptSets';
 import { ContinuationLinks } from './model/continuationLinks';
 import { Emitter, reportListenerFailuresTo } from './shared/emitter';
 import { onFirstUse } from './shared/onFirstUse';
@@ -68,6 +69,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
   const links = new ContinuationLinks(context.workspaceState);
+  // Sets of attempts of one prompt started here (the service does not record them).
+  const attemptSets = new AttemptSets(context.workspaceState);
   const grouping = new TaskGrouping(context.workspaceState);
   // One object for what the user chose to see; the model, the views and the changes all hear its one event.
   const viewState = new ViewState(filter, grouping, drafts);
@@ -237,6 +240,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       filter,
       drafts,
       links,
+      attemptSets,
       grouping,
       viewState,
       model,

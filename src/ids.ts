@@ -120,6 +120,8 @@ export const STATE_KEYS = {
   recentPrompts: 'agentTasks.recentPrompts',
   draft: 'agentTasks.draft',
   continuations: 'agentTasks.continuations',
+  /** Sets of attempts started here (src/model/attemptSets.ts): prompts, options, models and task ids, never a token. */
+  attemptSets: 'agentTasks.attemptSets',
   checkedOutBases: 'agentTasks.checkedOutBases',
   myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
   /** Per task: review comments, files ticked as viewed, heads reviewed (only what the user wrote, and git's names). */
