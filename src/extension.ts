@@ -94,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     log,
     names,
     links,
+    attemptSets,
     lastLists: { state: context.workspaceState, folders: () => repos.folders() },
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
@@ -142,6 +143,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     address,
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
     observers,
+    attempts: attemptSets,
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageService = {
@@ -224,6 +226,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       changesReady: () => changes.ready(),
       installationsReady: () => installations.ready(),
       refreshChanges: () => changes.refreshWatched(),
+      attemptSets,
     },
     built => context.subscriptions.push(built),
   );
@@ -278,6 +281,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   return testing.api({
     ...{ model, views, installations, service, pages, drafts, viewState, logFile, mementos, subscriptions, changes },
     ...{ commands: lazyCommands, exported: exported.api },
+    attemptSets,
     reactivate: () => (subscriptions.splice(0).forEach(s => void s.dispose()), activate(context)),
   });
 }
