@@ -256,7 +256,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       pages,
       exported,
     ],
-    new TaskNotifier(model, () => readSettings().notifications, ui),
+    new TaskNotifier(model, () => readSettings().notifications, ui, attemptSets),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.

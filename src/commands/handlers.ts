@@ -112,7 +112,7 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
     new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
     new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
-    new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find')),
+    new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find'), d.attemptSets),
     new SetAsideCommands(d.attemptSets, d.model, d.views, r, ui),
     new InstallationCommands(d.installations, new Keeping(d, kept, d.installationsReady)),
     ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
