@@ -134,7 +134,7 @@ export class AttemptSets {
   /** Shows what was set aside in the views again, or hides it. Fires with '' (no one set changed). */
   async showAside(on: boolean): Promise<void> {
     if (on === this.showingAside()) return;
-    await this.state.update(STATE_KEYS.attemptSetsAsideShown, on || undefined);
+    await this.state.update(STATE_KEYS.attemptSetsAsideShown, on);
     this.changed.fire('');
   }
 

@@ -2,7 +2,7 @@
 // out), instead of one per attempt. Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
 import type { AttemptSets } from '../model/attemptSets';
-import { countStates, countsText, DONE_STATES } from '../model/attemptSummary';
+import { attemptsText, countStates, countsText, DONE_STATES } from '../model/attemptSummary';
 import { forMessage } from '../safety/serviceText';
 
 export interface SetNews {
@@ -44,12 +44,8 @@ export class SetDone {
     if (this.told.has(key)) return { kind: 'hold' };
     this.told.add(key);
     const counts = countStates(states);
-    const text = l10n.t(
-      '{0} attempts of “{1}” done: {2}.',
-      states.length,
-      forMessage(set.name, 200),
-      countsText(counts),
-    );
+    const name = forMessage(set.name, 200);
+    const text = l10n.t('{0} of “{1}” done: {2}.', attemptsText(states.length), name, countsText(counts));
     return {
       kind: 'news',
       news: { setId: set.id, text, level: counts.finished === states.length ? 'info' : 'warning' },
