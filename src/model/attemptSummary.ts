@@ -7,8 +7,8 @@ export interface AttemptCounts {
   readonly failed: number;
   readonly timedOut: number;
   readonly waiting: number;
-  /** Queued or running. */
   readonly running: number;
+  readonly queued: number;
 }
 
 /** The states that end an attempt: the set is done when each of its started attempts is in one of them. */
@@ -21,7 +21,8 @@ export function countStates(states: readonly string[]): AttemptCounts {
     failed: n(s => s === 'failed'),
     timedOut: n(s => s === 'timed_out'),
     waiting: n(s => s === 'waiting_for_user'),
-    running: n(s => s === 'queued' || s === 'in_progress'),
+    running: n(s => s === 'in_progress'),
+    queued: n(s => s === 'queued'),
   };
 }
 
@@ -33,6 +34,7 @@ export function countsText(c: AttemptCounts): string {
     c.timedOut && l10n.t('{0} timed out', c.timedOut),
     c.waiting && l10n.t('{0} waiting for you', c.waiting),
     c.running && l10n.t('{0} running', c.running),
+    c.queued && l10n.t('{0} queued', c.queued),
   ].filter((p): p is string => typeof p === 'string');
   return parts.join(', ');
 }

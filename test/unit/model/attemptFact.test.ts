@@ -50,8 +50,8 @@ describe('an attempt in its picture', () => {
       'waiting_for_user',
       'completed',
     ]);
-    assert.deepEqual(c, { finished: 2, failed: 1, timedOut: 1, waiting: 1, running: 2 });
-    assert.equal(countsText(c), '2 finished, 1 failed, 1 timed out, 1 waiting for you, 2 running');
+    assert.deepEqual(c, { finished: 2, failed: 1, timedOut: 1, waiting: 1, running: 1, queued: 1 });
+    assert.equal(countsText(c), '2 finished, 1 failed, 1 timed out, 1 waiting for you, 1 running, 1 queued');
     assert.equal(countsText(countStates([])), '');
     assert.equal(attemptLabel(1, 'gpt-x'), 'Attempt 2 · gpt-x');
     assert.equal(attemptLabel(0, ''), 'Attempt 1 · any model');
