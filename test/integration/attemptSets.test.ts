@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { KNOWN_MODELS } from '../../src/api/schema/values';
-import { COMMANDS } from '../../src/ids';
+import { CHAT_TOOLS, COMMANDS } from '../../src/ids';
+import { invokeText } from './chatSupport';
 import type { AttemptStart } from '../../src/model/attemptSets';
 import type { AgentTasksTestApi, TestTreeItem } from '../../src/testing/testApi';
 import { DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, waitFor } from './tasksSupport';
@@ -216,6 +217,49 @@ describe('a set of attempts', () => {
     const mentions = told().filter(t => t.includes(PROMPT));
     assert.deepEqual(mentions, [`3 attempts of “${PROMPT}” done: 2 finished, 1 failed.`], 'one notification');
     assert.equal(setRow(await api.treeItems('repoTasks', 1), setId)?.description, '3 attempts · 2 finished, 1 failed');
+  });
+
+  it("chat's Get Agent Task of the set says each attempt's state and changes; of an attempt, its set", async function () {
+    this.timeout(90_000);
+    const text = await invokeText(CHAT_TOOLS.getTask, { taskId: setId });
+    const lines = text.split('\n');
+    assert.match(lines[1], new RegExp(`^Set of 3 attempts “${PROMPT}” \\(set id ${setId}\\)`), text);
+    const states = ['completed', 'failed', 'completed'];
+    for (const [i, id] of ids.entries()) {
+      const line = lines.find(l => l.startsWith(`  ${i + 1}. model ${MODELS[i]}, task id ${id}, state ${states[i]}; `));
+      assert.ok(line, `attempt ${i + 1}: ${text}`);
+    }
+    // Which files they agree on, or why that cannot be told (changes not read in time): said either way.
+    assert.ok(
+      lines.some(l =>
+        /^(Files where attempts reached the same content|No file has the same content|Which files)/.test(l),
+      ),
+      text,
+    );
+    const one = await invokeText(CHAT_TOOLS.getTask, { taskId: ids[1] });
+    assert.ok(one.includes(`- attempt 2 of 3 of the set “${PROMPT}” started in this workspace (set id ${setId}`), one);
+  });
+
+  it('My Tasks grouped by repository keeps the set one row under its repository; a task and a set are revealed', async function () {
+    this.timeout(60_000);
+    const from = api.said().length;
+    await vscode.commands.executeCommand(COMMANDS.groupMyTasksByRepo);
+    try {
+      const groups = await api.treeItems('myTasks', 2);
+      const rocket = groups.find(g => g.kind === 'repoGroup' && g.label === 'acme/rocket');
+      const row = setRow(rocket?.children ?? [], setId);
+      assert.deepEqual(childIds(row), ids, 'the set under acme/rocket, its attempts under it');
+      assert.match(rocket?.description ?? '', /^\d+ tasks/);
+      await vscode.commands.executeCommand(COMMANDS.revealTask, { id: ids[2], state: 'completed' });
+      assert.equal(await vscode.commands.executeCommand(COMMANDS.revealAttemptSet, setId), true, 'the set revealed');
+      const errors = api
+        .said()
+        .slice(from)
+        .filter(m => m.level === 'error');
+      assert.deepEqual(errors, [], 'revealing an attempt under its set, under its repository, went well');
+    } finally {
+      await vscode.commands.executeCommand(COMMANDS.groupMyTasksByRepoOn);
+    }
   });
 
   it('an attempt the service no longer has is said so in its set, beside the rest', async function () {
