@@ -65,14 +65,7 @@ export class SetAsideCommands extends DisposableBase {
     if (arg !== undefined && !target) {
       const task = taskOf(arg);
       const name = task ? forMessage(this.model.picture(task.id)?.name ?? task.id, 200) : '';
-      tell(
-        this.ui,
-        'info',
-        vscode.l10n.t(
-          '“{0}” is not an attempt of a set started in this workspace: only attempts and their sets are set aside.',
-          name,
-        ),
-      );
+      tell(this.ui, 'info', vscode.l10n.t('“{0}” is not an attempt of a set started in this workspace.', name));
       return;
     }
     if (!target) return;
@@ -82,18 +75,10 @@ export class SetAsideCommands extends DisposableBase {
       this.ui.status(vscode.l10n.t('{0} is shown again.', what));
       return;
     }
-    const n = target.index === undefined ? target.set.attempts.filter(a => a.taskId).length : 1;
-    const text =
-      n === 1
-        ? vscode.l10n.t(
-            '{0} is set aside: hidden from the views in this workspace. The task still exists on the service (there is no cancel or archive).',
-            what,
-          )
-        : vscode.l10n.t(
-            '{0} is set aside: hidden from the views in this workspace. Its {1} tasks still exist on the service (there is no cancel or archive).',
-            what,
-            n,
-          );
+    const text = vscode.l10n.t(
+      '{0} is set aside: hidden from the views in this workspace. It still exists on the service (there is no cancel or archive).',
+      what,
+    );
     tell(this.ui, 'info', text, [
       { title: vscode.l10n.t('Undo'), run: () => this.sets.setAside(target.set.id, false, target.index) },
       { title: vscode.l10n.t('Show Set-Aside Attempts'), run: () => this.sets.showAside(true) },
@@ -118,17 +103,13 @@ export class SetAsideCommands extends DisposableBase {
       tell(
         this.ui,
         'info',
-        aside
-          ? vscode.l10n.t('No set of attempts started in this workspace is shown to set aside.')
-          : vscode.l10n.t('Nothing is set aside in this workspace.'),
+        aside ? vscode.l10n.t('No set of attempts to set aside.') : vscode.l10n.t('Nothing is set aside.'),
       );
       return undefined;
     }
     const picked = await this.ui.pick(rows, {
       title: aside ? vscode.l10n.t('Set Aside') : vscode.l10n.t('Show Again'),
-      placeHolder: aside
-        ? vscode.l10n.t('Hide an attempt or a set from the views here (the tasks stay on the service)')
-        : vscode.l10n.t('Show an attempt or a set in the views again'),
+      placeHolder: aside ? vscode.l10n.t('Hide from the views here (the tasks stay on the service)') : '',
     });
     return picked?.target;
   }

@@ -62,7 +62,7 @@ export class AttemptSetNode implements TreeNode {
     item.description = description;
     item.iconPath = new vscode.ThemeIcon('layers');
     item.contextValue = this.set.aside ? 'agentAttemptSet aside' : 'agentAttemptSet';
-    item.tooltip = vscode.l10n.t('Attempts of one prompt, started in this workspace: {0}', `${name} · ${description}`);
+    item.tooltip = `${name} · ${description}`;
     item.accessibilityInformation = { label: vscode.l10n.t('{0}, set of {1}', name, description) };
     return item;
   }
