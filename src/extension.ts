@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { host } from '#env';
 import * as vscode from 'vscode';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
@@ -283,11 +282,10 @@ interface Manifest {
 }
 
 async function importTesting(context: vscode.ExtensionContext): Promise<typeof Testing> {
-  const url = pathToFileURL(path.join(context.extensionPath, 'dist', 'testing.mjs')).href;
-  const testing = (await import(url)) as typeof Testing;
+  const testing = (await host.importTesting(context.extensionPath)) as typeof Testing;
   // It reads the extension's own objects through the extension's own modules: a copy loaded by another path would
   // hold classes and state of its own.
-  if (testing.sharedEmitter !== Emitter) throw new Error(`${url} does not share the extension's modules`);
+  if (testing.sharedEmitter !== Emitter) throw new Error(`dist/testing.mjs does not share the extension's modules`);
   return testing;
 }
 

@@ -1,6 +1,4 @@
-// `fs.promises` is read when a file is, so the module loads then, not with the extension's bundle.
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { host } from '#env';
 import * as vscode from 'vscode';
 import type { RepoRef } from '../api/params';
 import { STATE_KEYS } from '../ids';
@@ -9,7 +7,6 @@ import type { Log } from '../log';
 import { Emitter } from '../shared/emitter';
 import type { GitApi, GitExtension, GitRemote, GitRepository } from './gitApi';
 import {
-  gitConfigFile,
   parseGitConfigRemotes,
   parseRemoteUrl,
   remoteMatchesService,
@@ -40,7 +37,7 @@ interface Source {
 /** Git has read this repository (its first status is in: HEAD and remotes are known). */
 const loaded = (r: GitRepository) => r.state.HEAD !== undefined || r.state.remotes.length > 0;
 const sameRoot = (a: vscode.Uri, b: vscode.Uri) =>
-  a.scheme === b.scheme && path.normalize(a.fsPath) === path.normalize(b.fsPath);
+  a.scheme === b.scheme && host.path.normalize(a.fsPath) === host.path.normalize(b.fsPath);
 
 /**
  * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
@@ -105,7 +102,8 @@ export class RepoDetector extends DisposableBase {
     const reads = await Promise.all(
       folders.map(async (f): Promise<ConfigRead | undefined> => {
         try {
-          const text = await fs.readFile(await gitConfigFile(f.uri.fsPath), 'utf8');
+          const text = await host.gitConfigText(f.uri.fsPath);
+          if (text === undefined) return undefined;
           return { root: f.uri, remotes: parseGitConfigRemotes(text) };
         } catch {
           return undefined; // not a repository's root, or unreadable: the Git extension will say

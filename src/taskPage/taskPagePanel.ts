@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
@@ -198,7 +197,7 @@ export class TaskPagePanel extends DisposableBase {
 
   private render(): void {
     if (this.isDisposed) return;
-    const nonce = randomBytes(18).toString('base64');
+    const nonce = btoa(String.fromCharCode(...globalThis.crypto.getRandomValues(new Uint8Array(18))));
     const webview = this.panel.webview;
     const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.mediaRoot, file)).toString();
     const html = renderTaskPage({
