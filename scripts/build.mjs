@@ -115,7 +115,15 @@ const extensionGraph = {
 // browser's side. What only the Node host can run is left out: the parts the seam never loads there (undici's
 // stack, the local sandbox's server, a task's changes through the user's git) and Node's own modules, which become a
 // module that throws when used, so a path the seam should have closed fails in words, not with a missing `require`.
-const NODE_ONLY = ['src/api/nodeFetch.ts', 'src/sandbox/index.ts', 'src/changes/changes.ts', 'src/changes/registerCommands.ts', 'src/changes/handoff/handoffCommand.ts', 'src/changes/handoff/handoffGit.ts'].map(f => path.join(root, f));
+const NODE_ONLY = [
+  'src/api/nodeFetch.ts',
+  'src/sandbox/index.ts',
+  'src/changes/changes.ts',
+  'src/changes/registerCommands.ts',
+  'src/changes/handoff/handoffCommand.ts',
+  'src/changes/handoff/handoffGit.ts',
+  'src/changes/land/journal.ts',
+].map(f => path.join(root, f));
 const nodeOnlyLeftOut = {
   name: 'node-only-left-out',
   setup(build) {
@@ -123,7 +131,11 @@ const nodeOnlyLeftOut = {
     build.onResolve({ filter: /^node:/ }, () => ({ path: absent }));
     build.onResolve({ filter: /^\./ }, async args => {
       if (args.pluginData === 'resolving' || args.importer === absent) return undefined;
-      const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      const r = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      });
       return !r.errors.length && NODE_ONLY.includes(r.path) ? { path: absent } : undefined;
     });
   },

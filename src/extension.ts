@@ -106,6 +106,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   );
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);
+  // Where git cannot run (src/env), the manifest's `when` clauses leave out what needs it.
+  if (!host.hasGit) contextKeys.set('gitless', true);
   const changes = new ChangesOnDemand(
     {
       model,
@@ -265,7 +267,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   void repos.start();
   void model.start(vscode.window.state.focused);
   clients.warm();
-  log.info(`activated in ${Date.now() - t0} ms`);
+  // Which host runs this build, as this code sees it (the browser's web worker has no `process`).
+  log.info(`activated in ${Date.now() - t0} ms (${host.kind} extension host, process ${typeof process})`);
   if (!testing) return exported.api;
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];

@@ -100,7 +100,11 @@ export class ChangesNode implements TreeNode {
         item.tooltip = forLabel(`${capitalised(v.why)}. ${v.todo}`, 600);
         item.iconPath = new vscode.ThemeIcon('link-external');
         item.command = pullRequests(this.task).length
-          ? { command: COMMANDS.openPullRequest, title: vscode.l10n.t('Open Pull Request'), arguments: [{ task: this.task }] }
+          ? {
+              command: COMMANDS.openPullRequest,
+              title: vscode.l10n.t('Open Pull Request'),
+              arguments: [{ task: this.task }],
+            }
           : { command: COMMANDS.openTaskOnWeb, title: vscode.l10n.t('Open on Web'), arguments: [{ task: this.task }] };
         break;
       case 'noBranch':

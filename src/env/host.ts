@@ -2,6 +2,7 @@
 // hosts) and the browser's web worker (vscode.dev, code-server's web worker host). The build picks one of
 // `src/env/node/index.ts` and `src/env/browser/index.ts` for the specifier `#env` (scripts/build.mjs); features import
 // `host` from `#env` and never ask which host they run in.
+import type { Uri } from 'vscode';
 import type { FetchLike } from '../api';
 
 /** The HTTP stack the API clients use. */
@@ -28,8 +29,8 @@ export interface Host {
   network(): HostNetwork;
   /** The local sandbox's module, or undefined where no server can listen. */
   readonly sandbox: (() => Promise<typeof import('../sandbox')>) | undefined;
-  /** A workspace folder's git config file as text, or undefined (not a repository; no files to read here). */
-  gitConfigText(root: string): Promise<string | undefined>;
+  /** A workspace folder's git config file as text, or undefined (not a repository's root, or not readable here). */
+  gitConfigText(folder: Uri): Promise<string | undefined>;
   readonly path: HostPath;
   /** The test surface, a second entry of the Node build; none in the browser. */
   importTesting(extensionPath: string): Promise<unknown>;

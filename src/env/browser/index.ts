@@ -2,6 +2,7 @@
 // can `require` nothing but `vscode`. Requests go through the browser's fetch (the service must allow the editor's
 // origin: src/errors/network.ts says so when it does not); there is no git, no file of the workspace on disk, no
 // server to start.
+import { Uri, workspace } from 'vscode';
 import type { Host } from '../host';
 import { posixPath } from './posixPath';
 
@@ -14,7 +15,14 @@ export const host: Host = {
     dispose: () => undefined,
   }),
   sandbox: undefined,
-  gitConfigText: async () => undefined,
+  // Through the editor's file system (a remote folder of code-server, say): `.git/config` of the folder's root.
+  gitConfigText: async folder => {
+    const bytes = await workspace.fs.readFile(Uri.joinPath(folder, '.git', 'config')).then(
+      b => b,
+      () => undefined,
+    );
+    return bytes && new TextDecoder().decode(bytes);
+  },
   path: posixPath,
   importTesting: async () => {
     throw new Error('The test surface is not part of the browser build.');

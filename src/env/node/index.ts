@@ -12,7 +12,12 @@ export const host: Host = {
   hasGit: true,
   network: () => new HostNetwork(),
   sandbox: () => import('../../sandbox'),
-  gitConfigText: async root => fs.readFile(await gitConfigFile(root), 'utf8').catch(() => undefined),
+  // Files on this machine's disk (a worktree's or a submodule's `.git` file followed); other schemes are the git
+  // extension's to read.
+  gitConfigText: async folder =>
+    folder.scheme === 'file'
+      ? fs.readFile(await gitConfigFile(folder.fsPath), 'utf8').catch(() => undefined)
+      : undefined,
   path,
   importTesting: extensionPath => import(pathToFileURL(path.join(extensionPath, 'dist', 'testing.mjs')).href),
 };
