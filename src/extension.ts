@@ -37,6 +37,7 @@ import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
 import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
+import { firstTreeLogged } from './views/firstTreeLog';
 import { lastStartDefaults } from './tasks/start/rememberedOptions';
 import { createPublicApi, type AgentTasksApi } from './publicApi/publicApi';
 
@@ -139,7 +140,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     context: contextKeys,
     address,
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
-    observers,
+    observers: { treeRootsDrawn: firstTreeLogged(observers, log, t0) },
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageService = {

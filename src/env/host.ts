@@ -4,6 +4,7 @@
 // `host` from `#env` and never ask which host they run in.
 import type { Uri } from 'vscode';
 import type { FetchLike } from '../api';
+import type * as Sandbox from '../sandbox';
 
 /** The HTTP stack the API clients use. */
 export interface HostNetwork {
@@ -28,7 +29,7 @@ export interface Host {
   /** The HTTP stack: VS Code's fetch (with undici where it cannot serve) or the browser's fetch. */
   network(): HostNetwork;
   /** The local sandbox's module, or undefined where no server can listen. */
-  readonly sandbox: (() => Promise<typeof import('../sandbox')>) | undefined;
+  readonly sandbox: (() => Promise<typeof Sandbox>) | undefined;
   /** A workspace folder's git config file as text, or undefined (not a repository's root, or not readable here). */
   gitConfigText(folder: Uri): Promise<string | undefined>;
   readonly path: HostPath;

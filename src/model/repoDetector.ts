@@ -90,7 +90,7 @@ export class RepoDetector extends DisposableBase {
     this.emitIfChanged();
   }
 
-  /** Reads the remotes of every workspace folder that is a repository's root, straight from its config file (src/env). */
+  /** Reads the remotes of every workspace folder that is a repository's root, from its config file (src/env). */
   async readConfigs(): Promise<void> {
     const folders = vscode.workspace.workspaceFolders ?? [];
     const reads = await Promise.all(

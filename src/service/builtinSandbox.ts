@@ -1,6 +1,7 @@
 import { host } from '#env';
 import * as vscode from 'vscode';
 import type { Log } from '../log';
+import type * as Sandbox from '../sandbox';
 import type { TokenKind } from '../ids';
 
 interface Running {
@@ -116,12 +117,12 @@ export class BuiltinSandbox implements vscode.Disposable {
 }
 
 /** The sandbox's module where this host can run a server (src/env); in the browser, words saying where it runs. */
-function sandboxModule(): Promise<typeof import('../sandbox')> {
+function sandboxModule(): Promise<typeof Sandbox> {
   if (host.sandbox) return host.sandbox();
   return Promise.reject(
     new Error(
       vscode.l10n.t(
-        'The built-in sandbox needs the desktop, a remote or a server extension host; in the browser, run it with "npm run sandbox -- --allow-origin <this editor\'s origin>" and set "agentTasks.serviceUrl" to its address.',
+        'The built-in sandbox needs the desktop, a remote or a server extension host; in the browser, run it with `npm run sandbox -- --allow-origin <this editor\'s origin>` and set "agentTasks.serviceUrl" to its address.',
       ),
     ),
   );

@@ -5,8 +5,11 @@ const fail = (name: PropertyKey) => () => {
   throw new Error(`${String(name)} needs the Node extension host; it is not part of the browser build.`);
 };
 
-const absent: Record<PropertyKey, unknown> = new Proxy({} as Record<PropertyKey, unknown>, {
-  get: (_, name) => (name === '__esModule' ? false : name === 'then' ? undefined : fail(name)),
-});
+const absent = new Proxy<Record<PropertyKey, unknown>>(
+  {},
+  {
+    get: (_, name) => (name === '__esModule' ? false : name === 'then' ? undefined : fail(name)),
+  },
+);
 
 module.exports = absent;

@@ -24,7 +24,5 @@ export const host: Host = {
     return bytes && new TextDecoder().decode(bytes);
   },
   path: posixPath,
-  importTesting: async () => {
-    throw new Error('The test surface is not part of the browser build.');
-  },
+  importTesting: () => Promise.reject(new Error('The test surface is not part of the browser build.')),
 };
