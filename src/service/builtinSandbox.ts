@@ -122,7 +122,7 @@ function sandboxModule(): Promise<typeof Sandbox> {
   return Promise.reject(
     new Error(
       vscode.l10n.t(
-        'The built-in sandbox needs the desktop, a remote or a server extension host; in the browser, run it with `npm run sandbox -- --allow-origin <this editor\'s origin>` and set "agentTasks.serviceUrl" to its address.',
+        'The built-in sandbox needs the desktop, a remote or a server extension host; in the browser, run it with `npm run sandbox -- --allow-origin <the origin of this editor>` and set "agentTasks.serviceUrl" to its address.',
       ),
     ),
   );
