@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { host } from '#env';
 import * as vscode from 'vscode';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
@@ -39,6 +38,7 @@ import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
 import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
+import { firstTreeLogged } from './views/firstTreeLog';
 import { lastStartDefaults } from './tasks/start/rememberedOptions';
 import { createPublicApi, type AgentTasksApi } from './publicApi/publicApi';
 
@@ -110,6 +110,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   );
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);
+  // Where git cannot run (src/env), the manifest's `when` clauses leave out what needs it.
+  if (!host.hasGit) contextKeys.set('gitless', true);
   const changes = new ChangesOnDemand(
     {
       model,
@@ -141,7 +143,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     context: contextKeys,
     address,
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
-    observers,
+    observers: { treeRootsDrawn: firstTreeLogged(observers, log, t0) },
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageService = {
@@ -270,7 +272,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   void repos.start();
   void model.start(vscode.window.state.focused);
   clients.warm();
-  log.info(`activated in ${Date.now() - t0} ms`);
+  // Which host runs this build, as this code sees it (the browser's web worker has no `process`).
+  log.info(`activated in ${Date.now() - t0} ms (${host.kind} extension host, process ${typeof process})`);
   if (!testing) return exported.api;
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];
@@ -287,11 +290,10 @@ interface Manifest {
 }
 
 async function importTesting(context: vscode.ExtensionContext): Promise<typeof Testing> {
-  const url = pathToFileURL(path.join(context.extensionPath, 'dist', 'testing.mjs')).href;
-  const testing = (await import(url)) as typeof Testing;
+  const testing = (await host.importTesting(context.extensionPath)) as typeof Testing;
   // It reads the extension's own objects through the extension's own modules: a copy loaded by another path would
   // hold classes and state of its own.
-  if (testing.sharedEmitter !== Emitter) throw new Error(`${url} does not share the extension's modules`);
+  if (testing.sharedEmitter !== Emitter) throw new Error(`dist/testing.mjs does not share the extension's modules`);
   return testing;
 }
 

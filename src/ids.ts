@@ -105,6 +105,7 @@ export const CONTEXT = {
   canUndoApply: 'agentTasks.canUndoApply', // an apply of this window can still be undone
   canRemoveWorktree: 'agentTasks.canRemoveWorktree', // a worktree this window made is still there
   applyCutOff: 'agentTasks.applyCutOff', // an apply was cut off while it wrote: Put Back or Finish is offered
+  gitless: 'agentTasks.gitless', // the host cannot run git (the browser): what needs it is not offered
 } as const;
 
 /** Keys in globalState / workspaceState. Never a token. */
