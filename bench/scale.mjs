@@ -111,6 +111,8 @@ async function measureWorld(n, runs) {
     const act = { ours: [], peer: [] };
     const mem = { ours: [], empty: [], floor: [] };
     let load;
+    // The tree of every window of ours (its first draw and the plain rows' in the same window): the spread of runs.
+    const trees = [];
     for (let i = 0; i < runs; i++) {
       for (const who of i % 2 ? ['peer', 'ours'] : ['ours', 'peer']) {
         const r =
@@ -133,12 +135,14 @@ async function measureWorld(n, runs) {
         else if (who === 'floor')
           mem.floor.push((await host.session('floor', { extensionPath: floor, params: { ...settle, expect } })).memory);
         else {
-          // The first of our windows also times the tree (after the memory is read, so it does not count there).
+          // Each of our windows also times the tree (after the memory is read, so it does not count there): the
+          // first with more rounds, the others enough for their first draws.
           const r = await host.session('load', {
-            params: { ...settle, expect, ...(load ? {} : { treeRounds: 7 }) },
+            params: { ...settle, expect, treeRounds: load ? 3 : 7 },
             timeoutMs: 900_000,
           });
           mem.ours.push(r.memory);
+          trees.push({ firstDrawMs: r.tree.firstDrawMs, plainFirstDrawMs: r.tree.firstDrawFloorMs });
           load ??= r;
         }
       }
@@ -166,6 +170,8 @@ async function measureWorld(n, runs) {
         firstDrawRatio: round(t.firstDrawMs / t.firstDrawFloorMs, 2),
         firstDrawRedone: t.firstDrawRedone,
         samplesMs: t.samples,
+        // Window by window: ours and the plain rows' first draw (medians of each window's rounds).
+        firstDrawByWindowMs: trees,
       },
       myTasks: {
         rows: g.tasks,
@@ -196,6 +202,14 @@ async function measureWorld(n, runs) {
         heapAfterGcDeltaMB: round(
           median(mem.ours.map(x => x.afterGc.heapUsedMB)) - median(mem.empty.map(x => x.afterGc.heapUsedMB)),
         ),
+        heapAfterGcOverFloorMB: round(
+          median(mem.ours.map(x => x.afterGc.heapUsedMB)) - median(mem.floor.map(x => x.afterGc.heapUsedMB)),
+        ),
+        heapSamplesMB: {
+          ours: mem.ours.map(x => round(x.afterGc.heapUsedMB)),
+          empty: mem.empty.map(x => round(x.afterGc.heapUsedMB)),
+          floor: mem.floor.map(x => round(x.afterGc.heapUsedMB)),
+        },
         samplesMB: {
           ours: mem.ours.map(x => round(x.rssMB)),
           empty: mem.empty.map(x => round(x.rssMB)),
@@ -268,12 +282,38 @@ export async function run({ tasks = [1000, 10000], runs = 3, only } = {}) {
       2,
     ),
   };
+  // The first draw's growth against the plain rows' of the same windows, run by run (the i-th window of each world):
+  // above 1, ours grows faster than the rows themselves cost.
+  const growthOf = w => w.repositoryView.firstDrawByWindowMs ?? [];
+  const pairs = growthOf(small)
+    .slice(0, growthOf(big).length)
+    .map((a, i) => {
+      const b = growthOf(big)[i];
+      return { ours: b.firstDrawMs / a.firstDrawMs, plain: b.plainFirstDrawMs / a.plainFirstDrawMs };
+    });
+  const med = k => median(growthOf(k === 'small' ? small : big).map(x => x.firstDrawMs));
+  const medPlain = k => median(growthOf(k === 'small' ? small : big).map(x => x.plainFirstDrawMs));
+  result.firstDrawGrowth = {
+    ours: round(med('big') / med('small'), 2),
+    plain: round(medPlain('big') / medPlain('small'), 2),
+    ratio: round(med('big') / med('small') / (medPlain('big') / medPlain('small')), 2),
+    samples: pairs.map(p => round(p.ours / p.plain, 2)),
+    runs: pairs.map(p => ({ ours: round(p.ours, 2), plain: round(p.plain, 2) })),
+  };
+  result.heapPerTaskOverFloorKB = round(
+    ((big.memory.heapAfterGcOverFloorMB - small.memory.heapAfterGcOverFloorMB) * 1024) / (big.tasks - small.tasks),
+    2,
+  );
   saveResult('scale', result);
   for (const g of growth)
     console.log(
       `[scale] ${g.what}: ${g.small} at ${small.tasks}, ${g.big} at ${big.tasks} (×${g.times}${g.withinLinear ? '' : ', MORE THAN LINEAR'})`,
     );
   console.log(`[scale] memory per task: ${result.memoryPerTaskKB} KB RSS, ${result.heapPerTaskKB} KB heap`);
+  const g = result.firstDrawGrowth;
+  console.log(
+    `[scale] first draw ×${g.ours} from ${small.tasks} to ${big.tasks} tasks, plain rows ×${g.plain} (ours / plain ${g.ratio}; run by run ${g.samples.join(', ')}); RSS over the floor at ${big.tasks}: +${big.memory.overFloorMB} MB, heap over the floor +${big.memory.heapAfterGcOverFloorMB} MB`,
+  );
   return result;
 }
 
