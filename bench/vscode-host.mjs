@@ -128,13 +128,11 @@ exports.deactivate = function () {};
  * strings (package.nls.json) and pictures (media/). Its rows go to our Repository view's id, so that the window pays
  * for what we contribute in both, and only our code differs.
  */
-export function writeFairPeer(dir) {
+export function writeFairPeer(dir, { without = [], name = 'bench-fair-peer' } = {}) {
   const ours = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  writePeerExtension(dir, 'tree-secrets', {
-    name: 'bench-fair-peer',
-    view: 'agentTasks.repoTasks',
-    contributes: ours.contributes,
-  });
+  // `without`: kinds of contribution left out (bench/contributions.mjs: what the window reads first).
+  const contributes = Object.fromEntries(Object.entries(ours.contributes).filter(([k]) => !without.includes(k)));
+  writePeerExtension(dir, 'tree-secrets', { name, view: 'agentTasks.repoTasks', contributes });
   fs.cpSync(path.join(ROOT, 'package.nls.json'), path.join(dir, 'package.nls.json'));
   fs.cpSync(path.join(ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
   return dir;
