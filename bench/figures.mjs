@@ -259,6 +259,8 @@ export function compare(now, base) {
     const a = base?.[f.id];
     const b = now[f.id];
     const row = { id: f.id, what: f.what, unit: f.unit ?? '×', base: a?.value, now: b?.value };
+    // This run's own spread: its rounds' interquartile range and how many there were.
+    if (b?.iqr !== undefined) row.spread = `±${b.iqr} (${b.n} rounds, median ${b.median})`;
     if (b?.goal !== undefined) row.goal = b.goal;
     if (b && row.goal !== undefined) row.meetsGoal = b.value <= row.goal;
     if (!a || !b) return { ...row, moved: a ? 'not measured now' : 'new' };

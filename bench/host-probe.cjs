@@ -204,6 +204,8 @@ exports.run = async function run() {
         }),
       );
       result = { mode: api.pollMode(), peak, tokenSet: loaded.tokenSet, readMore: loaded.readMore };
+      // How often each view was drawn again whole while it filled: VS Code makes a node of every row at each.
+      result.redraws = api.treeStats?.();
       if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
       if (p.settleSeconds) {
         if (!p.allocations) await sleep(p.settleSeconds * 1000);

@@ -103,6 +103,7 @@ console.table(
     figure: c.id,
     committed: fmt(c.base, c.unit),
     now: fmt(c.now, c.unit),
+    'its spread': c.spread ?? '—',
     noise: c.noise === undefined ? '—' : `±${c.noise}`,
     moved: c.moved,
     goal: c.goal === undefined ? '' : `≤ ${c.goal} ${c.meetsGoal ? 'met' : 'MISSED'}`,

@@ -38,7 +38,12 @@ export function firstDrawGrowth(small, big) {
     });
   const med = k => median(growthOf(k === 'small' ? small : big).map(x => x.firstDrawMs));
   const medPlain = k => median(growthOf(k === 'small' ? small : big).map(x => x.plainFirstDrawMs));
+  const cpu = (w, k) => median(growthOf(w).map(x => x[k] ?? NaN));
+  const cpuGrowth = k => round(cpu(big, k) / cpu(small, k), 2);
   return {
+    ...(growthOf(big)[0]?.cpuMs !== undefined && growthOf(small)[0]?.cpuMs !== undefined
+      ? { cpu: { ours: cpuGrowth('cpuMs'), plain: cpuGrowth('plainCpuMs') } }
+      : {}),
     ours: round(med('big') / med('small'), 2),
     plain: round(medPlain('big') / medPlain('small'), 2),
     ratio: round(med('big') / med('small') / (medPlain('big') / medPlain('small')), 2),
