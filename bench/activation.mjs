@@ -75,7 +75,7 @@ export async function run({ runs = 5, viewFirst = false } = {}) {
           round[who] = r.firstTreeMs;
         }
         console.log(
-          `[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.fromLast ? ', the last rows seen' : ''}${r.kept === false ? '' : r.kept ? ', lists kept' : ''}${r.wasActive ? ' — already active, not counted' : wrongCase ? ' — not the case timed, not counted' : ''}`,
+          `[activation] ${who} run ${i + 1}: first tree after ${r.firstTreeMs} ms (activate() returned after ${r.activateMs} ms)${r.fromLast ? ', the last rows seen' : ''}${r.kept === false ? '' : r.kept ? ', lists kept' : ''}${r.firstAsked ? ` (first asked at ${r.firstAsked.ms} ms, handed ${r.firstAsked.tasks} tasks)` : ''}${r.wasActive ? ' — already active, not counted' : wrongCase ? ' — not the case timed, not counted' : ''}`,
         );
       }
       const ratio = (a, b) => {

@@ -61,6 +61,18 @@ async function activation({ id, viewFirst = false, view, keepSeconds }) {
   const opened = viewFirst ? focus() : undefined;
   const api = await ext.activate();
   const activateMs = Date.now() - t0;
+  // When VS Code first asked our Repository view for its rows, and how many tasks it was handed then (the view is
+  // opened after this, unless it was opened first).
+  let firstAsked;
+  const provider = id === OURS ? api.treeProvider?.('repoTasks') : undefined;
+  if (provider) {
+    const ask = provider.getChildren.bind(provider);
+    provider.getChildren = async node => {
+      const rows = await ask(node);
+      if (!node && !firstAsked) firstAsked = { ms: Date.now() - t0, tasks: rows.filter(r => r.kind === 'task').length };
+      return rows;
+    };
+  }
   // Whether the workspace's storage held lists of ours when the window opened (nothing has been read yet).
   const kept = id === OURS ? api.storedState().includes('agentTasks.lastLists') : undefined;
   await (opened ?? focus());
@@ -97,7 +109,7 @@ async function activation({ id, viewFirst = false, view, keepSeconds }) {
     wasActive,
     activateMs,
     firstTreeMs: readyAt - t0,
-    ...(fromLast !== undefined ? { fromLast, kept, showsLast: api.showsLast('repoTasks') } : {}),
+    ...(fromLast !== undefined ? { fromLast, kept, showsLast: api.showsLast('repoTasks'), firstAsked } : {}),
   };
 }
 
