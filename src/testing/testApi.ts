@@ -22,6 +22,7 @@ import type { PreparedToolCall, Response, StatusShown, TestRecorder } from './re
 import { renderingOf, type MarkdownRendering } from './rendering';
 import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
 import { reviewProbe, type ReviewProbe } from './reviewProbe';
+import { EARLIER_ROWS } from '../views/earlierRows';
 
 /** A tree item as a test sees it. */
 export interface TestTreeItem {
@@ -138,7 +139,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
   };
-  const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
+  const count = (r: Redraws) => (n: unknown) => (n ? n !== EARLIER_ROWS && r.nodeRefreshes++ : r.rootRefreshes++);
   d.subscriptions.push(
     d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
     d.views.mineProvider.onDidChangeTreeData(count(redraws.myTasks)),

@@ -11,6 +11,7 @@ import type { ListKey, StoreChange, TaskModel } from '../model/taskModel';
 import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
 import type { Draft } from '../tasks/draftStore';
 import { DraftNode } from './nodes/draftNode';
+import { EarlierRows } from './earlierRows';
 import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
@@ -64,6 +65,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** Bumped at each new list: a node not drawn in the latest is dropped. */
   private generation = 0;
   private readonly groups: RepoGroups;
+  private readonly earlier = this.register(new EarlierRows(node => this.changed.fire(node)));
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
@@ -89,6 +91,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   refresh(filtersOnly = false): void {
     this.visible = undefined;
     if (!filtersOnly) this.sorted = undefined;
+    this.earlier.redrawn();
     this.changed.fire(undefined);
   }
 
@@ -118,6 +121,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       if (keys) await this.opts.model.firstRead(keys, FIRST_READ_WAIT_MS);
       const roots = this.roots();
       this.opts.observers?.treeRootsDrawn?.(this.opts.view, () => tasksIn(roots));
+      this.earlier.drawn();
       return roots;
     } catch (err) {
       return [new MessageNode(l10n.t('Could not show this: {0}', this.describe(err)), 'warning')];
