@@ -31,6 +31,8 @@ const PHRASE: Record<string, string> = {
 export class TaskNotifier extends DisposableBase {
   /** What was told, so that the same news read twice is told once; bounded by the transitions seen. */
   private readonly told = new Set<string>();
+  /** The news of the poll under way: its lists are read one after the other, and the poll's news is one burst. */
+  private pending: News[] = [];
 
   constructor(
     private readonly model: TaskModel,
@@ -39,15 +41,23 @@ export class TaskNotifier extends DisposableBase {
     private readonly system?: SystemRoute,
   ) {
     super();
-    this.register(model.onDidChangeTasks(c => this.burst(c.transitions)));
+    this.register(
+      model.onDidChangeTasks(c => {
+        this.pending.push(...c.transitions.flatMap(t => this.news(t)));
+        // A change outside a poll (a page's read, a start) is a burst of its own.
+        if (!model.polling) this.burst();
+      }),
+    );
+    this.register(model.onDidEndTick(() => this.burst()));
     // Another service or user: what was told belongs to another world.
-    this.register(model.onDidChangeStatus(() => !model.signedIn && this.told.clear()));
+    this.register(model.onDidChangeStatus(() => !model.signedIn && (this.told.clear(), (this.pending = []))));
   }
 
-  /** The news of one change of the model (one poll's answer): each told in the window, or all at once by the system. */
-  private burst(transitions: readonly StateTransition[]): void {
-    const news = transitions.flatMap(t => this.news(t));
+  /** The news of one poll: each told in the window, or all at once by the system. */
+  private burst(): void {
+    const news = this.pending;
     if (!news.length) return;
+    this.pending = [];
     const system = this.system;
     const away = system ? news.filter(n => system.takes(n.to)) : [];
     news.filter(n => !away.includes(n)).forEach(n => this.inWindow(n));
