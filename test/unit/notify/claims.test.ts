@@ -59,7 +59,9 @@ describe('notify: claims across windows', () => {
         const there = await exists(to);
         await new Promise<void>(resolve => {
           waiting.push(resolve);
-          if (waiting.length === 2) (waiting.forEach(r => r()), (waiting = []));
+          if (waiting.length < 2) return;
+          waiting.forEach(r => r());
+          waiting = [];
         });
         if (there) throw new Error(`${to} exists`);
         await fs.rename(from, to);
