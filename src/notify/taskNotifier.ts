@@ -31,8 +31,8 @@ const PHRASE: Record<string, string> = {
 export class TaskNotifier extends DisposableBase {
   /** What was told, so that the same news read twice is told once; bounded by the transitions seen. */
   private readonly told = new Set<string>();
-  /** The news of the poll under way: its lists are read one after the other, and the poll's news is one burst. */
-  private pending: News[] = [];
+  /** The system's news of the poll under way: its lists are read one after the other, and a poll's news is one. */
+  private away: News[] = [];
 
   constructor(
     private readonly model: TaskModel,
@@ -43,26 +43,27 @@ export class TaskNotifier extends DisposableBase {
     super();
     this.register(
       model.onDidChangeTasks(c => {
-        this.pending.push(...c.transitions.flatMap(t => this.news(t)));
+        const news = c.transitions.flatMap(t => this.news(t));
+        const system = this.system;
+        const away = system ? news.filter(n => system.takes(n.to)) : [];
+        // In the window at once, as ever; the system's news waits for the end of the poll, to be told as one.
+        news.filter(n => !away.includes(n)).forEach(n => this.inWindow(n));
+        this.away.push(...away);
         // A change outside a poll (a page's read, a start) is a burst of its own.
         if (!model.polling) this.burst();
       }),
     );
     this.register(model.onDidEndTick(() => this.burst()));
     // Another service or user: what was told belongs to another world.
-    this.register(model.onDidChangeStatus(() => !model.signedIn && (this.told.clear(), (this.pending = []))));
+    this.register(model.onDidChangeStatus(() => !model.signedIn && (this.told.clear(), (this.away = []))));
   }
 
-  /** The news of one poll: each told in the window, or all at once by the system. */
+  /** The system's news of one poll, told as one notification; what it could not deliver is told in the window. */
   private burst(): void {
-    const news = this.pending;
-    if (!news.length) return;
-    this.pending = [];
-    const system = this.system;
-    const away = system ? news.filter(n => system.takes(n.to)) : [];
-    news.filter(n => !away.includes(n)).forEach(n => this.inWindow(n));
-    // Not delivered (refused, or no webview): told here after all.
-    if (away.length) void system!.tell(away).then(left => left.forEach(n => this.inWindow(n)));
+    const away = this.away;
+    if (!away.length || !this.system) return;
+    this.away = [];
+    void this.system.tell(away).then(left => left.forEach(n => this.inWindow(n)));
   }
 
   private news(t: StateTransition): News[] {
