@@ -1,5 +1,6 @@
-// The task model: the store, the sync that fills it, the one poller, who the user is, the Repository view's repository.
-// Built once in extension.ts, handed to the views, the commands, the status bar and the notifier. No `vscode` here.
+// The task model: the store, the sync that fills it, the one poller, who the user is and which repository the
+// Repository Tasks view shows. Built once in extension.ts and handed to the views (which draw it), the commands
+// (which act on it), the status bar and the notifier. No `vscode`: its parts are passed in.
 import type { RepoRef, Task } from '../api';
 import { waitHintMs } from '../errors/failure';
 import { DisposableBase } from '../lifecycle';
@@ -16,6 +17,7 @@ import { TaskPictures } from './taskPictures';
 import type { ViewChange } from './viewState';
 import { listKeys, syncTargets, TaskSync } from './taskSync';
 import type { TaskModelDeps } from './taskModelDeps';
+
 export type { Reachable } from './pollOutcome';
 // The store's shapes the model's events and lists carry (surfaces import the model, never the store).
 export type { ListKey, StateTransition, StoreChange } from './taskStore';
@@ -46,9 +48,7 @@ export class TaskModel extends DisposableBase {
   readonly onDidPoll = this.polled.event;
   /** What the tasks did: joined or left a list, changed, moved from one state to another. */
   readonly onDidChangeTasks = this.store.onDidChange;
-  /** A poll ended, well or not; `polling` while one is under way (its lists change the store one at a time). */
-  readonly onDidEndTick = this.tickEnded.event;
-  polling = false;
+
   constructor(private readonly deps: TaskModelDeps) {
     super();
     this.names = deps.names ?? new RepoNames();
@@ -72,7 +72,7 @@ export class TaskModel extends DisposableBase {
     );
     this.poller = this.register(
       new Poller({
-        tick: signal => ((this.polling = true), this.tick(signal)),
+        tick: signal => this.tick(signal),
         activeIntervalMs: deps.pace.activeMs,
         idleIntervalMs: deps.pace.idleMs,
         waitHintMs,
@@ -80,7 +80,8 @@ export class TaskModel extends DisposableBase {
       }),
     );
     this.nameFeed = this.register(nameFeedOf(deps, this.store, this.names, id => this.loadDetails(id)));
-    this.register(this.poller.onDidChangeMode(m => deps.log.child('poll').debug(`mode ${m}`)));
+    const log = deps.log.child('poll');
+    this.register(this.poller.onDidChangeMode(m => log.debug(`mode ${m}`)));
     this.register(deps.service.onDidChange(() => void this.signInChanged()));
     // Only the fine-grained token matters here: setting a classic or installation token leaves the tasks be.
     this.register(deps.tokens.onDidChange(kind => kind === 'fine_grained' && void this.signInChanged()));
@@ -271,7 +272,6 @@ export class TaskModel extends DisposableBase {
       if (noted.some(Boolean)) this.statusChanged.fire();
       throw err;
     } finally {
-      this.polling = false;
       this.tickEnded.fire();
     }
   }

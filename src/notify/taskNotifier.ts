@@ -49,11 +49,10 @@ export class TaskNotifier extends DisposableBase {
         // In the window at once, as ever; the system's news waits for the end of the poll, to be told as one.
         news.filter(n => !away.includes(n)).forEach(n => this.inWindow(n));
         this.away.push(...away);
-        // A change outside a poll (a page's read, a start) is a burst of its own.
-        if (!model.polling) this.burst();
       }),
     );
-    this.register(model.onDidEndTick(() => this.burst()));
+    // A poll reads its lists one after the other: what they brought is told once it has read them all.
+    this.register(model.onDidPoll(() => this.burst()));
     // Another service or user: what was told belongs to another world.
     this.register(model.onDidChangeStatus(() => !model.signedIn && (this.told.clear(), (this.away = []))));
   }
