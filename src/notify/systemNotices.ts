@@ -70,7 +70,11 @@ export class SystemNotices extends DisposableBase {
   }
 
   private async deliver(notice: Notice): Promise<Delivery> {
-    if (!(await this.open())) return 'unsupported';
+    if (!(await this.open())) {
+      // A tab whose script never ran: made anew for the next news.
+      this.closed();
+      return 'unsupported';
+    }
     const id = ++this.sent;
     const answered = new Promise<Delivery>(resolve => {
       this.answers.set(id, resolve);
