@@ -24,6 +24,7 @@ import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
 import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
+import { systemNotificationsOf } from './notify/systemRoute';
 import { checkAddress } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
@@ -199,6 +200,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     signIn: async kind => (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken, kind)) === true,
     log: log.child('accounts'),
   });
+  // While the window is in the background, news goes to the system's notifications (a webview made when first needed).
+  const systemNotifications = systemNotificationsOf(context, ui, log.child('notify'));
   const demoRepos = async () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
     get model() {
@@ -254,8 +257,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       status,
       pages,
       exported,
+      systemNotifications,
     ],
-    new TaskNotifier(model, () => readSettings().notifications, ui),
+    new TaskNotifier(model, () => readSettings().notifications, ui, systemNotifications),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.
