@@ -51,26 +51,52 @@ const { peakOf, fill, signedIn, loaded, setToken, taskItems } = require('./host-
  * returns; with `viewFirst`, it is opened first, as in a window restored with it open, and VS Code activates the
  * extension for it while the probe's call waits for that.
  */
-async function activation({ id, viewFirst = false }) {
+async function activation({ id, viewFirst = false, view, keepSeconds }) {
   const ext = vscode.extensions.getExtension(id);
   if (!ext) throw new Error(`extension ${id} is not loaded`);
   const wasActive = ext.isActive;
   const focus = () =>
-    vscode.commands.executeCommand(id === OURS ? 'agentTasks.repoTasks.focus' : 'benchPeer.tasks.focus');
+    vscode.commands.executeCommand(`${view ?? (id === OURS ? 'agentTasks.repoTasks' : 'benchPeer.tasks')}.focus`);
   const t0 = Date.now();
   const opened = viewFirst ? focus() : undefined;
   const api = await ext.activate();
   const activateMs = Date.now() - t0;
+  // When VS Code first asked our Repository view for its rows, and how many tasks it was handed then (the view is
+  // opened after this, unless it was opened first).
+  let firstAsked;
+  const provider = id === OURS ? api.treeProvider?.('repoTasks') : undefined;
+  if (provider) {
+    const ask = provider.getChildren.bind(provider);
+    provider.getChildren = async node => {
+      const rows = await ask(node);
+      if (!node && !firstAsked) firstAsked = { ms: Date.now() - t0, tasks: rows.filter(r => r.kind === 'task').length };
+      return rows;
+    };
+  }
+  // Whether the workspace's storage held lists of ours when the window opened (nothing has been read yet).
+  const kept = id === OURS ? api.storedState().includes('agentTasks.lastLists') : undefined;
   await (opened ?? focus());
   let readyAt;
-  // Whether the first rows were the last ones this workspace saw (shown before any answer), not a fresh list.
+  // Whether the first rows were the last ones this workspace saw, not a fresh list: drawn before the extension had
+  // received any list of tasks (so they can only have come from the workspace's storage).
   let fromLast;
   if (id === OURS) {
     // As the peer's: when the view handed VS Code rows holding tasks, as VS Code asked for them. Asking the view
     // here instead (it was, every 2 ms) ran our tree's code in this thread while it loaded, and saw it late.
     readyAt = await until(() => api.firstTasksDrawn('repoTasks'), 'tasks in Repository Tasks', 60_000);
-    fromLast = api.showsLast?.('repoTasks') === true;
+    fromLast = api.responses().every(r => !/\/tasks\b/.test(r.path) || r.at > readyAt);
     if ((await taskItems(api)).length === 0) throw new Error('the view said it drew tasks, and holds none');
+    // A window that keeps its lists for the next: the answer replaces the stored rows and the lists are written to
+    // the workspace's storage, which the workbench writes to disk a moment later (a window closed at once loses it).
+    if (keepSeconds) {
+      await until(
+        () => !api.showsLast('repoTasks') && api.storedState().includes('agentTasks.lastLists'),
+        'the lists read and kept',
+        60_000,
+        20,
+      );
+      await sleep(keepSeconds * 1000);
+    }
   } else {
     readyAt = await Promise.race([
       api.ready,
@@ -79,7 +105,12 @@ async function activation({ id, viewFirst = false }) {
       }),
     ]);
   }
-  return { wasActive, activateMs, firstTreeMs: readyAt - t0, ...(fromLast !== undefined ? { fromLast } : {}) };
+  return {
+    wasActive,
+    activateMs,
+    firstTreeMs: readyAt - t0,
+    ...(fromLast !== undefined ? { fromLast, kept, showsLast: api.showsLast('repoTasks'), firstAsked } : {}),
+  };
 }
 
 /** A control endpoint of the sandbox; a refusal throws (a refused stats reset once skewed the polling figures). */
@@ -185,6 +216,8 @@ exports.run = async function run() {
         }),
       );
       result = { mode: api.pollMode(), peak, tokenSet: loaded.tokenSet, readMore: loaded.readMore };
+      // How often each view was drawn again whole while it filled: VS Code makes a node of every row at each.
+      result.redraws = api.treeStats?.();
       if (p.pollSeconds) result.polling = await polling(api, { seconds: p.pollSeconds });
       if (p.settleSeconds) {
         if (!p.allocations) await sleep(p.settleSeconds * 1000);

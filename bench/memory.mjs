@@ -80,6 +80,7 @@ export async function run({ runs = 5 } = {}) {
         heapTotalMB: round(x.heapTotalMB),
         afterGcRssMB: round(x.afterGc.rssMB),
         afterGcHeapTotalMB: round(x.afterGc.heapTotalMB),
+        afterGcHeapUsedMB: round(x.afterGc.heapUsedMB),
       })),
     });
     const o = sum(ours);

@@ -8,6 +8,8 @@
 //   --save-baseline   writes this run's figures to bench/baseline.json, to be committed as the new reference (with
 //                     names, only those benches' figures are replaced)
 //   name…             only the benches whose file name holds one of these
+//   --from-results    runs nothing: the figures of each bench's last result (bench/results/<name>.json), each bench
+//                     run on its own before (node bench/<name>.mjs), against the baseline
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,7 @@ const root = path.resolve(here, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const save = args.includes('--save-baseline');
+const fromResults = args.includes('--from-results');
 const only = args.filter(a => !a.startsWith('--'));
 
 // The quick subset: the benches behind the goals, each with fewer rounds (a few minutes instead of most of an hour).
@@ -56,6 +59,11 @@ for (const f of files) {
   const mod = await import(pathToFileURL(path.join(here, f)).href);
   if (typeof mod.run !== 'function') continue;
   const name = f.replace(/\.mjs$/, '');
+  if (fromResults) {
+    const file = path.join(here, 'results', `${name}.json`);
+    if (fs.existsSync(file)) results[name] = JSON.parse(fs.readFileSync(file, 'utf8'));
+    continue;
+  }
   console.log(`\n=== ${f} ===`);
   const t0 = Date.now();
   try {
@@ -95,6 +103,7 @@ console.table(
     figure: c.id,
     committed: fmt(c.base, c.unit),
     now: fmt(c.now, c.unit),
+    'its spread': c.spread ?? '—',
     noise: c.noise === undefined ? '—' : `±${c.noise}`,
     moved: c.moved,
     goal: c.goal === undefined ? '' : `≤ ${c.goal} ${c.meetsGoal ? 'met' : 'MISSED'}`,

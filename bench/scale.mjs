@@ -19,6 +19,7 @@ import {
   EXTENSION_ID,
 } from './vscode-host.mjs';
 import { isMain, numberArg, saveResult } from './report.mjs';
+import { GROWTH, firstDrawGrowth } from './scale-growth.mjs';
 
 const REPOS = 200;
 const RUNNING = 10;
@@ -111,6 +112,8 @@ async function measureWorld(n, runs) {
     const act = { ours: [], peer: [] };
     const mem = { ours: [], empty: [], floor: [] };
     let load;
+    // The tree of every window of ours (its first draw and the plain rows' in the same window): the spread of runs.
+    const trees = [];
     for (let i = 0; i < runs; i++) {
       for (const who of i % 2 ? ['peer', 'ours'] : ['ours', 'peer']) {
         const r =
@@ -133,12 +136,20 @@ async function measureWorld(n, runs) {
         else if (who === 'floor')
           mem.floor.push((await host.session('floor', { extensionPath: floor, params: { ...settle, expect } })).memory);
         else {
-          // The first of our windows also times the tree (after the memory is read, so it does not count there).
+          // Each of our windows also times the tree (after the memory is read, so it does not count there): the
+          // first with more rounds, the others enough for their first draws.
           const r = await host.session('load', {
-            params: { ...settle, expect, ...(load ? {} : { treeRounds: 7 }) },
+            params: { ...settle, expect, treeRounds: load ? 3 : 7 },
             timeoutMs: 900_000,
           });
           mem.ours.push(r.memory);
+          trees.push({
+            firstDrawMs: r.tree.firstDrawMs,
+            plainFirstDrawMs: r.tree.firstDrawFloorMs,
+            // The host's CPU time over the same reads: on a loaded machine the wall time also counts waiting for a core.
+            cpuMs: r.tree.cpuMs.firstDraw,
+            plainCpuMs: r.tree.cpuMs.firstDrawFloor,
+          });
           load ??= r;
         }
       }
@@ -150,6 +161,7 @@ async function measureWorld(n, runs) {
       tasks: n,
       views: expect,
       readMore: load.readMore,
+      redraws: load.redraws,
       activation: {
         oursMs: median(act.ours),
         secretsPeerMs: median(act.peer),
@@ -166,6 +178,8 @@ async function measureWorld(n, runs) {
         firstDrawRatio: round(t.firstDrawMs / t.firstDrawFloorMs, 2),
         firstDrawRedone: t.firstDrawRedone,
         samplesMs: t.samples,
+        // Window by window: ours and the plain rows' first draw (medians of each window's rounds).
+        firstDrawByWindowMs: trees,
       },
       myTasks: {
         rows: g.tasks,
@@ -196,6 +210,14 @@ async function measureWorld(n, runs) {
         heapAfterGcDeltaMB: round(
           median(mem.ours.map(x => x.afterGc.heapUsedMB)) - median(mem.empty.map(x => x.afterGc.heapUsedMB)),
         ),
+        heapAfterGcOverFloorMB: round(
+          median(mem.ours.map(x => x.afterGc.heapUsedMB)) - median(mem.floor.map(x => x.afterGc.heapUsedMB)),
+        ),
+        heapSamplesMB: {
+          ours: mem.ours.map(x => round(x.afterGc.heapUsedMB)),
+          empty: mem.empty.map(x => round(x.afterGc.heapUsedMB)),
+          floor: mem.floor.map(x => round(x.afterGc.heapUsedMB)),
+        },
         samplesMB: {
           ours: mem.ours.map(x => round(x.rssMB)),
           empty: mem.empty.map(x => round(x.rssMB)),
@@ -209,28 +231,6 @@ async function measureWorld(n, runs) {
     await host.close(ok);
   }
 }
-
-// Each figure, then its peer's where it has one (the same rows or picks, made plainly, in the same rounds): a peer
-// that grows as fast says the growth is the machine's with that many rows (its caches, its collector), not ours.
-const GROWTH = [
-  ['activation → first tree', r => r.activation.oursMs],
-  ['activation → first tree, SecretStorage peer', r => r.activation.secretsPeerMs],
-  ['Repository view rebuild', r => r.repositoryView.rebuildMs],
-  ['Repository view rebuild, plain rows (peer)', r => r.repositoryView.plainRebuildMs],
-  ['Repository view first draw', r => r.repositoryView.firstDrawMs],
-  ['Repository view first draw, plain rows (peer)', r => r.repositoryView.plainFirstDrawMs],
-  ['My Tasks rebuild', r => r.myTasks.flatMs],
-  ['My Tasks rebuild, plain rows (peer)', r => r.myTasks.plainFlatMs],
-  ['My Tasks grouped rebuild', r => r.myTasks.groupedMs],
-  ['My Tasks grouped rebuild, plain rows (peer)', r => r.myTasks.plainGroupedMs],
-  ['Go to Task open', r => r.goToTask.openMs],
-  ['Go to Task keystroke', r => r.goToTask.keystrokeMs],
-  ['plain quick pick open (peer)', r => r.goToTask.plainOpenMs],
-  ['plain quick pick keystroke (peer)', r => r.goToTask.plainKeystrokeMs],
-  ['poll with nothing new', r => r.poll.unchangedMs],
-  ['memory (RSS over the host without it)', r => r.memory.deltaMB],
-  ['heap after collections (over the host without it)', r => r.memory.heapAfterGcDeltaMB],
-];
 
 export async function run({ tasks = [1000, 10000], runs = 3, only } = {}) {
   const worlds = [];
@@ -268,12 +268,21 @@ export async function run({ tasks = [1000, 10000], runs = 3, only } = {}) {
       2,
     ),
   };
+  result.firstDrawGrowth = firstDrawGrowth(small, big);
+  result.heapPerTaskOverFloorKB = round(
+    ((big.memory.heapAfterGcOverFloorMB - small.memory.heapAfterGcOverFloorMB) * 1024) / (big.tasks - small.tasks),
+    2,
+  );
   saveResult('scale', result);
   for (const g of growth)
     console.log(
       `[scale] ${g.what}: ${g.small} at ${small.tasks}, ${g.big} at ${big.tasks} (×${g.times}${g.withinLinear ? '' : ', MORE THAN LINEAR'})`,
     );
   console.log(`[scale] memory per task: ${result.memoryPerTaskKB} KB RSS, ${result.heapPerTaskKB} KB heap`);
+  const g = result.firstDrawGrowth;
+  console.log(
+    `[scale] first draw ×${g.ours} from ${small.tasks} to ${big.tasks} tasks, plain rows ×${g.plain} (ours / plain ${g.ratio}; run by run ${g.samples.join(', ')}); RSS over the floor at ${big.tasks}: +${big.memory.overFloorMB} MB, heap over the floor +${big.memory.heapAfterGcOverFloorMB} MB`,
+  );
   return result;
 }
 

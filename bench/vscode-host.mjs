@@ -65,11 +65,13 @@ export function bigWorld(tasks = 1000, running = 5) {
  * `tree`: the token comes from the environment. `tree-secrets`: the token comes from SecretStorage, as every extension
  * that keeps its token where it belongs must read it (the first window stores it there).
  */
-export function writePeerExtension(dir, kind) {
+export function writePeerExtension(dir, kind, fair) {
   fs.mkdirSync(dir, { recursive: true });
   const tree = kind === 'tree' || kind === 'tree-secrets';
   const name =
-    kind === 'tree' ? 'bench-tree-peer' : kind === 'tree-secrets' ? 'bench-tree-secrets-peer' : 'bench-empty';
+    fair?.name ??
+    (kind === 'tree' ? 'bench-tree-peer' : kind === 'tree-secrets' ? 'bench-tree-secrets-peer' : 'bench-empty');
+  const view = fair?.view ?? 'benchPeer.tasks';
   const manifest = {
     name,
     publisher: 'bench',
@@ -79,9 +81,9 @@ export function writePeerExtension(dir, kind) {
       ? {
           main: './extension.js',
           activationEvents: ['onStartupFinished'],
-          contributes: {
+          contributes: fair?.contributes ?? {
             viewsContainers: { activitybar: [{ id: 'benchPeer', title: 'Bench Peer', icon: 'media/x.svg' }] },
-            views: { benchPeer: [{ id: 'benchPeer.tasks', name: 'Tasks' }] },
+            views: { benchPeer: [{ id: view, name: 'Tasks' }] },
           },
         }
       : {}),
@@ -110,12 +112,29 @@ exports.activate = function (context) {
     getTreeItem: t => Object.assign(new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.None), { id: t.id, description: t.state, iconPath: new vscode.ThemeIcon('circle') }),
     getChildren: async () => { await load; if (tasks.length) resolveReady(Date.now()); return tasks; },
   };
-  vscode.window.createTreeView('benchPeer.tasks', { treeDataProvider: provider });
+  vscode.window.createTreeView(${JSON.stringify(view)}, { treeDataProvider: provider });
   return { ready };
 };
 exports.deactivate = function () {};
 `,
   );
+  return dir;
+}
+
+/**
+ * The fair peer of activation: the SecretStorage peer's code (one GET, one plain item per task, its token from
+ * SecretStorage) under exactly our contributions, read from our package.json when the bench runs (views and their
+ * container, commands, menus, welcome content, keybindings, configuration, and the rest of `contributes`), with our
+ * strings (package.nls.json) and pictures (media/). Its rows go to our Repository view's id, so that the window pays
+ * for what we contribute in both, and only our code differs.
+ */
+export function writeFairPeer(dir, { without = [], name = 'bench-fair-peer' } = {}) {
+  const ours = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  // `without`: kinds of contribution left out (bench/contributions.mjs: what the window reads first).
+  const contributes = Object.fromEntries(Object.entries(ours.contributes).filter(([k]) => !without.includes(k)));
+  writePeerExtension(dir, 'tree-secrets', { name, view: 'agentTasks.repoTasks', contributes });
+  fs.cpSync(path.join(ROOT, 'package.nls.json'), path.join(dir, 'package.nls.json'));
+  fs.cpSync(path.join(ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
   return dir;
 }
 
@@ -186,11 +205,11 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
   const { startSandbox, DEMO_TOKENS } = sandboxLib();
   const runDir = makeRunDir(kind);
   const sandbox = await startSandbox({ world, stepMs: 0, rateLimit: { limit: 1e9 } });
-  const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
+  const mainFolder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
   const control = path.join(runDir, 'bench-control.json');
   const server = await startCodeServer({
     runDir,
-    folder,
+    folder: mainFolder,
     settings: { 'agentTasks.serviceUrl': sandbox.url, ...settings },
     env: {
       AGENT_TASKS_SANDBOX_URL: sandbox.url,
@@ -214,7 +233,9 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
     onExit: code => onExit(code),
   });
   let n = 0;
-  async function session(mode, { extensionPath = ROOT, params = {}, timeoutMs = 180_000 } = {}) {
+  /** Another copy of the demo repository: a workspace of its own, whose storage no window has written yet. */
+  const otherFolder = name => ensureDemoRepo(path.join(runDir, name), sandbox.url);
+  async function session(mode, { extensionPath = ROOT, params = {}, timeoutMs = 180_000, folder = mainFolder } = {}) {
     const out = path.join(runDir, `bench-result-${++n}.json`);
     fs.rmSync(out, { force: true });
     fs.writeFileSync(control, JSON.stringify({ mode, out, params }));
@@ -251,5 +272,5 @@ export async function startHost({ world, kind = 'bench', settings = {} } = {}) {
     await sandbox.close();
     if (ok) fs.rmSync(runDir, { recursive: true, force: true });
   }
-  return { session, stats, sandbox, runDir, close, tokens: DEMO_TOKENS };
+  return { session, otherFolder, stats, sandbox, runDir, close, tokens: DEMO_TOKENS };
 }

@@ -83,6 +83,14 @@ const builtinsRequired = {
   },
 };
 
+// The seam between the hosts (src/env/host.ts): `#env` is the Node host's side in every build but the browser's.
+const envFor = side => ({
+  name: `env-${side}`,
+  setup(build) {
+    build.onResolve({ filter: /^#env$/ }, () => ({ path: path.join(root, 'src/env', side, 'index.ts') }));
+  },
+});
+
 const extensionGraph = {
   ...common,
   entryPoints: {
@@ -98,7 +106,73 @@ const extensionGraph = {
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   // The modules that run in the extension host say the plain-Node modules' words through VS Code's l10n.
   alias: { '@vscode/l10n': './src/l10nHost.ts' },
-  plugins: [oneChunkAtActivation, builtinsRequired],
+  plugins: [envFor('node'), oneChunkAtActivation, builtinsRequired],
+  metafile: true,
+};
+
+// The browser's build (package.json `browser`): the web worker extension host loads one CommonJS file and can
+// `require` nothing but `vscode`, so everything is in dist/web/extension.js, `import()` included. `#env` is the
+// browser's side. What only the Node host can run is left out: the parts the seam never loads there (undici's
+// stack, the local sandbox's server, a task's changes through the user's git) and Node's own modules, which become a
+// module that throws when used, so a path the seam should have closed fails in words, not with a missing `require`.
+const NODE_ONLY = [
+  'src/api/nodeFetch.ts',
+  'src/sandbox/index.ts',
+  'src/changes/changes.ts',
+  'src/changes/registerCommands.ts',
+  'src/changes/handoff/handoffCommand.ts',
+  'src/changes/handoff/handoffGit.ts',
+  'src/changes/land/journal.ts',
+].map(f => path.join(root, f));
+const nodeOnlyLeftOut = {
+  name: 'node-only-left-out',
+  setup(build) {
+    const absent = path.join(root, 'src/env/browser/absent.ts');
+    build.onResolve({ filter: /^node:/ }, () => ({ path: absent }));
+    build.onResolve({ filter: /^\./ }, async args => {
+      if (args.pluginData === 'resolving' || args.importer === absent) return undefined;
+      const r = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      });
+      return !r.errors.length && NODE_ONLY.includes(r.path) ? { path: absent } : undefined;
+    });
+  },
+};
+// One file has no chunk to load later, and esbuild wraps every module an `import()` reaches in a function of its own
+// (its body run on the first import): some 140 wrappers, and their calls. In the browser's build each `import('./x')`
+// of src becomes the module imported at load, `Promise.resolve(ns)` of a static `import * as ns`, so the graph is one
+// scope; what the Node build keeps for later runs at activation here, in the one file already read.
+const importsAtLoad = {
+  name: 'imports-at-load',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async args => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      const lazy = [];
+      const contents = text.replace(/(?<!typeof )\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (_, q, spec) => {
+        lazy.push(spec);
+        return `Promise.resolve(__atLoad${lazy.length - 1})`;
+      });
+      if (!lazy.length) return undefined;
+      const head = lazy.map((spec, i) => `import * as __atLoad${i} from ${JSON.stringify(spec)};`).join('');
+      return { contents: head + contents, loader: 'ts' };
+    });
+  },
+};
+const browserGraph = {
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  format: 'cjs',
+  entryPoints: { extension: 'src/extension.ts' },
+  outfile: 'dist/web/extension.js',
+  external: ['vscode'],
+  alias: { '@vscode/l10n': './src/l10nHost.ts' },
+  keepNames: false,
+  charset: 'utf8',
+  legalComments: 'none',
+  plugins: [envFor('browser'), nodeOnlyLeftOut, importsAtLoad],
   metafile: true,
 };
 
@@ -159,6 +233,7 @@ if (watch) {
       plugins: [{ name: 'meta', setup: b => b.onEnd(r => r.metafile && writeMeta(r)) }],
     }),
     ...plainNode.map(b => esbuild.context(b)),
+    esbuild.context(browserGraph),
     ...(withTests ? compiled.map(c => esbuild.context(c)) : []),
   ]);
   await Promise.all(ctxs.map(c => c.watch()));
@@ -171,14 +246,16 @@ if (watch) {
   fs.rmSync(path.join(root, 'dist/chunks'), { recursive: true, force: true });
   for (const f of fs.existsSync(path.join(root, 'dist')) ? fs.readdirSync(path.join(root, 'dist')) : [])
     if (/\.mjs(\.map)?$/.test(f)) fs.rmSync(path.join(root, 'dist', f));
-  const [graph] = await Promise.all([
+  const [graph, web] = await Promise.all([
     esbuild.build(extensionGraph),
+    esbuild.build(browserGraph),
     ...plainNode.map(b => esbuild.build(b)),
     ...(withTests ? compiled.map(c => esbuild.build(c)) : []),
   ]);
   writeMeta(graph);
+  fs.writeFileSync(path.join(root, 'dist/web/meta.json'), JSON.stringify(web.metafile));
   const files = Object.keys(graph.metafile.outputs).filter(f => f.endsWith('.mjs'));
   console.log(
-    `[build] dist/extension.mjs and ${files.length - 1} more files of the extension, ${plainNode.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`,
+    `[build] dist/extension.mjs and ${files.length - 1} more files of the extension, dist/web/extension.js, ${plainNode.map(b => b.outfile).join(', ')}${withTests ? ' and out/' : ''} in ${Date.now() - t0} ms`,
   );
 }

@@ -10,6 +10,9 @@ export interface Settings {
   /** Poll interval when every task is finished. */
   idlePollSeconds: number;
   notifications: boolean;
+  /** Whether news goes to the operating system's notifications while the window is in the background, and which. */
+  systemNotifications: boolean;
+  systemNotificationStates: readonly string[];
   defaultModel: string;
   defaultCreatePullRequest: boolean;
   showArchived: boolean;
@@ -61,6 +64,10 @@ function read(): Settings {
     activePollSeconds: clamp(c.get<number>('poll.activeIntervalSeconds', 10), 2, 3600),
     idlePollSeconds: clamp(c.get<number>('poll.idleIntervalSeconds', 60), 5, 3600),
     notifications: c.get<boolean>('notifications.enabled', true),
+    systemNotifications: c.get<boolean>('notifications.system', true),
+    systemNotificationStates: stringList(
+      c.get<unknown>('notifications.systemStates', ['completed', 'waiting_for_user']),
+    ),
     defaultModel: c.get<string>('defaultModel', ''),
     defaultCreatePullRequest: c.get<boolean>('defaultCreatePullRequest', true),
     showArchived: c.get<boolean>('showArchived', false),
@@ -74,6 +81,10 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration(e => {
     if (e.affectsConfiguration(SETTINGS_SECTION)) listener();
   });
+}
+
+function stringList(value: unknown): readonly string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 function clamp(n: number, lo: number, hi: number): number {

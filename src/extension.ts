@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { host } from '#env';
 import * as vscode from 'vscode';
 import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
@@ -25,6 +24,7 @@ import { TaskGrouping } from './model/taskGrouping';
 import { TaskModel } from './model/taskModel';
 import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
+import { systemNotificationsOf } from './notify/systemRoute';
 import { checkAddress } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
@@ -39,6 +39,7 @@ import { windowUi } from './ui';
 import { ContextKeys } from './views/contextKeys';
 import { InstallationsOnDemand } from './installations/installationsOnDemand';
 import { TaskViews } from './views/taskViews';
+import { firstTreeLogged } from './views/firstTreeLog';
 import { lastStartDefaults } from './tasks/start/rememberedOptions';
 import { createPublicApi, type AgentTasksApi } from './publicApi/publicApi';
 
@@ -110,6 +111,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   );
   const commands = new CommandRegistry(ui, log.child('command'));
   const contextKeys = new ContextKeys(observers);
+  // Where git cannot run (src/env), the manifest's `when` clauses leave out what needs it.
+  if (!host.hasGit) contextKeys.set('gitless', true);
   const changes = new ChangesOnDemand(
     {
       model,
@@ -142,8 +145,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     context: contextKeys,
     address,
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
-    observers,
-    attempts: attemptSets,
+    observers: { treeRootsDrawn: firstTreeLogged(observers, log, t0) },
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageService = {
@@ -199,6 +201,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     signIn: async kind => (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken, kind)) === true,
     log: log.child('accounts'),
   });
+  // While the window is in the background, news goes to the system's notifications (a webview made when first needed).
+  const systemNotifications = systemNotificationsOf(context, ui, log.child('notify'));
   const demoRepos = async () => (service.current().kind === 'sandbox' ? sandbox.demoRepositories() : []);
   const installationsEnv = {
     get model() {
@@ -254,8 +258,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       status,
       pages,
       exported,
+      systemNotifications,
     ],
-    new TaskNotifier(model, () => readSettings().notifications, ui, attemptSets),
+    new TaskNotifier(model, () => readSettings().notifications, ui, systemNotifications, attemptSets),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.
@@ -272,14 +277,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   void repos.start();
   void model.start(vscode.window.state.focused);
   clients.warm();
-  log.info(`activated in ${Date.now() - t0} ms`);
+  // Which host runs this build, as this code sees it (the browser's web worker has no `process`).
+  log.info(`activated in ${Date.now() - t0} ms (${host.kind} extension host, process ${typeof process})`);
   if (!testing) return exported.api;
   const logFile = vscode.Uri.joinPath(context.logUri, `${channel.name}.log`).fsPath;
   const mementos = [context.globalState, context.workspaceState];
   const { subscriptions } = context;
   return testing.api({
     ...{ model, views, installations, service, pages, drafts, viewState, logFile, mementos, subscriptions, changes },
-    ...{ commands: lazyCommands, exported: exported.api, attemptSets },
+    ...{ commands: lazyCommands, exported: exported.api },
     reactivate: () => (subscriptions.splice(0).forEach(s => void s.dispose()), activate(context)),
   });
 }
@@ -289,11 +295,10 @@ interface Manifest {
 }
 
 async function importTesting(context: vscode.ExtensionContext): Promise<typeof Testing> {
-  const url = pathToFileURL(path.join(context.extensionPath, 'dist', 'testing.mjs')).href;
-  const testing = (await import(url)) as typeof Testing;
+  const testing = (await host.importTesting(context.extensionPath)) as typeof Testing;
   // It reads the extension's own objects through the extension's own modules: a copy loaded by another path would
   // hold classes and state of its own.
-  if (testing.sharedEmitter !== Emitter) throw new Error(`${url} does not share the extension's modules`);
+  if (testing.sharedEmitter !== Emitter) throw new Error(`dist/testing.mjs does not share the extension's modules`);
   return testing;
 }
 

@@ -110,6 +110,7 @@ export const CONTEXT = {
   canUndoApply: 'agentTasks.canUndoApply', // an apply of this window can still be undone
   canRemoveWorktree: 'agentTasks.canRemoveWorktree', // a worktree this window made is still there
   applyCutOff: 'agentTasks.applyCutOff', // an apply was cut off while it wrote: Put Back or Finish is offered
+  gitless: 'agentTasks.gitless', // the host cannot run git (the browser): what needs it is not offered
   showingSetAside: 'agentTasks.showingSetAside', // the views show attempts set aside (Show Set-Aside Attempts)
 } as const;
 

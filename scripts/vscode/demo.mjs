@@ -21,12 +21,14 @@ export async function startSandbox({
   reset = false,
   relive = false,
   pageHosts = [],
+  allowOrigins = [],
   logFile,
   inheritOutput = false,
 } = {}) {
   if (!fs.existsSync(SANDBOX_JS)) throw new Error(`${SANDBOX_JS} is missing: run \`npm run build\` first`);
   const args = [SANDBOX_JS, '--port', '0'];
   for (const h of pageHosts) args.push('--page-host', h);
+  for (const o of allowOrigins) args.push('--allow-origin', o);
   if (stepMs !== undefined) args.push('--step-ms', String(stepMs));
   if (statePath) args.push('--state', statePath);
   if (reset) args.push('--reset');

@@ -12,11 +12,14 @@ const WORKBENCH_NOISE =
  * lines are printed (the workbench's start-up chatter only with VERBOSE=1), and `onExit(code, why)` is told when the
  * extension host has run the suite, or `timeoutMs` has passed (after `onTimeout(page)`, e.g. for a screenshot).
  */
-export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeout, onExit, ...where }) {
+export async function runSuitePage({ browser, server, prefix, timeoutMs, onTimeout, onExit, preparePage, ...where }) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   watchPage(page, prefix);
+  // A runner's own hooks on the page before it loads; it may return a listener of the suite's console lines.
+  const onLine = await preparePage?.(page);
   await exposeAutomationHooks(page, {
     onLog: (_type, line) => {
+      onLine?.(line);
       if (process.env.VERBOSE || !WORKBENCH_NOISE.test(line)) console.log(line);
     },
     onExit: code => onExit(code, 'the extension host finished the suite'),

@@ -8,6 +8,7 @@ import { ROOT, ARTIFACTS, makeRunDir, startCodeServer, launchBrowser, userSettin
 import { finisher, runSuitePage, suiteVerdict } from './host-suite.mjs';
 import { startSandbox, ensureDemoRepo } from './demo.mjs';
 import { scanRunDir, describeScan } from '../scan-tokens.mjs';
+import { driveNotifications } from './notificationDriver.mjs';
 
 const testsIndex = path.join(ROOT, 'out', 'test', 'integration', 'index.js');
 if (!fs.existsSync(testsIndex)) {
@@ -20,6 +21,8 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 const runDir = makeRunDir('tests');
 const resultFile = path.join(runDir, 'result.txt');
+// The page's focus and the notifications its frames make, driven and recorded for the suite (notificationDriver.mjs).
+const driverFile = path.join(runDir, 'driver.jsonl');
 const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
 const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
 // Beside ours, another extension that follows it through its exports alone (test/integration/publicApi.test.ts):
@@ -38,6 +41,7 @@ const server = await startCodeServer({
     AGENT_TASKS_SANDBOX_URL: sandbox.url,
     AGENT_TASKS_RESULT_FILE: resultFile,
     AGENT_TASKS_USER_SETTINGS: userSettingsFile(runDir),
+    AGENT_TASKS_DRIVER_FILE: driverFile,
     ...(process.env.AGENT_TASKS_TEST_GREP ? { AGENT_TASKS_TEST_GREP: process.env.AGENT_TASKS_TEST_GREP } : {}),
   },
 });
@@ -73,6 +77,7 @@ await runSuitePage({
   extensionDevelopmentPath: ROOT,
   extensionTestsPath: testsIndex,
   timeoutMs,
+  preparePage: page => driveNotifications(page, driverFile),
   onTimeout: async page => {
     fs.mkdirSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'screenshots', 'integration-timeout.png') }).catch(() => {});

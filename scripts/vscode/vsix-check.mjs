@@ -22,6 +22,7 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 const ALLOWED = [
   /^extension\/dist\/extension\.mjs$/,
   /^extension\/dist\/chunks\/[\w.-]+\.mjs$/,
+  /^extension\/dist\/web\/extension\.js$/,
   /^extension\/media\//,
   /^extension\/package(\.nls)?\.json$/,
   /^extension\/l10n\/bundle\.l10n\.json$/,
@@ -40,6 +41,8 @@ if (stray.length) fail(`files that should not ship: ${stray.join(', ')}`);
 if (mapFiles.length) fail(`source maps ship: ${mapFiles.join(', ')}`);
 if (!entries.includes(`extension/${manifest.main.replace(/^\.\//, '')}`))
   fail(`the entry ${manifest.main} is not in the package`);
+if (!entries.includes(`extension/${manifest.browser.replace(/^\.\//, '')}`))
+  fail(`the browser's entry ${manifest.browser} is not in the package`);
 
 const runDir = makeRunDir('vsix');
 const id = `${manifest.publisher}.${manifest.name}`;

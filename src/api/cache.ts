@@ -1,6 +1,6 @@
 // ETag memory: the last 200 body of each GET, per URL and per token, so a revalidation answered with 304 is
 // served from here. Keys hold a hash of the token, never the token. Bounded by entries and bytes (LRU).
-import { createHash } from 'node:crypto';
+import { sha256Base64url } from './sha256';
 
 export interface CachedResponse {
   etag: string;
@@ -67,7 +67,7 @@ export class TokenIdentity {
     if (!token) return '';
     if (token !== this.lastToken) {
       this.lastToken = token;
-      this.lastId = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+      this.lastId = sha256Base64url(token).slice(0, 22);
     }
     return this.lastId;
   }

@@ -10,6 +10,8 @@ export type NetworkPart =
   | 'certificate' // the TLS certificate presented is not trusted (or not for this name, or expired)
   | 'name' // the service's name does not resolve here
   | 'service_unreachable' // the service's address refused or dropped the connection
+  | 'browser_blocked' // a browser's fetch got no answer it may read: the service does not allow the page's origin
+  //                    (CORS), or cannot be reached; the browser does not say which
   | 'other';
 
 export interface NetworkFault {
@@ -26,6 +28,8 @@ export interface NetworkFault {
   issuer?: string;
   /** The TLS library's words for a certificate failure, e.g. "self-signed certificate in certificate chain". */
   reason?: string;
+  /** The origin of the page the request was made from (a browser's), which the service must allow. */
+  origin?: string;
 }
 
 interface SysError {
@@ -107,8 +111,16 @@ export function classify(e: unknown, target: URL, proxy?: string): NetworkFault 
       return { part: 'service_unreachable', code };
     }
   }
+  // A browser's fetch says nothing but this TypeError (Chromium's, Firefox's, WebKit's words) when no answer it may
+  // read came: a refusal by CORS looks exactly like an address that does not answer.
+  if (e instanceof TypeError && BROWSER_NO_ANSWER.test(e.message) && all.length === 1) {
+    const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+    return { part: 'browser_blocked', ...(typeof origin === 'string' && origin !== 'null' ? { origin } : {}) };
+  }
   return undefined;
 }
+
+const BROWSER_NO_ANSWER = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/;
 
 /** The status of a proxy's answer to CONNECT, from undici's "Proxy response (407) !== 200 when HTTP Tunneling". */
 function proxyStatus(c: SysError): number | undefined {

@@ -147,7 +147,14 @@ async function readBody(res: HopResponse, length: string | undefined): Promise<s
     if (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES) return undefined;
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  // Web-standard pieces, not Node's Buffer: the browser's build reads bodies here too.
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
   // As fetch's text() does: a byte-order mark is not part of the JSON.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { countsLabel, kindLabel, type ChangeCommit, type ChangedFile, type ChangesView } from '../model/changesView';
 import { COMMANDS } from '../ids';
+import { pullRequests } from '../model/taskLinks';
 import type { ReviewSummary } from '../model/reviewSummary';
 import { forLabel } from '../safety/serviceText';
 import { timeText } from '../shared/when';
@@ -92,6 +93,19 @@ export class ChangesNode implements TreeNode {
       case 'loading':
         item.description = vscode.l10n.t('reading the branch…');
         item.iconPath = new vscode.ThemeIcon('loading~spin');
+        break;
+      case 'noGit':
+        // One line where the user looks for the changes, and a click that opens where they are.
+        item.description = forLabel(v.why);
+        item.tooltip = forLabel(`${capitalised(v.why)}. ${v.todo}`, 600);
+        item.iconPath = new vscode.ThemeIcon('link-external');
+        item.command = pullRequests(this.task).length
+          ? {
+              command: COMMANDS.openPullRequest,
+              title: vscode.l10n.t('Open Pull Request'),
+              arguments: [{ task: this.task }],
+            }
+          : { command: COMMANDS.openTaskOnWeb, title: vscode.l10n.t('Open on Web'), arguments: [{ task: this.task }] };
         break;
       case 'noBranch':
       case 'problem':

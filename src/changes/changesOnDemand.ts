@@ -3,6 +3,7 @@
 // expanded or its page opens, a chat tool or a Changes command asks, or VS Code asks for a diff document or a feedback
 // draft. Until then `known` is
 // undefined for every task, and so is its review (the comments and viewed ticks kept in workspace state).
+import { host } from '#env';
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase } from '../lifecycle';
@@ -17,13 +18,14 @@ import type { ReviewSummary } from '../model/reviewSummary';
 import type { ChangesCommandDeps, ChangesFeature, ChangesFeatureDeps } from './changes';
 import { CHANGE_SCHEME } from './changeUris';
 import { COMMANDS } from '../ids';
-import type { ChangedFile, ChangesView } from '../model/changesView';
+import { noGitView, type ChangedFile, type ChangesView } from '../model/changesView';
 
 /** The feedback drafts' documents (review/feedbackDrafts.ts); named here so that nothing of the feature loads. */
 const FEEDBACK_SCHEME = 'agent-tasks-feedback';
 
 export class ChangesOnDemand extends DisposableBase implements ChangesSummaries {
   private feature: ChangesFeature | undefined;
+  private gitless: ChangesView | undefined;
   private loading: Promise<ChangesFeature> | undefined;
   private readonly changed = this.register(new Emitter<string>());
   /** What is known of a task's changes, or of its review, changed. */
@@ -55,6 +57,9 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
         rename: async () => (await drafts()).rename(),
       }),
     );
+    // Where git cannot run (the browser, src/env) the feature is never built: every task's changes are one line saying
+    // where to see them, and the commands that need them say so (gitlessCommands.ts).
+    if (!host.hasGit) return;
     // An apply the window before cut off is asked about now (journal.ts reads a folder, no more); the Undo records
     // it left make Undo Last Apply available. Loaded once activation is over: nothing of it is on the first tree's way.
     void import('./land/journal')
@@ -74,6 +79,7 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
 
   /** What is known of a task's changes, without starting anything. */
   known(taskId: string): ChangesView | undefined {
+    if (!host.hasGit) return (this.gitless ??= noGitView());
     return this.feature?.changes.known(taskId);
   }
 
@@ -90,6 +96,7 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
   /** Someone looks at the task (an expanded node, an open page) or stopped looking. */
   watch(taskId: string, who: string, on: boolean): void {
     // Before the feature is built, calls wait in order for it; a look that ended before any began starts nothing.
+    if (!host.hasGit) return;
     if (this.feature) this.feature.changes.watch(taskId, who, on);
     else if (on || this.loading) void this.ready().then(f => f.changes.watch(taskId, who, on));
   }
@@ -101,6 +108,7 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
 
   /** Reads the task's changes now, and waits (see ChangesModel.load). */
   async load(taskId: string, force = false, given?: Task): Promise<void> {
+    if (!host.hasGit) return; // nothing to read: `known` says where the changes are
     return (await this.ready()).changes.load(taskId, force, given);
   }
 
@@ -127,6 +135,7 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
 
   /** The feature, imported and built on the first call. */
   ready(): Promise<ChangesFeature> {
+    if (!host.hasGit) return Promise.reject(new Error(capitalised(noGitView().why) + '.'));
     this.loading ??= import('./changes').then(m => this.adopt(new m.ChangesFeature(this.deps)));
     return this.loading;
   }
@@ -141,3 +150,5 @@ export class ChangesOnDemand extends DisposableBase implements ChangesSummaries 
     return feature;
   }
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -23,6 +23,7 @@ export function changesHtml(view: ChangesView | undefined, when: TimeFormatter):
   switch (view.kind) {
     case 'loading':
       return section(`<p class="muted">${forHtml(l10n.t('Reading the branch…'))}</p>`);
+    case 'noGit':
     case 'noBranch':
       return section(`<p class="muted">${forHtml(capitalised(view.why))}. ${forHtml(view.todo)}</p>`);
     case 'problem':

@@ -3,12 +3,14 @@
 // Review Changes, Apply Changes and Check Out in New Worktree): the one place a command is added besides package.json.
 // Imported on the first call of any command (see lazyCommands.ts). The objects with state are the extension's own,
 // handed in; modules are shared with the rest of the extension (one build, split), so nothing here is a copy.
+import { host } from '#env';
 import type * as vscode from 'vscode';
 import type { AccountBook } from '../auth/accountBook';
 import type { TokenStore } from '../auth/tokenStore';
 import type { ChangesCommandDeps } from '../changes/changes';
 import { registerChangesCommands } from '../changes/registerCommands';
 import { HandoffCommand } from '../changes/handoff/handoffCommand';
+import { GitlessCommands } from '../changes/gitlessCommands';
 import type { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ContinuationLinks } from '../model/continuationLinks';
@@ -111,11 +113,16 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
     new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
-    new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find'), d.attemptSets),
     new SetAsideCommands(d.attemptSets, d.model, d.views, r, ui),
     new InstallationCommands(d.installations, new Keeping(d, kept, d.installationsReady)),
-    ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
+    // The commands that need the user's git, or where it cannot run (src/env), their one line saying why.
+    ...(host.hasGit
+      ? [
+          new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
+          ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
+        ]
+      : [new GitlessCommands(r, ui)]),
   ];
   return { dispose: () => parts.forEach(p => p.dispose()) };
 }

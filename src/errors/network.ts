@@ -69,6 +69,20 @@ export function explainNetwork(fault: NetworkFault | undefined, address: string 
         remedy: 'networkSettings',
         setting: 'http.proxy',
       };
+    case 'browser_blocked':
+      return {
+        text: fault.origin
+          ? l10n.t(
+              'The service{0} gave this editor no answer the browser lets it read. An editor in the browser reaches a service only if the service allows its origin, {1} (CORS): ask for that origin to be allowed (the sandbox: --allow-origin {1}), and check that the address is right and reachable from this browser.',
+              at,
+              forMessage(fault.origin, 200),
+            )
+          : l10n.t(
+              "The service{0} gave this editor no answer the browser lets it read. An editor in the browser reaches a service only if the service allows the editor's origin (CORS): ask for it to be allowed, and check that the address is right and reachable from this browser.",
+              at,
+            ),
+        remedy: 'configureService',
+      };
     default:
       return undefined;
   }

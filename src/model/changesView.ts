@@ -86,6 +86,8 @@ export interface RoundsInfo {
 export type ChangesView =
   | { readonly kind: 'noBranch'; readonly why: string; readonly todo: string }
   | { readonly kind: 'loading' }
+  /** Where the extension runs without git (the browser): the changes are on the pull request or the task's page. */
+  | { readonly kind: 'noGit'; readonly why: string; readonly todo: string }
   | {
       readonly kind: 'problem';
       /** Why, in words; what to do about it. */
@@ -112,6 +114,15 @@ export type ChangesView =
       /** Whose work this is when several tasks worked on the branch; absent when no other task is known on it. */
       readonly rounds?: RoundsInfo;
     };
+
+/** What a task's changes are where git cannot run: one view for every task, saying where to see them instead. */
+export function noGitView(): Extract<ChangesView, { kind: 'noGit' }> {
+  return {
+    kind: 'noGit',
+    why: l10n.t('changes need git, which an editor in the browser does not have'),
+    todo: l10n.t("The pull request and the task's page on the web show them."),
+  };
+}
 
 /** The changes as shown, with the remote's branch seen at `remote`: behind it when that is not the head shown. */
 export function seenAt(view: Extract<ChangesView, { kind: 'ready' }>, remote: string): ChangesView {

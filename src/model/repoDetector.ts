@@ -1,6 +1,4 @@
-// `fs.promises` is read when a file is, so the module loads then, not with the extension's bundle.
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { host } from '#env';
 import * as vscode from 'vscode';
 import type { RepoRef } from '../api/params';
 import { STATE_KEYS } from '../ids';
@@ -8,14 +6,7 @@ import { DisposableBase } from '../lifecycle';
 import type { Log } from '../log';
 import { Emitter } from '../shared/emitter';
 import type { GitApi, GitExtension, GitRemote, GitRepository } from './gitApi';
-import {
-  gitConfigFile,
-  parseGitConfigRemotes,
-  parseRemoteUrl,
-  remoteMatchesService,
-  repoLabel,
-  sameRepo,
-} from './remotes';
+import { parseGitConfigRemotes, parseRemoteUrl, remoteMatchesService, repoLabel, sameRepo } from './remotes';
 
 export interface RepoCandidate extends RepoRef {
   /** The git remote it came from, and the local repository, when it was detected (not typed in). */
@@ -40,7 +31,7 @@ interface Source {
 /** Git has read this repository (its first status is in: HEAD and remotes are known). */
 const loaded = (r: GitRepository) => r.state.HEAD !== undefined || r.state.remotes.length > 0;
 const sameRoot = (a: vscode.Uri, b: vscode.Uri) =>
-  a.scheme === b.scheme && path.normalize(a.fsPath) === path.normalize(b.fsPath);
+  a.scheme === b.scheme && host.path.normalize(a.fsPath) === host.path.normalize(b.fsPath);
 
 /**
  * Finds the service's repositories among the workspace's git remotes (through `vscode.git`) and says which one the
@@ -99,13 +90,14 @@ export class RepoDetector extends DisposableBase {
     this.emitIfChanged();
   }
 
-  /** Reads the remotes of every local workspace folder that is a repository's root, straight from its config file. */
+  /** Reads the remotes of every workspace folder that is a repository's root, from its config file (src/env). */
   async readConfigs(): Promise<void> {
-    const folders = (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file');
+    const folders = vscode.workspace.workspaceFolders ?? [];
     const reads = await Promise.all(
       folders.map(async (f): Promise<ConfigRead | undefined> => {
         try {
-          const text = await fs.readFile(await gitConfigFile(f.uri.fsPath), 'utf8');
+          const text = await host.gitConfigText(f.uri);
+          if (text === undefined) return undefined;
           return { root: f.uri, remotes: parseGitConfigRemotes(text) };
         } catch {
           return undefined; // not a repository's root, or unreadable: the Git extension will say
@@ -149,7 +141,7 @@ export class RepoDetector extends DisposableBase {
 
   get state(): RepoState {
     if (this.chosenManual()) return 'found';
-    if (this.gitMissing) return 'noGit';
+    if (this.gitMissing) return this.candidates().length ? 'found' : 'noGit';
     if (this.candidates().length) return 'found';
     return !this.git || this.git.state === 'uninitialized' ? 'loading' : 'none';
   }
@@ -176,10 +168,11 @@ export class RepoDetector extends DisposableBase {
   /**
    * Where remotes come from: the repositories Git has read, then the config files of folders Git has not read
    * yet. A config file stops counting once Git has read its repository, or has finished its scan without one there
-   * (it may be set not to open it); without the Git extension none count, as before it was found missing.
+   * (it may be set not to open it); without the Git extension none count, as before it was found missing, but where
+   * the host runs no git at all (the browser, src/env): there the config files are all there is.
    */
   private sources(): Source[] {
-    if (this.gitMissing) return [];
+    if (this.gitMissing) return host.hasGit ? [] : this.configs.map(c => ({ remotes: c.remotes }));
     const repos = this.git?.repositories ?? [];
     const out: Source[] = repos.filter(loaded).map(git => ({ remotes: git.state.remotes, git }));
     const scanned = this.git?.state === 'initialized';

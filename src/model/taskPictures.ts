@@ -50,7 +50,7 @@ export class TaskPictures extends DisposableBase {
   private rounds: Map<string, Round> | undefined;
   private mineIds: Set<string> | undefined;
   private changes: ChangesSummaries | undefined;
-  private attempts: Pick<AttemptSets, 'get' | 'ofTask'> | undefined;
+  private attempts: AttemptSets | undefined;
   private meWas: number | undefined;
   /** Bumped whenever a kept picture is dropped or made stale for a reason beside the store (see `version`). */
   private dropped = 0;
@@ -66,14 +66,14 @@ export class TaskPictures extends DisposableBase {
   }
 
   /** The sets of attempts started here: each attempt's picture names its set and siblings from now on. */
-  useAttempts(attempts: Pick<AttemptSets, 'get' | 'ofTask' | 'onDidChange'>): void {
+  useAttempts(attempts: AttemptSets): void {
     this.attempts = attempts;
     // A set created, an attempt started or set aside: rare, and may move several pictures; each is made again.
     this.register(attempts.onDidChange(() => this.invalidate(undefined)));
   }
 
-  /** The sets of attempts the pictures name (a surface reads a whole set through it), once given. */
-  get sets(): Pick<AttemptSets, 'get' | 'ofTask'> | undefined {
+  /** The sets of attempts the pictures name (the views, chat and tests read them through it), once given. */
+  get sets(): AttemptSets | undefined {
     return this.attempts;
   }
 

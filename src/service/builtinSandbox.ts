@@ -1,5 +1,7 @@
+import { host } from '#env';
 import * as vscode from 'vscode';
 import type { Log } from '../log';
+import type * as Sandbox from '../sandbox';
 import type { TokenKind } from '../ids';
 
 interface Running {
@@ -61,7 +63,7 @@ export class BuiltinSandbox implements vscode.Disposable {
 
   private async launch(): Promise<Running> {
     const t0 = Date.now();
-    const mod = await import('../sandbox');
+    const mod = await sandboxModule();
     await vscode.workspace.fs.createDirectory(this.storage);
     const statePath = vscode.Uri.joinPath(this.storage, 'sandbox-state.json').fsPath;
     const sbx = await mod.startSandbox({ host: '127.0.0.1', port: 0, statePath, log: line => this.log.warn(line) });
@@ -88,13 +90,13 @@ export class BuiltinSandbox implements vscode.Disposable {
 
   /** The demo world's token of each kind; they are public test values, not secrets. */
   async demoTokens(): Promise<Record<TokenKind, string>> {
-    const t = (await import('../sandbox')).DEMO_TOKENS as Record<string, string>;
+    const t = (await sandboxModule()).DEMO_TOKENS as Record<string, string>;
     return { fine_grained: t.fineGrained, classic: t.classic, installation: t.installation };
   }
 
   /** The demo world's repositories, offered when choosing a repository by hand. */
   async demoRepositories(): Promise<Array<{ owner: string; repo: string }>> {
-    return ((await import('../sandbox')).demoWorld().repositories ?? []).map(r => ({ owner: r.owner, repo: r.name }));
+    return ((await sandboxModule()).demoWorld().repositories ?? []).map(r => ({ owner: r.owner, repo: r.name }));
   }
 
   /** Stops the server, also one still starting (it is closed as soon as it is up). */
@@ -112,4 +114,16 @@ export class BuiltinSandbox implements vscode.Disposable {
   dispose(): void {
     void this.stop().catch(err => this.log.warn(`sandbox close: ${String(err)}`));
   }
+}
+
+/** The sandbox's module where this host can run a server (src/env); in the browser, words saying where it runs. */
+function sandboxModule(): Promise<typeof Sandbox> {
+  if (host.sandbox) return host.sandbox();
+  return Promise.reject(
+    new Error(
+      vscode.l10n.t(
+        'The built-in sandbox needs the desktop, a remote or a server extension host; in the browser, run it with `npm run sandbox -- --allow-origin <the origin of this editor>` and set "agentTasks.serviceUrl" to its address.',
+      ),
+    ),
+  );
 }

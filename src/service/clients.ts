@@ -1,3 +1,4 @@
+import { host } from '#env';
 import type { ApiClient, ApiClientOptions, ApiWarning, ResponseInfo } from '../api';
 import type { TokenStore } from '../auth/tokenStore';
 import { NoServiceError } from '../errors/userErrors';
@@ -7,8 +8,8 @@ import { readSettings } from '../config';
 import type { Log } from '../log';
 import type { Observers } from '../observers';
 import type { BuiltinSandbox } from './builtinSandbox';
-import { HostNetwork } from './hostFetch';
 import type { ServiceChoice } from './serviceChoice';
+import type { HostNetwork } from '../env/host';
 
 /** A check the user waits for: an address that does not answer within this is said to be not reachable. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -21,7 +22,7 @@ export interface Clients {
 
 /**
  * Builds API clients lazily: the HTTP layer is imported on the first request, not at activation. Every request goes
- * through VS Code's network stack (hostFetch.ts).
+ * through the host's network stack (src/env: VS Code's in the Node host, the browser's in a web worker).
  * Each client asks the token store before every request, so a token set in another window is used at once.
  */
 export class ServiceClients extends DisposableBase implements Clients {
@@ -40,7 +41,7 @@ export class ServiceClients extends DisposableBase implements Clients {
   ) {
     super();
     this.http = log.child('http');
-    this.network = this.register(new HostNetwork());
+    this.network = this.register(host.network());
     this.register(service.onDidChange(() => this.drop()));
     this.register({ dispose: () => this.drop() });
   }

@@ -66,6 +66,16 @@ export function attemptHtml(a: PageAttempt | undefined): string {
   );
 }
 
+/** The task a message from the page names among the siblings (`{id, state}` when the model does not hold it). */
+export function siblingTask(
+  message: unknown,
+  attempt: Pick<PageAttempt, 'siblings'> | undefined,
+  pictureOf: (id: string) => TaskPicture | undefined,
+): { id: string; state: unknown } | undefined {
+  const id = siblingOfMessage(message, attempt);
+  return id === undefined ? undefined : (pictureOf(id)?.task ?? { id, state: '' });
+}
+
 /** The sibling a message from the page names ({command: 'openSibling', sibling: n}), among the links drawn. */
 export function siblingOfMessage(
   message: unknown,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { host } from '#env';
 import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { DisposableBase, toDisposable } from '../lifecycle';
@@ -12,11 +12,12 @@ import { isActive } from '../shared/taskState';
 import { stateLabel } from '../shared/taskState';
 import { plainName } from '../safety/serviceText';
 import { asText, plainLine } from '../shared/text';
+import { GIT_COMMANDS, GIT_ONLY_OFFERS } from '../changes/gitCommandIds';
 import { actionOfMessage, fileOfMessage, PAGE_ACTIONS, type PageAction } from './pageActions';
 import { MAX_FILES } from '../changes/changesSection';
 import { COMMANDS } from '../ids';
 import { renderTaskPage } from './pageHtml';
-import { pageAttempt, siblingOfMessage } from './attemptSection';
+import { pageAttempt, siblingTask } from './attemptSection';
 import type { TaskPageSource } from './source';
 
 export const TASK_PAGE_VIEW_TYPE = 'agentTasks.taskPage';
@@ -199,7 +200,7 @@ export class TaskPagePanel extends DisposableBase {
 
   private render(): void {
     if (this.isDisposed) return;
-    const nonce = randomBytes(18).toString('base64');
+    const nonce = btoa(String.fromCharCode(...globalThis.crypto.getRandomValues(new Uint8Array(18))));
     const webview = this.panel.webview;
     const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.mediaRoot, file)).toString();
     const html = renderTaskPage({
@@ -262,13 +263,17 @@ export class TaskPagePanel extends DisposableBase {
 
   /** The buttons; all off, saying why, once the task is gone: they would act on a task the service does not have. */
   private actions(): readonly PageAction[] {
-    return this.gone ? PAGE_ACTIONS.map(a => ({ ...a, unavailable: () => GONE })) : PAGE_ACTIONS;
+    // Where git cannot run (src/env), the buttons of commands that need it are not there (the Changes section says
+    // where the changes are instead).
+    const offered = host.hasGit ? PAGE_ACTIONS : PAGE_ACTIONS.filter(a => !needsGit(a.command));
+    return this.gone ? offered.map(a => ({ ...a, unavailable: () => GONE })) : offered;
   }
 
   /** A button was pressed: the webview names an action of the fixed list; the command and the task are ours. */
   private received(message: unknown): void {
-    const sibling = siblingOfMessage(message, this.picture?.attempt);
-    if (sibling !== undefined) return this.openTask(sibling);
+    // Another attempt's own page, as Go to Task opens one; a task the model does not hold is read there.
+    const sibling = siblingTask(message, this.picture?.attempt, id => this.deps.source.picture(id));
+    if (sibling) return void vscode.commands.executeCommand(COMMANDS.showTaskDetails, sibling);
     const file = this.gone ? undefined : fileOfMessage(message, this.listedFiles);
     if (file !== undefined) {
       // The Changes view's own command: it opens the diff if the file is still among the task's changes.
@@ -283,12 +288,6 @@ export class TaskPagePanel extends DisposableBase {
     void vscode.commands.executeCommand(action.command, { task: this.task });
   }
 
-  /** Another attempt's own page, as Go to Task opens one; a task the model does not hold is read there. */
-  private openTask(id: string): void {
-    const task = this.deps.source.picture(id)?.task ?? { id, state: '' };
-    void vscode.commands.executeCommand(COMMANDS.showTaskDetails, task);
-  }
-
   override dispose(): void {
     if (this.isDisposed) return;
     super.dispose();
@@ -296,3 +295,5 @@ export class TaskPagePanel extends DisposableBase {
     this.closed.dispose();
   }
 }
+
+const needsGit = (command: string) => GIT_COMMANDS.includes(command) || GIT_ONLY_OFFERS.includes(command);

@@ -22,6 +22,7 @@ import type { PreparedToolCall, Response, StatusShown, TestRecorder } from './re
 import { renderingOf, type MarkdownRendering } from './rendering';
 import { recordTaskPages, type TaskPagesProbe } from './taskPagesProbe';
 import { reviewProbe, type ReviewProbe } from './reviewProbe';
+import { EARLIER_ROWS } from '../views/earlierRows';
 
 /** A tree item as a test sees it. */
 export interface TestTreeItem {
@@ -128,7 +129,6 @@ export interface TestApiDeps extends LastListsDeps {
   subscriptions: vscode.Disposable[];
   changes?: ChangesOnDemand;
   commands?: LazyCommands;
-  attemptSets?: RoundsProbe['attemptSets'];
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -139,7 +139,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     repoTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
     myTasks: { rootRefreshes: 0, nodeRefreshes: 0 },
   };
-  const count = (r: Redraws) => (node: unknown) => (node === undefined ? r.rootRefreshes++ : r.nodeRefreshes++);
+  const count = (r: Redraws) => (n: unknown) => (n ? n !== EARLIER_ROWS && r.nodeRefreshes++ : r.rootRefreshes++);
   d.subscriptions.push(
     d.views.repoProvider.onDidChangeTreeData(count(redraws.repoTasks)),
     d.views.mineProvider.onDidChangeTreeData(count(redraws.myTasks)),
@@ -184,7 +184,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     treeProvider: view => providers[view],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
-    ...roundsProbe(d.mementos[1], d.attemptSets),
+    ...roundsProbe(d.mementos[1], d.model.pictures.sets),
     ...lastListsProbe(d.model, d.reactivate),
     changes: async (id, load) => {
       if (load) await d.changes?.load(id);

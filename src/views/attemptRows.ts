@@ -1,6 +1,8 @@
 import type { Task } from '../api';
 import { DisposableBase } from '../lifecycle';
 import type { AttemptSets } from '../model/attemptSets';
+import type { TaskModel } from '../model/taskModel';
+import type { RepoGroups } from './taskGroups';
 import type { TreeNode } from '../shared/treeNode';
 import { AttemptSetNode, type SetRowContext } from './nodes/attemptSetNode';
 import { TaskNode } from './nodes/taskNode';
@@ -22,19 +24,29 @@ export type AttemptRowsSource = Pick<AttemptSets, 'get' | 'isAside' | 'showingAs
  */
 export class AttemptRows extends DisposableBase {
   private rows = new Map<string, AttemptSetNode>();
-  private readonly ctx: SetRowContext;
-  private readonly sets: AttemptRowsSource | undefined;
+  private known: { sets: AttemptRowsSource | undefined; ctx: SetRowContext } | undefined;
 
   constructor(
-    opts: { attempts?: AttemptRowsSource; viewId: string; model: SetRowContext['model'] },
-    /** A set made, an attempt started or set aside, the set-aside shown or hidden: the rows are arranged again. */
-    rearrange: () => void,
+    /** The view's options, read on first use (the sets come with the model's pictures). */
+    private readonly opts: () => { viewId: string; model: SetRowContext['model'] & Pick<TaskModel, 'pictures'> },
+    /** A set made, an attempt started or set aside, the set-aside shown or hidden: the view is arranged again. */
+    private readonly view: { refresh(filtersOnly: boolean): void },
   ) {
     super();
-    this.sets = opts.attempts;
-    const sets = opts.attempts;
-    this.ctx = { viewId: opts.viewId, model: opts.model, showingAside: () => sets?.showingAside() === true };
-    if (sets) this.register(sets.onDidChange(rearrange));
+  }
+
+  /** The sets, and what a set's row reads: learnt once, and heard from then on. */
+  private get src(): { sets: AttemptRowsSource | undefined; ctx: SetRowContext } {
+    if (this.known) return this.known;
+    const { viewId, model } = this.opts();
+    const sets = model.pictures.sets;
+    if (sets) this.register(sets.onDidChange(() => this.view.refresh(true)));
+    this.known = { sets, ctx: { viewId, model, showingAside: () => sets?.showingAside() === true } };
+    return this.known;
+  }
+
+  private get sets(): AttemptRowsSource | undefined {
+    return this.src.sets;
   }
 
   /** The tasks without those set aside here, unless the views show them (marked as such). */
@@ -43,13 +55,20 @@ export class AttemptRows extends DisposableBase {
     return sets && !sets.showingAside() ? tasks.filter(t => !sets.isAside(t.id)) : tasks;
   }
 
-  arrange(nodes: readonly TaskNode[]): TaskRow[] {
-    if (!this.sets) return [...nodes];
+  /** The view's rows: its sets and other tasks, under their repositories when `groups` is given. */
+  arrange(nodes: readonly TaskNode[], groups?: RepoGroups): TreeNode[] {
+    const rows = this.setRows(nodes);
+    return groups ? groups.arrange(rows) : rows;
+  }
+
+  private setRows(nodes: readonly TaskNode[]): TaskRow[] {
+    const sets = this.sets;
+    if (!sets) return [...nodes];
     const out: TaskRow[] = [];
     const live = new Map<string, AttemptSetNode>();
     for (const node of nodes) {
       const fact = node.picture.attempt;
-      const set = fact && this.sets.get(fact.setId);
+      const set = fact && sets.get(fact.setId);
       if (!fact || !set) {
         node.parentSet = undefined;
         out.push(node);
@@ -57,7 +76,7 @@ export class AttemptRows extends DisposableBase {
       }
       let row = live.get(set.id);
       if (!row) {
-        row = this.rows.get(set.id) ?? new AttemptSetNode(set, this.ctx);
+        row = this.rows.get(set.id) ?? new AttemptSetNode(set, this.src.ctx);
         row.set = set;
         row.attempts = [];
         live.set(set.id, row);

@@ -11,11 +11,12 @@ import type { ListKey, StoreChange, TaskModel } from '../model/taskModel';
 import type { TaskViewName, ViewChange, ViewState } from '../model/viewState';
 import type { Draft } from '../tasks/draftStore';
 import { DraftNode } from './nodes/draftNode';
+import { EarlierRows } from './earlierRows';
 import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
 import { RepoGroups, tasksIn } from './taskGroups';
-import { AttemptRows, isRow, parentSets, type AttemptRowsSource } from './attemptRows';
+import { AttemptRows, isRow, parentSets } from './attemptRows';
 import type { Observers } from '../observers';
 import { loadMoreNode, problemNodes } from './treeMessages';
 import * as l10n from '@vscode/l10n';
@@ -29,8 +30,6 @@ export interface TaskTreeOptions {
   /** The service in use: a failure of the whole list says where it could not reach. */
   service: Pick<ServiceChoice, 'current'>;
   observers?: Pick<Observers, 'treeRootsDrawn'>;
-  /** The sets of attempts started here: each drawn as one row with its attempts under it; those set aside hidden. */
-  attempts?: AttemptRowsSource;
 }
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
@@ -67,7 +66,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** Bumped at each new list: a node not drawn in the latest is dropped. */
   private generation = 0;
   private readonly groups: RepoGroups;
-  readonly sets: AttemptRows;
+  private readonly earlier = this.register(new EarlierRows(node => this.changed.fire(node)));
+  readonly sets = this.register(new AttemptRows(() => this.opts, this));
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
@@ -82,7 +82,6 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       },
     };
     this.groups = new RepoGroups(opts.viewId);
-    this.sets = this.register(new AttemptRows(opts, () => this.refresh(true)));
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.model.pictures.onDidChange(ids => this.onPicturesChange(ids)));
     // Grouped rows sit under their repository's name: a name learnt draws the groups again.
@@ -94,6 +93,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   refresh(filtersOnly = false): void {
     this.visible = undefined;
     if (!filtersOnly) this.sorted = undefined;
+    this.earlier.redrawn();
     this.changed.fire(undefined);
   }
 
@@ -123,6 +123,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       if (keys) await this.opts.model.firstRead(keys, FIRST_READ_WAIT_MS);
       const roots = this.roots();
       this.opts.observers?.treeRootsDrawn?.(this.opts.view, () => tasksIn(roots));
+      this.earlier.drawn();
       return roots;
     } catch (err) {
       return [new MessageNode(l10n.t('Could not show this: {0}', this.describe(err)), 'warning')];
@@ -213,8 +214,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       node.generation = generation;
       taskNodes.push(node);
     }
-    const rows = this.sets.arrange(taskNodes);
-    out.push(...(this.grouped() ? this.groups.arrange(rows) : rows));
+    out.push(...this.sets.arrange(taskNodes, this.grouped() ? this.groups : undefined));
     // Nodes of tasks no longer shown are dropped, once per new list.
     if (fresh) {
       this.nodesFor = tasks;

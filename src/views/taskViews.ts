@@ -14,8 +14,7 @@ import type { TreeNode } from '../shared/treeNode';
 import { TaskNode } from './nodes/taskNode';
 import { ChangedFileNode } from '../changes/changesNode';
 import type { ChangedFile } from '../model/changesView';
-import { TaskTreeProvider, type TaskTreeOptions } from './taskTreeProvider';
-import type { AttemptSets } from '../model/attemptSets';
+import { TaskTreeProvider } from './taskTreeProvider';
 
 export interface TaskViewsDeps {
   model: TaskModel;
@@ -28,8 +27,6 @@ export interface TaskViewsDeps {
   /** A changed file's checkbox was ticked (viewed) or unticked. */
   viewed?(taskId: string, file: ChangedFile, on: boolean): void;
   observers?: Pick<Observers, 'treeRootsDrawn'>;
-  /** The sets of attempts started here: one row each, with its attempts under it; those set aside hidden. */
-  attempts?: TaskTreeOptions['attempts'] & Pick<AttemptSets, 'anyAside'>;
 }
 
 /** Both task views: collapse-all in the title; a file's viewed checkbox is its own (the rows above have none). */
@@ -47,14 +44,16 @@ export class TaskViews extends DisposableBase {
 
   constructor(private readonly deps: TaskViewsDeps) {
     super();
-    const { model, state, service, observers, attempts } = deps;
+    const { model, state, service, observers } = deps;
     this.repoProvider = this.register(
-      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service, observers, attempts }),
+      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service, observers }),
     );
     this.mineProvider = this.register(
-      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service, observers, attempts }),
+      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service, observers }),
     );
-    if (attempts) this.register(attempts.onDidChange(() => this.updateContext()));
+    // The sets of attempts (given to the pictures before the views are made): Show Set-Aside Attempts' switch.
+    const sets = model.pictures.sets;
+    if (sets) this.register(sets.onDidChange(() => this.updateContext()));
     this.repoView = this.register(
       vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, ...TREE_OPTIONS }),
     );
@@ -207,7 +206,7 @@ export class TaskViews extends DisposableBase {
     context.set('myShowArchived', filter.showArchived('mine'));
     context.set('hasDraft', this.deps.state.draft() !== undefined);
     context.set('myGroupedByRepo', this.deps.state.groupedByRepo);
-    context.set('showingSetAside', this.deps.attempts?.showingAside() === true);
+    context.set('showingSetAside', model.pictures.sets?.showingAside() === true);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
     // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.

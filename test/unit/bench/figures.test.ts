@@ -33,6 +33,89 @@ describe('bench figures against the committed ones', () => {
     assert.equal(figures['memory.rss'], undefined, 'a bench not run has no figure');
   });
 
+  it('restates the goals against peers that measure our code: the fair peer, the stored rows, the floor', () => {
+    const figures = m.figuresOf({
+      activation: {
+        ratio: {
+          firstTreeVsSecretsPeer: 1.3,
+          firstTreeVsFairPeer: 0.9,
+          fairPeerVsOneView: 1.6,
+          storedVsSecretsPeer: 0.4,
+        },
+        roundRatios: { storedVsSecretsPeer: [0.3, 0.4, 0.6], fairPeer: [0.8, 0.9, 1.2], fairPeerVsOneView: [1, 2] },
+      },
+      memory: {
+        deltaMB: { rss: 60 },
+        afterGcDeltaMB: { heapUsed: 12 },
+        overFloorMB: { rss: 20, afterGcHeapUsed: 4.5 },
+        ours: {
+          samples: [
+            { rssMB: 300, afterGcHeapUsedMB: 60 },
+            { rssMB: 310, afterGcHeapUsedMB: 61 },
+            { rssMB: 305, afterGcHeapUsedMB: 59 },
+          ],
+        },
+        peer: { samples: [{ rssMB: 250 }, { rssMB: 240 }, { rssMB: 245 }] },
+        floor: {
+          samples: [
+            { rssMB: 280, afterGcHeapUsedMB: 55 },
+            { rssMB: 290, afterGcHeapUsedMB: 57 },
+            { rssMB: 281, afterGcHeapUsedMB: 54 },
+          ],
+        },
+      },
+    });
+    assert.deepEqual(figures['activation.stored'], { value: 0.4, n: 3, median: 0.4, iqr: 0.15, goal: 0.5 });
+    assert.equal(figures['activation.fairPeer'].goal, 1.1);
+    assert.equal(figures['activation.contributions'].goal, 1.25);
+    assert.equal(figures['activation.contributions'].n, undefined, 'two rounds: no spread');
+    assert.equal(figures['activation.firstTree'].goal, undefined, 'restated: the fair peer holds the goal now');
+    assert.deepEqual(figures['memory.heapOverFloor'], { value: 4.5, n: 3, median: 5, iqr: 0.5, unit: 'MB', goal: 5 });
+    assert.deepEqual(figures['memory.overFloor'].median, 20, 'ours less the floor, window by window');
+    assert.equal(figures['memory.rss'].goal, undefined);
+  });
+
+  it("holds the first draw's growth against the plain rows' of the same windows", async () => {
+    const g = (await import(pathToFileURL(path.join(ROOT, 'bench/scale-growth.mjs')).href)) as {
+      firstDrawGrowth(small: unknown, big: unknown): { ours: number; plain: number; ratio: number; samples: number[] };
+    };
+    const world = (rows: [number, number][]) => ({
+      repositoryView: { firstDrawByWindowMs: rows.map(([a, b]) => ({ firstDrawMs: a, plainFirstDrawMs: b })) },
+    });
+    const growth = g.firstDrawGrowth(
+      world([
+        [2, 1],
+        [3, 1],
+        [2, 2],
+      ]),
+      world([
+        [20, 10],
+        [36, 10],
+        [30, 20],
+      ]),
+    );
+    assert.deepEqual(
+      growth.samples,
+      [1, 1.2, 1.5],
+      'each window of the big world against the same window of the small',
+    );
+    assert.equal(growth.ours, 15, 'medians: 30 / 2');
+    assert.equal(growth.plain, 10);
+    assert.equal(growth.ratio, 1.5);
+    const figures = m.figuresOf({
+      scale: {
+        heapPerTaskKB: 2.5,
+        growth: [{ times: 9 }],
+        firstDrawGrowth: growth,
+        worlds: [{}, { memory: { overFloorMB: 50, samplesMB: { ours: [400, 410, 390], floor: [350, 345, 350] } } }],
+      },
+    });
+    assert.deepEqual(figures['scale.rssOverFloor'], { value: 50, n: 3, median: 50, iqr: 12.5, unit: 'MB', goal: 60 });
+    assert.equal(figures['scale.heapPerTaskKB'].goal, 3);
+    assert.equal(figures['scale.firstDrawGrowth'].value, 1.5);
+    assert.equal(figures['scale.firstDrawGrowth'].median, 1.2);
+  });
+
   it('says a figure moved only beyond the noise either run measured', () => {
     const base = { 'memory.rss': { value: 30, iqr: 3, goal: 30 }, 'tree.rebuild': { value: 2.5, iqr: 0.5 } };
     const rows = m.compare(

@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gitConfigFile, parseGitConfigRemotes } from '../../../src/model/remotes';
+import { gitConfigFile } from '../../../src/env/node/gitConfig';
+import { parseGitConfigRemotes } from '../../../src/model/remotes';
 
 describe('model/remotes: reading remotes from a git config file', () => {
   it('reads every [remote "name"] section: first url as fetch address, first pushurl as push address', () => {

@@ -1,7 +1,12 @@
 // Which proxy VS Code's settings and the environment name for an address (for the words of a failure, and for the
 // requests VS Code's own fetch cannot make), and which loopback forms VS Code's fetch would send to a proxy.
 import assert from 'node:assert/strict';
-import { loopbackVSCodeWouldProxy, proxyFor, shownProxy, type NetworkSettings } from '../../../src/service/proxyChoice';
+import {
+  loopbackVSCodeWouldProxy,
+  proxyFor,
+  shownProxy,
+  type NetworkSettings,
+} from '../../../src/env/node/proxyChoice';
 
 const base: NetworkSettings = { proxy: '', noProxy: [], strictSSL: true, env: {} };
 const at = (u: string, s: Partial<NetworkSettings>): string | undefined => proxyFor(new URL(u), { ...base, ...s });

@@ -5,8 +5,10 @@ import * as path from 'node:path';
 import { ROOT } from '../../support/vsix';
 
 export const SRC = path.join(ROOT, 'src');
-// `import … from './x'`, `export … from './x'`, `import('./x')`, `import './x'`: relative specifiers only.
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+// `import … from './x'`, `export … from './x'`, `import('./x')`, `import './x'`: relative specifiers, and `#env`.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+|#env)['"]/g;
+/** `#env` is one side of the seam or the other, as the build chooses (scripts/build.mjs): an import of both. */
+const ENV_SIDES = ['node', 'browser'].map(side => path.join(SRC, 'env', side, 'index.ts'));
 
 export function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
@@ -25,7 +27,9 @@ export function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const f of files) {
     const text = fs.readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-    const to = [...text.matchAll(SPECIFIER)].map(m => resolve(f, m[1])).filter((t): t is string => !!t);
+    const to = [...text.matchAll(SPECIFIER)]
+      .flatMap(m => (m[1] === '#env' ? ENV_SIDES : [resolve(f, m[1])]))
+      .filter((t): t is string => !!t);
     graph.set(f, [...new Set(to)]);
   }
   return graph;

@@ -3,7 +3,7 @@
 // extension host's own fetch decides for itself (PAC files and the system's proxy too); this is for the words of a
 // failure ("the proxy 10.0.0.1:3128 cannot be reached") and for the requests VS Code's fetch cannot make (see
 // hostFetch.ts). No `vscode`.
-import { isLoopbackHost } from '../api/guard';
+import { isLoopbackHost } from '../../api/guard';
 
 export interface NetworkSettings {
   /** `http.proxy`; may carry `user:password@`. */

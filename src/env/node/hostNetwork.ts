@@ -11,10 +11,10 @@
 //   handshake failed) with Node's roots and the system's, over the same settings' proxy; that service's requests
 //   then go that way until a setting of `http` changes.
 import * as vscode from 'vscode';
-import type { FetchLike, OwnFetch } from '../api';
-import { ownFetchLater } from '../api/fetchLike';
-import { classify } from '../api/netFault';
-import { DisposableBase } from '../lifecycle';
+import type { FetchLike, OwnFetch } from '../../api';
+import { ownFetchLater } from '../../api/fetchLike';
+import { classify } from '../../api/netFault';
+import { DisposableBase } from '../../lifecycle';
 import type { NetworkSettings } from './proxyChoice';
 import { loopbackVSCodeWouldProxy, proxyFor, shownProxy } from './proxyChoice';
 
@@ -98,7 +98,7 @@ export class HostNetwork extends DisposableBase {
         ...(tls ? { tls } : {}),
         ...(proxy ? { proxy: { uri: proxy, ...(authorization ? { authorization } : {}) } } : {}),
       };
-      s = ownFetchLater(async () => (await import('../api/nodeFetch')).createNodeFetch(options));
+      s = ownFetchLater(async () => (await import('../../api/nodeFetch')).createNodeFetch(options));
       this.own.set(key, s);
     }
     return s;

@@ -1,0 +1,33 @@
+// The commands that need the user's git: a task's changes, their review and commits, Apply and its Undo, worktrees,
+// the hand-off of uncommitted work, Check Out Head Branch. Where git cannot run (the browser, src/env) the manifest
+// does not offer them (`!agentTasks.gitless`; test/unit/package/gitless.test.ts holds the two together) and each
+// says why in one line (gitlessCommands.ts). No `vscode`.
+import { COMMANDS } from '../ids';
+
+export const GIT_COMMANDS: readonly string[] = [
+  COMMANDS.openChange,
+  COMMANDS.refreshChanges,
+  COMMANDS.reviewChanges,
+  COMMANDS.applyChanges,
+  COMMANDS.applyHunk,
+  COMMANDS.checkOutWorktree,
+  COMMANDS.recoverApply,
+  COMMANDS.removeWorktree,
+  COMMANDS.undoLastApply,
+  COMMANDS.addComment,
+  COMMANDS.cancelComment,
+  COMMANDS.deleteComment,
+  COMMANDS.editComment,
+  COMMANDS.openSentTask,
+  COMMANDS.saveComment,
+  COMMANDS.sendFeedbackDraft,
+  COMMANDS.sendFeedback,
+  COMMANDS.compareCommitWithBase,
+  COMMANDS.openCommit,
+  COMMANDS.reviewSinceLastReview,
+  COMMANDS.compareWithWorkingTree,
+  COMMANDS.startTaskWithChanges,
+];
+
+/** Commands that stay (their handlers run in both hosts) but are not offered where git cannot run. */
+export const GIT_ONLY_OFFERS: readonly string[] = [COMMANDS.checkoutHeadBranch];
