@@ -2,7 +2,6 @@ import type { Task } from '../api';
 import { DisposableBase } from '../lifecycle';
 import type { AttemptSets } from '../model/attemptSets';
 import type { TaskModel } from '../model/taskModel';
-import type { RepoGroups } from './taskGroups';
 import type { TreeNode } from '../shared/treeNode';
 import { AttemptSetNode, type SetRowContext } from './nodes/attemptSetNode';
 import { TaskNode } from './nodes/taskNode';
@@ -56,7 +55,7 @@ export class AttemptRows extends DisposableBase {
   }
 
   /** The view's rows: its sets and other tasks, under their repositories when `groups` is given. */
-  arrange(nodes: readonly TaskNode[], groups?: RepoGroups): TreeNode[] {
+  arrange(nodes: readonly TaskNode[], groups?: { arrange(rows: TaskRow[]): TreeNode[] }): TreeNode[] {
     const rows = this.setRows(nodes);
     return groups ? groups.arrange(rows) : rows;
   }
