@@ -26,7 +26,6 @@ import { TaskModel } from './model/taskModel';
 import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
 import { checkAddress } from './service/addressCheck';
-import { answersAsSandbox } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
@@ -164,8 +163,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const startServices: () => Promise<StartServices> = onFirstUse(() =>
     import('./tasks/startServices').then(m =>
       m.createStartServices({
-        ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
-        attemptSets,
+        ...{ clients, tokens, model, repos, drafts, links, attemptSets, ui, log: log.child('start') },
         ...{ globalState: context.globalState, workspaceState: context.workspaceState },
       }),
     ),
@@ -257,16 +255,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       exported,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui),
-    // On a sandbox of this project only, once per service: the sets of attempts its world names (a demo seeding).
-    model.onDidChangeStatus(() => {
-      if (!model.signedIn || !service.current().local) return;
-      void import('./tasks/sandboxSets').then(m =>
-        m.learnSandboxSets({
-          ...{ sets: attemptSets, state: context.workspaceState, service: () => service.current() },
-          ...{ isSandbox: (url: string) => answersAsSandbox(url), log: log.child('attempts') },
-        }),
-      );
-    }),
+    model.onDidChangeStatus(() => void attemptSets.learnFromSandbox(service, context.workspaceState, log)),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.

@@ -224,17 +224,23 @@ function startedText(task: Task, plan: StartPlan, serviceUrl: string, recovered:
 /** What the language model is told of a set's start: each attempt, its model and its task or why it did not start. */
 function setText(r: SetStartResult, plan: StartPlan): string {
   const n = r.started.length + r.failed.length;
-  const each = [
-    ...r.started.map(a => ({ index: a.index, text: `model ${plain(a.model)}, task id ${plain(a.taskId)}` })),
-    ...r.failed.map(a => ({ index: a.index, text: `model ${plain(a.model)}, not started: ${plain(a.problem, 300)}` })),
-  ]
+  // A tool result, read by the language model: not shown to the user, so not translated.
+  const started = r.started.map(a => ({ index: a.index, said: `model ${plain(a.model)}, task id ${plain(a.taskId)}` }));
+  const failed = r.failed.map(a => ({
+    index: a.index,
+    said: `model ${plain(a.model)}, not started: ${plain(a.problem, 300)}`,
+  }));
+  const each = [...started, ...failed]
     .sort((a, b) => a.index - b.index)
-    .map(a => `attempt ${a.index + 1} of ${n}: ${a.text}`);
+    .map(a => `attempt ${a.index + 1} of ${n}: ${a.said}`);
+  const name = quote(plan.prompt.trim().split(/\r?\n/, 1)[0]);
   const head = r.ok
-    ? `Started ${n} attempts of ${quote(plan.prompt.trim().split(/\r?\n/, 1)[0])} on ${plain(repoLabel(plan.repo))} as one set, each a task on its own branch.`
+    ? `Started ${n} attempts of ${name} on ${plain(repoLabel(plan.repo))} as one set, each a task on its own branch.`
     : r.started.length
-      ? `Only ${r.started.length} of ${n} attempts started; the user was offered Retry for the rest (nothing is started twice).`
-      : `No attempt was started${r.problem ? `: ${plain(r.problem, 300)}` : '.'} The prompt is kept as a draft in the Repository view, where Retry starts the attempts.`;
+      ? `Only ${r.started.length} of ${n} attempts started; the user was offered Retry for the rest ` +
+        '(nothing is started twice).'
+      : `No attempt was started${r.problem ? `: ${plain(r.problem, 300)}` : '.'} The prompt is kept as a draft ` +
+        'in the Repository view, where Retry starts the attempts.';
   return [
     head,
     ...each,

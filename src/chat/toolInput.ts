@@ -174,7 +174,10 @@ function parseAttempts(r: Record<string, unknown>, value: StartInput): string | 
     return undefined;
   }
   if (value.continueTaskId !== undefined || value.withMyChanges)
-    return 'Several attempts each start on a new branch: leave “continueTaskId” and “withMyChanges” out with “attempts”.';
+    return (
+      'Several attempts each start on a new branch: leave “continueTaskId” and “withMyChanges” out with ' +
+      '“attempts”.'
+    );
   value.attempts = n;
   if (models) value.models = models;
   return undefined;

@@ -6,6 +6,7 @@
 import { STATE_KEYS } from '../ids';
 import { Emitter } from '../shared/emitter';
 import type { LinkMemento } from './continuationLinks';
+import type { SandboxSetsDeps } from './sandboxSets';
 
 /** The fewest and most attempts a set holds. */
 export const MIN_ATTEMPTS = 2;
@@ -155,6 +156,18 @@ export class AttemptSets {
     }
     this.cache = { raw, sets, byTask };
     return this.cache;
+  }
+
+  /**
+   * On a sandbox of this project (a service on this machine that tells them), the sets of attempts its world names,
+   * written down once per service: a demo seeding (src/model/sandboxSets.ts). How many were written.
+   */
+  learnFromSandbox(
+    service: SandboxSetsDeps['service'],
+    state: LinkMemento,
+    log: SandboxSetsDeps['log'],
+  ): Promise<number> {
+    return import('./sandboxSets').then(m => m.learnSandboxSets({ sets: this, service, state, log }));
   }
 
   dispose(): void {

@@ -206,7 +206,11 @@ describe('task views', () => {
     assert.ok(more.command, 'and reads further when clicked');
     await vscode.commands.executeCommand(more.command.command, ...(more.command.arguments ?? []));
     const all = await api.treeItems('repoTasks');
-    assert.equal(all.filter(i => i.kind === 'task').length, 2_064, 'every unarchived task of acme/rocket: 14 and 2,050');
+    assert.equal(
+      all.filter(i => i.kind === 'task').length,
+      2_064,
+      'every unarchived task of acme/rocket: 14 and 2,050',
+    );
     assert.ok(!all.some(i => /Load more/.test(i.label)), 'nothing left to load');
   });
 });

@@ -2,20 +2,18 @@
 // world may say which of its tasks were started as one (the demo world's finished set of three, docs/sandbox.md). When
 // the service is such a sandbox, its GET /_sandbox/attempt-sets is read once per service (remembered in workspace
 // state) and each set none of whose tasks this workspace already knows is written into AttemptSets, as if started
-// here. Nothing of it is asked of any other service. No `vscode`.
+// here. Only a service on this machine is asked, and only an answer of the sandbox's shape is taken. No `vscode`.
 import { STATE_KEYS } from '../ids';
 import type { Log } from '../log';
-import type { AttemptSets } from '../model/attemptSets';
-import type { LinkMemento } from '../model/continuationLinks';
+import type { AttemptSets } from './attemptSets';
+import type { LinkMemento } from './continuationLinks';
 
 export interface SandboxSetsDeps {
   sets: Pick<AttemptSets, 'create' | 'noteStarted' | 'ofTask'>;
   state: LinkMemento;
-  /** The service now: read only when it is on this machine and a sandbox of this project. */
-  service: () => { kind: string; url: string; scope: string; local: boolean };
-  /** Whether a loopback address answers as a sandbox of this project (src/service/addressCheck.ts). */
-  isSandbox: (url: string) => Promise<boolean>;
-  log: Log;
+  /** The service now: asked only when it is on this machine. */
+  service: { current(): { kind: string; url: string; scope: string; local: boolean } };
+  log: Pick<Log, 'debug' | 'info'>;
 }
 
 interface Told {
@@ -28,7 +26,7 @@ const running = new Map<string, Promise<number>>();
 
 /** Learns the sandbox's sets once per service; how many sets were written down (0 when none, or not a sandbox). */
 export function learnSandboxSets(d: SandboxSetsDeps): Promise<number> {
-  const s = d.service();
+  const s = d.service.current();
   if (!s.local || !s.url || s.kind === 'none') return Promise.resolve(0);
   if ((d.state.get<string[]>(STATE_KEYS.sandboxSetsLearned) ?? []).includes(s.scope)) return Promise.resolve(0);
   let p = running.get(s.scope);
@@ -39,16 +37,15 @@ export function learnSandboxSets(d: SandboxSetsDeps): Promise<number> {
   return p;
 }
 
-async function learn(d: SandboxSetsDeps, s: { kind: string; url: string; scope: string }): Promise<number> {
-  if (s.kind !== 'sandbox' && !(await d.isSandbox(s.url))) return 0;
+async function learn(d: SandboxSetsDeps, s: { url: string; scope: string }): Promise<number> {
   let told: Told[];
   try {
     const res = await fetch(`${s.url.replace(/\/+$/, '')}/_sandbox/attempt-sets`, {
       signal: AbortSignal.timeout(5000),
       redirect: 'error',
     });
-    // An older sandbox has no sets to tell: nothing to learn, and nothing to ask again.
-    told = res.status === 200 ? readTold(await res.json()) : [];
+    // Another service on this machine, or an older sandbox, has no sets to tell: nothing to learn, nor to ask again.
+    told = res.status === 200 ? readTold(await res.json().catch(() => undefined)) : [];
   } catch (e) {
     d.log.debug(`the sandbox's sets of attempts were not read: ${(e as Error).message}`);
     return 0;
