@@ -6,7 +6,6 @@
 import { STATE_KEYS } from '../ids';
 import { Emitter } from '../shared/emitter';
 import type { LinkMemento } from './continuationLinks';
-import type { SandboxSetsDeps } from './sandboxSets';
 
 /** The fewest and most attempts a set holds. */
 export const MIN_ATTEMPTS = 2;
@@ -163,9 +162,9 @@ export class AttemptSets {
    * written down once per service: a demo seeding (src/model/sandboxSets.ts). How many were written.
    */
   learnFromSandbox(
-    service: SandboxSetsDeps['service'],
+    service: { current(): { kind: string; url: string; scope: string; local: boolean } },
     state: LinkMemento,
-    log: SandboxSetsDeps['log'],
+    log: { debug(m: string): void; info(m: string): void },
   ): Promise<number> {
     return import('./sandboxSets').then(m => m.learnSandboxSets({ sets: this, service, state, log }));
   }

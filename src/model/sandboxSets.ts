@@ -5,16 +5,22 @@
 // here. Only a service on this machine is asked, and only an answer of the sandbox's shape is taken. No `vscode`.
 import { STATE_KEYS } from '../ids';
 import type { Log } from '../log';
-import type { AttemptSets } from './attemptSets';
 import type { LinkMemento } from './continuationLinks';
 
 export interface SandboxSetsDeps {
-  sets: Pick<AttemptSets, 'create' | 'noteStarted' | 'ofTask'>;
+  /** AttemptSets (src/model/attemptSets.ts), which imports this file on first use. */
+  sets: {
+    create(start: Record<AttemptStartKey, string | boolean>, models: readonly string[]): Promise<{ id: string }>;
+    noteStarted(setId: string, index: number, taskId: string): Promise<void>;
+    ofTask(taskId: string): unknown;
+  };
   state: LinkMemento;
   /** The service now: asked only when it is on this machine. */
   service: { current(): { kind: string; url: string; scope: string; local: boolean } };
   log: Pick<Log, 'debug' | 'info'>;
 }
+
+type AttemptStartKey = 'repo' | 'prompt' | 'base_ref' | 'head_ref' | 'create_pull_request' | 'custom_agent';
 
 interface Told {
   repository: string;

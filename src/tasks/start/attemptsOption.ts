@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import { MAX_ATTEMPTS } from '../../model/attemptSets';
 import type { Ui } from '../../ui';
-import { chooseModel } from './optionsPicker';
+
+/** Asks for one model ('' lets the service choose): the options list's own picker, titled for the attempt. */
+export type ModelChooser = (current: string, title: string) => Promise<string | undefined>;
 import { attemptModels, type StartOptions } from './startOptions';
 
 /** The row of the options list, saying how many attempts, and with more than one that each gets a new branch. */
@@ -25,7 +27,7 @@ export function modelsShown(o: StartOptions): string | undefined {
 }
 
 /** Asks how many attempts, then (more than one) each attempt's model; `o` changes only when all was answered. */
-export async function chooseAttempts(ui: Ui, o: StartOptions): Promise<void> {
+export async function chooseAttempts(ui: Ui, o: StartOptions, chooseModel: ModelChooser): Promise<void> {
   const items = Array.from({ length: MAX_ATTEMPTS }, (_, i) => ({
     label: String(i + 1),
     description: i === 0 ? vscode.l10n.t('one task') : vscode.l10n.t('{0} tasks of this prompt, a model each', i + 1),
@@ -41,7 +43,7 @@ export async function chooseAttempts(ui: Ui, o: StartOptions): Promise<void> {
     delete o.models;
     return;
   }
-  const models = await chooseModels(ui, o, pick.value);
+  const models = await chooseModels(chooseModel, o, pick.value);
   if (!models) return;
   o.attempts = pick.value;
   o.models = models;
@@ -49,11 +51,15 @@ export async function chooseAttempts(ui: Ui, o: StartOptions): Promise<void> {
 }
 
 /** Each attempt's model in turn; undefined when one is dismissed. */
-export async function chooseModels(ui: Ui, o: StartOptions, n = o.attempts ?? 1): Promise<string[] | undefined> {
+export async function chooseModels(
+  chooseModel: ModelChooser,
+  o: StartOptions,
+  n = o.attempts ?? 1,
+): Promise<string[] | undefined> {
   const models: string[] = [];
   for (let i = 0; i < n; i++) {
     const current = o.models?.[i] ?? o.model;
-    const m = await chooseModel(ui, current, vscode.l10n.t('Model of attempt {0} of {1}', i + 1, n));
+    const m = await chooseModel(current, vscode.l10n.t('Model of attempt {0} of {1}', i + 1, n));
     if (m === undefined) return undefined;
     models.push(m);
   }

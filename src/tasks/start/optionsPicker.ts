@@ -82,11 +82,11 @@ export async function pickOptions(
       case 'start':
         return o;
       case 'attempts':
-        await chooseAttempts(ui, o);
+        await chooseAttempts(ui, o, (c, t) => chooseModel(ui, c, t));
         break;
       case 'model':
         if (several) {
-          const models = await chooseModels(ui, o);
+          const models = await chooseModels((c, t) => chooseModel(ui, c, t), o);
           if (models) o.models = models;
           break;
         }
