@@ -85,7 +85,8 @@ function readTold(body: unknown): Told[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((v: unknown): Told[] => {
     const s = v as Record<string, unknown> | null;
-    if (!s || typeof s.repository !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(s.repository)) return [];
+    if (!s || typeof s.repository !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9-]*\/(?!\.\.?$)[\w.-]+$/.test(s.repository))
+      return [];
     if (typeof s.prompt !== 'string' || !Array.isArray(s.tasks) || s.tasks.length < 2 || s.tasks.length > 4) return [];
     const tasks = (s.tasks as unknown[]).flatMap(t => {
       const r = t as Record<string, unknown> | null;
