@@ -123,6 +123,8 @@ export const STATE_KEYS = {
   continuations: 'agentTasks.continuations',
   /** Sets of attempts started here (src/model/attemptSets.ts): prompts, options, models and task ids, never a token. */
   attemptSets: 'agentTasks.attemptSets',
+  /** The service scopes whose sandbox sets of attempts were learned once (src/tasks/sandboxSets.ts). */
+  sandboxSetsLearned: 'agentTasks.sandboxSetsLearned',
   checkedOutBases: 'agentTasks.checkedOutBases',
   myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
   /** Per task: review comments, files ticked as viewed, heads reviewed (only what the user wrote, and git's names). */
