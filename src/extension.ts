@@ -167,7 +167,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const startServices: () => Promise<StartServices> = onFirstUse(() =>
     import('./tasks/startServices').then(m =>
       m.createStartServices({
-        ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
+        ...{ clients, tokens, model, repos, drafts, links, attemptSets, ui, log: log.child('start') },
         ...{ globalState: context.globalState, workspaceState: context.workspaceState },
       }),
     ),
@@ -180,6 +180,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       client: () => clients.forKind('fine_grained'),
       model,
       starter: { start: async req => (await startServices()).starter.start(req) },
+      attempts: { start: async (req, models) => (await startServices()).attempts!.start(req, models) },
       continuer: { prepare: async task => (await startServices()).continuer.prepare(task) },
       defaults: () => lastStartDefaults(context.globalState),
       log: log.child('chat'),
@@ -261,6 +262,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       systemNotifications,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui, systemNotifications, attemptSets),
+    model.onDidChangeStatus(() => void attemptSets.learnFromSandbox(service, context.workspaceState, log)),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.

@@ -174,6 +174,18 @@ export class AttemptSets {
     return this.cache;
   }
 
+  /**
+   * On a sandbox of this project (a service on this machine that tells them), the sets of attempts its world names,
+   * written down once per service: a demo seeding (src/model/sandboxSets.ts). How many were written.
+   */
+  learnFromSandbox(
+    service: { current(): { kind: string; url: string; scope: string; local: boolean } },
+    state: LinkMemento,
+    log: { debug(m: string): void; info(m: string): void },
+  ): Promise<number> {
+    return import('./sandboxSets').then(m => m.learnSandboxSets({ sets: this, service, state, log }));
+  }
+
   dispose(): void {
     this.changed.dispose();
   }

@@ -82,11 +82,12 @@ describe('prompts through the Ui: the start options, recent prompts, view filter
     assert.equal(asked[0].kind, 'input', 'the prompt box first');
     const lists = picks(asked).filter(p => p.labels.some(l => l.includes('Start task')));
     const pr = lists[0].descriptions?.[3]?.startsWith('yes') ? 'no' : 'yes';
-    // What the list shows beside each option after the changes: the model, the refs, the pull request, the agent.
+    // What the list shows beside each option after the changes: the model, the refs, the pull request, the agent,
+    // and one attempt.
     const [, shownModel, shownBase, ...rest] = lists.at(-1)!.descriptions ?? [];
     assert.equal(shownModel, model);
     assert.match(shownBase ?? '', /^main\b/);
-    assert.deepEqual(rest, [pr, 'agent/go-on', 'reviewer']);
+    assert.deepEqual(rest, [pr, 'agent/go-on', 'reviewer', '1 (one task)']);
     const agents = picks(asked).find(p => p.labels.includes('reviewer'));
     assert.ok(agents, 'the custom agents of .github/agents were offered');
     // Model and pull request are remembered for the next start; the agent and the refs are not.
