@@ -129,6 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   );
   // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
   model.pictures.useChanges(changes);
+  model.pictures.useAttempts(attemptSets);
   const watchChanges = viewState.onDidChange(c => c.kind === 'expanded' && changes.watch(c.id, `tree:${c.view}`, c.on));
   // Signed out, nothing polls: the address is tried once, and the status bar and the views say what that found.
   const address = new AddressWatch({
@@ -225,7 +226,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     {
       ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, accountBook, model, repos },
       ...{ links, grouping, drafts, startServices, installations: installationsEnv, views, filter, pages },
-      ...{ showLog: () => channel.show(true), suggestions: demoRepos },
+      ...{ showLog: () => channel.show(true), suggestions: demoRepos, attemptSets },
       changes: () => changes.commandDeps(),
       changesReady: () => changes.ready(),
       installationsReady: () => installations.ready(),
@@ -260,7 +261,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       exported,
       systemNotifications,
     ],
-    new TaskNotifier(model, () => readSettings().notifications, ui, systemNotifications),
+    new TaskNotifier(model, () => readSettings().notifications, ui, systemNotifications, attemptSets),
     model.onDidChangeStatus(() => void attemptSets.learnFromSandbox(service, context.workspaceState, log)),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call

@@ -1,6 +1,8 @@
 // The pictures of the tasks the model knows, each made once per change of what it is made of and handed out again
 // while nothing changed (the same object: a surface compares identities to know whether to redraw). No `vscode`.
 import type { Task } from '../api';
+import { attemptFact } from './attemptFact';
+import type { AttemptSets } from './attemptSets';
 import type { ChangesView } from './changesView';
 import type { ReviewSummary } from './reviewSummary';
 import { DisposableBase } from '../lifecycle';
@@ -48,6 +50,7 @@ export class TaskPictures extends DisposableBase {
   private rounds: Map<string, Round> | undefined;
   private mineIds: Set<string> | undefined;
   private changes: ChangesSummaries | undefined;
+  private attempts: AttemptSets | undefined;
   private meWas: number | undefined;
   /** Bumped whenever a kept picture is dropped or made stale for a reason beside the store (see `version`). */
   private dropped = 0;
@@ -60,6 +63,18 @@ export class TaskPictures extends DisposableBase {
     this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
     this.register(src.names.onDidChange(() => this.namesChanged()));
     if (src.continuations) this.register(src.continuations.onDidChange(id => this.linksChanged(id)));
+  }
+
+  /** The sets of attempts started here: each attempt's picture names its set and siblings from now on. */
+  useAttempts(attempts: AttemptSets): void {
+    this.attempts = attempts;
+    // A set created, an attempt started or set aside: rare, and may move several pictures; each is made again.
+    this.register(attempts.onDidChange(() => this.invalidate(undefined)));
+  }
+
+  /** The sets of attempts the pictures name (the views, chat and tests read them through it), once given. */
+  get sets(): AttemptSets | undefined {
+    return this.attempts;
   }
 
   /** The changes feature feeds each picture's Changes summary from now on. */
@@ -128,7 +143,13 @@ export class TaskPictures extends DisposableBase {
       review: this.changes?.review?.(task.id),
       error: this.errors.get(task.id),
       lastSeen: this.src.lastSeen?.(task.id),
+      attempt: this.attemptOf(task.id),
     };
+  }
+
+  private attemptOf(id: string) {
+    const place = this.attempts?.ofTask(id);
+    return place && attemptFact(place);
   }
 
   /** The task's round on its work, when this workspace knows two rounds or more of it (a lookup, nothing made). */

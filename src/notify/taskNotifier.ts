@@ -7,6 +7,8 @@ import { roundText } from '../model/roundNumbers';
 import { forMessage } from '../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../ui';
 import type { News, SystemRoute } from './systemNews';
+import type { AttemptSets } from '../model/attemptSets';
+import { SetDone } from './setDone';
 
 const NOTIFY: Record<string, Level> = {
   completed: 'info',
@@ -33,14 +35,19 @@ export class TaskNotifier extends DisposableBase {
   private readonly told = new Set<string>();
   /** The system's news of the poll under way: its lists are read one after the other, and a poll's news is one. */
   private away: News[] = [];
+  /** The attempts of a set started here are told of once, together, when the set is done (see setDone.ts). */
+  private readonly sets: SetDone | undefined;
 
   constructor(
     private readonly model: TaskModel,
     private readonly enabled: () => boolean,
     private readonly ui: Ui,
     private readonly system?: SystemRoute,
+    attemptSets?: Pick<AttemptSets, 'ofTask'>,
   ) {
     super();
+    this.sets = attemptSets && new SetDone(attemptSets, id => model.task(id)?.state);
+    this.register(model.onDidChangeStatus(() => !model.signedIn && this.sets?.clear()));
     this.register(
       model.onDidChangeTasks(c => {
         const news = c.transitions.flatMap(t => this.news(t));
@@ -70,6 +77,8 @@ export class TaskNotifier extends DisposableBase {
     // The picture of the task as the transition brought it: whose it is, its links, its name.
     const picture = this.model.pictures.of(t.task);
     if (!picture.mine) return [];
+    const set = this.sets?.consider(t.id, t.to);
+    if (set) return set.kind === 'news' ? (this.tellSet(set.news), []) : [];
     const key = `${t.id}:${t.to}:${t.task.updated_at}`;
     if (this.told.has(key)) return [];
     this.told.add(key);
@@ -92,5 +101,11 @@ export class TaskNotifier extends DisposableBase {
       ? vscode.l10n.t('Task “{0}” ({1}) {2}.', name, roundText(p.round), PHRASE[to])
       : vscode.l10n.t('Task “{0}” {1}.', name, PHRASE[to]);
     tell(this.ui, NOTIFY[to], text, actions);
+  }
+
+  /** A set's news, in the window. */
+  private tellSet(news: { setId: string; text: string; level: Level }): void {
+    const show = () => vscode.commands.executeCommand(COMMANDS.revealAttemptSet, news.setId);
+    tell(this.ui, news.level, news.text, [{ title: vscode.l10n.t('Show Attempts'), run: show }]);
   }
 }

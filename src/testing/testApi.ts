@@ -184,7 +184,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     treeProvider: view => providers[view],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
-    ...roundsProbe(d.mementos[1]),
+    ...roundsProbe(d.mementos[1], d.model.pictures.sets),
     ...lastListsProbe(d.model, d.reactivate),
     changes: async (id, load) => {
       if (load) await d.changes?.load(id);

@@ -16,6 +16,7 @@ import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
 import { RepoGroups, tasksIn } from './taskGroups';
+import { AttemptRows, isRow, parentSets } from './attemptRows';
 import type { Observers } from '../observers';
 import { loadMoreNode, problemNodes } from './treeMessages';
 import * as l10n from '@vscode/l10n';
@@ -66,6 +67,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   private generation = 0;
   private readonly groups: RepoGroups;
   private readonly earlier = this.register(new EarlierRows(node => this.changed.fire(node)));
+  readonly sets = this.register(new AttemptRows(() => this.opts, this));
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
@@ -105,8 +107,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    // Only task nodes are revealed: roots, or under their repository while grouped.
-    return node instanceof TaskNode && this.grouped() ? this.groups.parentOf(node) : undefined;
+    // Only task and set nodes are revealed: roots, under their set, or under their repository while grouped.
+    return this.sets.parentOf(node) ?? (isRow(node) && this.grouped() ? this.groups.parentOf(node) : undefined);
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
@@ -141,6 +143,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     const basis = `${keys.join('\n')}\n${this.opts.model.me}`;
     if (this.visible && basis === this.visibleFor) return this.visible;
     this.visible = this.opts.state.filter.apply(this.opts.view, this.allTasks(keys), this.opts.model.me);
+    this.visible = this.sets.hide(this.visible);
     this.visibleFor = basis;
     return this.visible;
   }
@@ -211,7 +214,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       node.generation = generation;
       taskNodes.push(node);
     }
-    out.push(...(this.grouped() ? this.groups.arrange(taskNodes) : taskNodes));
+    out.push(...this.sets.arrange(taskNodes, this.grouped() ? this.groups : undefined));
     // Nodes of tasks no longer shown are dropped, once per new list.
     if (fresh) {
       this.nodesFor = tasks;
@@ -292,6 +295,6 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** These rows drawn again: each alone, or the whole view when they are many (see MOST_ROWS_REDRAWN_ALONE). */
   private redrawRows(nodes: readonly TaskNode[]): void {
     if (nodes.length > MOST_ROWS_REDRAWN_ALONE) this.refresh(true);
-    else for (const node of nodes) this.changed.fire(node);
+    else for (const node of [...nodes, ...parentSets(nodes)]) this.changed.fire(node);
   }
 }

@@ -51,6 +51,9 @@ export class TaskViews extends DisposableBase {
     this.mineProvider = this.register(
       new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service, observers }),
     );
+    // The sets of attempts (given to the pictures before the views are made): Show Set-Aside Attempts' switch.
+    const sets = model.pictures.sets;
+    if (sets) this.register(sets.onDidChange(() => this.updateContext()));
     this.repoView = this.register(
       vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, ...TREE_OPTIONS }),
     );
@@ -134,6 +137,22 @@ export class TaskViews extends DisposableBase {
     return false;
   }
 
+  /** Reveals a set of attempts' row in whichever view shows it. */
+  async revealSet(setId: string): Promise<boolean> {
+    for (const [view, provider] of [
+      [this.repoView, this.repoProvider],
+      [this.mineView, this.mineProvider],
+    ] as const) {
+      await provider.getChildren();
+      const node = provider.sets.rowOf(setId);
+      if (node) {
+        await view.reveal(node, { select: true, focus: true, expand: true });
+        return true;
+      }
+    }
+    return false;
+  }
+
   private redraw(): void {
     this.repoProvider.refresh();
     this.mineProvider.refresh();
@@ -187,6 +206,7 @@ export class TaskViews extends DisposableBase {
     context.set('myShowArchived', filter.showArchived('mine'));
     context.set('hasDraft', this.deps.state.draft() !== undefined);
     context.set('myGroupedByRepo', this.deps.state.groupedByRepo);
+    context.set('showingSetAside', model.pictures.sets?.showingAside() === true);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
     // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.

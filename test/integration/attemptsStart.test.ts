@@ -101,9 +101,10 @@ describe('starting several attempts of one prompt', () => {
     );
     assert.ok(sessions.every(s => s.prompt === prompt));
     assert.equal(new Set(sessions.map(s => s.head_ref)).size, 3, 'three branches');
-    // Each shows in the view at once.
-    for (const id of ids)
-      await waitFor(async () => (await api.treeItems('repoTasks')).some(i => i.id?.endsWith(`/${id}`)), id);
+    // Each shows in the view at once, under its set's row.
+    const shown = (items: { id?: string; children?: { id?: string }[] }[], id: string) =>
+      items.some(i => i.id?.endsWith(`/${id}`) || (i.children ?? []).some(c => c.id?.endsWith(`/${id}`)));
+    for (const id of ids) await waitFor(async () => shown(await api.treeItems('repoTasks', 1), id), id);
   });
 
   it('two sets of one prompt stay apart, even started at once', async function () {

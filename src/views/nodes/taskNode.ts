@@ -5,6 +5,7 @@ import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
 import type { TaskPicture } from '../../model/taskPicture';
 import { roundText } from '../../model/roundNumbers';
+import { attemptParts } from './attemptRowText';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../shared/text';
 import { timeText } from '../../shared/when';
@@ -93,16 +94,21 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     p.lastSeen !== undefined && isActive(t.state)
       ? vscode.l10n.t('last seen {0}', relativeTime(new Date(p.lastSeen).toISOString()))
       : '';
-  const rest = forLabel([seen, round, repo, archived, after].filter(Boolean).join(' · '));
+  // An attempt of a set sits under the set's row, which has the name: its row says which attempt, and what it changed.
+  const attempt = p.attempt ? attemptParts(p) : undefined;
+  const rest = forLabel([...(attempt?.parts ?? []), seen, round, repo, archived, after].filter(Boolean).join(' · '));
   const flags =
-    CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
-  const readOutTail = [seen, round, repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
+    CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)] +
+    (attempt?.flags ?? '');
+  const readOutTail = [...(attempt?.parts ?? []), seen, round, repo && vscode.l10n.t('in {0}', repo), archived]
+    .filter(Boolean)
+    .join(', ');
   return {
-    label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
+    label: attempt ? forLabel(attempt.label, NAME_MAX + 1) : forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,
     tail: rest ? ` · ${rest}` : '',
     contextValue: flags,
-    readOut: `${forLabel(p.name)}, ${p.state.label}`,
+    readOut: attempt ? `${forLabel(attempt.label)}, ${p.state.label}` : `${forLabel(p.name)}, ${p.state.label}`,
     readOutTail: readOutTail ? `, ${readOutTail}` : '',
     // There from the start, so every row text has one shape and the draw's property reads stay monomorphic.
     aged: undefined,
@@ -140,6 +146,8 @@ export class TaskNode implements TreeNode {
   generation = 0;
   /** The model's picture version when the view last gave the node its picture (TaskPictures.version). */
   picturedAt = -1;
+  /** The row of the set of attempts it is drawn under, if any. */
+  parentSet: TreeNode | undefined;
   private item: vscode.TreeItem | undefined;
   private withTooltip: vscode.TreeItem | undefined;
   private drawn: TaskPicture | undefined;

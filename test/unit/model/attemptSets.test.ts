@@ -127,3 +127,24 @@ describe('AttemptSets', () => {
     assert.equal(firstLine('x'.repeat(200)).length, 120);
   });
 });
+
+describe('AttemptSets: showing what was set aside', () => {
+  it('is off at first, kept in workspace state, says so once, and tells whether anything is set aside', async () => {
+    const state = memento();
+    const sets = new AttemptSets(state);
+    const told: string[] = [];
+    sets.onDidChange(id => told.push(id));
+    assert.equal(sets.showingAside(), false);
+    await sets.showAside(true);
+    await sets.showAside(true);
+    assert.equal(new AttemptSets(state).showingAside(), true);
+    assert.deepEqual(told, ['']);
+    await sets.showAside(false);
+    assert.equal(sets.showingAside(), false);
+    assert.equal(state.data[STATE_KEYS.attemptSetsAsideShown], false);
+    const set = await sets.create(start, ['a', 'b']);
+    assert.equal(sets.anyAside(), false);
+    await sets.setAside(set.id, true, 1);
+    assert.equal(sets.anyAside(), true);
+  });
+});
