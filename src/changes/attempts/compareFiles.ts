@@ -30,7 +30,7 @@ export function compareFiles(attempts: readonly AttemptFiles[]): FileAcross[] {
   for (const a of [...attempts].sort((x, y) => x.index - y.index))
     for (const f of a.files) {
       let m = byPath.get(f.path);
-      if (!m) byPath.set(f.path, (m = new Map()));
+      if (!m) byPath.set(f.path, (m = new Map<number, ChangedFile>()));
       if (!m.has(a.index)) m.set(a.index, f);
     }
   const rows: FileAcross[] = [];
