@@ -1,23 +1,29 @@
 // A task's life: queued → in_progress (a session appears) → an end state: the world file's `ends` for the task,
 // else what the prompt asks for with `[sandbox:STATE]` (kept for tests that start tasks through the API), else
-// `completed`. The control endpoint can put a task in any state.
+// `failed` when the task's model fails its prompt (git/models.ts), else `completed`. The control endpoint can put a
+// task in any state.
 import { randomBytes } from 'node:crypto';
 import { ACTIVE_TASK_STATES, TASK_STATES, type Artifact } from '../api/types';
+import { modelFails } from './git/models';
 import { TASK_ENDS } from './world';
 import { type State, type TaskRec, artifactFor, agentBranchFor, isFinishedSessionState, taskName } from './state';
 
 const OUTCOMES: readonly string[] = TASK_ENDS;
 const MARKER = /\[sandbox:([a-z_]+)\]/;
 
-/** The end state a prompt asks for (`[sandbox:failed]` …), `completed` when it asks for none. */
-export function outcomeOf(prompt: string): string {
+/**
+ * The end state a prompt asks for (`[sandbox:failed]` …); else `failed` when the model fails that prompt
+ * (git/models.ts), else `completed`.
+ */
+export function outcomeOf(prompt: string, model?: string): string {
   const m = MARKER.exec(prompt);
-  return m && OUTCOMES.includes(m[1]) ? m[1] : 'completed';
+  if (m && OUTCOMES.includes(m[1])) return m[1];
+  return modelFails(prompt, model) ? 'failed' : 'completed';
 }
 
-/** Where a task's life ends: its world's `ends`, else its prompt's marker, else `completed`. */
-export function endOf(t: Pick<TaskRec, 'ends' | 'prompt'>): string {
-  return t.ends ?? outcomeOf(t.prompt);
+/** Where a task's life ends: its world's `ends`, else its prompt's marker, else its model's luck, else `completed`. */
+export function endOf(t: Pick<TaskRec, 'ends' | 'prompt' | 'model'>): string {
+  return t.ends ?? outcomeOf(t.prompt, t.model);
 }
 
 /**

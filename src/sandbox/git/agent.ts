@@ -192,7 +192,7 @@ export async function writeWork(
       const work =
         p.kind === 'spelled'
           ? { message: t.commits![p.n - 1].message, ops: spelledOps(t.commits![p.n - 1]) }
-          : await generatedWork(tree, t.prompt, t.name, p.n, p.kind);
+          : await generatedWork(tree, t.prompt, t.name, p.n, p.kind, t.model);
       const c: AgentCommit = { ...work, seconds, mark: { task: t.id, n: p.n, final: p.kind === 'final' } };
       lastOf.set(t.head_ref, input.length + 1);
       input.push(agentCommitInput(t.head_ref, from, c, input.length + 1));

@@ -78,8 +78,9 @@ export const append = (text: string, block: string): string =>
   text.length === 0 ? block : `${text.replace(/\n*$/, '\n')}\n${block}`;
 
 /** The function the agent adds to a source file, about the subject. */
-export function sourceBlock(p: string, s: SnippetSubject): string {
+export function sourceBlock(p: string, s: SnippetSubject, style: 'a' | 'b' = 'a'): string {
   const said = s.words.join(' ');
+  if (style === 'b') return sourceBlockB(p, s, said);
   switch (langOf(p)) {
     case 'ts':
       return [
@@ -106,6 +107,32 @@ export function sourceBlock(p: string, s: SnippetSubject): string {
       ].join('\n');
     default:
       return comment(p, [`${said}: ${s.title}`, `TODO(${s.kebab}): follow up once the change has been reviewed.`]);
+  }
+}
+
+/** The function as models of the second family write it (src/sandbox/git/models.ts): the empty input named. */
+function sourceBlockB(p: string, s: SnippetSubject, said: string): string {
+  switch (langOf(p)) {
+    case 'ts':
+    case 'js':
+      return [
+        `// ${s.title}`,
+        `export const ${s.camel} = (input${langOf(p) === 'ts' ? ': string' : ''}) => {`,
+        '  const text = String(input).trim();',
+        `  return text === '' ? '${said}' : \`${said}: \${text}\`;`,
+        '};',
+        '',
+      ].join('\n');
+    case 'py':
+      return [
+        `def ${s.snake}(value):`,
+        `    # ${s.title}`,
+        '    text = str(value).strip()',
+        `    return f"${said}: {text}" if text else "${said}"`,
+        '',
+      ].join('\n');
+    default:
+      return comment(p, [`${s.title}: ${said}`]);
   }
 }
 

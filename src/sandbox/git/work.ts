@@ -7,9 +7,11 @@
 //   removes or moves a file only when the prompt asks ("remove X", "delete X", "move X to Y", "rename X to Y").
 //   start: that work; step: one more test case or function beside it; final: a README section (a feedback round:
 //   its notes marked as addressed).
+//   The task's model (git/models.ts) changes how the function is written and may add a test or notes to the start.
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FileOp } from './commits';
+import { type ModelWay, isPlain, wayOf } from './models';
 import { isCode, isDoc, isReadme, isTest, editable, namedFiles, pick, relatedFile, reshapeOps } from './related';
 import { type Request, readRequest } from './request';
 import { gist, reviewEdits } from './review';
@@ -67,7 +69,7 @@ async function testOf(tree: Tree, source: string, fn: string, s: SnippetSubject,
 }
 
 /** The work a prompt that is not a feedback round asks for, on the files it means. */
-async function start(tree: Tree, req: Request, s: SnippetSubject, seed: string): Promise<Work> {
+async function start(tree: Tree, req: Request, s: SnippetSubject, seed: string, way: ModelWay): Promise<Work> {
   const { ops, said, gone } = reshapeOps(tree, req.reshapes);
   const named = namedFiles(tree, req, gone);
   let targets = named.edit;
@@ -89,21 +91,29 @@ async function start(tree: Tree, req: Request, s: SnippetSubject, seed: string):
       ops.push(write(at, append(old, existingTestCase(p, fn, s, 1, old).join('\n'))));
       tested = at;
     } else {
-      ops.push(write(at, append(old, isDoc(p) ? docBlock(s) : sourceBlock(p, s))));
+      ops.push(write(at, append(old, isDoc(p) ? docBlock(s) : sourceBlock(p, s, way.style))));
       if (!isDoc(p)) source ??= at;
     }
     edited.push(at);
   }
   for (const p of create) {
-    ops.push(write(p, isDoc(p) ? `# ${s.title}\n\nNotes on ${s.words.join(' ')}.\n` : sourceBlock(p, s)));
+    ops.push(write(p, isDoc(p) ? `# ${s.title}\n\nNotes on ${s.words.join(' ')}.\n` : sourceBlock(p, s, way.style)));
     if (!isDoc(p)) source ??= p;
     edited.push(p);
   }
-  if (req.wantsTest && !tested && source) {
+  if ((req.wantsTest || way.test) && !tested && source) {
     const op = await testOf(tree, source, s.camel, s, 1, true);
     if (op && !writes(ops, op.path)) {
       ops.push(op);
       tested = op.path;
+    }
+  }
+  const notes = `docs/${s.kebab}.md`;
+  if (way.notes && !writes(ops, notes)) {
+    const old = tree.has(notes) ? await editable(tree, notes) : `# ${s.title}\n`;
+    if (old !== undefined) {
+      ops.push(write(notes, append(old, `What was done about ${s.words.join(' ')}, and what is left.\n`)));
+      edited.push(notes);
     }
   }
   const subject = source
@@ -200,19 +210,30 @@ async function final(tree: Tree, req: Request, s: SnippetSubject): Promise<Work>
   };
 }
 
-/** The n-th commit of a task's generated work on the files of `tree` (which it does not change). */
-export async function generatedWork(tree: Tree, prompt: string, name: string, n: number, kind: WorkKind) {
+/**
+ * The n-th commit of a task's generated work on the files of `tree` (which it does not change), by `model` (the
+ * default one when not given).
+ */
+export async function generatedWork(
+  tree: Tree,
+  prompt: string,
+  name: string,
+  n: number,
+  kind: WorkKind,
+  model?: string,
+) {
   const s = subjectOf(name);
   const req = readRequest(prompt);
-  // The prompt, the commit's place and the files it starts from; never the task's id, which differs between runs.
+  // The prompt, the commit's place and the files it starts from (and a model other than the default one); never the
+  // task's id, which differs between runs.
   const seed = createHash('sha256')
-    .update([prompt, String(n), kind, ...tree.paths()].join('\0'))
+    .update([prompt, String(n), kind, ...tree.paths(), ...(isPlain(model) ? [] : [`model:${model}`])].join('\0'))
     .digest('hex');
   if (req.items.length > 0 && kind !== 'step') {
     const w = await answer(tree, req, s, kind === 'final');
     if (w.ops.length > 0) return w;
   }
-  if (kind === 'start') return start(tree, req, s, seed);
+  if (kind === 'start') return start(tree, req, s, seed, wayOf(model));
   if (kind === 'step') return step(tree, req, s, seed, n);
   return final(tree, req, s);
 }
