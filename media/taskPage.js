@@ -1,5 +1,6 @@
 // The task page's only script. It sends which button was pressed, as {command: <the button's data-action>} (and, for
-// a changed file's name, {command, file: <its place in the list>}), and
+// a changed file's name, {command, file: <its place in the list>}; for another attempt of the set, {command:
+// 'openSibling', sibling: <its place among the links>}), and
 // keeps the scroll position across the page's redraws. It never builds markup: the extension renders the page.
 (function () {
   'use strict';
@@ -8,6 +9,10 @@
 
   document.addEventListener('click', event => {
     const target = event.target;
+    // Another attempt of the set: its place among the page's sibling links; the extension knows which task that is.
+    const sibling = target instanceof Element ? target.closest('button[data-sibling]') : null;
+    if (sibling)
+      return void vscode.postMessage({ command: 'openSibling', sibling: Number(sibling.getAttribute('data-sibling')) });
     const button = target instanceof Element ? target.closest('button[data-action]') : null;
     if (!button || button.disabled) return;
     const file = button.getAttribute('data-file');

@@ -94,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     log,
     names,
     links,
+    attemptSets,
     lastLists: { state: context.workspaceState, folders: () => repos.folders() },
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
@@ -143,6 +144,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     address,
     viewed: (id, file, on) => void changes.setViewed(id, file, on),
     observers,
+    attempts: attemptSets,
   });
   const status = new StatusBarController(model, service, commands, ui, address, observers);
   const pageService = {
@@ -225,6 +227,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       changesReady: () => changes.ready(),
       installationsReady: () => installations.ready(),
       refreshChanges: () => changes.refreshWatched(),
+      attemptSets,
     },
     built => context.subscriptions.push(built),
   );
@@ -254,7 +257,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       pages,
       exported,
     ],
-    new TaskNotifier(model, () => readSettings().notifications, ui),
+    new TaskNotifier(model, () => readSettings().notifications, ui, attemptSets),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.
@@ -279,6 +282,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   return testing.api({
     ...{ model, views, installations, service, pages, drafts, viewState, logFile, mementos, subscriptions, changes },
     ...{ commands: lazyCommands, exported: exported.api },
+    attemptSets,
     reactivate: () => (subscriptions.splice(0).forEach(s => void s.dispose()), activate(context)),
   });
 }

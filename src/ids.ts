@@ -84,6 +84,11 @@ export const COMMANDS = {
   applyHunk: 'agentTasks.applyHunk',
   groupMyTasksByRepo: 'agentTasks.myTasks.groupByRepository',
   groupMyTasksByRepoOn: 'agentTasks.myTasks.groupByRepository.on',
+  setAside: 'agentTasks.setAside',
+  showAgain: 'agentTasks.showAgain',
+  showSetAside: 'agentTasks.showSetAside',
+  showSetAsideOn: 'agentTasks.showSetAside.on',
+  revealAttemptSet: 'agentTasks.revealAttemptSet',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */
@@ -105,6 +110,7 @@ export const CONTEXT = {
   canUndoApply: 'agentTasks.canUndoApply', // an apply of this window can still be undone
   canRemoveWorktree: 'agentTasks.canRemoveWorktree', // a worktree this window made is still there
   applyCutOff: 'agentTasks.applyCutOff', // an apply was cut off while it wrote: Put Back or Finish is offered
+  showingSetAside: 'agentTasks.showingSetAside', // the views show attempts set aside (Show Set-Aside Attempts)
 } as const;
 
 /** Keys in globalState / workspaceState. Never a token. */
@@ -122,6 +128,8 @@ export const STATE_KEYS = {
   continuations: 'agentTasks.continuations',
   /** Sets of attempts started here (src/model/attemptSets.ts): prompts, options, models and task ids, never a token. */
   attemptSets: 'agentTasks.attemptSets',
+  /** Whether the views show the attempts set aside (Show Set-Aside Attempts). */
+  attemptSetsAsideShown: 'agentTasks.attemptSets.asideShown',
   checkedOutBases: 'agentTasks.checkedOutBases',
   myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
   /** Per task: review comments, files ticked as viewed, heads reviewed (only what the user wrote, and git's names). */

@@ -34,6 +34,8 @@ import type { TaskViews } from '../views/taskViews';
 import type { RepoRef, Task } from '../api';
 import { TaskCommands } from './taskCommands';
 import { ViewCommands } from './viewCommands';
+import { SetAsideCommands } from './setAsideCommands';
+import type { AttemptSets } from '../model/attemptSets';
 
 /** What the commands act on: the extension's own objects, built once there. */
 export interface CommandDeps {
@@ -68,6 +70,8 @@ export interface CommandDeps {
   installationsReady: () => Promise<unknown>;
   /** The views' Refresh reads the changes of the tasks looked at again (none before any was read). */
   refreshChanges: () => Promise<void>;
+  /** The sets of attempts started here (Set Aside, Show Again, Show Set-Aside Attempts). */
+  attemptSets: AttemptSets;
 }
 
 export type Handler = (...args: never[]) => unknown;
@@ -108,7 +112,8 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
     new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
     new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
-    new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find')),
+    new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find'), d.attemptSets),
+    new SetAsideCommands(d.attemptSets, d.model, d.views, r, ui),
     new InstallationCommands(d.installations, new Keeping(d, kept, d.installationsReady)),
     ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
   ];

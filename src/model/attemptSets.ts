@@ -58,7 +58,7 @@ const MAX_SETS = 200;
 
 export class AttemptSets {
   private readonly changed = new Emitter<string>();
-  /** A set (its id) was created, or one of its attempts changed. */
+  /** A set (its id) was created, or one of its attempts changed; '' when what the views show of sets changed. */
   readonly onDidChange = this.changed.event;
   private cache: { raw: unknown; sets: AttemptSet[]; byTask: Map<string, AttemptPlace> } | undefined;
 
@@ -124,6 +124,23 @@ export class AttemptSets {
     if (index !== undefined) return this.change(setId, index, a => ({ ...a, aside: aside || undefined }));
     const sets = this.read().sets.map(s => (s.id === setId ? withAside(s, aside) : s));
     await this.write(sets, setId);
+  }
+
+  /** Whether the views show what was set aside (each marked as such) in this workspace. */
+  showingAside(): boolean {
+    return this.state.get<unknown>(STATE_KEYS.attemptSetsAsideShown) === true;
+  }
+
+  /** Shows what was set aside in the views again, or hides it. Fires with '' (no one set changed). */
+  async showAside(on: boolean): Promise<void> {
+    if (on === this.showingAside()) return;
+    await this.state.update(STATE_KEYS.attemptSetsAsideShown, on || undefined);
+    this.changed.fire('');
+  }
+
+  /** Whether any set, or attempt of one, is set aside. */
+  anyAside(): boolean {
+    return this.read().sets.some(s => s.aside === true || s.attempts.some(a => a.aside === true));
   }
 
   private async change(setId: string, index: number, f: (a: Attempt) => Attempt): Promise<void> {

@@ -2,6 +2,7 @@
 // worked out once per change of what it is made from. A new fact about a task is added here, and every surface can
 // show it. Pure: no `vscode`.
 import type { Artifact, Session, Task } from '../api';
+import type { AttemptFact } from './attemptFact';
 import type { ChangesView } from './changesView';
 import type { ReviewSummary } from './reviewSummary';
 import { plainName } from '../safety/serviceText';
@@ -42,6 +43,8 @@ export interface TaskPicture {
   readonly error?: Error;
   /** When the list it was shown from was kept, while that list is the last one seen and not yet refreshed. */
   readonly lastSeen?: number;
+  /** Its place in a set of attempts of one prompt, when this workspace started it as one. */
+  readonly attempt?: AttemptFact;
 }
 
 /** What the picture is made of beside the task's own fields; every part is optional. */
@@ -57,6 +60,7 @@ export interface PictureFacts {
   review?: ReviewSummary;
   error?: Error;
   lastSeen?: number;
+  attempt?: AttemptFact;
 }
 
 export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture {
@@ -78,6 +82,7 @@ export function buildPicture(task: Task, facts: PictureFacts = {}): TaskPicture 
     review: facts.review,
     error: facts.error,
     lastSeen: facts.lastSeen,
+    attempt: facts.attempt,
   });
 }
 

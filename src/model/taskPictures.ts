@@ -1,6 +1,8 @@
 // The pictures of the tasks the model knows, each made once per change of what it is made of and handed out again
 // while nothing changed (the same object: a surface compares identities to know whether to redraw). No `vscode`.
 import type { Task } from '../api';
+import { attemptFact } from './attemptFact';
+import type { AttemptSets } from './attemptSets';
 import type { ChangesView } from './changesView';
 import type { ReviewSummary } from './reviewSummary';
 import { DisposableBase } from '../lifecycle';
@@ -29,6 +31,8 @@ export interface PictureSources {
   continuations?: { list(): { task: string; id: string; name: string }[]; readonly onDidChange: Event<string> };
   /** When the list showing the task was kept, while it is shown as the last one seen (not yet refreshed). */
   lastSeen?(id: string): number | undefined;
+  /** The sets of attempts started here: each attempt's picture names its set and siblings. */
+  attempts?: Pick<AttemptSets, 'ofTask' | 'onDidChange'>;
 }
 
 /** Which pictures changed for a reason beside their task's fields; undefined: every one. */
@@ -60,6 +64,8 @@ export class TaskPictures extends DisposableBase {
     this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
     this.register(src.names.onDidChange(() => this.namesChanged()));
     if (src.continuations) this.register(src.continuations.onDidChange(id => this.linksChanged(id)));
+    // A set created, an attempt started or set aside: rare, and may move several pictures; each is made again.
+    if (src.attempts) this.register(src.attempts.onDidChange(() => this.invalidate(undefined)));
   }
 
   /** The changes feature feeds each picture's Changes summary from now on. */
@@ -128,7 +134,13 @@ export class TaskPictures extends DisposableBase {
       review: this.changes?.review?.(task.id),
       error: this.errors.get(task.id),
       lastSeen: this.src.lastSeen?.(task.id),
+      attempt: this.attemptOf(task.id),
     };
+  }
+
+  private attemptOf(id: string) {
+    const place = this.src.attempts?.ofTask(id);
+    return place && attemptFact(place);
   }
 
   /** The task's round on its work, when this workspace knows two rounds or more of it (a lookup, nothing made). */

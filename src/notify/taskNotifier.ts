@@ -6,6 +6,8 @@ import type { StateTransition } from '../model/taskModel';
 import { roundText } from '../model/roundNumbers';
 import { forMessage } from '../safety/serviceText';
 import { tell, type Action, type Level, type Ui } from '../ui';
+import type { AttemptSets } from '../model/attemptSets';
+import { SetDone } from './setDone';
 
 const NOTIFY: Record<string, Level> = {
   completed: 'info',
@@ -28,16 +30,21 @@ const PHRASE: Record<string, string> = {
 export class TaskNotifier extends DisposableBase {
   /** What was told, so that the same news read twice is told once; bounded by the transitions seen. */
   private readonly told = new Set<string>();
+  /** The attempts of a set started here are told of once, together, when the set is done (see setDone.ts). */
+  private readonly sets: SetDone | undefined;
 
   constructor(
     private readonly model: TaskModel,
     private readonly enabled: () => boolean,
     private readonly ui: Ui,
+    attemptSets?: Pick<AttemptSets, 'ofTask'>,
   ) {
     super();
+    this.sets = attemptSets && new SetDone(attemptSets, id => model.task(id)?.state);
     this.register(model.onDidChangeTasks(c => c.transitions.forEach(t => this.consider(t))));
     // Another service or user: what was told belongs to another world.
     this.register(model.onDidChangeStatus(() => !model.signedIn && this.told.clear()));
+    this.register(model.onDidChangeStatus(() => !model.signedIn && this.sets?.clear()));
   }
 
   private consider(t: StateTransition): void {
@@ -46,6 +53,8 @@ export class TaskNotifier extends DisposableBase {
     // The picture of the task as the transition brought it: whose it is, its links, its name.
     const p = this.model.pictures.of(t.task);
     if (!p.mine) return;
+    const set = this.sets?.consider(t.id, t.to);
+    if (set) return set.kind === 'news' ? this.tellSet(set.news) : undefined;
     const key = `${t.id}:${t.to}:${t.task.updated_at}`;
     if (this.told.has(key)) return;
     this.told.add(key);
@@ -65,5 +74,10 @@ export class TaskNotifier extends DisposableBase {
       ? vscode.l10n.t('Task “{0}” ({1}) {2}.', name, roundText(p.round), PHRASE[t.to])
       : vscode.l10n.t('Task “{0}” {1}.', name, PHRASE[t.to]);
     tell(this.ui, level, text, actions);
+  }
+
+  private tellSet(news: { setId: string; text: string; level: Level }): void {
+    const show = () => vscode.commands.executeCommand(COMMANDS.revealAttemptSet, news.setId);
+    tell(this.ui, news.level, news.text, [{ title: vscode.l10n.t('Show Attempts'), run: show }]);
   }
 }

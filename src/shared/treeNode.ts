@@ -18,7 +18,8 @@ export interface TreeNode {
     | 'changedFile'
     | 'commits'
     | 'commit'
-    | 'repoGroup';
+    | 'repoGroup'
+    | 'attemptSet';
   getTreeItem(): vscode.TreeItem;
   getChildren(): TreeNode[] | Promise<TreeNode[]>;
 }

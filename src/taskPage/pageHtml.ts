@@ -11,6 +11,7 @@ import { artifactsHtml, factsHtml, sessionsHtml, stateHtml, type PageLabels } fr
 import { timeHtml, type Clock } from '../shared/when';
 import { roundText } from '../model/roundNumbers';
 import * as l10n from '@vscode/l10n';
+import { attemptHtml, type PageAttempt } from './attemptSection';
 
 /** The task's round on its work, and the name of the work's first task (text from the service). */
 export interface PageRound {
@@ -29,7 +30,7 @@ export interface PageStatus {
 export interface PageInput {
   task: Task;
   /** Names the caller knows better than the task's own fields tell. */
-  labels?: PageLabels & { continues?: string; round?: PageRound };
+  labels?: PageLabels & { continues?: string; round?: PageRound; attempt?: PageAttempt };
   actions: readonly PageAction[];
   /** The extension's state labels ("Running" for `in_progress`). */
   stateLabel: (state: string) => string;
@@ -114,6 +115,7 @@ export function renderTaskPage(input: PageInput): string {
     `<p class="summary">${stateHtml(task.state, input.stateLabel)}</p>`,
     roundHtml(input.labels?.round),
     continuesHtml(input.labels?.continues),
+    attemptHtml(input.labels?.attempt),
     actionsHtml(task, input.actions),
     '</header>',
     '<main>',

@@ -8,6 +8,7 @@ import type { ChangesView } from '../model/changesView';
 import { roundsProbe, type RoundsProbe } from './roundsProbe';
 import { lastListsProbe, type LastListsDeps, type LastListsProbe } from './lastListsProbe';
 import type { DraftStore } from '../tasks/draftStore';
+import type { AttemptSets } from '../model/attemptSets';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
 import type { TaskModel } from '../model/taskModel';
@@ -111,6 +112,8 @@ export interface AgentTasksTestApi extends RoundsProbe, LastListsProbe {
   readonly review: ReviewProbe;
   /** The ids of the commands' handlers (commands/handlers.ts), built now if no command ran yet. */
   commandHandlerIds(): Promise<string[]>;
+  /** The sets of attempts of the running extension (a test makes one as a start of several attempts would). */
+  readonly attemptSets?: AttemptSets;
 }
 
 export interface TestApiDeps extends LastListsDeps {
@@ -128,6 +131,7 @@ export interface TestApiDeps extends LastListsDeps {
   subscriptions: vscode.Disposable[];
   changes?: ChangesOnDemand;
   commands?: LazyCommands;
+  attemptSets?: AttemptSets;
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -204,6 +208,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     quickPickDrawings: () => (d.ui.openQuickPick ? d.ui.openQuickPickDrawings : []),
     review: reviewProbe(() => d.recorder.changes, d.views),
     commandHandlerIds: async () => (await d.commands?.handlerIds()) ?? [],
+    attemptSets: d.attemptSets,
   };
 }
 

@@ -1,6 +1,8 @@
 import { RepoGroupNode } from './nodes/repoGroupNode';
 import { TaskNode } from './nodes/taskNode';
 import type { TreeNode } from '../shared/treeNode';
+import { tasksOfRow, type TaskRow } from './attemptRows';
+import { AttemptSetNode } from './nodes/attemptSetNode';
 import * as l10n from '@vscode/l10n';
 
 /**
@@ -13,7 +15,7 @@ export class RepoGroups {
 
   constructor(private readonly viewId: string) {}
 
-  arrange(nodes: TaskNode[]): RepoGroupNode[] {
+  arrange(nodes: TaskRow[]): RepoGroupNode[] {
     const live = new Map<string, RepoGroupNode>();
     for (const node of nodes) {
       const key = groupKey(node);
@@ -38,7 +40,7 @@ export class RepoGroups {
    * The group a task's node is under, while the view is grouped: found from its repository when VS Code asks (to
    * reveal it), rather than noted for every row at every draw.
    */
-  parentOf(node: TaskNode): RepoGroupNode | undefined {
+  parentOf(node: TaskRow): RepoGroupNode | undefined {
     const group = this.groups.get(groupKey(node));
     return group?.tasks.includes(node) ? group : undefined;
   }
@@ -48,11 +50,20 @@ export class RepoGroups {
   }
 }
 
-function groupKey(node: TaskNode): string {
+function groupKey(node: TaskRow): string {
   const id = node.task.repository?.id;
   return typeof id === 'number' ? String(id) : 'unknown';
 }
 
-/** How many tasks top rows hold: task rows, and the tasks under repository groups. */
+/** How many tasks top rows hold: task rows, the attempts under sets, and the tasks under repository groups. */
 export const tasksIn = (roots: readonly TreeNode[]): number =>
-  roots.reduce((n, r) => n + (r instanceof TaskNode ? 1 : r instanceof RepoGroupNode ? r.tasks.length : 0), 0);
+  roots.reduce(
+    (n, r) =>
+      n +
+      (r instanceof TaskNode || r instanceof AttemptSetNode
+        ? tasksOfRow(r).length
+        : r instanceof RepoGroupNode
+          ? r.tasks.reduce((m, t) => m + tasksOfRow(t).length, 0)
+          : 0),
+    0,
+  );

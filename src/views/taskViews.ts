@@ -14,7 +14,8 @@ import type { TreeNode } from '../shared/treeNode';
 import { TaskNode } from './nodes/taskNode';
 import { ChangedFileNode } from '../changes/changesNode';
 import type { ChangedFile } from '../model/changesView';
-import { TaskTreeProvider } from './taskTreeProvider';
+import { TaskTreeProvider, type TaskTreeOptions } from './taskTreeProvider';
+import type { AttemptSets } from '../model/attemptSets';
 
 export interface TaskViewsDeps {
   model: TaskModel;
@@ -27,6 +28,8 @@ export interface TaskViewsDeps {
   /** A changed file's checkbox was ticked (viewed) or unticked. */
   viewed?(taskId: string, file: ChangedFile, on: boolean): void;
   observers?: Pick<Observers, 'treeRootsDrawn'>;
+  /** The sets of attempts started here: one row each, with its attempts under it; those set aside hidden. */
+  attempts?: TaskTreeOptions['attempts'] & Pick<AttemptSets, 'anyAside'>;
 }
 
 /** Both task views: collapse-all in the title; a file's viewed checkbox is its own (the rows above have none). */
@@ -44,13 +47,14 @@ export class TaskViews extends DisposableBase {
 
   constructor(private readonly deps: TaskViewsDeps) {
     super();
-    const { model, state, service, observers } = deps;
+    const { model, state, service, observers, attempts } = deps;
     this.repoProvider = this.register(
-      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service, observers }),
+      new TaskTreeProvider({ viewId: VIEWS.repoTasks, view: 'repo', model, state, service, observers, attempts }),
     );
     this.mineProvider = this.register(
-      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service, observers }),
+      new TaskTreeProvider({ viewId: VIEWS.myTasks, view: 'mine', model, state, service, observers, attempts }),
     );
+    if (attempts) this.register(attempts.onDidChange(() => this.updateContext()));
     this.repoView = this.register(
       vscode.window.createTreeView(VIEWS.repoTasks, { treeDataProvider: this.repoProvider, ...TREE_OPTIONS }),
     );
@@ -134,6 +138,22 @@ export class TaskViews extends DisposableBase {
     return false;
   }
 
+  /** Reveals a set of attempts' row in whichever view shows it. */
+  async revealSet(setId: string): Promise<boolean> {
+    for (const [view, provider] of [
+      [this.repoView, this.repoProvider],
+      [this.mineView, this.mineProvider],
+    ] as const) {
+      await provider.getChildren();
+      const node = provider.setNodeFor(setId);
+      if (node) {
+        await view.reveal(node, { select: true, focus: true, expand: true });
+        return true;
+      }
+    }
+    return false;
+  }
+
   private redraw(): void {
     this.repoProvider.refresh();
     this.mineProvider.refresh();
@@ -187,6 +207,7 @@ export class TaskViews extends DisposableBase {
     context.set('myShowArchived', filter.showArchived('mine'));
     context.set('hasDraft', this.deps.state.draft() !== undefined);
     context.set('myGroupedByRepo', this.deps.state.groupedByRepo);
+    context.set('showingSetAside', this.deps.attempts?.showingAside() === true);
     const sandbox = service.kind === 'sandbox' ? 'sandbox' : undefined;
     const repo = model.repo();
     // A filter in force is said where the eye goes first, the view's title bar; the list repeats it with a way out.

@@ -8,12 +8,15 @@ import { parseTaskQuery } from '../../model/taskQuery';
 import { forQuickPick } from '../../safety/serviceText';
 import type { Ui } from '../../ui';
 import { TaskPickItems, type RowButton, type TaskPickItem, type TaskPickSource } from './taskPickItems';
+import type { AttemptSets } from '../../model/attemptSets';
 
 export interface GoToTaskDeps {
   model: TaskModel;
   ui: Ui;
   log: Log;
   continued: TaskPickSource['continued'];
+  /** The sets of attempts started here: found by name, each attempt by "attempt 2 of 3". */
+  sets?: Pick<AttemptSets, 'get'>;
 }
 
 /** How long the active row stays put before its prompt is shown there (the window's echoes come within it). */
@@ -47,6 +50,8 @@ export class GoToTask {
       model,
       continued: this.deps.continued,
       round: id => model.pictures.round(id),
+      attempt: id => model.picture(id)?.attempt,
+      set: id => this.deps.sets?.get(id),
     }));
     const qp = ui.quickPick<TaskPickItem>();
     const subs: Disposable[] = [qp];
@@ -126,6 +131,12 @@ export class GoToTask {
         qp.onDidAccept(() => {
           const [pick] = qp.selectedItems;
           if (pick?.loadMore) return void this.loadMore(qp, pick.loadMore);
+          if (pick?.setId) {
+            chosen = Promise.resolve(vscode.commands.executeCommand(COMMANDS.revealAttemptSet, pick.setId)).then(
+              () => {},
+            );
+            return qp.hide();
+          }
           if (!pick?.taskId) return;
           chosen = this.open(pick);
           qp.hide();

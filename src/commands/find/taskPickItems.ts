@@ -8,6 +8,9 @@ import { relativeTime } from '../../shared/relativeTime';
 import { stateIcon, stateLabel } from '../../shared/stateStyle';
 import { pullRequests } from '../../model/taskLinks';
 import { roundText, type Round } from '../../model/roundNumbers';
+import type { AttemptFact } from '../../model/attemptFact';
+import type { AttemptSet } from '../../model/attemptSets';
+import { attemptsText, countStates, countsText } from '../../model/attemptSummary';
 
 /** A row of Go to Task: a task the model holds, or one known only as the task another continues. */
 export interface TaskPickItem extends vscode.QuickPickItem {
@@ -18,6 +21,8 @@ export interface TaskPickItem extends vscode.QuickPickItem {
   loadMore?: readonly string[];
   /** The first line of the task's prompt, once its sessions were read: the detail line while the row is active. */
   prompt?: string;
+  /** A set of attempts' row: choosing it reveals the set in the views. */
+  setId?: string;
 }
 
 export type RowAction = 'pull' | 'review';
@@ -41,6 +46,10 @@ export interface TaskPickSource {
   continued(): { id: string; name: string; by: string }[];
   /** The task's round on its work ("round 2 of 3"), when this workspace knows of two rounds or more. */
   round?(id: string): Round | undefined;
+  /** The task's place in a set of attempts started here. */
+  attempt?(id: string): AttemptFact | undefined;
+  /** A set of attempts started here, by id. */
+  set?(id: string): AttemptSet | undefined;
 }
 
 interface Built {
@@ -54,6 +63,7 @@ interface Built {
   sessions?: readonly unknown[];
   key?: string;
   round?: Round;
+  attempt?: string;
 }
 
 /**
@@ -73,7 +83,15 @@ export class TaskPickItems {
     const live = new Set<string>();
     for (const t of this.tasks()) {
       live.add(t.id);
-      out.push(this.forTask(t, now));
+      const row = this.forTask(t, now);
+      // A set of attempts is found by its name: its row comes before the first of its attempts.
+      const setId = row.attempt && this.source.attempt?.(t.id)?.setId;
+      const set = setId !== undefined && !live.has(`set:${setId}`) ? this.source.set?.(setId) : undefined;
+      if (set) {
+        live.add(`set:${set.id}`);
+        out.push(this.forSet(set));
+      }
+      out.push(row);
     }
     for (const c of this.source.continued()) {
       if (live.has(c.id)) continue;
@@ -109,6 +127,8 @@ export class TaskPickItems {
     const mine = model.isMine(t);
     const age = relativeTime(t.updated_at, now);
     const round = this.source.round?.(t.id);
+    const fact = this.source.attempt?.(t.id);
+    const attempt = fact && `${fact.setId} ${fact.index} ${fact.count} ${fact.model}`;
     const kept = this.built.get(t.id);
     // Compared field by field: this runs for every task at every keystroke.
     if (
@@ -118,7 +138,8 @@ export class TaskPickItems {
       kept.mine === mine &&
       kept.age === age &&
       kept.sessions === sessions &&
-      kept.round === round
+      kept.round === round &&
+      kept.attempt === attempt
     )
       return kept;
     const name = plainName(t.name) || t.id;
@@ -131,7 +152,9 @@ export class TaskPickItems {
       label: forQuickPick(name),
       iconPath: stateIcon(t.state),
       description: forQuickPick(
-        [repo, stateLabel(t.state), round && roundText(round), age, mine ? 'yours' : ''].filter(Boolean).join(' · '),
+        [fact && attemptText(fact), repo, stateLabel(t.state), round && roundText(round), age, mine ? 'yours' : '']
+          .filter(Boolean)
+          .join(' · '),
       ),
       ...(prompts.length ? { prompt: forQuickPick(plainLine(prompts[0], 200)) } : {}),
       alwaysShow: true,
@@ -139,9 +162,35 @@ export class TaskPickItems {
       taskId: t.id,
       task: t,
     };
-    const searchable = { state: t.state, repo, mine, text: searchText([name, t.id, ...prompts]) };
-    const built: Built = { item, searchable, from: t, repo, mine, age, sessions, round };
+    const setWords = fact ? [fact.setName, attemptText(fact)] : [];
+    const searchable = { state: t.state, repo, mine, text: searchText([name, t.id, ...prompts, ...setWords]) };
+    const built: Built = { item, searchable, from: t, repo, mine, age, sessions, round, attempt };
     this.built.set(t.id, built);
+    return built;
+  }
+
+  /** A set's row: its name, how many attempts and how they stand. */
+  private forSet(set: AttemptSet): Built {
+    const states = set.attempts.flatMap(a => {
+      const t = a.taskId === undefined ? undefined : this.source.model.store.get(a.taskId);
+      return t ? [String(t.state)] : [];
+    });
+    const key = `${set.attempts.length} ${states.join(',')}`;
+    const id = `set:${set.id}`;
+    const kept = this.built.get(id);
+    if (kept && kept.from === set.name && kept.key === key) return kept;
+    const what = [vscode.l10n.t('set of {0}', attemptsText(set.attempts.length)), countsText(countStates(states))];
+    const item: TaskPickItem = {
+      label: forQuickPick(plainLine(set.name, 200)),
+      iconPath: new vscode.ThemeIcon('layers'),
+      description: forQuickPick(what.filter(Boolean).join(' · ')),
+      alwaysShow: true,
+      taskId: '',
+      setId: set.id,
+    };
+    const searchable = { state: '', repo: set.start.repo, mine: true, text: searchText([set.name, set.start.prompt]) };
+    const built: Built = { item, searchable, from: set.name, key };
+    this.built.set(id, built);
     return built;
   }
 
@@ -173,6 +222,10 @@ export class TaskPickItems {
 }
 
 const NONE: readonly never[] = [];
+
+/** "attempt 2 of 3 · gpt-5". */
+const attemptText = (a: AttemptFact) =>
+  vscode.l10n.t('attempt {0} of {1} · {2}', a.index + 1, a.count, a.model || vscode.l10n.t('any model'));
 
 const byUpdatedDesc = (a: Task, b: Task) =>
   a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

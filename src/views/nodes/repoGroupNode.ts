@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { forLabel } from '../../safety/serviceText';
 import type { TreeNode } from '../../shared/treeNode';
-import type { TaskNode } from './taskNode';
+import type { TaskRow } from '../attemptRows';
 
 /**
  * A repository in My Tasks grouped by repository: `owner/name` (or its number while no answer has named it), how
@@ -9,7 +9,8 @@ import type { TaskNode } from './taskNode';
  */
 export class RepoGroupNode implements TreeNode {
   readonly kind = 'repoGroup';
-  tasks: TaskNode[] = [];
+  /** Its rows: tasks, and sets of attempts. */
+  tasks: TaskRow[] = [];
 
   constructor(
     private readonly viewId: string,
@@ -21,8 +22,9 @@ export class RepoGroupNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(forLabel(this.label), vscode.TreeItemCollapsibleState.Expanded);
     item.id = `${this.viewId}/repository:${this.key}`;
-    const n = this.tasks.length;
-    const running = this.tasks.filter(t => t.task.state === 'in_progress').length;
+    const all = this.tasks.flatMap(t => ('attempts' in t ? t.attempts : [t]));
+    const n = all.length;
+    const running = all.filter(t => t.task.state === 'in_progress').length;
     const counts = [`${n} task${n === 1 ? '' : 's'}`, ...(running ? [`${running} running`] : [])].join(' · ');
     item.description = counts;
     item.iconPath = new vscode.ThemeIcon('repo');

@@ -5,6 +5,7 @@ import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
 import type { TaskPicture } from '../../model/taskPicture';
 import { roundText } from '../../model/roundNumbers';
+import { attemptLabel } from '../../model/attemptSummary';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../shared/text';
 import { timeText } from '../../shared/when';
@@ -93,19 +94,41 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     p.lastSeen !== undefined && isActive(t.state)
       ? vscode.l10n.t('last seen {0}', relativeTime(new Date(p.lastSeen).toISOString()))
       : '';
-  const rest = forLabel([seen, round, repo, archived, after].filter(Boolean).join(' · '));
+  // An attempt of a set sits under the set's row, which has the name: its row says which attempt, and what it changed.
+  const attempt = p.attempt ? attemptParts(p) : undefined;
+  const rest = forLabel([...(attempt?.parts ?? []), seen, round, repo, archived, after].filter(Boolean).join(' · '));
   const flags =
-    CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)];
-  const readOutTail = [seen, round, repo && vscode.l10n.t('in {0}', repo), archived].filter(Boolean).join(', ');
+    CONTEXT_VALUES[(p.links.web ? 1 : 0) + (p.links.pullRequests.length ? 2 : 0) + (t.session_count > 0 ? 4 : 0)] +
+    (attempt?.flags ?? '');
+  const readOutTail = [...(attempt?.parts ?? []), seen, round, repo && vscode.l10n.t('in {0}', repo), archived]
+    .filter(Boolean)
+    .join(', ');
   return {
-    label: forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
+    label: attempt ? forLabel(attempt.label, NAME_MAX + 1) : forLabel(plainLine(p.name, NAME_MAX), NAME_MAX + 1),
     state,
     tail: rest ? ` · ${rest}` : '',
     contextValue: flags,
-    readOut: `${forLabel(p.name)}, ${p.state.label}`,
+    readOut: attempt ? `${forLabel(attempt.label)}, ${p.state.label}` : `${forLabel(p.name)}, ${p.state.label}`,
     readOutTail: readOutTail ? `, ${readOutTail}` : '',
     // There from the start, so every row text has one shape and the draw's property reads stay monomorphic.
     aged: undefined,
+  };
+}
+
+/** An attempt's row: "Attempt 2 · model", its files and lines changed when known, whether it is set aside. */
+function attemptParts(p: TaskPicture): { label: string; parts: string[]; flags: string } {
+  const a = p.attempt!;
+  const c = p.changes?.kind === 'ready' ? p.changes.totals : undefined;
+  const files = c
+    ? c.files === 1
+      ? vscode.l10n.t('1 file +{0} −{1}', c.added, c.removed)
+      : vscode.l10n.t('{0} files +{1} −{2}', c.files, c.added, c.removed)
+    : '';
+  const aside = a.aside ? vscode.l10n.t('set aside') : '';
+  return {
+    label: plainLine(attemptLabel(a.index, a.model), NAME_MAX),
+    parts: [files, aside],
+    flags: a.aside ? ' attempt aside' : ' attempt',
   };
 }
 
@@ -140,6 +163,8 @@ export class TaskNode implements TreeNode {
   generation = 0;
   /** The model's picture version when the view last gave the node its picture (TaskPictures.version). */
   picturedAt = -1;
+  /** The row of the set of attempts it is drawn under, if any. */
+  parentSet: TreeNode | undefined;
   private item: vscode.TreeItem | undefined;
   private withTooltip: vscode.TreeItem | undefined;
   private drawn: TaskPicture | undefined;

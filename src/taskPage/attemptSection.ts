@@ -1,0 +1,60 @@
+// An attempt's place in its set on the task page: which attempt of how many, and its siblings, each a button that
+// opens its own page. Pure: no `vscode`; every word from the service or a prompt goes through forHtml.
+import * as l10n from '@vscode/l10n';
+import { attemptLabel } from '../model/attemptSummary';
+import { forHtml, plainName } from '../safety/serviceText';
+
+export interface PageSibling {
+  readonly index: number;
+  readonly model: string;
+  /** Its task, once started; without one it is not a link. */
+  readonly taskId?: string;
+  /** Its state in the user's words, when the model holds its task. */
+  readonly state?: string;
+}
+
+export interface PageAttempt {
+  readonly index: number;
+  readonly count: number;
+  readonly model: string;
+  /** The set's name (the prompt's first line). */
+  readonly setName: string;
+  readonly siblings: readonly PageSibling[];
+}
+
+/** The siblings that are links, in the order their buttons are numbered (`data-sibling`). */
+export function siblingLinks(a: PageAttempt | undefined): string[] {
+  return (a?.siblings ?? []).flatMap(s => (s.taskId === undefined ? [] : [s.taskId]));
+}
+
+export function attemptHtml(a: PageAttempt | undefined): string {
+  if (!a) return '';
+  const head = l10n.t(
+    'Attempt {0} of {1} of “{2}” · {3}',
+    a.index + 1,
+    a.count,
+    plainName(a.setName),
+    a.model || l10n.t('any model'),
+  );
+  let link = 0;
+  const items = a.siblings.map(s => {
+    const label = attemptLabel(s.index, s.model);
+    const text = s.state ? `${label} (${s.state})` : label;
+    if (s.taskId === undefined) return `<li>${forHtml(l10n.t('{0}: not started', label))}</li>`;
+    return `<li><button type="button" class="link" data-sibling="${link++}">${forHtml(text)}</button></li>`;
+  });
+  return (
+    `<section class="attempt" aria-label="${forHtml(l10n.t('Attempts'))}">` +
+    `<p dir="auto">${forHtml(head)}</p>` +
+    `<p>${forHtml(l10n.t('Other attempts:'))}</p><ul class="siblings">${items.join('')}</ul></section>`
+  );
+}
+
+/** The sibling a message from the page names ({command: 'openSibling', sibling: n}), among the links drawn. */
+export function siblingOfMessage(message: unknown, links: readonly string[]): string | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as Record<string, unknown>;
+  if (Object.keys(m).length !== 2 || m.command !== 'openSibling') return undefined;
+  const i = m.sibling;
+  return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < links.length ? links[i] : undefined;
+}
