@@ -4,7 +4,8 @@
 // process; `listAttempts` reads the lists through git.
 import type { GitRunner } from '../../git/gitRunner';
 import type { ChangedFile } from '../../model/changesView';
-import { readChanges, type LocalTips } from '../taskRefs';
+import { parseDiff } from '../parse';
+import { baseRefOf, filesBetween, headRefOf } from '../taskRefs';
 
 /** One attempt's changed files (index: 0-based, as the set numbers it from 1). */
 export interface AttemptFiles {
@@ -48,16 +49,22 @@ export function compareFiles(attempts: readonly AttemptFiles[]): FileAcross[] {
 }
 
 /**
- * The listing from fetched tips alone (what the comparison costs beside the fetches): each attempt's files read as the
- * Changes read them, all at once, then set side by side.
+ * The listing from our fetched refs alone, as the Changes list each branch (`base...head`, renames found, counts as a
+ * pull request counts them) but without their commits: one `diff --raw --numstat` per attempt, all at once, then set
+ * side by side. An attempt whose refs cannot be read (never fetched) is left out: `read` names those listed.
  */
 export async function listAttempts(
   git: GitRunner,
   root: string,
-  tips: readonly { index: number; tips: LocalTips }[],
-): Promise<FileAcross[]> {
-  const read = await Promise.all(
-    tips.map(async t => ({ index: t.index, files: (await readChanges(git, root, t.tips)).files })),
+  attempts: readonly { index: number; taskId: string }[],
+): Promise<{ read: number[]; files: FileAcross[] }> {
+  const lists = await Promise.all(
+    attempts.map(async a => {
+      const range = `${baseRefOf(a.taskId)}...${headRefOf(a.taskId)}`;
+      const out = await filesBetween(git, root, [range]).catch(() => undefined);
+      return out === undefined ? [] : [{ index: a.index, files: parseDiff(out) }];
+    }),
   );
-  return compareFiles(read);
+  const read = lists.flat();
+  return { read: read.map(x => x.index), files: compareFiles(read) };
 }

@@ -45,11 +45,13 @@ describe('attempts: compared and the best of each kept', () => {
   afterEach(() => r.remove());
 
   it('lists every path any attempt changed, what each did, and which attempts reached the same content', async () => {
-    const rows = await listAttempts(
+    const listed = await listAttempts(
       git,
       r.root,
-      [1, 2, 3].map(n => ({ index: n - 1, tips: tipsOf(r, n) })),
+      [1, 2, 3, 9].map(n => ({ index: n - 1, taskId: `a${n}` })),
     );
+    assert.deepEqual(listed.read, [0, 1, 2], 'an attempt never fetched is left out');
+    const rows = listed.files;
     const seen = rows.map(x => ({
       path: x.path,
       by: [...x.changes].map(([i, f]) => `${i + 1}:${f.kind}${f.binary ? ':bin' : `:+${f.added}-${f.removed}`}`),
