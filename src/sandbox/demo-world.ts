@@ -18,6 +18,16 @@ export const DEMO_USERS = { mona: 1001, lee: 1002, kai: 1003 } as const;
 
 const MIN = 60_000;
 
+/**
+ * The demo's finished set of three attempts at one prompt (demo-rocket-13, -14, -15), a model each: their generated
+ * work differs by model (git/models.ts): ignite.ts written two ways, a test in two of them, notes in one.
+ */
+export const DEMO_ATTEMPTS = {
+  prompt: 'Abort the ignition in ignite.ts when a sensor reports a fault',
+  tasks: ['demo-rocket-13', 'demo-rocket-14', 'demo-rocket-15'],
+  models: [KNOWN_MODELS[1], KNOWN_MODELS[3], KNOWN_MODELS[2]],
+} as const;
+
 /** The demo's two rounds on one branch (demo-rocket-11, then -12). */
 const ROUND_ONE_PROMPT = 'Make countdown reject negative numbers';
 const ROUNDS_BRANCH = 'agent/make-countdown-reject-negative';
@@ -259,6 +269,9 @@ export function demoWorld(now = Date.now()): WorldFile {
         175,
         { create_pull_request: true, head_ref: ROUNDS_BRANCH },
       ),
+      ...DEMO_ATTEMPTS.tasks.map((id, i) =>
+        task(id, 5000, mona, 'completed', DEMO_ATTEMPTS.prompt, 100 - i, 90 - i, { model: DEMO_ATTEMPTS.models[i] }),
+      ),
       task('demo-dotfiles-01', 5003, mona, 'completed', 'Add a zsh prompt that shows the git branch', 720, 700, {
         create_pull_request: true,
       }),
@@ -266,5 +279,6 @@ export function demoWorld(now = Date.now()): WorldFile {
         step_ms: DEMO_PACE.elsewhere,
       }),
     ],
+    attempt_sets: [{ tasks: [...DEMO_ATTEMPTS.tasks] }],
   };
 }

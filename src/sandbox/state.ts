@@ -4,7 +4,7 @@ import type { Artifact } from '../api/types';
 import type { HttpReply } from './http/reply';
 import { installationToWorld, taskToWorld } from './records';
 import type { AccountRec, InstRec, RepoRec, TaskRec, TokenRec } from './stateRecords';
-import type { WorldFile, WorldOrganization, WorldTask, WorldUser } from './world';
+import type { WorldAttemptSet, WorldFile, WorldOrganization, WorldTask, WorldUser } from './world';
 
 export type { AccountRec, InstRec, RepoRec, SessionRec, TaskRec, TokenRec } from './stateRecords';
 
@@ -30,7 +30,11 @@ export class State {
   /** Told when a task with a session moves: the agent works on its branch (see git/repos). */
   onSessionMove: ((t: TaskRec) => void) | undefined;
 
+  /** The world's sets of attempts (task ids), as given. */
+  readonly attemptSets: WorldAttemptSet[];
+
   constructor(world: WorldFile, now = Date.now()) {
+    this.attemptSets = (world.attempt_sets ?? []).map(s => ({ tasks: [...s.tasks] }));
     for (const u of world.users) {
       this.users.set(u.id, { ...u });
       this.accounts.set(u.login.toLowerCase(), { id: u.id, login: u.login, type: 'User' });
@@ -95,6 +99,8 @@ export class State {
       })),
       installations: [...this.installations.values()].map(installationToWorld),
       tokens: [...this.tokens.values()].map(t => ({ ...t })),
+      ...(this.attemptSets.length > 0 ? { attempt_sets: this.attemptSets.map(s => ({ tasks: [...s.tasks] })) } : {}),
+      // Last: a snapshot writes the tasks in slices at the end of this (durable.ts).
       tasks: withTasks ? [...this.tasks.values()].sort((a, b) => a.seq - b.seq).map(taskToWorld) : [],
     };
   }

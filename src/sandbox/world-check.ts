@@ -2,6 +2,7 @@
 import { TASK_STATES } from '../api/types';
 import { isBranchName } from './git/commits';
 import { TASK_ENDS, WorldError } from './world';
+import { checkAttemptSets } from './world-sets';
 import type { WorldFile } from './world';
 import { PATH_RULE, checkCommits, isFilePath } from './world-commits';
 
@@ -264,6 +265,7 @@ export function validateWorld(input: unknown): WorldFile {
     }
     if (t.head_ref !== undefined) heads.add(head);
   });
+  checkAttemptSets(input.attempt_sets, tasks);
   return input as unknown as WorldFile;
 }
 

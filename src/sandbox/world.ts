@@ -132,6 +132,16 @@ export interface WorldFile {
   installations?: WorldInstallation[];
   tokens: WorldToken[];
   tasks?: WorldTask[];
+  /** Tasks of this world that are attempts of one prompt (see docs/sandbox.md, "A set of attempts in the world"). */
+  attempt_sets?: WorldAttemptSet[];
+}
+
+/**
+ * Two to four tasks of the world (their ids) started as attempts of one prompt: one repository, creator and prompt.
+ * The service has no such notion; the sandbox only tells an editor about it (`GET /_sandbox/attempt-sets`).
+ */
+export interface WorldAttemptSet {
+  tasks: string[];
 }
 
 /** A world that does not hold together; `message` names the offending entry, e.g. `repositories[2] (acme/svc): …`. */

@@ -7,6 +7,7 @@ import type { Ctx, SandboxRoute } from '../http/router';
 import { taskJson } from '../render/task';
 import { WorldError } from '../world';
 import { validateWorld } from '../world-check';
+import { attemptSetsJson } from '../world-sets';
 
 async function optionalJson(ctx: Ctx): Promise<unknown> {
   const text = (await readBody(ctx.req)).toString('utf8');
@@ -94,6 +95,12 @@ export const control: SandboxRoute[] = [
   { method: 'POST', pattern: '/_sandbox/advance', kind: 'control', handler: advanceAll },
   { method: 'PATCH', pattern: '/_sandbox/tasks/{task_id}', kind: 'control', handler: patchTask },
   { method: 'GET', pattern: '/_sandbox/stats', kind: 'control', handler: stats },
+  {
+    method: 'GET',
+    pattern: '/_sandbox/attempt-sets',
+    kind: 'control',
+    handler: ctx => json(200, attemptSetsJson(ctx.core.state)),
+  },
   { method: 'POST', pattern: '/_sandbox/stats/reset', kind: 'control', handler: resetStats },
   { method: 'POST', pattern: '/_sandbox/reset', kind: 'control', handler: resetWorld },
   { method: 'GET', pattern: '/_sandbox/avatars/{id}', kind: 'control', handler: avatar },

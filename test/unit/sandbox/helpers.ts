@@ -12,6 +12,7 @@ export class WorldBuilder {
     installations: [],
     tokens: [],
     tasks: [],
+    attempt_sets: [],
   };
   private nextId = 100;
   /** Token values differ between builders, so a token of one world never works in another. */
