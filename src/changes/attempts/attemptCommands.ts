@@ -142,7 +142,11 @@ export class AttemptCommands extends DisposableBase {
     if (!c || !node || node.kind === 'attempt') return;
     const changed = [...node.file.changes.keys()];
     if (changed.length === 1) return this.openBase({ kind: 'version', file: node.file, index: changed[0] });
-    await openTwoAttempts(c, node.file, changed[0], changed[1]);
+    // The first two attempts that differ there (two that agree would show no difference), else the first two.
+    const same = (a: number, b: number) => node.file.agree.some(g => g.includes(a) && g.includes(b));
+    const pairs = changed.flatMap((a, x) => changed.slice(x + 1).map(b => [a, b] as const));
+    const [a, b] = pairs.find(([x, y]) => !same(x, y)) ?? pairs[0];
+    await openTwoAttempts(c, node.file, a, b);
   }
 
   private async compareTwo(n: unknown): Promise<void> {
