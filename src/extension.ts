@@ -94,7 +94,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     log,
     names,
     links,
-    attemptSets,
     lastLists: { state: context.workspaceState, folders: () => repos.folders() },
   });
   const access = { has: tokens.has.bind(tokens), client: clients.forKind.bind(clients) };
@@ -128,6 +127,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   );
   // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
   model.pictures.useChanges(changes);
+  model.pictures.useAttempts(attemptSets);
   const watchChanges = viewState.onDidChange(c => c.kind === 'expanded' && changes.watch(c.id, `tree:${c.view}`, c.on));
   // Signed out, nothing polls: the address is tried once, and the status bar and the views say what that found.
   const address = new AddressWatch({
@@ -222,12 +222,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     {
       ...{ ui, log, globalState: context.globalState, tokens, service, sandbox, clients, accountBook, model, repos },
       ...{ links, grouping, drafts, startServices, installations: installationsEnv, views, filter, pages },
-      ...{ showLog: () => channel.show(true), suggestions: demoRepos },
+      ...{ showLog: () => channel.show(true), suggestions: demoRepos, attemptSets },
       changes: () => changes.commandDeps(),
       changesReady: () => changes.ready(),
       installationsReady: () => installations.ready(),
       refreshChanges: () => changes.refreshWatched(),
-      attemptSets,
     },
     built => context.subscriptions.push(built),
   );
@@ -281,8 +280,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const { subscriptions } = context;
   return testing.api({
     ...{ model, views, installations, service, pages, drafts, viewState, logFile, mementos, subscriptions, changes },
-    ...{ commands: lazyCommands, exported: exported.api },
-    attemptSets,
+    ...{ commands: lazyCommands, exported: exported.api, attemptSets },
     reactivate: () => (subscriptions.splice(0).forEach(s => void s.dispose()), activate(context)),
   });
 }

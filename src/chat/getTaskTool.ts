@@ -7,6 +7,8 @@ import { failureText, refusal } from './refusals';
 
 const CHANGES_WAIT_MS = 8000;
 import { plain, taskDetails } from './taskText';
+import { attemptLine, setDetails, type AttemptRead } from './setText';
+import type { AttemptSet } from '../model/attemptSets';
 import { blocker, signalOf, textContext, textResult, type ChatToolDeps } from './toolEnv';
 import { parseGet, type GetInput } from './toolInput';
 import * as l10n from '@vscode/l10n';
@@ -27,6 +29,8 @@ export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
     const parsed = parseGet(options.input);
     if (!parsed.ok) return textResult(`Nothing was read: ${parsed.problem}`);
     const { taskId } = parsed.value;
+    const set = this.d.model.pictures.sets?.get(taskId);
+    if (set) return textResult(await this.setText(set, token));
     let task: Task;
     try {
       const client = await this.d.client();
@@ -39,7 +43,28 @@ export class GetTaskTool implements vscode.LanguageModelTool<GetInput> {
       return textResult(failureText('Reading the task', err));
     }
     const changes = await this.changesOf(task);
-    return textResult(taskDetails(task, { ...textContext(this.d), changesLine: () => changes }));
+    const details = taskDetails(task, { ...textContext(this.d), changesLine: () => changes });
+    const place = this.d.model.pictures.sets?.ofTask(task.id);
+    return textResult(place ? `${details}\n${attemptLine(place.set, place.index)}` : details);
+  }
+
+  /** Each attempt read (at once), and its changes (a few seconds at most), then the set as text. */
+  private async setText(set: AttemptSet, token: vscode.CancellationToken): Promise<string> {
+    const client = await this.d.client();
+    const reads = await Promise.all(
+      set.attempts.map(async (a): Promise<AttemptRead> => {
+        if (a.taskId === undefined) return {};
+        try {
+          const task = await client.getTask({ task_id: a.taskId }, { signal: signalOf(token) });
+          await this.changesOf(task);
+          return { state: String(task.state), changes: this.d.model.pictures.of(task).changes };
+        } catch (err) {
+          if (statusOf(err) === 404) return { gone: true };
+          return { failure: failureText('Reading the task', err) };
+        }
+      }),
+    );
+    return setDetails(set, reads);
   }
 
   /** The task's changes: read now when not known (a few seconds at most, so chat does not wait on a slow fetch). */

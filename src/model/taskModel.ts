@@ -62,7 +62,6 @@ export class TaskModel extends DisposableBase {
         mineList: () => listKeys.mine(),
         continuations: deps.links,
         lastSeen: id => this.last.lastSeen(id),
-        attempts: deps.attemptSets,
       }),
     );
     this.last = new LastShown(deps, this.store, () => this.sync, this.pictures);

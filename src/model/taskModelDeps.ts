@@ -25,8 +25,6 @@ export interface TaskModelDeps {
   names?: RepoNames;
   /** Which task continues which, shown in each task's picture. */
   links?: PictureSources['continuations'];
-  /** The sets of attempts started here, named in each attempt's picture. */
-  attemptSets?: PictureSources['attempts'];
   /** The last lists this workspace saw, shown at once when a window opens. */
   lastLists?: { state: Kept; folders(): string[] };
 }

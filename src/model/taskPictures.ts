@@ -31,8 +31,6 @@ export interface PictureSources {
   continuations?: { list(): { task: string; id: string; name: string }[]; readonly onDidChange: Event<string> };
   /** When the list showing the task was kept, while it is shown as the last one seen (not yet refreshed). */
   lastSeen?(id: string): number | undefined;
-  /** The sets of attempts started here: each attempt's picture names its set and siblings. */
-  attempts?: Pick<AttemptSets, 'ofTask' | 'onDidChange'>;
 }
 
 /** Which pictures changed for a reason beside their task's fields; undefined: every one. */
@@ -52,6 +50,7 @@ export class TaskPictures extends DisposableBase {
   private rounds: Map<string, Round> | undefined;
   private mineIds: Set<string> | undefined;
   private changes: ChangesSummaries | undefined;
+  private attempts: Pick<AttemptSets, 'get' | 'ofTask'> | undefined;
   private meWas: number | undefined;
   /** Bumped whenever a kept picture is dropped or made stale for a reason beside the store (see `version`). */
   private dropped = 0;
@@ -64,8 +63,18 @@ export class TaskPictures extends DisposableBase {
     this.register(src.store.onDidChange(c => (c.membership || c.list === undefined) && this.mineChanged()));
     this.register(src.names.onDidChange(() => this.namesChanged()));
     if (src.continuations) this.register(src.continuations.onDidChange(id => this.linksChanged(id)));
+  }
+
+  /** The sets of attempts started here: each attempt's picture names its set and siblings from now on. */
+  useAttempts(attempts: Pick<AttemptSets, 'get' | 'ofTask' | 'onDidChange'>): void {
+    this.attempts = attempts;
     // A set created, an attempt started or set aside: rare, and may move several pictures; each is made again.
-    if (src.attempts) this.register(src.attempts.onDidChange(() => this.invalidate(undefined)));
+    this.register(attempts.onDidChange(() => this.invalidate(undefined)));
+  }
+
+  /** The sets of attempts the pictures name (a surface reads a whole set through it), once given. */
+  get sets(): Pick<AttemptSets, 'get' | 'ofTask'> | undefined {
+    return this.attempts;
   }
 
   /** The changes feature feeds each picture's Changes summary from now on. */
@@ -139,7 +148,7 @@ export class TaskPictures extends DisposableBase {
   }
 
   private attemptOf(id: string) {
-    const place = this.src.attempts?.ofTask(id);
+    const place = this.attempts?.ofTask(id);
     return place && attemptFact(place);
   }
 

@@ -3,6 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import { attemptLabel } from '../model/attemptSummary';
 import { forHtml, plainName } from '../safety/serviceText';
+import type { AttemptFact } from '../model/attemptFact';
+import type { TaskPicture } from '../model/taskPicture';
 
 export interface PageSibling {
   readonly index: number;
@@ -23,8 +25,22 @@ export interface PageAttempt {
 }
 
 /** The siblings that are links, in the order their buttons are numbered (`data-sibling`). */
-export function siblingLinks(a: PageAttempt | undefined): string[] {
+function siblingLinks(a: Pick<PageAttempt, 'siblings'> | undefined): string[] {
   return (a?.siblings ?? []).flatMap(s => (s.taskId === undefined ? [] : [s.taskId]));
+}
+
+/** What the page shows of a task's place in its set: its siblings' states as the model holds them. */
+export function pageAttempt(
+  a: AttemptFact | undefined,
+  pictureOf: (id: string) => TaskPicture | undefined,
+  stateLabel: (state: string) => string,
+): PageAttempt | undefined {
+  if (!a) return undefined;
+  const siblings = a.siblings.map(s => {
+    const t = s.taskId === undefined ? undefined : pictureOf(s.taskId)?.task;
+    return { ...s, ...(t ? { state: stateLabel(String(t.state)) } : {}) };
+  });
+  return { index: a.index, count: a.count, model: a.model, setName: a.setName, siblings };
 }
 
 export function attemptHtml(a: PageAttempt | undefined): string {
@@ -51,7 +67,11 @@ export function attemptHtml(a: PageAttempt | undefined): string {
 }
 
 /** The sibling a message from the page names ({command: 'openSibling', sibling: n}), among the links drawn. */
-export function siblingOfMessage(message: unknown, links: readonly string[]): string | undefined {
+export function siblingOfMessage(
+  message: unknown,
+  attempt: Pick<PageAttempt, 'siblings'> | undefined,
+): string | undefined {
+  const links = siblingLinks(attempt);
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as Record<string, unknown>;
   if (Object.keys(m).length !== 2 || m.command !== 'openSibling') return undefined;

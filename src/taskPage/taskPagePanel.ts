@@ -16,7 +16,7 @@ import { actionOfMessage, fileOfMessage, PAGE_ACTIONS, type PageAction } from '.
 import { MAX_FILES } from '../changes/changesSection';
 import { COMMANDS } from '../ids';
 import { renderTaskPage } from './pageHtml';
-import { siblingLinks, siblingOfMessage, type PageAttempt } from './attemptSection';
+import { pageAttempt, siblingOfMessage } from './attemptSection';
 import type { TaskPageSource } from './source';
 
 export const TASK_PAGE_VIEW_TYPE = 'agentTasks.taskPage';
@@ -221,7 +221,7 @@ export class TaskPagePanel extends DisposableBase {
         sessionUser: id =>
           this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined,
         continues: this.picture?.continues?.name,
-        attempt: this.pageAttempt(),
+        attempt: pageAttempt(this.picture?.attempt, id => this.deps.source.picture(id), stateLabel),
         round: this.picture?.round && {
           n: this.picture.round.n,
           of: this.picture.round.of,
@@ -267,13 +267,8 @@ export class TaskPagePanel extends DisposableBase {
 
   /** A button was pressed: the webview names an action of the fixed list; the command and the task are ours. */
   private received(message: unknown): void {
-    const sibling = siblingOfMessage(message, siblingLinks(this.pageAttempt()));
-    if (sibling !== undefined) {
-      // Its own page, as Go to Task opens one; a task the model does not hold is read there.
-      const task = this.deps.source.picture(sibling)?.task ?? { id: sibling, state: '' };
-      void vscode.commands.executeCommand(COMMANDS.showTaskDetails, task);
-      return;
-    }
+    const sibling = siblingOfMessage(message, this.picture?.attempt);
+    if (sibling !== undefined) return this.openTask(sibling);
     const file = this.gone ? undefined : fileOfMessage(message, this.listedFiles);
     if (file !== undefined) {
       // The Changes view's own command: it opens the diff if the file is still among the task's changes.
@@ -288,15 +283,10 @@ export class TaskPagePanel extends DisposableBase {
     void vscode.commands.executeCommand(action.command, { task: this.task });
   }
 
-  /** The task's place in its set of attempts, its siblings' states as the model holds them. */
-  private pageAttempt(): PageAttempt | undefined {
-    const a = this.picture?.attempt;
-    if (!a) return undefined;
-    const siblings = a.siblings.map(s => {
-      const t = s.taskId === undefined ? undefined : this.deps.source.picture(s.taskId)?.task;
-      return { ...s, ...(t ? { state: stateLabel(String(t.state)) } : {}) };
-    });
-    return { index: a.index, count: a.count, model: a.model, setName: a.setName, siblings };
+  /** Another attempt's own page, as Go to Task opens one; a task the model does not hold is read there. */
+  private openTask(id: string): void {
+    const task = this.deps.source.picture(id)?.task ?? { id, state: '' };
+    void vscode.commands.executeCommand(COMMANDS.showTaskDetails, task);
   }
 
   override dispose(): void {

@@ -8,7 +8,6 @@ import type { ChangesView } from '../model/changesView';
 import { roundsProbe, type RoundsProbe } from './roundsProbe';
 import { lastListsProbe, type LastListsDeps, type LastListsProbe } from './lastListsProbe';
 import type { DraftStore } from '../tasks/draftStore';
-import type { AttemptSets } from '../model/attemptSets';
 import type { TaskPicture } from '../model/taskPicture';
 import type { ViewChange, ViewState } from '../model/viewState';
 import type { TaskModel } from '../model/taskModel';
@@ -112,8 +111,6 @@ export interface AgentTasksTestApi extends RoundsProbe, LastListsProbe {
   readonly review: ReviewProbe;
   /** The ids of the commands' handlers (commands/handlers.ts), built now if no command ran yet. */
   commandHandlerIds(): Promise<string[]>;
-  /** The sets of attempts of the running extension (a test makes one as a start of several attempts would). */
-  readonly attemptSets?: AttemptSets;
 }
 
 export interface TestApiDeps extends LastListsDeps {
@@ -131,7 +128,7 @@ export interface TestApiDeps extends LastListsDeps {
   subscriptions: vscode.Disposable[];
   changes?: ChangesOnDemand;
   commands?: LazyCommands;
-  attemptSets?: AttemptSets;
+  attemptSets?: RoundsProbe['attemptSets'];
 }
 
 export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
@@ -187,7 +184,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     treeProvider: view => providers[view],
     taskNode: (view, id) => (view === 'repoTasks' ? d.views.repoProvider : d.views.mineProvider).nodeFor(id),
     viewDescription: view => (view === 'repoTasks' ? d.views.repoView : d.views.mineView).description,
-    ...roundsProbe(d.mementos[1]),
+    ...roundsProbe(d.mementos[1], d.attemptSets),
     ...lastListsProbe(d.model, d.reactivate),
     changes: async (id, load) => {
       if (load) await d.changes?.load(id);
@@ -208,7 +205,6 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     quickPickDrawings: () => (d.ui.openQuickPick ? d.ui.openQuickPickDrawings : []),
     review: reviewProbe(() => d.recorder.changes, d.views),
     commandHandlerIds: async () => (await d.commands?.handlerIds()) ?? [],
-    attemptSets: d.attemptSets,
   };
 }
 

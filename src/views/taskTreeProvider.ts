@@ -15,9 +15,7 @@ import { MessageNode } from '../shared/messageNode';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode, type TaskRowContext } from './nodes/taskNode';
 import { RepoGroups, tasksIn } from './taskGroups';
-import type { AttemptSets } from '../model/attemptSets';
-import { AttemptRows } from './attemptRows';
-import { AttemptSetNode } from './nodes/attemptSetNode';
+import { AttemptRows, isRow, parentSets, type AttemptRowsSource } from './attemptRows';
 import type { Observers } from '../observers';
 import { loadMoreNode, problemNodes } from './treeMessages';
 import * as l10n from '@vscode/l10n';
@@ -32,7 +30,7 @@ export interface TaskTreeOptions {
   service: Pick<ServiceChoice, 'current'>;
   observers?: Pick<Observers, 'treeRootsDrawn'>;
   /** The sets of attempts started here: each drawn as one row with its attempts under it; those set aside hidden. */
-  attempts?: Pick<AttemptSets, 'get' | 'isAside' | 'showingAside' | 'onDidChange'>;
+  attempts?: AttemptRowsSource;
 }
 
 // Newest task first, by creation: a task keeps its place when it updates, so only its own node is redrawn.
@@ -69,7 +67,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
   /** Bumped at each new list: a node not drawn in the latest is dropped. */
   private generation = 0;
   private readonly groups: RepoGroups;
-  private readonly sets: AttemptRows | undefined;
+  readonly sets: AttemptRows;
 
   constructor(private readonly opts: TaskTreeOptions) {
     super();
@@ -84,13 +82,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       },
     };
     this.groups = new RepoGroups(opts.viewId);
-    const attempts = opts.attempts;
-    if (attempts) {
-      const showingAside = () => attempts.showingAside();
-      this.sets = new AttemptRows(attempts, { viewId: opts.viewId, model: opts.model, showingAside });
-      // A set made, an attempt started or set aside, the set-aside shown or hidden: the rows are arranged again.
-      this.register(attempts.onDidChange(() => this.refresh(true)));
-    }
+    this.sets = this.register(new AttemptRows(opts, () => this.refresh(true)));
     this.register(opts.model.onDidChangeTasks(c => this.onStoreChange(c)));
     this.register(opts.model.pictures.onDidChange(ids => this.onPicturesChange(ids)));
     // Grouped rows sit under their repository's name: a name learnt draws the groups again.
@@ -116,10 +108,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   getParent(node: TreeNode): TreeNode | undefined {
     // Only task and set nodes are revealed: roots, under their set, or under their repository while grouped.
-    if (node instanceof TaskNode && node.parentSet) return node.parentSet;
-    return (node instanceof TaskNode || node instanceof AttemptSetNode) && this.grouped()
-      ? this.groups.parentOf(node)
-      : undefined;
+    return this.sets.parentOf(node) ?? (isRow(node) && this.grouped() ? this.groups.parentOf(node) : undefined);
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
@@ -152,10 +141,8 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
     // The lists and the user's id can change without a store event (another repository chosen, the id learnt).
     const basis = `${keys.join('\n')}\n${this.opts.model.me}`;
     if (this.visible && basis === this.visibleFor) return this.visible;
-    const shown = this.opts.state.filter.apply(this.opts.view, this.allTasks(keys), this.opts.model.me);
-    // Attempts set aside here are hidden, until the view is asked to show them (marked as such).
-    const sets = this.opts.attempts;
-    this.visible = sets && !sets.showingAside() ? shown.filter(t => !sets.isAside(t.id)) : shown;
+    this.visible = this.opts.state.filter.apply(this.opts.view, this.allTasks(keys), this.opts.model.me);
+    this.visible = this.sets.hide(this.visible);
     this.visibleFor = basis;
     return this.visible;
   }
@@ -184,11 +171,6 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   nodeFor(taskId: string): TaskNode | undefined {
     return this.nodes.get(taskId);
-  }
-
-  /** The row of a set of attempts, while the view shows it. */
-  setNodeFor(setId: string): AttemptSetNode | undefined {
-    return this.sets?.rowOf(setId);
   }
 
   /** Redraws the nodes of these tasks that are shown and whose picture changed. */
@@ -231,7 +213,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
       node.generation = generation;
       taskNodes.push(node);
     }
-    const rows = this.sets ? this.sets.arrange(taskNodes) : taskNodes;
+    const rows = this.sets.arrange(taskNodes);
     out.push(...(this.grouped() ? this.groups.arrange(rows) : rows));
     // Nodes of tasks no longer shown are dropped, once per new list.
     if (fresh) {
@@ -312,13 +294,7 @@ export class TaskTreeProvider extends DisposableBase implements vscode.TreeDataP
 
   /** These rows drawn again: each alone, or the whole view when they are many (see MOST_ROWS_REDRAWN_ALONE). */
   private redrawRows(nodes: readonly TaskNode[]): void {
-    if (nodes.length > MOST_ROWS_REDRAWN_ALONE) return this.refresh(true);
-    // A set's row counts its attempts' states: drawn again with them, once.
-    const sets = new Set<TreeNode>();
-    for (const node of nodes) {
-      this.changed.fire(node);
-      if (node.parentSet) sets.add(node.parentSet);
-    }
-    for (const set of sets) this.changed.fire(set);
+    if (nodes.length > MOST_ROWS_REDRAWN_ALONE) this.refresh(true);
+    else for (const node of [...nodes, ...parentSets(nodes)]) this.changed.fire(node);
   }
 }

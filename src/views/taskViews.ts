@@ -145,7 +145,7 @@ export class TaskViews extends DisposableBase {
       [this.mineView, this.mineProvider],
     ] as const) {
       await provider.getChildren();
-      const node = provider.setNodeFor(setId);
+      const node = provider.sets.rowOf(setId);
       if (node) {
         await view.reveal(node, { select: true, focus: true, expand: true });
         return true;

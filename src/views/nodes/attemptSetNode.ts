@@ -10,7 +10,7 @@ import { plainLine } from '../../shared/text';
 import type { TreeNode } from '../../shared/treeNode';
 import type { TaskNode } from './taskNode';
 
-/** What a set's row reads beside its attempts' nodes: a task the view does not show, read once to know if it is gone. */
+/** What a set's row reads beside its attempts' nodes: a task the view does not show, read once to know if gone. */
 export interface SetRowContext {
   readonly viewId: string;
   readonly model: Pick<TaskModel, 'loadDetails' | 'picture'>;

@@ -5,7 +5,7 @@ import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
 import type { TaskPicture } from '../../model/taskPicture';
 import { roundText } from '../../model/roundNumbers';
-import { attemptLabel } from '../../model/attemptSummary';
+import { attemptParts } from './attemptRowText';
 import { forLabel, forMarkdown, plainName } from '../../safety/serviceText';
 import { plainLine } from '../../shared/text';
 import { timeText } from '../../shared/when';
@@ -112,23 +112,6 @@ function makeRowText(p: TaskPicture, showRepo: boolean): RowText {
     readOutTail: readOutTail ? `, ${readOutTail}` : '',
     // There from the start, so every row text has one shape and the draw's property reads stay monomorphic.
     aged: undefined,
-  };
-}
-
-/** An attempt's row: "Attempt 2 · model", its files and lines changed when known, whether it is set aside. */
-function attemptParts(p: TaskPicture): { label: string; parts: string[]; flags: string } {
-  const a = p.attempt!;
-  const c = p.changes?.kind === 'ready' ? p.changes.totals : undefined;
-  const files = c
-    ? c.files === 1
-      ? vscode.l10n.t('1 file +{0} −{1}', c.added, c.removed)
-      : vscode.l10n.t('{0} files +{1} −{2}', c.files, c.added, c.removed)
-    : '';
-  const aside = a.aside ? vscode.l10n.t('set aside') : '';
-  return {
-    label: plainLine(attemptLabel(a.index, a.model), NAME_MAX),
-    parts: [files, aside],
-    flags: a.aside ? ' attempt aside' : ' attempt',
   };
 }
 
