@@ -26,6 +26,7 @@ import { TaskModel } from './model/taskModel';
 import { ViewState } from './model/viewState';
 import { TaskNotifier } from './notify/taskNotifier';
 import { checkAddress } from './service/addressCheck';
+import { answersAsSandbox } from './service/addressCheck';
 import { BuiltinSandbox } from './service/builtinSandbox';
 import { ServiceClients } from './service/clients';
 import { ServiceChoice } from './service/serviceChoice';
@@ -167,6 +168,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     import('./tasks/startServices').then(m =>
       m.createStartServices({
         ...{ clients, tokens, model, repos, drafts, links, ui, log: log.child('start') },
+        attemptSets,
         ...{ globalState: context.globalState, workspaceState: context.workspaceState },
       }),
     ),
@@ -179,6 +181,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       client: () => clients.forKind('fine_grained'),
       model,
       starter: { start: async req => (await startServices()).starter.start(req) },
+      attempts: { start: async (req, models) => (await startServices()).attempts!.start(req, models) },
       continuer: { prepare: async task => (await startServices()).continuer.prepare(task) },
       defaults: () => lastStartDefaults(context.globalState),
       log: log.child('chat'),
@@ -257,6 +260,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       exported,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui, attemptSets),
+    // On a sandbox of this project only, once per service: the sets of attempts its world names (a demo seeding).
+    model.onDidChangeStatus(() => {
+      if (!model.signedIn || !service.current().local) return;
+      void import('./tasks/sandboxSets').then(m =>
+        m.learnSandboxSets({
+          ...{ sets: attemptSets, state: context.workspaceState, service: () => service.current() },
+          ...{ isSandbox: (url: string) => answersAsSandbox(url), log: log.child('attempts') },
+        }),
+      );
+    }),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.

@@ -130,6 +130,8 @@ export const STATE_KEYS = {
   attemptSets: 'agentTasks.attemptSets',
   /** Whether the views show the attempts set aside (Show Set-Aside Attempts). */
   attemptSetsAsideShown: 'agentTasks.attemptSets.asideShown',
+  /** The service scopes whose sandbox sets of attempts were learned once (src/tasks/sandboxSets.ts). */
+  sandboxSetsLearned: 'agentTasks.sandboxSetsLearned',
   checkedOutBases: 'agentTasks.checkedOutBases',
   myGroupedByRepo: 'agentTasks.myTasks.groupedByRepository',
   /** Per task: review comments, files ticked as viewed, heads reviewed (only what the user wrote, and git's names). */

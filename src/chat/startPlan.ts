@@ -37,7 +37,17 @@ export function confirmationMarkdown(plan: StartPlan): string {
     plan.remembered?.[k] ? l10n.t('{0} (remembered from your last start)', shown) : shown;
   const rows = [
     row('Repository', repoLabel(plan.repo)),
-    row('Model', kept('model', o.model || l10n.t('the service chooses'))),
+    ...((o.attempts ?? 1) > 1
+      ? [
+          row(l10n.t('Attempts'), l10n.t('{0}, each a task on a new branch, compared afterwards', o.attempts ?? 1)),
+          row(
+            l10n.t('Models'),
+            (o.models ?? [])
+              .map((m, i) => l10n.t('attempt {0}: {1}', i + 1, m || l10n.t('the service chooses')))
+              .join('; '),
+          ),
+        ]
+      : [row('Model', kept('model', o.model || l10n.t('the service chooses')))]),
     row(l10n.t('Base branch'), o.base_ref || l10n.t('the repository’s default branch')),
     ...(o.head_ref ? [row(l10n.t('Works on branch'), o.head_ref)] : []),
     ...(plan.continues

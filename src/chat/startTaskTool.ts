@@ -19,6 +19,8 @@ import {
 import { blocker, textResult, type ChatToolDeps } from './toolEnv';
 import { parseStart, type StartInput } from './toolInput';
 import { plain, quote, safeAddress } from './taskText';
+import { attemptModels } from '../tasks/start/startOptions';
+import type { SetStartResult } from '../tasks/attemptStarter';
 
 /** Markdown that runs nothing: not trusted, no HTML, no theme icons (values in it are escaped by startPlan.ts). */
 function markdown(source: string): vscode.MarkdownString {
@@ -69,6 +71,8 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
       name: plan.continues.name || plan.continues.taskId,
     };
     if (plan.withMyChanges) return textResult(await this.handOff(plan));
+    const models = attemptModels(plan.options);
+    if (models && this.d.attempts) return textResult(setText(await this.d.attempts.start(plan, models), plan));
     const result = await this.d.starter.start({
       repo: plan.repo,
       prompt: plan.prompt,
@@ -126,6 +130,12 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
         base_ref: i.baseRef ?? '',
         head_ref: '',
         custom_agent: i.customAgent ?? '',
+        ...(i.attempts
+          ? {
+              attempts: i.attempts,
+              models: Array.from({ length: i.attempts }, (_, k) => i.models?.[k] ?? i.model ?? defaults.model),
+            }
+          : {}),
       },
       ...(i.withMyChanges ? { withMyChanges: true } : {}),
     };
@@ -209,4 +219,25 @@ function startedText(task: Task, plan: StartPlan, serviceUrl: string, recovered:
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** What the language model is told of a set's start: each attempt, its model and its task or why it did not start. */
+function setText(r: SetStartResult, plan: StartPlan): string {
+  const n = r.started.length + r.failed.length;
+  const each = [
+    ...r.started.map(a => ({ index: a.index, text: `model ${plain(a.model)}, task id ${plain(a.taskId)}` })),
+    ...r.failed.map(a => ({ index: a.index, text: `model ${plain(a.model)}, not started: ${plain(a.problem, 300)}` })),
+  ]
+    .sort((a, b) => a.index - b.index)
+    .map(a => `attempt ${a.index + 1} of ${n}: ${a.text}`);
+  const head = r.ok
+    ? `Started ${n} attempts of ${quote(plan.prompt.trim().split(/\r?\n/, 1)[0])} on ${plain(repoLabel(plan.repo))} as one set, each a task on its own branch.`
+    : r.started.length
+      ? `Only ${r.started.length} of ${n} attempts started; the user was offered Retry for the rest (nothing is started twice).`
+      : `No attempt was started${r.problem ? `: ${plain(r.problem, 300)}` : '.'} The prompt is kept as a draft in the Repository view, where Retry starts the attempts.`;
+  return [
+    head,
+    ...each,
+    'They show in the Agent Tasks views as one set; the user is notified when all have finished.',
+  ].join('\n');
 }

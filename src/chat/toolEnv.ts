@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ApiClient, Task } from '../api';
 import type { TaskContinuer } from '../tasks/continueTask';
 import type { TaskStarter } from '../tasks/taskStarter';
+import type { AttemptStarter } from '../tasks/attemptStarter';
 import type { Log } from '../log';
 import type { TaskModel } from '../model/taskModel';
 import { changesCount } from '../changes/summary';
@@ -19,6 +20,8 @@ export interface ChatToolDeps {
   client(): Promise<ApiClient>;
   model: Pick<TaskModel, 'repo' | 'repoState' | 'pictures' | 'names' | 'learnRepoName'>;
   starter: Pick<TaskStarter, 'start'>;
+  /** Starts a set of attempts (2 to 4 of one prompt), as Start Task's Attempts does. */
+  attempts?: Pick<AttemptStarter, 'start'>;
   /** Reads a task to continue and finds its branches, as Continue Task… does. */
   continuer: Pick<TaskContinuer, 'prepare'>;
   /**

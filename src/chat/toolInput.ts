@@ -15,6 +15,10 @@ export interface StartInput {
   withMyChanges?: boolean;
   /** Send the continued task's unsent review comments with the prompt (Send Feedback to Agent…). */
   sendReviewComments?: boolean;
+  /** How many attempts of the prompt (2 to 4 start a set; 1 is one task). */
+  attempts?: number;
+  /** The model of each attempt, in order. */
+  models?: string[];
 }
 
 export interface ListInput {
@@ -105,6 +109,8 @@ export function parseStart(input: unknown): Parsed<StartInput> {
     const problem = idProblem(value.continueTaskId);
     if (problem) return fail(`“continueTaskId” is not a task id: ${problem}.`);
   }
+  const several = parseAttempts(r, value);
+  if (several) return fail(several);
   return { ok: true, value };
 }
 
@@ -139,6 +145,39 @@ export function parseGet(input: unknown): Parsed<GetInput> {
   const taskId = r.taskId.trim();
   const problem = idProblem(taskId);
   return problem ? fail(`“taskId” is not a task id: ${problem}.`) : { ok: true, value: { taskId } };
+}
+
+/** Reads `attempts` and `models` into `value`; a problem in words, or undefined. */
+function parseAttempts(r: Record<string, unknown>, value: StartInput): string | undefined {
+  let n: number | undefined;
+  if (r.attempts !== undefined && r.attempts !== null) {
+    if (typeof r.attempts !== 'number' || !Number.isInteger(r.attempts) || r.attempts < 1 || r.attempts > 4)
+      return '“attempts” must be a whole number from 1 to 4.';
+    n = r.attempts;
+  }
+  let models: string[] | undefined;
+  if (r.models !== undefined && r.models !== null) {
+    const list = Array.isArray(r.models) ? (r.models as unknown[]) : [];
+    if (
+      list.length === 0 ||
+      list.length > 4 ||
+      !list.every(m => typeof m === 'string' && m.trim() !== '' && m.length <= 100 && !/\s/.test(m.trim()))
+    )
+      return '“models” must list 1 to 4 model names, such as family-a-sonnet-4.6, one per attempt.';
+    models = list.map(m => (m as string).trim());
+    if (n !== undefined && n !== models.length)
+      return `“models” names ${models.length} models for ${n} attempts: give one model per attempt.`;
+    n = models.length;
+  }
+  if (n === undefined || n === 1) {
+    if (models) value.model = models[0];
+    return undefined;
+  }
+  if (value.continueTaskId !== undefined || value.withMyChanges)
+    return 'Several attempts each start on a new branch: leave “continueTaskId” and “withMyChanges” out with “attempts”.';
+  value.attempts = n;
+  if (models) value.models = models;
+  return undefined;
 }
 
 function quoted(v: unknown): string {

@@ -104,12 +104,13 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
   const r = new Keeping(d, kept);
   const { ui, log, globalState: state } = d;
   const { starter, continuer, bases, recent, branches } = await d.startServices();
+  const { attempts } = await d.startServices();
   const parts: Disposable[] = [
     new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
     new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.accountBook),
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
-    new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches),
+    new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches, attempts),
     new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
     new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find'), d.attemptSets),

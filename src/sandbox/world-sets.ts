@@ -14,7 +14,7 @@ type Obj = Record<string, unknown>;
 export function checkAttemptSets(sets: unknown, tasks: Obj[]): void {
   if (sets === undefined) return;
   if (!Array.isArray(sets)) throw new WorldError('"attempt_sets" must be an array');
-  const byId = new Map(tasks.filter(t => typeof t.id === 'string').map(t => [t.id as string, t]));
+  const byId = new Map<string, Obj>(tasks.filter(t => typeof t.id === 'string').map(t => [t.id as string, t] as const));
   const seen = new Set<string>();
   sets.forEach((s: unknown, i) => {
     const fail = (msg: string): never => {
@@ -23,7 +23,10 @@ export function checkAttemptSets(sets: unknown, tasks: Obj[]): void {
     const ids = (s as Obj | null)?.tasks;
     if (!Array.isArray(ids) || ids.length < 2 || ids.length > 4 || !ids.every(id => typeof id === 'string'))
       fail('"tasks" must list 2 to 4 task ids');
-    const list = (ids as string[]).flatMap(id => byId.get(id) ?? []);
+    const list = (ids as string[]).flatMap((id): Obj[] => {
+      const t = byId.get(id);
+      return t ? [t] : [];
+    });
     for (const id of ids as string[]) {
       if (seen.has(id)) fail(`task ${JSON.stringify(id)} is in two sets, or twice in one`);
       seen.add(id);

@@ -12,6 +12,8 @@ export interface Draft {
   repo?: { owner: string; repo: string };
   /** The task this prompt continues (its options then carry that task's head and base). */
   continues?: ContinuedTask;
+  /** The set of attempts (AttemptSets) this prompt started in part: Retry starts that set's missing attempts. */
+  attemptSet?: string;
   /** Why the last attempt failed, in the user's terms. */
   problem?: string;
   savedAt: string;

@@ -14,6 +14,8 @@ import type { Ui } from '../ui';
 import { TaskContinuer } from './continueTask';
 import type { DraftStore } from './draftStore';
 import { TaskStarter } from './taskStarter';
+import { AttemptStarter } from './attemptStarter';
+import type { AttemptSets } from '../model/attemptSets';
 import { RemoteBranches } from './remoteBranches';
 import { GitRunner } from '../git/gitRunner';
 import { usersGit } from '../git/gitPath';
@@ -27,6 +29,8 @@ export interface StartServices {
   /** The base a start proposes: the base of a checked-out task branch, else the default branch (never an agent's). */
   bases: BaseProposer;
   recent: RecentPrompts;
+  /** Starts sets of attempts (2 to 4 of one prompt), when the workspace keeps sets. */
+  attempts?: AttemptStarter;
 }
 
 export interface StartServicesDeps {
@@ -40,6 +44,8 @@ export interface StartServicesDeps {
   workspaceState: vscode.Memento;
   ui: Ui;
   log: Log;
+  /** The sets of attempts of this workspace. */
+  attemptSets?: AttemptSets;
 }
 
 export function createStartServices(d: StartServicesDeps): StartServices {
@@ -59,5 +65,8 @@ export function createStartServices(d: StartServicesDeps): StartServices {
     continuer: new TaskContinuer(d.model, starter, d.globalState),
     bases: new BaseProposer(() => d.repos.current()?.git?.state.HEAD, d.model, d.workspaceState),
     recent,
+    ...(d.attemptSets
+      ? { attempts: new AttemptStarter(starter, d.attemptSets, drafts, recent, ui, log.child('attempts')) }
+      : {}),
   };
 }

@@ -30,7 +30,7 @@ export interface StartRequest {
 export type StartResult =
   { ok: true; task: Task; recovered?: boolean } | { ok: false; problem: string; status?: number };
 
-type Sent = { ok: true; task: Task; recovered?: boolean } | { ok: false; error: UserError };
+export type Sent = { ok: true; task: Task; recovered?: boolean } | { ok: false; error: UserError };
 
 /**
  * Sends the start once (never retried by itself), shows progress, puts the new task in the tree at once, and on failure
@@ -40,6 +40,8 @@ type Sent = { ok: true; task: Task; recovered?: boolean } | { ok: false; error: 
 export class TaskStarter {
   /** Starts under way, by repository and prompt: a second ask (Retry clicked twice) joins the first. */
   private readonly underWay = new UnderWay<StartResult>();
+  /** Attempts of sets under way, by set and attempt. */
+  private readonly attemptsUnderWay = new UnderWay<Sent>();
 
   constructor(
     private readonly clients: Clients,
@@ -54,6 +56,20 @@ export class TaskStarter {
     /** Says when the remote has no branch of the start's base (asked of the user's git; unknown: no problem). */
     private readonly bases?: Pick<RemoteBranches, 'baseProblem'>,
   ) {}
+
+  /**
+   * Starts one attempt of a set (src/tasks/attemptStarter.ts): the same send, and the same search for a task whose
+   * answer was lost, as a start; under its own key (the set and the attempt), so two attempts of one prompt are never
+   * joined as one start, while a second ask for the same attempt joins the first. Keeps no draft and tells nothing:
+   * the set's start says how all of them went.
+   */
+  startAttempt(req: StartRequest, key: string): Promise<Sent> {
+    return this.attemptsUnderWay.join(key, async () => {
+      const sent = await this.send(req);
+      if (sent.ok) this.model.started(sent.task, req.repo);
+      return sent;
+    });
+  }
 
   /** Starts a task, or joins the start of the same prompt on the same repository that is still under way. */
   start(req: StartRequest): Promise<StartResult> {

@@ -40,7 +40,7 @@ describe('My Tasks by repository', () => {
     assert.equal(api.context()['agentTasks.myGroupedByRepo'], true, 'the switch shows its other face');
     assert.equal(grouped(api), true, 'remembered in the workspace state');
     assert.deepEqual(await groups(api), [
-      'acme/rocket (8 tasks · 1 running): demo-rocket-04,demo-rocket-03,demo-rocket-06,demo-rocket-09,demo-rocket-12,demo-rocket-11,demo-rocket-01,demo-rocket-08',
+      'acme/rocket (11 tasks · 1 running): demo-rocket-04,demo-rocket-03,demo-rocket-06,demo-rocket-15,demo-rocket-14,demo-rocket-13,demo-rocket-09,demo-rocket-12,demo-rocket-11,demo-rocket-01,demo-rocket-08',
       'mona/dotfiles (2 tasks · 1 running): demo-dotfiles-02,demo-dotfiles-01',
     ]);
     const [first] = await api.treeItems('myTasks', 1);

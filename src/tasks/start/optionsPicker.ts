@@ -7,6 +7,7 @@ import type { CustomAgent } from './promptSources';
 import type { StartOptions } from './startOptions';
 import type { BranchList } from '../remoteBranches';
 import type { Remembered, RememberedKey } from './rememberedOptions';
+import { attemptsRow, chooseAttempts, chooseModels, modelsShown } from './attemptsOption';
 
 /** The remote's branches for the pickers; undefined when they cannot be listed (a branch is typed then). */
 export type BranchSource = () => Promise<BranchList | undefined>;
@@ -14,7 +15,7 @@ export type BranchSource = () => Promise<BranchList | undefined>;
 // The remembered choices live apart (rememberedOptions.ts), light enough for the chat's confirmation to read them.
 export { initialOptions, rememberedChoices, rememberOptions, type RememberedKey } from './rememberedOptions';
 
-type Action = 'start' | 'model' | 'base' | 'pr' | 'head' | 'agent';
+type Action = 'start' | 'model' | 'base' | 'pr' | 'head' | 'agent' | 'attempts';
 
 /**
  * One list with "Start task" on top and every option below it: Enter starts with the shown (remembered) choices;
@@ -32,6 +33,8 @@ export async function pickOptions(
   branches?: BranchSource,
   /** Whether a branch is an agent's (a task's head): listed last, apart from the user's. */
   agentBranch: (name: string) => boolean = () => false,
+  /** Whether Attempts is offered (not for a continuation, which works on one branch). */
+  attemptsOffered = true,
 ): Promise<StartOptions | undefined> {
   const o = { ...initial };
   const { isRemembered, rows: sharedRows } = sharedOptions(o, remembered);
@@ -43,6 +46,8 @@ export async function pickOptions(
         : o.base_ref;
   for (;;) {
     const rows = sharedRows();
+    const several = (o.attempts ?? 1) > 1;
+    if (several) rows.model = { ...rows.model, description: forQuickPick(modelsShown(o) ?? '') };
     const items: Array<vscode.QuickPickItem & { action: Action }> = [
       {
         label: vscode.l10n.t('$(rocket) Start task'),
@@ -60,7 +65,14 @@ export async function pickOptions(
         action: 'head',
       },
       rows.agent,
+      ...(attemptsOffered ? [attemptsRow(o)] : []),
     ];
+    // Several attempts each start a new branch: no head ref to choose.
+    if (several)
+      items.splice(
+        items.findIndex(i => i.action === 'head'),
+        1,
+      );
     const pick = await ui.pick(items, {
       title,
       placeHolder: vscode.l10n.t('Press Enter to start, or change an option'),
@@ -69,8 +81,18 @@ export async function pickOptions(
     switch (pick.action) {
       case 'start':
         return o;
-      case 'pr':
+      case 'attempts':
+        await chooseAttempts(ui, o);
+        break;
       case 'model':
+        if (several) {
+          const models = await chooseModels(ui, o);
+          if (models) o.models = models;
+          break;
+        }
+        await changeOption(ui, o, pick.action, agents);
+        break;
+      case 'pr':
       case 'agent':
         await changeOption(ui, o, pick.action, agents);
         break;
@@ -144,7 +166,7 @@ export async function changeOption(
 }
 
 /** The model, picked from the known ones ('' lets the service choose); undefined when dismissed. */
-export async function chooseModel(ui: Ui, current: string): Promise<string | undefined> {
+export async function chooseModel(ui: Ui, current: string, title?: string): Promise<string | undefined> {
   const models = [
     { label: vscode.l10n.t('default'), description: vscode.l10n.t('the service chooses'), value: '' },
     ...KNOWN_MODELS.map(m => ({ label: m, description: '', value: m })),
@@ -155,7 +177,7 @@ export async function chooseModel(ui: Ui, current: string): Promise<string | und
       description: x.value === current ? `${x.description} (current)`.trim() : x.description,
     })),
     {
-      title: vscode.l10n.t('Model'),
+      title: title ?? vscode.l10n.t('Model'),
       placeHolder: vscode.l10n.t('The list may change over time and depends on your plan'),
     },
   );
@@ -187,8 +209,13 @@ export async function chooseAgent(ui: Ui, agents: () => Promise<CustomAgent[]>):
 function summary(o: StartOptions, isRemembered: (k: RememberedKey) => boolean): string {
   const model = o.model || vscode.l10n.t('default model');
   const pr = o.create_pull_request ? vscode.l10n.t('pull request') : vscode.l10n.t('no pull request');
+  const several = modelsShown(o);
   const parts = [
-    isRemembered('model') ? vscode.l10n.t('{0} (remembered)', model) : model,
+    several
+      ? vscode.l10n.t('{0} attempts: {1}', o.attempts ?? 1, several)
+      : isRemembered('model')
+        ? vscode.l10n.t('{0} (remembered)', model)
+        : model,
     o.base_ref ? vscode.l10n.t('base {0}', o.base_ref) : vscode.l10n.t('default branch'),
     o.head_ref ? vscode.l10n.t('onto {0}', o.head_ref) : '',
     isRemembered('create_pull_request') ? vscode.l10n.t('{0} (remembered)', pr) : pr,

@@ -26,6 +26,8 @@ import type { ContinuedTask } from '../../model/continuationLinks';
 import type { ProposedBase } from './baseProposer';
 import type { StartOptions } from './startOptions';
 import type { StartResult, TaskStarter } from '../taskStarter';
+import type { AttemptStarter, SetStartResult } from '../attemptStarter';
+import { attemptModels } from './startOptions';
 
 /** Arguments the start commands accept from code (tests, other commands); the UI passes none. */
 export interface StartArgs {
@@ -53,6 +55,8 @@ export class StartCommands extends DisposableBase {
     },
     /** The remote's branches, for the base and head pickers. */
     private readonly branches?: Pick<RemoteBranches, 'list'>,
+    /** Starts 2 to 4 attempts of a prompt as one set (Attempts in the options list). */
+    private readonly attempts?: Pick<AttemptStarter, 'start' | 'retry'>,
   ) {
     super();
     this.register(
@@ -66,7 +70,7 @@ export class StartCommands extends DisposableBase {
     );
   }
 
-  async startTask(a: StartArgs): Promise<StartResult | undefined> {
+  async startTask(a: StartArgs): Promise<StartResult | SetStartResult | undefined> {
     let prompt = a.prompt;
     if (prompt === undefined) {
       const draft = this.drafts.get();
@@ -79,7 +83,7 @@ export class StartCommands extends DisposableBase {
     return this.run(prompt ?? '', a, vscode.l10n.t('Start Task'));
   }
 
-  async fromSelection(a: StartArgs): Promise<StartResult | undefined> {
+  async fromSelection(a: StartArgs): Promise<StartResult | SetStartResult | undefined> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.selection.isEmpty) {
       void this.ui.notify('info', vscode.l10n.t('Select the code or text the agent should work on first.'));
@@ -94,7 +98,7 @@ export class StartCommands extends DisposableBase {
     return this.run(prompt, { ...a, repo }, vscode.l10n.t('Start Task from Selection'), selected);
   }
 
-  async fromPromptFile(arg: unknown): Promise<StartResult | undefined> {
+  async fromPromptFile(arg: unknown): Promise<StartResult | SetStartResult | undefined> {
     let uri = arg instanceof vscode.Uri ? arg : (arg as { uri?: vscode.Uri } | undefined)?.uri;
     if (!uri) {
       const files = await findPromptFiles();
@@ -130,12 +134,14 @@ export class StartCommands extends DisposableBase {
    * Starts the kept draft: its options are shown first (Enter starts), since a draft may be old, or was left before
    * its options were chosen; dismissing them keeps the draft.
    */
-  async retry(a: StartArgs): Promise<StartResult | undefined> {
+  async retry(a: StartArgs): Promise<StartResult | SetStartResult | undefined> {
     const d = this.drafts.get();
     if (!d) {
       void this.ui.notify('info', vscode.l10n.t('There is no prompt waiting to be started.'));
       return undefined;
     }
+    // A set started in part: Retry starts its attempts still without a task, nothing twice.
+    if (d.attemptSet && this.attempts) return this.attempts.retry(d.attemptSet);
     const repo = d.repo ?? this.current();
     if (!repo) return undefined;
     const proposed = this.bases.propose();
@@ -159,8 +165,12 @@ export class StartCommands extends DisposableBase {
       remembered,
       listed,
       this.agentBranch,
+      !continues && !!this.attempts,
     );
     if (!options) return undefined;
+    const models = attemptModels(options);
+    if (models && this.attempts && !continues)
+      return this.attempts.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options }, models);
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
 
@@ -184,7 +194,12 @@ export class StartCommands extends DisposableBase {
     ]);
   }
 
-  private async run(seed: string, a: StartArgs, title: string, selected?: number): Promise<StartResult | undefined> {
+  private async run(
+    seed: string,
+    a: StartArgs,
+    title: string,
+    selected?: number,
+  ): Promise<StartResult | SetStartResult | undefined> {
     if (!(await this.ready())) return undefined;
     const repo = a.repo ?? (await this.repoOrAsk());
     if (!repo) return undefined;
@@ -208,6 +223,7 @@ export class StartCommands extends DisposableBase {
       remembered,
       listed,
       this.agentBranch,
+      !a.continues && !!this.attempts,
     );
     if (!options) {
       await this.drafts.save({ prompt, repo, ...kept });
@@ -218,6 +234,9 @@ export class StartCommands extends DisposableBase {
       return undefined;
     }
     const { continues } = a;
+    const models = attemptModels(options);
+    if (models && this.attempts && !continues)
+      return this.attempts.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options }, models);
     return this.starter.start({ repo: { owner: repo.owner, repo: repo.repo }, prompt, options, continues });
   }
 
