@@ -11,12 +11,10 @@ import { waitForWorkbench } from './workbench.mjs';
 
 /**
  * @param {string} name the run's name, in its log lines and run folder (`ui-rows`)
- * @param {{ shot: string, viewport?: { width: number, height: number }, testsPath?: string, env?: (runDir: string) => object }} options
- *   `testsPath`: a file the extension host runs in test mode (the extension's test surface loads), `env` its
- *   environment's additions.
+ * @param {{ shot: string, viewport?: { width: number, height: number } }} options
  * @param {(w: object) => Promise<void>} body
  */
-export async function runInDemoWindow(name, { shot, viewport = { width: 1400, height: 900 }, testsPath, env }, body) {
+export async function runInDemoWindow(name, { shot, viewport = { width: 1400, height: 900 } }, body) {
   const shots = path.join(ARTIFACTS, 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
   const t0 = Date.now();
@@ -27,16 +25,14 @@ export async function runInDemoWindow(name, { shot, viewport = { width: 1400, he
   const sandbox = await startSandbox({ stepMs: 0, logFile: path.join(runDir, 'sandbox.log') });
   const { DEMO_TOKENS } = createRequire(import.meta.url)(SANDBOX_JS);
   const folder = ensureDemoRepo(path.join(runDir, 'rocket'), sandbox.url);
-  const settings = { 'agentTasks.serviceUrl': sandbox.url };
-  const server = await startCodeServer({ runDir, folder, settings, ...(env ? { env: env(runDir) } : {}) });
+  const server = await startCodeServer({ runDir, folder, settings: { 'agentTasks.serviceUrl': sandbox.url } });
   const browser = await launchBrowser(runDir);
   const page = await browser.newPage({ viewport });
   page.setDefaultTimeout(60_000);
   watchPage(page, name);
   let code = 0;
   try {
-    const where = { folder, extensionDevelopmentPath: ROOT, ...(testsPath ? { extensionTestsPath: testsPath } : {}) };
-    await page.goto(workbenchUrl(server, where), { timeout: 180_000 });
+    await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: ROOT }), { timeout: 180_000 });
     await waitForWorkbench(page);
     await body({ page, browser, sandbox, tokens: DEMO_TOKENS, folder, runDir, shots, check, since });
     console.log(`UI checks: ${passed} passed, 0 failed`);
