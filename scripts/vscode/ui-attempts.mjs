@@ -1,22 +1,31 @@
-// A person comparing a set's attempts and keeping the best of each: the set's row in the Repository view, its inline
+// A person starting three attempts of one prompt, comparing them and keeping the best of each: Start Task's Attempts
+// (three, a model each) making one set's row; then, on the demo's finished set, its row in the Repository view, its inline
 // Compare Attempts button, the Compare Attempts view (each attempt, each file with which attempts changed it and where
 // they agree), a file's click opening two attempts side by side, Keep This Version on two files from two different
-// attempts, Apply Picked Versions, the message's Undo. The set is the demo's finished one (three attempts at one prompt,
-// three models), which the extension learns from the sandbox once.
+// attempts, Apply Picked Versions, the message's Undo.
 // Screenshots in .artifacts/screenshots/attempts-*.png.
 //   npm run build && node scripts/vscode/ui-attempts.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runInDemoWindow } from './demoWindow.mjs';
-import { sel, viewPane, focusPane, signInByUi, widenSidebar } from './workbench.mjs';
+import {
+  sel,
+  viewPane,
+  focusPane,
+  signInByUi,
+  widenSidebar,
+  runCommand,
+  nextStepRows,
+  answerStep,
+  acceptDefaults,
+} from './workbench.mjs';
 
 const git = (folder, ...args) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
 
 await runInDemoWindow('ui-attempts', { shot: 'attempts' }, async ({ page, sandbox, tokens, folder, shots, check }) => {
   const shot = name => page.screenshot({ path: path.join(shots, `attempts-${name}.png`) });
   {
-    const seeded = (await (await fetch(`${sandbox.url}/_sandbox/attempt-sets`)).json()).attempt_sets[0];
     await page.locator(sel.activityItem('Agent Tasks')).waitFor();
     await signInByUi(page, tokens.fineGrained);
     await page.locator(sel.activityItem('Agent Tasks')).locator('xpath=..').click();
@@ -24,9 +33,54 @@ await runInDemoWindow('ui-attempts', { shot: 'attempts' }, async ({ page, sandbo
     await repo.waitFor();
     await focusPane(page, 'Repository');
     await widenSidebar(page, 620);
+
+    // Start: three attempts of one prompt, a model each, through Start Task's options list.
+    const prompt = `Abort the ignition when the fuel sensor reports a fault (ui attempts ${Date.now()})`;
+    await runCommand(page, 'Agent Tasks: Start Task…');
+    await nextStepRows(page, null);
+    await page.locator(sel.quickInputBox).fill(prompt);
+    await page.locator(sel.quickInputRow, { hasText: 'Enter takes what you typed' }).waitFor();
+    await answerStep(page);
+    await answerStep(page);
+    await answerStep(page, { pick: /Attempts/ });
+    await answerStep(page, { pick: /3 tasks of this prompt/ });
+    // A model each: three different ones (the sandbox's work depends on the model).
+    const models = [];
+    let offered;
+    for (let i = 0; i < 3; i++) {
+      await page
+        .locator(`${sel.quickInput} .quick-input-title`, { hasText: `Model of attempt ${i + 1} of 3` })
+        .waitFor();
+      await nextStepRows(page, null).catch(() => undefined);
+      // The models the first step offers (each step offers the same).
+      offered ??= (await page.locator(`${sel.quickInputRow} .label-name`).allInnerTexts()).map(r => r.trim());
+      const model = offered.find(m => /^[\w.-]+$/.test(m) && m !== 'default' && !models.includes(m));
+      models.push(model);
+      // Typed into the list's filter: the model's own row comes first, and Enter takes it.
+      await page.locator(sel.quickInputBox).fill(model);
+      const row = page.locator(sel.quickInputRow).first();
+      await row.filter({ has: page.locator('.label-name', { hasText: model }) }).waitFor();
+      await answerStep(page);
+    }
+    await shot('0-start-options');
+    const steps = await acceptDefaults(page);
+    check(`Start Task started three attempts (${models.join(', ')}) after ${JSON.stringify(steps)}`);
+    const started = repo.locator('.monaco-list-row', { hasText: prompt }).first();
+    await started.waitFor();
+    for (const [i, m] of models.entries())
+      await repo
+        .locator('.monaco-list-row', { hasText: `Attempt ${i + 1} · ${m}` })
+        .first()
+        .waitFor();
+    await shot('0-started');
+    check(`the three attempts are one set's row, each attempt under it with its model`);
+
+    // The sandbox leaves new tasks queued for a while: the comparing is done on the demo's finished set of three
+    // (its attempts at one prompt, three models), which the extension learns from the sandbox once.
+    const seeded = (await (await fetch(`${sandbox.url}/_sandbox/attempt-sets`)).json()).attempt_sets[0];
     const setRow = repo.locator('.monaco-list-row', { hasText: seeded.prompt }).first();
     await setRow.waitFor();
-    check(`the set is one row in the Repository view: ${JSON.stringify((await setRow.innerText()).split('\n')[0])}`);
+    check(`the demo's set is one row: ${JSON.stringify((await setRow.innerText()).split('\n')[0])}`);
 
     // The set's inline button.
     await page.mouse.move(0, 0);
