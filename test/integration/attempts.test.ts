@@ -120,7 +120,7 @@ describe('Compare Attempts', () => {
 
   it('lists each file any attempt changed, which attempts changed it, where they agree; a refused attempt does not block', async function () {
     this.timeout(60_000);
-    const shown = (await vscode.commands.executeCommand('agentTasks.compareAttempts', setId)) as Compared;
+    const shown = await vscode.commands.executeCommand<Compared>('agentTasks.compareAttempts', setId);
     const c = shown.comparison;
     assert.deepEqual(
       c.attempts.map(a => a.kind),
@@ -167,7 +167,7 @@ describe('Compare Attempts', () => {
 
   it('a file’s click opens two attempts side by side: the first on the left, the second on the right', async function () {
     this.timeout(60_000);
-    const shown = (await vscode.commands.executeCommand('agentTasks.compareAttempts', setId)) as Compared;
+    const shown = await vscode.commands.executeCommand<Compared>('agentTasks.compareAttempts', setId);
     const rows = await items(shown.tree);
     const changelog = rows.find(r => label(r.item) === 'CHANGELOG.md')!;
     const cmd = changelog.item.command!;
@@ -192,15 +192,15 @@ describe('Compare Attempts', () => {
     const root = workspace();
     const read = (p: string) => (fs.existsSync(path.join(root, p)) ? fs.readFileSync(path.join(root, p)) : undefined);
     const before = { readme: read('README.md'), changelog: read('CHANGELOG.md'), notes: read('notes/one.md') };
-    const shown = (await vscode.commands.executeCommand('agentTasks.compareAttempts', setId)) as Compared;
+    const shown = await vscode.commands.executeCommand<Compared>('agentTasks.compareAttempts', setId);
     const rows = await items(shown.tree);
     const file = (p: string) => rows.find(r => label(r.item) === p)!.node;
     await vscode.commands.executeCommand('agentTasks.attempts.pick', file('README.md'), 1);
     await vscode.commands.executeCommand('agentTasks.attempts.pick', file('CHANGELOG.md'), 2);
-    const again = (await vscode.commands.executeCommand('agentTasks.attempts.refresh')) as Compared;
+    const again = await vscode.commands.executeCommand<Compared>('agentTasks.attempts.refresh');
     const after = await items(again.tree);
     assert.match(String(after.find(r => label(r.item) === 'README.md')!.item.description), /keeps attempt 2/);
-    const applied = (await vscode.commands.executeCommand('agentTasks.attempts.apply')) as { files: number };
+    const applied = await vscode.commands.executeCommand<{ files: number }>('agentTasks.attempts.apply');
     assert.equal(applied?.files, 2);
     const show = async (n: number, p: string) => git(root, ['show', `refs/agent-tasks/${IDS[n]}/head:${p}`]);
     assert.equal(read('README.md')?.toString(), await show(1, 'README.md'));
