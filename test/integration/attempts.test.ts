@@ -186,6 +186,42 @@ describe('Compare Attempts', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('an attempt’s row opens its change against the base; the title bar, every file of two attempts', async function () {
+    this.timeout(60_000);
+    const shown = await vscode.commands.executeCommand<Compared>('agentTasks.compareAttempts', setId);
+    const readme = (await items(shown.tree)).find(r => label(r.item) === 'README.md')!;
+    const second = (await items(shown.tree, readme.node))[1];
+    const cmd = second.item.command!;
+    await vscode.commands.executeCommand(cmd.command, ...(cmd.arguments ?? []));
+    const head = `refs/agent-tasks/${IDS[1]}/head`;
+    const input = await waitFor(() => {
+      const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return i instanceof vscode.TabInputTextDiff && i.modified.path.endsWith('README.md') ? i : undefined;
+    }, 'the change of attempt 2 against the base');
+    assert.ok(input);
+    const side = (u: vscode.Uri) => JSON.parse(u.query) as { blob?: string; task?: string; side?: string };
+    assert.equal(side(input.modified).blob, (await git(workspace(), ['rev-parse', `${head}:README.md`])).trim());
+    // The attempt's own head side: Apply This Change and review comments work there as on its Changes.
+    assert.deepEqual([side(input.modified).task, side(input.modified).side], [IDS[1], 'head']);
+    assert.equal(side(input.original).blob, (await git(workspace(), ['rev-parse', `main:README.md`])).trim());
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    // Three attempts make three pairs: the question is answered with attempts 1 and 2.
+    api.answer({ pick: rows => rows.find(r => /^Attempt 1 of 4 .* ↔ Attempt 2 of 4/.test(r.label)) });
+    const resources = await vscode.commands.executeCommand<[vscode.Uri, vscode.Uri?, vscode.Uri?][]>(
+      'agentTasks.attempts.multiDiff',
+    );
+    const byPath = Object.fromEntries(
+      resources.map(([, l, r]) => [(l ?? r)!.path.slice(1), [l && side(l).blob, r && side(r).blob]]),
+    );
+    const blob = async (n: number, p: string) =>
+      (await git(workspace(), ['rev-parse', `refs/agent-tasks/${IDS[n]}/head:${p}`]).catch(() => '')).trim() ||
+      undefined;
+    assert.deepEqual(Object.keys(byPath).sort(), ['CHANGELOG.md', 'README.md', 'notes/one.md']);
+    assert.deepEqual(byPath['README.md'], [await blob(0, 'README.md'), await blob(1, 'README.md')]);
+    assert.deepEqual(byPath['notes/one.md'], [await blob(0, 'notes/one.md'), undefined]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('two files picked from two attempts are applied at once, and undone byte for byte; picks survive a refresh', async function () {
     this.timeout(60_000);
     api.answer({});
