@@ -171,6 +171,14 @@ export const FIGURES = [
     value: r => r.listing.ratio,
   },
   {
+    id: 'attempts.listing',
+    bench: 'attempts',
+    what: 'three attempts of 200 changed files listed side by side, / three runs of git diff --numstat',
+    goal: 1.5,
+    value: r => r.listing.ratio,
+    samples: r => ratios(r.samplesMs?.ours, r.samplesMs?.peer),
+  },
+  {
     id: 'scale.memoryPerTaskKB',
     bench: 'scale',
     unit: 'KB',

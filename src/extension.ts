@@ -124,6 +124,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       setContext: (key, on) => contextKeys.set(key, on),
       state: context.workspaceState,
       links,
+      attemptSets,
     },
     observers,
   );

@@ -27,6 +27,7 @@ import { roundsSource } from './rounds/roundsSource';
 import { readChanges } from './taskRefs';
 import { recordTip } from './rounds/recordTip';
 import type { Event } from '../shared/emitter';
+import type { AttemptDeps } from './attempts/attemptCommands';
 
 export interface ChangesFeatureDeps {
   model: TaskModel;
@@ -46,12 +47,15 @@ export interface ChangesFeatureDeps {
     onDidChange?: Event<string>;
     noteTip?(taskId: string, tip: string): Promise<void>;
   };
+  /** The sets of attempts started in this workspace (Compare Attempts). */
+  attemptSets?: AttemptDeps['sets'];
 }
 
 export interface ChangesCommandDeps {
   review: ChangesCommandsDeps;
   land: LandDeps;
   comments: ReviewCommandsDeps;
+  attempts: AttemptDeps;
 }
 
 export class ChangesFeature extends DisposableBase {
@@ -149,6 +153,14 @@ export class ChangesFeature extends DisposableBase {
         tasks,
         ui: d.ui,
         log: d.log.child('review'),
+      },
+      attempts: {
+        ...{ changes: this.changes, git: this.git, gitPath: () => users.path(), storage: () => d.storage() },
+        task: id => d.model.task(id),
+        loadDetails: id => d.model.loadDetails(id),
+        sets: d.attemptSets ?? { get: () => undefined, list: () => [], ofTask: () => undefined },
+        ui: d.ui,
+        log: d.log.child('attempts'),
       },
     };
   }

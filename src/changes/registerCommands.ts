@@ -10,15 +10,18 @@ import { ChangesCommands } from './changesCommands';
 import { ReviewTabs } from './reviewTabs';
 import { CommitCommands } from './commitCommands';
 import { CompareWorkingTree } from './compareWorkingTree';
+import { AttemptCommands } from './attempts/attemptCommands';
 
 export function registerChangesCommands(deps: () => ChangesCommandDeps, commands: CommandRegistry): Disposable[] {
   // Which task each Review Changes editor shows: Review Changes records it, Apply Changes from its title bar reads it.
   const tabs = new ReviewTabs();
+  const land = new LandCommands(() => deps().land, commands, tabs);
   return [
     new ChangesCommands(() => deps().review, commands, tabs),
-    new LandCommands(() => deps().land, commands, tabs),
+    land,
     new ReviewCommands(() => deps().comments, commands),
     new CommitCommands(() => deps().comments, commands),
     new CompareWorkingTree(() => deps().comments, commands),
+    new AttemptCommands(() => deps().attempts, commands, land),
   ];
 }

@@ -64,6 +64,8 @@ export interface PlanSource {
   headRef: string;
   /** Only this file of the change (its path on the head side, or where it was renamed from). */
   only?: string;
+  /** Only these files of the change, by their path on the head side (Keep the best of each). */
+  among?: readonly string[];
   /** Branch names, for words. */
   head?: string;
   base?: string;
@@ -108,6 +110,8 @@ export async function planApply(git: GitRunner, gitPath: string, src: PlanSource
   ).trim();
   let changes = await rawDiff(gitPath, root, ['-M', mergeBase, src.headRef]);
   if (src.only !== undefined) changes = changes.filter(c => c.path === src.only || c.from === src.only);
+  const among = src.among && new Set(src.among);
+  if (among) changes = changes.filter(c => among.has(c.path));
   const mine = new Map<string, Side | undefined>();
   for (const c of await rawDiff(gitPath, root, ['--no-renames', mergeBase, 'HEAD'])) mine.set(c.path, c.new);
   const ours = (p: string, base: Side | undefined) => (mine.has(p) ? mine.get(p) : base);

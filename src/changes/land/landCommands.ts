@@ -233,6 +233,37 @@ export class LandCommands extends DisposableBase {
     return applied;
   }
 
+  /** Keep the best of each: `write` lands a set's picks (asking as Apply Changes asks); said with Undo, as it says. */
+  async landPicks(
+    who: { id: string; label: string },
+    write: (confirmTools: (tools: readonly ToolFile[]) => Promise<boolean>) => Promise<Applied>,
+  ): Promise<Applied | undefined> {
+    const applied = await write(this.confirmTools(who.label)).catch((e: unknown) => {
+      if (!(e instanceof ApplyRefused || e instanceof ApplyFailed)) throw e;
+      this.d.log.warn(`apply picks of ${who.id}: ${e.name}`);
+      tell(this.d.ui, e instanceof ApplyFailed ? 'error' : 'warning', forMessage(e.message, 1200));
+    });
+    if (!applied) return undefined;
+    this.d.log.info(`apply picks of ${who.id}: ${applied.files} files written, ${applied.conflicts.length} conflicts`);
+    const what = vscode.l10n.t('the versions picked of {0}', who.label);
+    const conflicts = applied.conflicts.map(c => `${forMessage(c.path, 200)} (${c.why})`).join(', ');
+    const n = applied.conflicts.length;
+    if (!applied.landed) {
+      const text = n
+        ? vscode.l10n.t('Nothing of {0} could be applied: {1}.', what, conflicts)
+        : vscode.l10n.t('Nothing to apply: your files already have {0}.', what);
+      tell(this.d.ui, n ? 'warning' : 'info', text);
+      return applied;
+    }
+    this.history.addApply({ taskId: who.id, label: who.label, landed: applied.landed });
+    const need = n
+      ? ` ${vscode.l10n.t(n === 1 ? '{0} needs you: {1}.' : '{0} need you: {1}.', files(n), conflicts)}`
+      : '';
+    const text = vscode.l10n.t('Applied {0} as uncommitted changes: {1}.{2}', what, files(applied.files), need);
+    this.landedWithUndo(n ? 'warning' : 'info', text);
+    return applied;
+  }
+
   /** Says an apply landed. Its Undo is Undo Last Apply, meant for this apply: the message goes once it is undone or
    *  another apply lands. */
   private landedWithUndo(kind: 'info' | 'warning', text: string): void {
