@@ -195,13 +195,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const accountBook = new AccountBook(context.secrets, context.globalState, tokens);
   // The Accounts menu: who is signed in to each service; signing in there is Set Token… for the current service.
   const accounts = new AccountsProvider({
-    secrets: context.secrets,
-    tokens,
-    accounts: accountBook,
-    scope: () => service.current().scope,
-    onDidChangeScope: service.onDidChange,
+    ...{ secrets: context.secrets, tokens, accounts: accountBook, log: log.child('accounts') },
+    ...{ scope: () => service.current().scope, onDidChangeScope: service.onDidChange },
     signIn: async kind => (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken, kind)) === true,
-    log: log.child('accounts'),
   });
   // While the window is in the background, news goes to the system's notifications (a webview made when first needed).
   const systemNotifications = systemNotificationsOf(context, ui, log.child('notify'));
@@ -210,15 +206,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
     get model() {
       return installations.model();
     },
-    client: access.client,
-    forget: tokens.delete.bind(tokens),
-    ui,
-    log: log.child('installations'),
-    serviceUrl: () => service.current().url,
-    inSandbox: () => service.current().kind === 'sandbox',
-    names,
-    workspaceRepos: () => repos.candidates(),
-    tasks: () => clients.forKind('fine_grained'),
+    ...{ client: access.client, forget: tokens.delete.bind(tokens), ui, log: log.child('installations'), names },
+    ...{ serviceUrl: () => service.current().url, inSandbox: () => service.current().kind === 'sandbox' },
+    ...{ workspaceRepos: () => repos.candidates(), tasks: () => clients.forKind('fine_grained') },
   };
   const contributed = ((context.extension.packageJSON as Manifest).contributes?.commands ?? []).map(c => c.command);
   const lazyCommands = registerLazyCommands(
