@@ -3,6 +3,7 @@
 // does not offer them (`!agentTasks.gitless`; test/unit/package/gitless.test.ts holds the two together) and each
 // says why in one line (gitlessCommands.ts). No `vscode`.
 import { COMMANDS } from '../ids';
+import { ATTEMPT_COMMANDS } from './attempts/attemptCommandIds';
 
 export const GIT_COMMANDS: readonly string[] = [
   COMMANDS.openChange,
@@ -27,6 +28,7 @@ export const GIT_COMMANDS: readonly string[] = [
   COMMANDS.reviewSinceLastReview,
   COMMANDS.compareWithWorkingTree,
   COMMANDS.startTaskWithChanges,
+  ...Object.values(ATTEMPT_COMMANDS),
 ];
 
 /** Commands that stay (their handlers run in both hosts) but are not offered where git cannot run. */

@@ -8,18 +8,9 @@ import { forLabel } from '../../safety/serviceText';
 import type { AttemptColumn, Comparison } from './comparison';
 import type { FileAcross } from './compareFiles';
 
-export const ATTEMPT_COMMANDS = {
-  compare: 'agentTasks.compareAttempts',
-  openDiff: 'agentTasks.attempts.openDiff',
-  compareTwo: 'agentTasks.attempts.compareTwo',
-  openBaseDiff: 'agentTasks.attempts.openBaseDiff',
-  multiDiff: 'agentTasks.attempts.multiDiff',
-  pick: 'agentTasks.attempts.pick',
-  keepBase: 'agentTasks.attempts.keepBase',
-  apply: 'agentTasks.attempts.apply',
-  refresh: 'agentTasks.attempts.refresh',
-  close: 'agentTasks.attempts.close',
-} as const;
+import { ATTEMPT_COMMANDS } from './attemptCommandIds';
+
+export { ATTEMPT_COMMANDS };
 
 export const ATTEMPTS_VIEW = 'agentTasks.attempts';
 /** Context key: a comparison is open (the view shows). */
