@@ -22,6 +22,10 @@ export interface PageAttempt {
   /** The set's name (the prompt's first line). */
   readonly setName: string;
   readonly siblings: readonly PageSibling[];
+  /** The set's id: Compare Attempts on the page compares this set. */
+  readonly setId?: string;
+  /** Whether the page offers Compare Attempts (it needs git, and two attempts started). */
+  readonly compare?: boolean;
 }
 
 /** The siblings that are links, in the order their buttons are numbered (`data-sibling`). */
@@ -40,8 +44,20 @@ export function pageAttempt(
     const t = s.taskId === undefined ? undefined : pictureOf(s.taskId)?.task;
     return { ...s, ...(t ? { state: stateLabel(String(t.state)) } : {}) };
   });
-  return { index: a.index, count: a.count, model: a.model, setName: a.setName, siblings };
+  const started = a.siblings.filter(s => s.taskId !== undefined).length + 1;
+  return {
+    index: a.index,
+    count: a.count,
+    model: a.model,
+    setName: a.setName,
+    siblings,
+    setId: a.setId,
+    compare: started > 1,
+  };
 }
+
+/** The message the page's Compare Attempts button sends. */
+export const COMPARE_MESSAGE = 'compareAttempts';
 
 export function attemptHtml(a: PageAttempt | undefined): string {
   if (!a) return '';
@@ -62,8 +78,22 @@ export function attemptHtml(a: PageAttempt | undefined): string {
   return (
     `<section class="attempt" aria-label="${forHtml(l10n.t('Attempts'))}">` +
     `<p dir="auto">${forHtml(head)}</p>` +
-    `<p>${forHtml(l10n.t('Other attempts:'))}</p><ul class="siblings">${items.join('')}</ul></section>`
+    `<p>${forHtml(l10n.t('Other attempts:'))}</p><ul class="siblings">${items.join('')}</ul>` +
+    (a.compare
+      ? `<p><button type="button" data-action="${COMPARE_MESSAGE}">${forHtml(l10n.t('Compare Attempts'))}</button></p>`
+      : '') +
+    `</section>`
   );
+}
+
+/** The set to compare when the page's Compare Attempts was pressed ({command: 'compareAttempts'} only), else undefined. */
+export function compareOfMessage(
+  message: unknown,
+  attempt: Pick<PageAttempt, 'setId' | 'compare'> | undefined,
+): string | undefined {
+  if (!attempt?.compare || typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as Record<string, unknown>;
+  return Object.keys(m).length === 1 && m.command === COMPARE_MESSAGE ? attempt.setId : undefined;
 }
 
 /** The task a message from the page names among the siblings (`{id, state}` when the model does not hold it). */

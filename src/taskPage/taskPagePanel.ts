@@ -17,7 +17,7 @@ import { actionOfMessage, fileOfMessage, PAGE_ACTIONS, type PageAction } from '.
 import { MAX_FILES } from '../changes/changesSection';
 import { COMMANDS } from '../ids';
 import { renderTaskPage } from './pageHtml';
-import { pageAttempt, siblingTask } from './attemptSection';
+import { compareOfMessage, pageAttempt, siblingTask, type PageAttempt } from './attemptSection';
 import type { TaskPageSource } from './source';
 
 export const TASK_PAGE_VIEW_TYPE = 'agentTasks.taskPage';
@@ -222,7 +222,7 @@ export class TaskPagePanel extends DisposableBase {
         sessionUser: id =>
           this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined,
         continues: this.picture?.continues?.name,
-        attempt: pageAttempt(this.picture?.attempt, id => this.deps.source.picture(id), stateLabel),
+        attempt: this.pageAttempt(),
         round: this.picture?.round && {
           n: this.picture.round.n,
           of: this.picture.round.of,
@@ -269,11 +269,21 @@ export class TaskPagePanel extends DisposableBase {
     return this.gone ? offered.map(a => ({ ...a, unavailable: () => GONE })) : offered;
   }
 
+  /** The page's attempts section as drawn last: Compare Attempts only where git runs. */
+  private shownAttempt: PageAttempt | undefined;
+  private pageAttempt(): PageAttempt | undefined {
+    const a = pageAttempt(this.picture?.attempt, id => this.deps.source.picture(id), stateLabel);
+    this.shownAttempt = a && { ...a, compare: !!a.compare && host.hasGit && !this.gone };
+    return this.shownAttempt;
+  }
+
   /** A button was pressed: the webview names an action of the fixed list; the command and the task are ours. */
   private received(message: unknown): void {
     // Another attempt's own page, as Go to Task opens one; a task the model does not hold is read there.
     const sibling = siblingTask(message, this.picture?.attempt, id => this.deps.source.picture(id));
     if (sibling) return void vscode.commands.executeCommand(COMMANDS.showTaskDetails, sibling);
+    const set = compareOfMessage(message, this.shownAttempt);
+    if (set !== undefined) return void vscode.commands.executeCommand(COMMANDS.compareAttempts, set);
     const file = this.gone ? undefined : fileOfMessage(message, this.listedFiles);
     if (file !== undefined) {
       // The Changes view's own command: it opens the diff if the file is still among the task's changes.
