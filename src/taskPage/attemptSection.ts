@@ -1,6 +1,7 @@
 // An attempt's place in its set on the task page: which attempt of how many, and its siblings, each a button that
 // opens its own page. Pure: no `vscode`; every word from the service or a prompt goes through forHtml.
 import * as l10n from '@vscode/l10n';
+import { COMMANDS } from '../ids';
 import { attemptLabel } from '../model/attemptSummary';
 import { forHtml, plainName } from '../safety/serviceText';
 import type { AttemptFact } from '../model/attemptFact';
@@ -38,6 +39,8 @@ export function pageAttempt(
   a: AttemptFact | undefined,
   pictureOf: (id: string) => TaskPicture | undefined,
   stateLabel: (state: string) => string,
+  /** Whether Compare Attempts may be offered at all (git runs here, the task is there). */
+  canCompare = true,
 ): PageAttempt | undefined {
   if (!a) return undefined;
   const siblings = a.siblings.map(s => {
@@ -52,7 +55,7 @@ export function pageAttempt(
     setName: a.setName,
     siblings,
     setId: a.setId,
-    compare: started > 1,
+    compare: canCompare && started > 1,
   };
 }
 
@@ -86,7 +89,7 @@ export function attemptHtml(a: PageAttempt | undefined): string {
   );
 }
 
-/** The set to compare when the page's Compare Attempts was pressed ({command: 'compareAttempts'} only), else undefined. */
+/** The set to compare when the page's Compare Attempts was pressed ({command: 'compareAttempts'} only). */
 export function compareOfMessage(
   message: unknown,
   attempt: Pick<PageAttempt, 'setId' | 'compare'> | undefined,
@@ -94,6 +97,18 @@ export function compareOfMessage(
   if (!attempt?.compare || typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as Record<string, unknown>;
   return Object.keys(m).length === 1 && m.command === COMPARE_MESSAGE ? attempt.setId : undefined;
+}
+
+/** What a message from the attempts section asks: another attempt's page (Show Task Details), or Compare Attempts. */
+export function attemptAsk(
+  message: unknown,
+  attempt: PageAttempt | undefined,
+  pictureOf: (id: string) => TaskPicture | undefined,
+): [string, unknown] | undefined {
+  const sibling = siblingTask(message, attempt, pictureOf);
+  if (sibling) return [COMMANDS.showTaskDetails, sibling];
+  const set = compareOfMessage(message, attempt);
+  return set === undefined ? undefined : [COMMANDS.compareAttempts, set];
 }
 
 /** The task a message from the page names among the siblings (`{id, state}` when the model does not hold it). */

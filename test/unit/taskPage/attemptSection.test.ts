@@ -59,6 +59,8 @@ describe('task page: an attempt names its siblings', () => {
     assert.equal(alone?.compare, false);
     assert.equal(/compareAttempts/.test(attemptHtml(alone)), false);
     assert.equal(compareOfMessage({ command: 'compareAttempts' }, alone), undefined);
-    assert.equal(/compareAttempts/.test(attemptHtml(page && { ...page, compare: false })), false);
+    const gitless = pageAttempt(fact, pictureOf, s => s, false);
+    assert.equal(/compareAttempts/.test(attemptHtml(gitless)), false);
+    assert.equal(compareOfMessage({ command: 'compareAttempts' }, gitless), undefined);
   });
 });
