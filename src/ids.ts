@@ -88,6 +88,7 @@ export const COMMANDS = {
   showAgain: 'agentTasks.showAgain',
   showSetAside: 'agentTasks.showSetAside',
   showSetAsideOn: 'agentTasks.showSetAside.on',
+  compareAttempts: 'agentTasks.compareAttempts',
   revealAttemptSet: 'agentTasks.revealAttemptSet',
 } as const;
 

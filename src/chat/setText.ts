@@ -76,7 +76,7 @@ export function setDetails(set: AttemptSet, reads: readonly AttemptRead[]): stri
   const shared = sharedFiles(reads.map(r => r.changes));
   if (known < 2) {
     lines.push('Which files the attempts agree on cannot be told yet: fewer than two attempts have known changes.');
-    return lines.join('\n');
+    return [...lines, COMPARE_LINE].join('\n');
   }
   const n = (xs: number[]) => xs.map(x => x + 1).join(', ');
   const same = shared.filter(f => f.same);
@@ -93,8 +93,14 @@ export function setDetails(set: AttemptSet, reads: readonly AttemptRead[]): stri
   );
   if (differ.length) lines.push(`Files several attempts changed differently (${differ.length}): ${list(differ)}`);
   if (known < set.attempts.length) lines.push(`(Compared among the ${known} attempts whose changes are known.)`);
-  return lines.join('\n');
+  return [...lines, COMPARE_LINE].join('\n');
 }
+
+/** Chat cannot show the comparison itself: where the user opens it. */
+const COMPARE_LINE =
+  'To compare the attempts file by file and keep the best of each, the user runs Compare Attempts ' +
+  "(command agentTasks.compareAttempts): on the set's row in the Repository or My Tasks view, on an attempt's task " +
+  'page, or from the Command Palette.';
 
 /** The line under one attempt's details: where it sits, and how to read the whole set. */
 export function attemptLine(set: AttemptSet, index: number): string {

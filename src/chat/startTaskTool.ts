@@ -92,11 +92,14 @@ export class StartTaskTool implements vscode.LanguageModelTool<StartInput> {
   /** Start Task with My Changes…, which shows the files and the branches and asks once more before it pushes. */
   private async handOff(plan: StartPlan): Promise<string> {
     const { model, create_pull_request, custom_agent } = plan.options;
+    const models = attemptModels(plan.options);
     const r = await vscode.commands.executeCommand<HandoffResult | undefined>(COMMANDS.startTaskWithChanges, {
       prompt: plan.prompt,
-      options: { model, create_pull_request, custom_agent },
+      options: { model, create_pull_request, custom_agent, ...(models ? { attempts: models.length, models } : {}) },
     });
     if (!r) return 'Nothing was started: the user did not confirm handing off the changes.';
+    if ('attempts' in r)
+      return `Your changes were pushed to branch ${plain(r.branch)}; each attempt starts from it. ${setText(r, plan)}`;
     if (r.ok)
       return startedText(
         r.task,

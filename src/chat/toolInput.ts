@@ -173,11 +173,9 @@ function parseAttempts(r: Record<string, unknown>, value: StartInput): string | 
     if (models) value.model = models[0];
     return undefined;
   }
-  if (value.continueTaskId !== undefined || value.withMyChanges)
-    return (
-      'Several attempts each start on a new branch: leave “continueTaskId” and “withMyChanges” out with ' +
-      '“attempts”.'
-    );
+  // With your changes, each attempt starts on a new branch from the branch your changes are pushed to.
+  if (value.continueTaskId !== undefined)
+    return 'Several attempts each start on a new branch: leave “continueTaskId” out with “attempts”.';
   value.attempts = n;
   if (models) value.models = models;
   return undefined;

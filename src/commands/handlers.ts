@@ -120,7 +120,7 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     // The commands that need the user's git, or where it cannot run (src/env), their one line saying why.
     ...(host.hasGit
       ? [
-          new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
+          new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r, attempts),
           ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
         ]
       : [new GitlessCommands(r, ui)]),

@@ -1,6 +1,7 @@
 // An attempt's place in its set on the task page: which attempt of how many, and its siblings, each a button that
 // opens its own page. Pure: no `vscode`; every word from the service or a prompt goes through forHtml.
 import * as l10n from '@vscode/l10n';
+import { COMMANDS } from '../ids';
 import { attemptLabel } from '../model/attemptSummary';
 import { forHtml, plainName } from '../safety/serviceText';
 import type { AttemptFact } from '../model/attemptFact';
@@ -22,6 +23,10 @@ export interface PageAttempt {
   /** The set's name (the prompt's first line). */
   readonly setName: string;
   readonly siblings: readonly PageSibling[];
+  /** The set's id: Compare Attempts on the page compares this set. */
+  readonly setId?: string;
+  /** Whether the page offers Compare Attempts (it needs git, and two attempts started). */
+  readonly compare?: boolean;
 }
 
 /** The siblings that are links, in the order their buttons are numbered (`data-sibling`). */
@@ -34,14 +39,28 @@ export function pageAttempt(
   a: AttemptFact | undefined,
   pictureOf: (id: string) => TaskPicture | undefined,
   stateLabel: (state: string) => string,
+  /** Whether Compare Attempts may be offered at all (git runs here, the task is there). */
+  canCompare = true,
 ): PageAttempt | undefined {
   if (!a) return undefined;
   const siblings = a.siblings.map(s => {
     const t = s.taskId === undefined ? undefined : pictureOf(s.taskId)?.task;
     return { ...s, ...(t ? { state: stateLabel(String(t.state)) } : {}) };
   });
-  return { index: a.index, count: a.count, model: a.model, setName: a.setName, siblings };
+  const started = a.siblings.filter(s => s.taskId !== undefined).length + 1;
+  return {
+    index: a.index,
+    count: a.count,
+    model: a.model,
+    setName: a.setName,
+    siblings,
+    setId: a.setId,
+    compare: canCompare && started > 1,
+  };
 }
+
+/** The message the page's Compare Attempts button sends. */
+export const COMPARE_MESSAGE = 'compareAttempts';
 
 export function attemptHtml(a: PageAttempt | undefined): string {
   if (!a) return '';
@@ -62,8 +81,34 @@ export function attemptHtml(a: PageAttempt | undefined): string {
   return (
     `<section class="attempt" aria-label="${forHtml(l10n.t('Attempts'))}">` +
     `<p dir="auto">${forHtml(head)}</p>` +
-    `<p>${forHtml(l10n.t('Other attempts:'))}</p><ul class="siblings">${items.join('')}</ul></section>`
+    `<p>${forHtml(l10n.t('Other attempts:'))}</p><ul class="siblings">${items.join('')}</ul>` +
+    (a.compare
+      ? `<p><button type="button" data-action="${COMPARE_MESSAGE}">${forHtml(l10n.t('Compare Attempts'))}</button></p>`
+      : '') +
+    `</section>`
   );
+}
+
+/** The set to compare when the page's Compare Attempts was pressed ({command: 'compareAttempts'} only). */
+export function compareOfMessage(
+  message: unknown,
+  attempt: Pick<PageAttempt, 'setId' | 'compare'> | undefined,
+): string | undefined {
+  if (!attempt?.compare || typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as Record<string, unknown>;
+  return Object.keys(m).length === 1 && m.command === COMPARE_MESSAGE ? attempt.setId : undefined;
+}
+
+/** What a message from the attempts section asks: another attempt's page (Show Task Details), or Compare Attempts. */
+export function attemptAsk(
+  message: unknown,
+  attempt: PageAttempt | undefined,
+  pictureOf: (id: string) => TaskPicture | undefined,
+): [string, unknown] | undefined {
+  const sibling = siblingTask(message, attempt, pictureOf);
+  if (sibling) return [COMMANDS.showTaskDetails, sibling];
+  const set = compareOfMessage(message, attempt);
+  return set === undefined ? undefined : [COMMANDS.compareAttempts, set];
 }
 
 /** The task a message from the page names among the siblings (`{id, state}` when the model does not hold it). */

@@ -8,8 +8,7 @@ import { explain } from '../errors/userErrors';
 import { Emitter } from '../shared/emitter';
 import { taskWithSessions, type TaskPicture } from '../model/taskPicture';
 import { roundText } from '../model/roundNumbers';
-import { isActive } from '../shared/taskState';
-import { stateLabel } from '../shared/taskState';
+import { isActive, stateLabel } from '../shared/taskState';
 import { plainName } from '../safety/serviceText';
 import { asText, plainLine } from '../shared/text';
 import { GIT_COMMANDS, GIT_ONLY_OFFERS } from '../changes/gitCommandIds';
@@ -17,7 +16,7 @@ import { actionOfMessage, fileOfMessage, PAGE_ACTIONS, type PageAction } from '.
 import { MAX_FILES } from '../changes/changesSection';
 import { COMMANDS } from '../ids';
 import { renderTaskPage } from './pageHtml';
-import { pageAttempt, siblingTask } from './attemptSection';
+import { attemptAsk, pageAttempt, type PageAttempt } from './attemptSection';
 import type { TaskPageSource } from './source';
 
 export const TASK_PAGE_VIEW_TYPE = 'agentTasks.taskPage';
@@ -63,6 +62,7 @@ export class TaskPagePanel extends DisposableBase {
   private picture: TaskPicture | undefined;
   private failures = 0;
   private gone = false;
+  private shownAttempt: PageAttempt | undefined;
   private renderedKey = '';
   /** The changed files the page lists, in order: a file's button sends its place here. */
   private listedFiles: readonly string[] = [];
@@ -203,6 +203,7 @@ export class TaskPagePanel extends DisposableBase {
     const nonce = btoa(String.fromCharCode(...globalThis.crypto.getRandomValues(new Uint8Array(18))));
     const webview = this.panel.webview;
     const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.mediaRoot, file)).toString();
+    this.shownAttempt = pageAttempt(this.picture?.attempt, id => this.deps.source.picture(id), stateLabel, host.hasGit);
     const html = renderTaskPage({
       task: this.task,
       actions: this.actions(),
@@ -222,7 +223,7 @@ export class TaskPagePanel extends DisposableBase {
         sessionUser: id =>
           this.picture?.me !== undefined && id === this.picture.me ? vscode.l10n.t('you') : undefined,
         continues: this.picture?.continues?.name,
-        attempt: pageAttempt(this.picture?.attempt, id => this.deps.source.picture(id), stateLabel),
+        attempt: this.shownAttempt,
         round: this.picture?.round && {
           n: this.picture.round.n,
           of: this.picture.round.of,
@@ -271,9 +272,9 @@ export class TaskPagePanel extends DisposableBase {
 
   /** A button was pressed: the webview names an action of the fixed list; the command and the task are ours. */
   private received(message: unknown): void {
-    // Another attempt's own page, as Go to Task opens one; a task the model does not hold is read there.
-    const sibling = siblingTask(message, this.picture?.attempt, id => this.deps.source.picture(id));
-    if (sibling) return void vscode.commands.executeCommand(COMMANDS.showTaskDetails, sibling);
+    // Another attempt's own page, as Go to Task opens one, or the comparison of its set.
+    const ask = attemptAsk(message, this.shownAttempt, id => this.deps.source.picture(id));
+    if (ask) return void vscode.commands.executeCommand(...ask);
     const file = this.gone ? undefined : fileOfMessage(message, this.listedFiles);
     if (file !== undefined) {
       // The Changes view's own command: it opens the diff if the file is still among the task's changes.

@@ -10,6 +10,7 @@ import { KNOWN_MODELS } from '../../src/api/schema/values';
 import { CHAT_TOOLS, COMMANDS } from '../../src/ids';
 import { invokeText } from './chatSupport';
 import type { AttemptStart } from '../../src/model/attemptSets';
+import type { Compared } from '../../src/changes/attempts/attemptCommands';
 import type { AgentTasksTestApi, TestTreeItem } from '../../src/testing/testApi';
 import { DEMO_TOKENS, freshStart, messagesFrom, SANDBOX, waitFor } from './tasksSupport';
 
@@ -204,6 +205,21 @@ describe('a set of attempts', () => {
     assert.ok(html!.includes(`data-sibling="0">Attempt 1 · ${MODELS[0]} (Running)</button>`), html);
     assert.ok(html!.includes(`data-sibling="1">Attempt 3 · ${MODELS[2]} (Queued)</button>`), html);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("an attempt's page offers Compare Attempts, which compares its set", async function () {
+    this.timeout(90_000);
+    await vscode.commands.executeCommand(COMMANDS.showTaskDetails, api.model.picture(ids[0])!.task);
+    const html = await waitFor(() => {
+      const h = api.taskPages.html(ids[0]);
+      return h && /class="attempt"/.test(h) ? h : undefined;
+    }, 'the page of attempt 1');
+    // The page's script sends {command: <data-action>}; the page runs Compare Attempts with its set for that message.
+    assert.ok(html!.includes('<button type="button" data-action="compareAttempts">Compare Attempts</button>'), html);
+    const shown = await vscode.commands.executeCommand<Compared>(COMMANDS.compareAttempts, setId);
+    assert.equal(shown?.comparison.set.id, setId, 'the comparison of the page’s set');
+    assert.equal(shown.comparison.attempts.length, 3);
+    await vscode.commands.executeCommand('agentTasks.attempts.close');
   });
 
   it('tells once, when the whole set is done, not once per attempt', async function () {

@@ -251,4 +251,33 @@ describe('Compare Attempts', () => {
     );
     assert.equal(await git(root, ['status', '--porcelain', '--untracked-files=all']), '');
   });
+
+  it('a set whose every attempt the service no longer has is said once, for the set', async function () {
+    this.timeout(60_000);
+    const prompt = `Gone everywhere ${randomBytes(3).toString('hex')}`;
+    const sets = api.attemptSets!;
+    const start = { repo: 'acme/rocket', prompt, base_ref: 'main', head_ref: '', create_pull_request: false };
+    const set = await sets.create({ ...start, custom_agent: '' }, ['m-one', 'm-two', 'm-three']);
+    await sets.noteStarted(set.id, 0, `gone-a-${set.id}`);
+    await sets.noteStarted(set.id, 1, `gone-b-${set.id}`);
+    await sets.noteFailed(set.id, 2, 'refused');
+    const from = api.said().length;
+    const shown = await vscode.commands.executeCommand<Compared>('agentTasks.compareAttempts', set.id);
+    assert.deepEqual(
+      shown.comparison.attempts.map(a => a.kind),
+      ['gone', 'gone', 'notStarted'],
+    );
+    assert.equal(shown.message, 'The service no longer has any attempt of this set.');
+    const errors = api
+      .said()
+      .slice(from)
+      .filter(m => m.level === 'error');
+    assert.deepEqual(
+      errors.map(m => m.text),
+      [
+        `The service no longer has any attempt of “${prompt}”: there is nothing to compare. Set Aside hides the set here.`,
+      ],
+    );
+    await vscode.commands.executeCommand('agentTasks.attempts.close');
+  });
 });

@@ -103,6 +103,7 @@ describe('start task with my changes', () => {
     const tasksBefore = await taskIds();
     let listed: string[] = [];
     api!.answer({
+      pick: items => items[0], // the list's Continue: one task
       pickMany: items => {
         listed = items.map(i => i.label);
         return items.filter(i => i.picked || i.label === 'notes/handoff.txt');
@@ -113,7 +114,7 @@ describe('start task with my changes', () => {
     const result = await vscode.commands.executeCommand<HandoffResult>(COMMANDS.startTaskWithChanges, {
       prompt: 'Finish the countdown work\n\nKeep the tests fast.',
     });
-    assert.ok(result?.ok, JSON.stringify(result));
+    assert.ok(result?.ok && 'task' in result, JSON.stringify(result));
     assert.equal(result.branch, 'agent-tasks/finish-the-countdown-work');
     assert.deepEqual(listed, [
       'Changes, staged or not',
@@ -166,7 +167,7 @@ describe('start task with my changes', () => {
     api = await freshStart(world);
     fs.appendFileSync(file('src/ignite.ts'), '// start refused\n');
     const said = messagesFrom(api);
-    api.answer({ confirm: true });
+    api.answer({ pick: items => items[0], confirm: true });
     const result = await vscode.commands.executeCommand<HandoffResult>(COMMANDS.startTaskWithChanges, {
       prompt: 'Started on a plan that may not',
       branch: 'agent-tasks/start-refused',
@@ -192,7 +193,7 @@ describe('start task with my changes', () => {
       await git('-c', 'user.name=Dev', '-c', 'user.email=dev@example.invalid', 'commit', '-qam', 'Local only');
       const local = (await git('rev-parse', 'HEAD')).trim();
       fs.appendFileSync(file('src/countdown.ts'), '// uncommitted\n');
-      api!.answer({ confirm: false });
+      api!.answer({ pick: items => items[0], confirm: false });
       const result = await vscode.commands.executeCommand<HandoffResult>(COMMANDS.startTaskWithChanges, {
         prompt: 'Carry the local commit',
         branch: 'agent-tasks/carries-a-commit',
@@ -234,7 +235,7 @@ describe('start task with my changes', () => {
     try {
       // The same workspace with a token that may not push.
       fs.writeFileSync(config, saved.replace(`= ${DEMO_TOKENS.fineGrained}\n`, `= ${DEMO_TOKENS.fineGrainedRead}\n`));
-      api!.answer({ confirm: true });
+      api!.answer({ pick: items => items[0], confirm: true });
       const result = await vscode.commands.executeCommand<HandoffResult>(COMMANDS.startTaskWithChanges, {
         prompt: 'This push is refused',
         branch: 'agent-tasks/refused',

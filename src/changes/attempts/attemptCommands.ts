@@ -44,6 +44,8 @@ export interface AttemptDeps {
 export interface Compared {
   comparison: Comparison;
   tree: vscode.TreeDataProvider<AttemptNode>;
+  /** What the view says above its rows, if anything. */
+  message?: string;
 }
 
 export class AttemptCommands extends DisposableBase {
@@ -113,15 +115,28 @@ export class AttemptCommands extends DisposableBase {
       force,
     );
     const ready = comparison.attempts.filter(x => x.kind === 'ready').length;
-    this.view!.message =
-      ready === 0
+    // Every attempt that started is gone from the service: said once, for the set, not once per attempt.
+    const started = comparison.attempts.filter(x => x.kind !== 'notStarted');
+    const gone = started.length > 0 && started.every(x => x.kind === 'gone');
+    if (gone)
+      tell(
+        d.ui,
+        'error',
+        vscode.l10n.t(
+          'The service no longer has any attempt of “{0}”: there is nothing to compare. Set Aside hides the set here.',
+          forMessage(set.name, 120),
+        ),
+      );
+    this.view!.message = gone
+      ? vscode.l10n.t('The service no longer has any attempt of this set.')
+      : ready === 0
         ? vscode.l10n.t('No attempt of this set can be compared: each row says why.')
         : comparison.files.length === 0
           ? vscode.l10n.t('No attempt changed any file.')
           : undefined;
     d.log.info(`compare ${set.id}: ${ready} of ${set.attempts.length} attempts read, ${comparison.files.length} files`);
     tree.show(comparison, this.picksOf(set.id));
-    return { comparison, tree };
+    return { comparison, tree, message: this.view!.message };
   }
 
   private ensureView(): AttemptsTree {

@@ -1,11 +1,16 @@
 // Start Task with My Changes…: the uncommitted work on the desk goes to the agent on a branch of its own. The files
 // that would go are shown (untracked ones apart, and only when ticked), committed from a temporary index onto a new
 // branch that is pushed with the user's own git, and the task starts on that branch with the current branch's
-// upstream as its base. The user's branch, index and files never move.
+// upstream as its base. The user's branch, index and files never move. With Attempts (2 to 4), the branch is pushed
+// once and each attempt starts from it on a new branch of its own (AttemptStarter): its Retry starts only the attempts
+// still without a task, and never pushes again.
 import { gitNetworkProblem } from '../../errors/gitNetwork';
 import * as vscode from 'vscode';
 import type { RepoRef } from '../../api';
-import type { StartOptions } from '../../tasks/start/startOptions';
+import { attemptModels, type StartOptions } from '../../tasks/start/startOptions';
+import { attemptsRow, chooseAttempts } from '../../tasks/start/attemptsOption';
+import { chooseModel } from '../../tasks/start/optionsPicker';
+import type { AttemptStarter, SetStartResult } from '../../tasks/attemptStarter';
 import { initialOptions } from '../../tasks/start/optionsPicker';
 import type { StartResult, TaskStarter } from '../../tasks/taskStarter';
 import type { CommandRegistry } from '../../shared/registry';
@@ -42,7 +47,10 @@ export interface HandoffArgs {
 }
 
 export type HandoffResult =
-  (StartResult & { branch: string; pushed: true }) | { ok: false; problem: string; pushed: false; branch?: string };
+  | (StartResult & { branch: string; pushed: true })
+  /** Several attempts, each on a new branch from `branch`. */
+  | (SetStartResult & { branch: string; pushed: true; attempts: true })
+  | { ok: false; problem: string; pushed: false; branch?: string };
 
 type FileItem = vscode.QuickPickItem & { path?: string; untracked?: boolean };
 
@@ -54,6 +62,8 @@ export class HandoffCommand extends DisposableBase {
     private readonly ui: Ui,
     private readonly log: Log,
     commands: CommandRegistry,
+    /** Starts sets of attempts, when the workspace keeps sets. */
+    private readonly attempts?: Pick<AttemptStarter, 'start'>,
   ) {
     super();
     this.register(commands.register({ [COMMANDS.startTaskWithChanges]: (a?: unknown) => this.run(a) }));
@@ -90,6 +100,10 @@ export class HandoffCommand extends DisposableBase {
     const problem = refProblem(branch);
     if (problem)
       return this.refuse(vscode.l10n.t('“{0}” is not a valid branch name: {1}.', forMessage(branch, 120), problem));
+    // Arguments from code say their options; else the list offers Attempts (one task unless changed).
+    const options =
+      given.options ?? (this.attempts ? await this.askAttempts(initialOptions(this.globalState, '')) : {});
+    if (!options) return undefined;
     const up = head.upstream;
     const onRemote = up && up.remote === local.remote;
     const plan: HandoffPlan = {
@@ -104,10 +118,11 @@ export class HandoffCommand extends DisposableBase {
       // The new branch sits on HEAD: commits of the branch that the remote does not have yet go with it.
       unpushed: await unpushedCommits(r, local.remote),
       prompt,
+      ...(this.attempts ? { attempts: attemptModels({ ...initialOptions(this.globalState, ''), ...options }) } : {}),
     };
     const { message, detail } = confirmation(plan);
     if (!(await this.ui.confirm(message, detail, vscode.l10n.t('Push and Start')))) return undefined;
-    return this.pushAndStart(r, local, plan, given.options ?? {});
+    return this.pushAndStart(r, local, plan, options);
   }
 
   private async pushAndStart(
@@ -148,6 +163,12 @@ export class HandoffCommand extends DisposableBase {
     }
     this.log.info(`handed off ${plan.tracked.length + plan.untracked.length} files on ${branch} (${sha.slice(0, 12)})`);
     const repo: RepoRef = { owner: local.owner, repo: local.repo };
+    if (plan.attempts && this.attempts) {
+      // Each attempt starts from the pushed branch on a new branch of its own; AttemptStarter says how it went.
+      const o = { ...initialOptions(this.globalState, branch), ...options, base_ref: branch, head_ref: '' };
+      const set = await this.attempts.start({ repo, prompt: plan.prompt, options: o }, plan.attempts);
+      return { ...set, branch, pushed: true, attempts: true };
+    }
     const result = await this.starter.start({
       repo,
       prompt: plan.prompt,
@@ -163,6 +184,21 @@ export class HandoffCommand extends DisposableBase {
         ),
       );
     return { ...result, branch, pushed: true };
+  }
+
+  /** The list before the confirmation: Enter goes on; Attempts asks how many, and each one's model. */
+  private async askAttempts(initial: StartOptions): Promise<HandoffArgs['options'] | undefined> {
+    const o = { ...initial };
+    for (;;) {
+      const go = { label: vscode.l10n.t('$(rocket) Continue'), description: vscode.l10n.t('Enter'), action: 'go' };
+      const pick = await this.ui.pick([go, attemptsRow(o)], {
+        title: vscode.l10n.t('Start Task with My Changes'),
+        placeHolder: vscode.l10n.t('Press Enter to go on, or change the number of attempts'),
+      });
+      if (!pick) return undefined;
+      if (pick.action === 'go') return (o.attempts ?? 1) > 1 ? { attempts: o.attempts, models: o.models } : {};
+      await chooseAttempts(this.ui, o, (c, t) => chooseModel(this.ui, c, t));
+    }
   }
 
   /** The workspace's clone of a service repository: the one at `root` (the Source Control view's), else the view's. */

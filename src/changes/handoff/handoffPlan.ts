@@ -17,6 +17,8 @@ export interface HandoffPlan {
   /** Commits of the current branch that the remote has not seen: the new branch carries them too. */
   unpushed?: number;
   prompt: string;
+  /** Several attempts: the model of each, every one a task on a new branch from `branch`. */
+  attempts?: string[];
 }
 
 const plural = (n: number): string => (n === 1 ? l10n.t('{0} file', n) : l10n.t('{0} files', n));
@@ -43,6 +45,16 @@ export function confirmation(p: HandoffPlan): { message: string; detail: string 
             'Also pushed: {0} of your branch that {1} does not have yet (the new branch starts from your HEAD)',
             commits(p.unpushed),
             forMessage(p.remote, 80),
+          ),
+        ]
+      : []),
+    ...(p.attempts
+      ? [
+          l10n.t(
+            'Attempts: {0} ({1}), each a task on a new branch from {2}',
+            p.attempts.length,
+            forMessage(p.attempts.map(m => m || l10n.t('default')).join(', '), 400),
+            forMessage(p.branch, 200),
           ),
         ]
       : []),

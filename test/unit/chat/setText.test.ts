@@ -75,6 +75,11 @@ describe('chat: a set of attempts as text', () => {
     assert.ok(lines.includes('Files several attempts changed differently (1): src/b.ts (attempts 1, 2)'), text);
     // The prompt's second line is data in one quoted line: it cannot forge a line of its own.
     assert.equal(lines.filter(l => l.startsWith('state: completed')).length, 0);
+    // Chat cannot show the comparison: it says where the user opens it.
+    assert.match(
+      lines[lines.length - 1],
+      /^To compare the attempts file by file .* Compare Attempts \(command agentTasks\.compareAttempts\)/,
+    );
   });
 
   it('says agreement cannot be told while fewer than two attempts have known changes', () => {
@@ -86,5 +91,6 @@ describe('chat: a set of attempts as text', () => {
     ]);
     assert.match(text, /cannot be told yet: fewer than two attempts have known changes/);
     assert.match(text, /2\. model model-b, task id tb, state queued; changes: not known yet/);
+    assert.match(text, /runs Compare Attempts \(command agentTasks\.compareAttempts\)/);
   });
 });

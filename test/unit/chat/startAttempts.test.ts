@@ -1,5 +1,5 @@
 // The chat start tool's attempts and models: read strictly (a number of models that does not match, a continuation
-// or one's own changes with several attempts are refused in words the model can act on), and the confirmation lists
+// with several attempts is refused in words the model can act on), and the confirmation lists
 // each attempt's model in place of the one model.
 import * as assert from 'node:assert/strict';
 import { confirmationMarkdown, type StartPlan } from '../../../src/chat/startPlan';
@@ -36,8 +36,14 @@ describe('chat: several attempts', () => {
     assert.match(problem({ attempts: 3, models: ['a', 'b'] }), /names 2 models for 3 attempts/);
     assert.match(problem({ models: [] }), /“models” must list 1 to 4 model names/);
     assert.match(problem({ models: ['a b', 'c'] }), /“models” must list/);
-    assert.match(problem({ attempts: 2, continueTaskId: 't1' }), /leave “continueTaskId” and “withMyChanges” out/);
-    assert.match(problem({ attempts: 2, withMyChanges: true }), /leave “continueTaskId” and “withMyChanges” out/);
+    assert.match(problem({ attempts: 2, continueTaskId: 't1' }), /leave “continueTaskId” out with “attempts”/);
+  });
+
+  it('takes several attempts with one’s own changes: each starts from the branch they are pushed to', () => {
+    assert.deepEqual(parseStart({ prompt: 'Fix it', attempts: 2, withMyChanges: true }), {
+      ok: true,
+      value: { prompt: 'Fix it', withMyChanges: true, attempts: 2 },
+    });
   });
 
   it('each attempt gets its own model, else the one model', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { attemptHtml, pageAttempt, siblingOfMessage } from '../../../src/taskPage/attemptSection';
+import { attemptHtml, compareOfMessage, pageAttempt, siblingOfMessage } from '../../../src/taskPage/attemptSection';
 import type { AttemptFact } from '../../../src/model/attemptFact';
 import type { TaskPicture } from '../../../src/model/taskPicture';
 
@@ -44,5 +44,23 @@ describe('task page: an attempt names its siblings', () => {
     assert.equal(siblingOfMessage({ command: 'openSibling', sibling: 0, extra: 1 }, fact), undefined);
     assert.equal(siblingOfMessage({ command: 'openChange', sibling: 0 }, fact), undefined);
     assert.equal(siblingOfMessage({ command: 'openSibling', sibling: 0 }, undefined), undefined);
+  });
+
+  it('offers Compare Attempts of its set once a sibling started too, and only that message runs it', () => {
+    assert.equal(page?.compare, true);
+    assert.equal(page?.setId, 'set-2');
+    assert.match(attemptHtml(page), /<button type="button" data-action="compareAttempts">Compare Attempts<\/button>/);
+    assert.equal(compareOfMessage({ command: 'compareAttempts' }, page), 'set-2');
+    assert.equal(compareOfMessage({ command: 'compareAttempts', setId: 'other' }, page), undefined);
+    assert.equal(compareOfMessage({ command: 'openSibling' }, page), undefined);
+    assert.equal(compareOfMessage(['compareAttempts'], page), undefined);
+    // Alone in its set so far (no sibling started), or where git cannot run: no button, and the message does nothing.
+    const alone = pageAttempt({ ...fact, siblings: [{ index: 0, model: 'model-a' }] }, pictureOf, s => s);
+    assert.equal(alone?.compare, false);
+    assert.equal(/compareAttempts/.test(attemptHtml(alone)), false);
+    assert.equal(compareOfMessage({ command: 'compareAttempts' }, alone), undefined);
+    const gitless = pageAttempt(fact, pictureOf, s => s, false);
+    assert.equal(/compareAttempts/.test(attemptHtml(gitless)), false);
+    assert.equal(compareOfMessage({ command: 'compareAttempts' }, gitless), undefined);
   });
 });
