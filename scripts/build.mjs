@@ -120,10 +120,12 @@ const NODE_ONLY = [
   'src/sandbox/index.ts',
   'src/changes/changes.ts',
   'src/changes/changesNode.ts',
+  'src/changes/changesReady.ts',
   'src/changes/registerCommands.ts',
   'src/changes/handoff/handoffCommand.ts',
   'src/changes/handoff/handoffGit.ts',
   'src/changes/land/journal.ts',
+  'src/tasks/gitBranches.ts',
 ].map(f => path.join(root, f));
 const nodeOnlyLeftOut = {
   name: 'node-only-left-out',
