@@ -126,6 +126,7 @@ const NODE_ONLY = [
   'src/changes/handoff/handoffGit.ts',
   'src/changes/land/journal.ts',
   'src/tasks/gitBranches.ts',
+  'src/commands/checkoutCommand.ts',
 ].map(f => path.join(root, f));
 const nodeOnlyLeftOut = {
   name: 'node-only-left-out',

@@ -35,6 +35,7 @@ import type { TaskFilter } from '../model/taskFilter';
 import type { TaskViews } from '../views/taskViews';
 import type { RepoRef, Task } from '../api';
 import { TaskCommands } from './taskCommands';
+import { CheckoutCommand } from './checkoutCommand';
 import { ViewCommands } from './viewCommands';
 import { SetAsideCommands } from './setAsideCommands';
 import type { AttemptSets } from '../model/attemptSets';
@@ -107,9 +108,10 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
   const { ui, log, globalState: state } = d;
   const { starter, continuer, bases, recent, branches } = await d.startServices();
   const { attempts } = await d.startServices();
+  const tasks = new TaskCommands(d.model, d.service, r, ui, d.pages);
   const parts: Disposable[] = [
     new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
-    new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
+    tasks,
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.accountBook),
     new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches, attempts),
@@ -121,6 +123,7 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     ...(host.hasGit
       ? [
           new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r),
+          new CheckoutCommand(d.model, d.repos, d.service, r, ui, log.child('task'), a => tasks.pick(a), bases),
           ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
         ]
       : [new GitlessCommands(r, ui)]),
