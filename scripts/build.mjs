@@ -117,6 +117,7 @@ const extensionGraph = {
 // module that throws when used, so a path the seam should have closed fails in words, not with a missing `require`.
 const NODE_ONLY = [
   'src/api/nodeFetch.ts',
+  'src/api/certificate.ts',
   'src/sandbox/index.ts',
   'src/changes/changes.ts',
   'src/changes/changesNode.ts',
