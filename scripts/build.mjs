@@ -122,6 +122,7 @@ const NODE_ONLY = [
   'src/sandbox/index.ts',
   'src/changes/changes.ts',
   'src/changes/changesNode.ts',
+  'src/changes/changesOnDemand.ts',
   'src/changes/changesReady.ts',
   'src/changes/registerCommands.ts',
   'src/changes/handoff/handoffCommand.ts',
@@ -129,6 +130,7 @@ const NODE_ONLY = [
   'src/changes/land/journal.ts',
   'src/tasks/gitBranches.ts',
   'src/commands/checkoutCommand.ts',
+  'src/commands/sandboxCommands.ts',
 ].map(f => path.join(root, f));
 const nodeOnlyLeftOut = {
   name: 'node-only-left-out',

@@ -4,6 +4,7 @@ import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';
 import { ChangesOnDemand, type ChangesObservers } from './changes/changesOnDemand';
+import { GitlessChanges } from './changes/gitlessChanges';
 import type { Observers } from './observers';
 import { ChatTools } from './chat/chatTools';
 import { registerLazyCommands } from './commands/lazyCommands';
@@ -113,21 +114,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const contextKeys = new ContextKeys(observers);
   // Where git cannot run (src/env), the manifest's `when` clauses leave out what needs it.
   if (!host.hasGit) contextKeys.set('gitless', true);
-  const changes = new ChangesOnDemand(
-    {
-      model,
-      repos,
-      ui,
-      log: log.child('changes'),
-      intervalMs: pace.activeMs,
-      storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
-      setContext: (key, on) => contextKeys.set(key, on),
-      state: context.workspaceState,
-      links,
-      attemptSets,
-    },
-    observers,
-  );
+  // Where git cannot run (src/env) every task's changes are one line saying where to see them (gitlessChanges.ts).
+  const changes = !host.hasGit
+    ? new GitlessChanges()
+    : new ChangesOnDemand(
+        {
+          model,
+          repos,
+          ui,
+          log: log.child('changes'),
+          intervalMs: pace.activeMs,
+          storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
+          setContext: (key, on) => contextKeys.set(key, on),
+          state: context.workspaceState,
+          links,
+          attemptSets,
+        },
+        observers,
+      );
   // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
   model.pictures.useChanges(changes);
   model.pictures.useAttempts(attemptSets);

@@ -35,6 +35,7 @@ import type { TaskFilter } from '../model/taskFilter';
 import type { TaskViews } from '../views/taskViews';
 import type { RepoRef, Task } from '../api';
 import { TaskCommands } from './taskCommands';
+import { COMMANDS } from '../ids';
 import { CheckoutCommand } from './checkoutCommand';
 import { ViewCommands } from './viewCommands';
 import { SetAsideCommands } from './setAsideCommands';
@@ -113,7 +114,10 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
     tasks,
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.accountBook),
-    new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
+    // Where no server can listen (the browser, src/env) Reset Sandbox says where the sandbox runs instead.
+    host.sandbox
+      ? new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox'))
+      : r.register({ [COMMANDS.resetSandbox]: () => d.sandbox.reset() }),
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches, attempts),
     new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find'), d.attemptSets),
