@@ -114,24 +114,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const contextKeys = new ContextKeys(observers);
   // Where git cannot run (src/env), the manifest's `when` clauses leave out what needs it.
   if (!host.hasGit) contextKeys.set('gitless', true);
-  // Where git cannot run (src/env) every task's changes are one line saying where to see them (gitlessChanges.ts).
-  const changes = !host.hasGit
-    ? new GitlessChanges()
-    : new ChangesOnDemand(
-        {
-          model,
-          repos,
-          ui,
-          log: log.child('changes'),
-          intervalMs: pace.activeMs,
-          storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
-          setContext: (key, on) => contextKeys.set(key, on),
-          state: context.workspaceState,
-          links,
-          attemptSets,
-        },
-        observers,
-      );
+  const changes = new (host.hasGit ? ChangesOnDemand : GitlessChanges)(
+    {
+      model,
+      repos,
+      ui,
+      log: log.child('changes'),
+      intervalMs: pace.activeMs,
+      storage: () => (context.storageUri ?? context.globalStorageUri).fsPath,
+      setContext: (key, on) => contextKeys.set(key, on),
+      state: context.workspaceState,
+      links,
+      attemptSets,
+    },
+    observers,
+  );
   // The changes feed each task's picture; an expanded task's changes follow its branch while it stays expanded.
   model.pictures.useChanges(changes);
   model.pictures.useAttempts(attemptSets);

@@ -10,6 +10,8 @@ type Surface = Omit<ChangesOnDemand, 'dispose' | 'register'>;
 
 export class GitlessChanges implements Pick<Surface, keyof Surface> {
   private readonly view = noGitView();
+  /** Takes what ChangesOnDemand takes, so that the extension builds either by the host's word (src/env). */
+  constructor(..._deps: ConstructorParameters<typeof ChangesOnDemand>) {}
   readonly onDidChange = () => ({ dispose: () => undefined });
 
   private refused(): Promise<never> {

@@ -11,7 +11,7 @@ import { branchUrl, pullRequests, pullRequestUrl } from '../model/taskLinks';
 import type { CommandRegistry } from '../shared/registry';
 import { artifactOf, taskOf } from '../shared/taskArgs';
 
-/** The commands on a task node: open on the web, copy id/URL, open the pull request, details (checkoutCommand.ts checks out). */
+/** The commands on a task node: open on the web, copy id/URL, open the pull request, details. */
 export class TaskCommands extends DisposableBase {
   constructor(
     private readonly model: TaskModel,
