@@ -117,12 +117,20 @@ const extensionGraph = {
 // module that throws when used, so a path the seam should have closed fails in words, not with a missing `require`.
 const NODE_ONLY = [
   'src/api/nodeFetch.ts',
+  'src/api/certificate.ts',
+  'src/errors/networkHost.ts',
   'src/sandbox/index.ts',
   'src/changes/changes.ts',
+  'src/changes/changesNode.ts',
+  'src/changes/changesOnDemand.ts',
+  'src/changes/changesReady.ts',
   'src/changes/registerCommands.ts',
   'src/changes/handoff/handoffCommand.ts',
   'src/changes/handoff/handoffGit.ts',
   'src/changes/land/journal.ts',
+  'src/tasks/gitBranches.ts',
+  'src/commands/checkoutCommand.ts',
+  'src/commands/sandboxCommands.ts',
 ].map(f => path.join(root, f));
 const nodeOnlyLeftOut = {
   name: 'node-only-left-out',
@@ -144,20 +152,42 @@ const nodeOnlyLeftOut = {
 // (its body run on the first import): some 140 wrappers, and their calls. In the browser's build each `import('./x')`
 // of src becomes the module imported at load, `Promise.resolve(ns)` of a static `import * as ns`, so the graph is one
 // scope; what the Node build keeps for later runs at activation here, in the one file already read.
+// Each `vscode.l10n.t(` there is the `t` of src/l10nHost.ts (the same call), one short name instead of some 640
+// member chains in the one file.
+const l10nHost = path.join(root, 'src/l10nHost.ts');
 const importsAtLoad = {
   name: 'imports-at-load',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async args => {
       const text = await fs.promises.readFile(args.path, 'utf8');
       const lazy = [];
-      const contents = text.replace(/(?<!typeof )\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (_, q, spec) => {
+      let contents = text.replace(/(?<!typeof )\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (_, q, spec) => {
         lazy.push(spec);
         return `Promise.resolve(__atLoad${lazy.length - 1})`;
       });
-      if (!lazy.length) return undefined;
+      const said = args.path !== l10nHost && /\bvscode\.l10n\.t\(/.test(contents);
+      if (said) contents = contents.replace(/\bvscode\.l10n\.t\(/g, '__l10nT(');
+      if (!lazy.length && !said) return undefined;
       const head = lazy.map((spec, i) => `import * as __atLoad${i} from ${JSON.stringify(spec)};`).join('');
-      return { contents: head + contents, loader: 'ts' };
+      const t = said ? `import { t as __l10nT } from ${JSON.stringify(l10nHost)};` : '';
+      return { contents: t + head + contents, loader: 'ts' };
     });
+  },
+};
+// Every module's `import * as vscode from 'vscode'` would be a `__toESM(require('vscode'))` of its own (some 60): in
+// the browser's build they all import one module that re-exports it, so the file requires `vscode` once.
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, args =>
+      args.namespace === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: "export * from 'vscode';",
+      loader: 'js',
+    }));
   },
 };
 const browserGraph = {
@@ -172,7 +202,10 @@ const browserGraph = {
   keepNames: false,
   charset: 'utf8',
   legalComments: 'none',
-  plugins: [envFor('browser'), nodeOnlyLeftOut, importsAtLoad],
+  plugins: [envFor('browser'), nodeOnlyLeftOut, importsAtLoad, vscodeOnce],
+  // A constructor's parameter properties are assigned there, not also declared as fields (`model;state;` in every
+  // class): TypeScript's checks (TS2729, TS2610) hold the code to what both orders of initialisation give alike.
+  tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
   metafile: true,
 };
 

@@ -4,6 +4,7 @@ import { AccountBook } from './auth/accountBook';
 import { AccountsProvider } from './auth/accountsProvider';
 import { TokenStore } from './auth/tokenStore';
 import { ChangesOnDemand, type ChangesObservers } from './changes/changesOnDemand';
+import { GitlessChanges } from './changes/gitlessChanges';
 import type { Observers } from './observers';
 import { ChatTools } from './chat/chatTools';
 import { registerLazyCommands } from './commands/lazyCommands';
@@ -113,7 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const contextKeys = new ContextKeys(observers);
   // Where git cannot run (src/env), the manifest's `when` clauses leave out what needs it.
   if (!host.hasGit) contextKeys.set('gitless', true);
-  const changes = new ChangesOnDemand(
+  const changes = new (host.hasGit ? ChangesOnDemand : GitlessChanges)(
     {
       model,
       repos,

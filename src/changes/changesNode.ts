@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { Task } from '../api';
 import { countsLabel, kindLabel, type ChangeCommit, type ChangedFile, type ChangesView } from '../model/changesView';
 import { COMMANDS } from '../ids';
-import { pullRequests } from '../model/taskLinks';
 import type { ReviewSummary } from '../model/reviewSummary';
 import { forLabel } from '../safety/serviceText';
 import { timeText } from '../shared/when';
@@ -93,19 +92,6 @@ export class ChangesNode implements TreeNode {
       case 'loading':
         item.description = vscode.l10n.t('reading the branch…');
         item.iconPath = new vscode.ThemeIcon('loading~spin');
-        break;
-      case 'noGit':
-        // One line where the user looks for the changes, and a click that opens where they are.
-        item.description = forLabel(v.why);
-        item.tooltip = forLabel(`${capitalised(v.why)}. ${v.todo}`, 600);
-        item.iconPath = new vscode.ThemeIcon('link-external');
-        item.command = pullRequests(this.task).length
-          ? {
-              command: COMMANDS.openPullRequest,
-              title: vscode.l10n.t('Open Pull Request'),
-              arguments: [{ task: this.task }],
-            }
-          : { command: COMMANDS.openTaskOnWeb, title: vscode.l10n.t('Open on Web'), arguments: [{ task: this.task }] };
         break;
       case 'noBranch':
       case 'problem':
@@ -251,8 +237,13 @@ export class CommitNode implements TreeNode {
   }
 }
 
-/** The rows a task shows for its changes: Changes, and beside it its Commits once known. */
-export function changesRows(task: Task, view: ChangesView, prefix: string, review?: ReviewSummary): TreeNode[] {
+/** The rows a task shows for its changes read through git: Changes, and beside it its Commits once known. */
+export function changesRows(
+  task: Task,
+  view: Exclude<ChangesView, { kind: 'noGit' }>,
+  prefix: string,
+  review?: ReviewSummary,
+): TreeNode[] {
   const rows: TreeNode[] = [new ChangesNode(task, view, prefix, review)];
   if (view.kind === 'ready' && view.commits.length) rows.push(new CommitsNode(task, view.commits, prefix));
   return rows;

@@ -28,8 +28,10 @@ export const GIT_COMMANDS: readonly string[] = [
   COMMANDS.reviewSinceLastReview,
   COMMANDS.compareWithWorkingTree,
   COMMANDS.startTaskWithChanges,
+  COMMANDS.checkoutHeadBranch,
   ...Object.values(ATTEMPT_COMMANDS),
 ];
 
-/** Commands that stay (their handlers run in both hosts) but are not offered where git cannot run. */
-export const GIT_ONLY_OFFERS: readonly string[] = [COMMANDS.checkoutHeadBranch];
+/** Commands that stay (their handlers run in both hosts) but are not offered where git cannot run: none now (Check
+ * Out Head Branch runs git itself, checkoutCommand.ts). */
+export const GIT_ONLY_OFFERS: readonly string[] = [];

@@ -35,6 +35,8 @@ import type { TaskFilter } from '../model/taskFilter';
 import type { TaskViews } from '../views/taskViews';
 import type { RepoRef, Task } from '../api';
 import { TaskCommands } from './taskCommands';
+import { COMMANDS } from '../ids';
+import { CheckoutCommand } from './checkoutCommand';
 import { ViewCommands } from './viewCommands';
 import { SetAsideCommands } from './setAsideCommands';
 import type { AttemptSets } from '../model/attemptSets';
@@ -107,11 +109,15 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
   const { ui, log, globalState: state } = d;
   const { starter, continuer, bases, recent, branches } = await d.startServices();
   const { attempts } = await d.startServices();
+  const tasks = new TaskCommands(d.model, d.service, r, ui, d.pages);
   const parts: Disposable[] = [
     new ViewCommands(d.model, d.views, d.filter, d.repos, r, d.showLog, d.suggestions, ui, d.refreshChanges),
-    new TaskCommands(d.model, d.repos, d.service, r, ui, log.child('task'), d.pages, bases),
+    tasks,
     new AccountCommands(d.tokens, d.service, d.sandbox, d.clients, ui, r, log.child('auth'), d.accountBook),
-    new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox')),
+    // Where no server can listen (the browser, src/env) Reset Sandbox says where the sandbox runs instead.
+    host.sandbox
+      ? new SandboxCommands(d.tokens, d.service, d.sandbox, ui, r, log.child('sandbox'))
+      : r.register({ [COMMANDS.resetSandbox]: () => d.sandbox.reset() }),
     new StartCommands(starter, d.drafts, recent, d.repos, d.service, d.tokens, state, ui, r, bases, branches, attempts),
     new ContinueCommand(continuer, d.model, ui, r, state, d.drafts),
     new FindCommands(d.model, d.links, d.grouping, r, ui, log.child('find'), d.attemptSets),
@@ -121,6 +127,7 @@ export async function register(d: CommandDeps, kept: Map<string, Handler>): Prom
     ...(host.hasGit
       ? [
           new HandoffCommand(d.repos, starter, state, ui, log.child('handoff'), r, attempts),
+          new CheckoutCommand(d.model, d.repos, d.service, r, ui, log.child('task'), a => tasks.pick(a), bases),
           ...registerChangesCommands(d.changes, new Keeping(d, kept, d.changesReady)),
         ]
       : [new GitlessCommands(r, ui)]),

@@ -5,6 +5,7 @@ import type { NetworkFault } from '../api/netFault';
 import { forMessage } from '../safety/serviceText';
 import type { UserError } from './explained';
 import * as l10n from '@vscode/l10n';
+import { explainHostFault } from './networkHost';
 
 /** What the user is told about `fault`, or undefined for a plain unreachable address (the usual words fit it). */
 export function explainNetwork(fault: NetworkFault | undefined, address: string | undefined): UserError | undefined {
@@ -12,63 +13,6 @@ export function explainNetwork(fault: NetworkFault | undefined, address: string 
   const proxy = fault.proxy ? ` ${forMessage(fault.proxy, 200)}` : '';
   const at = address ? ` ${l10n.t('at {0}', forMessage(address, 200))}` : '';
   switch (fault.part) {
-    case 'proxy_login':
-      return {
-        text: l10n.t(
-          'The proxy{0} wants a login (407 Proxy Authentication Required) and did not let the request to the service{1} through. Give the user name and password in the setting "http.proxy" (http://user:password@host:port) or the login in "http.proxyAuthorization".',
-          proxy,
-          at,
-        ),
-        remedy: 'networkSettings',
-        setting: 'http.proxy',
-      };
-    case 'proxy_refused':
-      return {
-        text: l10n.t(
-          'The proxy{0} refused to connect to the service{1} (it answered {2}). Check that the proxy may reach that address, or list the address in the setting "http.noProxy" if it needs no proxy.',
-          proxy,
-          at,
-          fault.proxyStatus ?? '?',
-        ),
-        remedy: 'networkSettings',
-        setting: 'http.noProxy',
-      };
-    case 'proxy_unreachable':
-      return {
-        text: l10n.t(
-          'The proxy{0} cannot be reached ({1}), so the service{2} was not asked. Check the proxy in the setting "http.proxy" or in the HTTPS_PROXY environment variable.',
-          proxy,
-          fault.code ?? '?',
-          at,
-        ),
-        remedy: 'networkSettings',
-        setting: 'http.proxy',
-      };
-    case 'certificate': {
-      const why = forMessage(fault.reason ?? fault.code ?? '', 200);
-      const text = fault.issuer
-        ? l10n.t(
-            'The certificate presented for the service{0} is not trusted here ({1}); it was issued by “{2}”. If your network inspects TLS, add that root certificate to the system’s certificate store (VS Code uses it while "http.systemCertificates" is on) or to the file NODE_EXTRA_CA_CERTS names, then restart VS Code.',
-            at,
-            why,
-            forMessage(fault.issuer, 200),
-          )
-        : l10n.t(
-            'The certificate presented for the service{0} is not trusted here ({1}). If your network inspects TLS, add its root certificate to the system’s certificate store (VS Code uses it while "http.systemCertificates" is on) or to the file NODE_EXTRA_CA_CERTS names, then restart VS Code.',
-            at,
-            why,
-          );
-      return { text, remedy: 'networkSettings', setting: 'http.systemCertificates' };
-    }
-    case 'name':
-      return {
-        text: l10n.t(
-          'The name {0} does not resolve on this machine, so the service cannot be reached. If your network reaches it through a proxy, set the proxy in the setting "http.proxy".',
-          forMessage(fault.host ?? '?', 200),
-        ),
-        remedy: 'networkSettings',
-        setting: 'http.proxy',
-      };
     case 'browser_blocked':
       return {
         text: fault.origin
@@ -83,6 +27,13 @@ export function explainNetwork(fault: NetworkFault | undefined, address: string 
             ),
         remedy: 'configureService',
       };
+    case 'proxy_login':
+    case 'proxy_refused':
+    case 'proxy_unreachable':
+    case 'certificate':
+    case 'name':
+      // The parts only the Node host's HTTP stack tells apart (netFault.ts reads them from its error codes).
+      return explainHostFault(fault, proxy, at);
     default:
       return undefined;
   }

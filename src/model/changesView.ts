@@ -116,6 +116,9 @@ export type ChangesView =
     };
 
 /** What a task's changes are where git cannot run: one view for every task, saying where to see them instead. */
+/** The files the task page lists at most; its file buttons name a file by its place in this list. */
+export const MAX_FILES = 500;
+
 export function noGitView(): Extract<ChangesView, { kind: 'noGit' }> {
   return {
     kind: 'noGit',

@@ -1,6 +1,7 @@
 // The services that start tasks, built together once: the starter (one start per prompt and repository at a time),
 // Continue Task's continuer, the base a start proposes and the recent prompts. Their code is imported on the first
 // start (src/extension.ts), which builds them, from a command or a chat tool alike, and both use these same objects.
+import { host } from '#env';
 import type * as vscode from 'vscode';
 import { BaseProposer } from './start/baseProposer';
 import { RecentPrompts } from './start/promptSources';
@@ -16,15 +17,13 @@ import type { DraftStore } from './draftStore';
 import { TaskStarter } from './taskStarter';
 import { AttemptStarter } from './attemptStarter';
 import type { AttemptSets } from '../model/attemptSets';
-import { RemoteBranches } from './remoteBranches';
-import { GitRunner } from '../git/gitRunner';
-import { usersGit } from '../git/gitPath';
-import { localRepoOf } from '../git/localRepo';
+import type { RemoteBranches } from './remoteBranches';
+import { gitBranches } from './gitBranches';
 
 export interface StartServices {
   starter: TaskStarter;
   /** The remote's branches (the base and head pickers), and whether a base is there before a start. */
-  branches: RemoteBranches;
+  branches: Pick<RemoteBranches, 'list' | 'baseProblem'>;
   continuer: TaskContinuer;
   /** The base a start proposes: the base of a checked-out task branch, else the default branch (never an agent's). */
   bases: BaseProposer;
@@ -48,15 +47,15 @@ export interface StartServicesDeps {
   attemptSets?: AttemptSets;
 }
 
+const NO_BRANCHES: StartServices['branches'] = {
+  list: () => Promise.resolve(undefined),
+  baseProblem: () => Promise.resolve(undefined),
+};
+
 export function createStartServices(d: StartServicesDeps): StartServices {
   const recent = new RecentPrompts(d.globalState);
-  const users = usersGit();
-  const git = new GitRunner(() => users.path());
-  const branches = new RemoteBranches(git, repo => {
-    const local = d.repos.candidates().map(c => ({ ...c, root: c.git?.rootUri.fsPath }));
-    const found = localRepoOf(repo, local);
-    return found.ok ? { root: found.root, remote: found.remote } : undefined;
-  });
+  // Without git (src/env) no branch list: the pickers ask for a name, the service says whether a base exists.
+  const branches = host.hasGit ? gitBranches(d.repos) : NO_BRANCHES;
   const { clients, tokens, model, drafts, globalState, ui, log, links } = d;
   const starter = new TaskStarter(clients, tokens, model, drafts, recent, globalState, ui, log, links, branches);
   return {

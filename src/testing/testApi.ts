@@ -127,7 +127,7 @@ export interface TestApiDeps extends LastListsDeps {
   logFile: string;
   mementos: vscode.Memento[];
   subscriptions: vscode.Disposable[];
-  changes?: ChangesOnDemand;
+  changes?: Pick<ChangesOnDemand, 'load' | 'known' | 'storage'>;
   commands?: LazyCommands;
 }
 

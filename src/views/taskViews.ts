@@ -12,7 +12,7 @@ import type { Observers } from '../observers';
 import type { ContextKeys } from './contextKeys';
 import type { TreeNode } from '../shared/treeNode';
 import { TaskNode } from './nodes/taskNode';
-import { ChangedFileNode } from '../changes/changesNode';
+import type { ChangedFileNode } from '../changes/changesNode';
 import type { ChangedFile } from '../model/changesView';
 import { TaskTreeProvider } from './taskTreeProvider';
 
@@ -113,8 +113,11 @@ export class TaskViews extends DisposableBase {
   /** Files ticked or unticked as viewed; the review keeps it, and the rows are drawn again from it. */
   checked(items: readonly (readonly [TreeNode, vscode.TreeItemCheckboxState])[]): void {
     for (const [node, state] of items)
-      if (node instanceof ChangedFileNode)
-        this.deps.viewed?.(node.taskId, node.file, state === vscode.TreeItemCheckboxState.Checked);
+      // By its kind, not `instanceof`: the browser's build has no ChangedFileNode (no file rows without git).
+      if (node.kind === 'changedFile') {
+        const file = node as ChangedFileNode;
+        this.deps.viewed?.(file.taskId, file.file, state === vscode.TreeItemCheckboxState.Checked);
+      }
   }
 
   private viewChanged(c: ViewChange): void {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Task } from '../../api';
 import { changesRows } from '../../changes/changesNode';
+import { GitlessChangesNode } from '../../changes/gitlessNode';
 import { explain } from '../../errors/userErrors';
 import type { TaskModel } from '../../model/taskModel';
 import type { TaskPicture } from '../../model/taskPicture';
@@ -276,7 +277,11 @@ export class TaskNode implements TreeNode {
     }
     const sessions = (p.sessions?.list ?? []).map(s => new SessionNode(s, prefix));
     // The changes row once anyone asked for them; the view state's expansion starts reading them.
-    const changes = changesRows(p.task, p.changes ?? { kind: 'loading' }, prefix, p.review);
+    const view = p.changes ?? { kind: 'loading' };
+    const changes =
+      view.kind === 'noGit'
+        ? [new GitlessChangesNode(p.task, view, prefix)]
+        : changesRows(p.task, view, prefix, p.review);
     const children: TreeNode[] = [...changes, ...sessions, ...artifacts(p)];
     return children.length
       ? children

@@ -37,7 +37,7 @@ describe("the browser's build", () => {
   it('holds the browser side of the seam, and nothing only the Node host runs', () => {
     assert.ok(inputs.includes('src/env/browser/index.ts'), 'the browser side of #env');
     const nodeOnly = inputs.filter(i =>
-      /^(src\/env\/node\/|src\/sandbox\/|src\/api\/nodeFetch\.ts|src\/changes\/(changes|registerCommands)\.ts|src\/changes\/(land|handoff)\/|node_modules\/undici\/)/.test(
+      /^(src\/env\/node\/|src\/sandbox\/|src\/api\/(nodeFetch|certificate)\.ts|src\/changes\/(changes|registerCommands|changesNode|changesReady)\.ts|src\/changes\/(land|handoff|attempts|rounds)\/|src\/git\/|src\/tasks\/(gitBranches|remoteBranches)\.ts|src\/commands\/(checkoutCommand|checkoutRefusal)\.ts|node_modules\/undici\/)/.test(
         i,
       ),
     );
