@@ -116,6 +116,7 @@ const extensionGraph = {
 // stack, the local sandbox's server, a task's changes through the user's git) and Node's own modules, which become a
 // module that throws when used, so a path the seam should have closed fails in words, not with a missing `require`.
 const NODE_ONLY = [
+  'src/model/sandboxSets.ts',
   'src/api/nodeFetch.ts',
   'src/api/certificate.ts',
   'src/errors/networkHost.ts',

@@ -71,8 +71,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
   const filter = new TaskFilter(context.workspaceState);
   const drafts = new DraftStore(context.workspaceState);
   const links = new ContinuationLinks(context.workspaceState);
-  // Sets of attempts of one prompt started here (the service does not record them).
-  const attemptSets = new AttemptSets(context.workspaceState);
+  const { workspaceState } = context;
+  const attemptSets = new AttemptSets(workspaceState);
   const grouping = new TaskGrouping(context.workspaceState);
   // One object for what the user chose to see; the model, the views and the changes all hear its one event.
   const viewState = new ViewState(filter, grouping, drafts);
@@ -254,7 +254,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentT
       systemNotifications,
     ],
     new TaskNotifier(model, () => readSettings().notifications, ui, systemNotifications, attemptSets),
-    model.onDidChangeStatus(() => void attemptSets.learnFromSandbox(service, context.workspaceState, log)),
+    // The demo's set of attempts, told by a sandbox on this machine, where one can run (the browser's build has none).
+    model.onDidChangeStatus(() => void (host.sandbox && attemptSets.learnFromSandbox(service, workspaceState, log))),
     accounts,
     // Every command but the status bar's: stubs now, their handlers (commands/handlers.ts) imported on the first call
     // of one, built from these very objects.

@@ -3,7 +3,7 @@
 // does not offer them (`!agentTasks.gitless`; test/unit/package/gitless.test.ts holds the two together) and each
 // says why in one line (gitlessCommands.ts). No `vscode`.
 import { COMMANDS } from '../ids';
-import { ATTEMPT_COMMANDS } from './attempts/attemptCommandIds';
+import { ATTEMPT_COMMANDS } from './attemptCommandIds';
 
 export const GIT_COMMANDS: readonly string[] = [
   COMMANDS.openChange,

@@ -8,7 +8,7 @@ import { forLabel } from '../../safety/serviceText';
 import type { AttemptColumn, Comparison } from './comparison';
 import type { FileAcross } from './compareFiles';
 
-import { ATTEMPT_COMMANDS } from './attemptCommandIds';
+import { ATTEMPT_COMMANDS } from '../attemptCommandIds';
 
 export { ATTEMPT_COMMANDS };
 

@@ -78,6 +78,7 @@ describe('package (.vsix)', function () {
     // VS Code's fetch cannot do, see src/env/node/hostNetwork.ts) and the walkthrough's eight pictures weigh about 290 KB;
     // the bench records the figure (bench/bundle.mjs).
     // The browser's build (dist/web/extension.js, under 300 KB, test/unit/bundle/browserBundle.test.ts) adds about 100 KB.
-    assert.ok(packed.bytes < 840 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
+    // Sets of attempts, Compare Attempts and the system's notifications added about 10 KB (843 KB on 2026-12-07).
+    assert.ok(packed.bytes < 860 * 1024, `${(packed.bytes / 1024).toFixed(0)} KB`);
   });
 });
