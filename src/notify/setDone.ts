@@ -9,6 +9,10 @@ export interface SetNews {
   readonly setId: string;
   /** "3 attempts of “X” done: 2 finished, 1 failed." */
   readonly text: string;
+  /** The set's name (the prompt's first line, as typed: text) and "3 attempts done: 2 finished, 1 failed", for the
+   *  system's notification, which shows a title above a body. */
+  readonly name: string;
+  readonly body: string;
   /** `info` when every attempt finished, else `warning`. */
   readonly level: 'info' | 'warning';
 }
@@ -48,7 +52,11 @@ export class SetDone {
     const text = l10n.t('{0} of “{1}” done: {2}.', attemptsText(states.length), name, countsText(counts));
     return {
       kind: 'news',
-      news: { setId: set.id, text, level: counts.finished === states.length ? 'info' : 'warning' },
+      news: {
+        ...{ setId: set.id, text, name: set.name },
+        body: l10n.t('{0} done: {1}', attemptsText(states.length), countsText(counts)),
+        level: counts.finished === states.length ? 'info' : 'warning',
+      },
     };
   }
 

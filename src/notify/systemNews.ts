@@ -5,6 +5,7 @@ import type { Task } from '../api';
 import type { TaskPicture } from '../model/taskPicture';
 import { roundText } from '../model/roundNumbers';
 import { plainLine } from '../shared/text';
+import type { SetNews } from './setDone';
 
 /** A task of the user that reached a state worth telling, as the transition brought it. */
 export interface News {
@@ -13,6 +14,8 @@ export interface News {
   to: string;
   task: Task;
   picture: TaskPicture;
+  /** The news is its set's, done with this task (its last attempt): told as the set's, once. */
+  set?: SetNews;
 }
 
 /** Where the news goes while the window is in the background. */
@@ -43,9 +46,11 @@ export interface Notice {
 /** One notification for the whole burst: one task by its name; several by their count, the first names in the body. */
 export function noticeOf(news: readonly News[]): Notice {
   const [first] = news;
-  const name = (n: News) => plainLine(n.picture.name, 120);
+  const name = (n: News) => plainLine(n.set?.name ?? n.picture.name, 120);
   const repos = [...new Set(news.map(n => n.picture.repo?.label).filter((r): r is string => !!r))];
   const where = repos.length ? ` · ${plainLine(repos.slice(0, 3).join(', '), 120)}` : '';
+  if (news.length === 1 && first.set)
+    return { title: name(first), body: `${first.set.body}${where}`, taskId: first.task.id };
   if (news.length === 1) {
     const round = first.picture.round ? ` (${roundText(first.picture.round)})` : '';
     return { title: name(first), body: `${WORDS[first.to] ?? first.to}${round}${where}`, taskId: first.task.id };

@@ -78,6 +78,9 @@ export class TaskNotifier extends DisposableBase {
     const picture = this.model.pictures.of(t.task);
     if (!picture.mine) return [];
     const set = this.sets?.consider(t.id, t.to);
+    // A set done is news of finished work, whatever its last attempt's state: the body counts each.
+    if (set?.kind === 'news' && this.system?.takes('completed'))
+      return [{ key: `set:${set.news.setId}`, to: 'completed', task: t.task, picture, set: set.news }];
     if (set) return set.kind === 'news' ? (this.tellSet(set.news), []) : [];
     const key = `${t.id}:${t.to}:${t.task.updated_at}`;
     if (this.told.has(key)) return [];
@@ -85,7 +88,8 @@ export class TaskNotifier extends DisposableBase {
     return [{ key, to: t.to, task: t.task, picture }];
   }
 
-  private inWindow({ to, task, picture: p }: News): void {
+  private inWindow({ to, task, picture: p, set }: News): void {
+    if (set) return this.tellSet(set);
     const on = (command: string) => () => vscode.commands.executeCommand(command, task);
     // Two buttons at most, each whole: the next step, and the task's page, which has every other (the pull request,
     // the web page, check out, continue). More were cut by the notification's width.

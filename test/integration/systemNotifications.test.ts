@@ -137,6 +137,41 @@ describe('system notifications while the window is in the background', function 
     );
   });
 
+  it('a set of attempts done in the background is one notification: the set by its name, its attempts counted', async () => {
+    api = await freshStart(quietWorld());
+    assert.ok(api.attemptSets, 'the test surface hands the extension’s sets of attempts');
+    await background();
+    const said = messagesFrom(api);
+    const from = notifications().length;
+    const prompt = 'Tighten the hatch seals';
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const r = await startAsGiven<{ ok: boolean; task: { id: string } }>(COMMANDS.startTask, {
+        prompt: `${prompt}\n\nAttempt ${n}.`,
+      });
+      assert.equal(r.ok, true, JSON.stringify(r));
+      ids.push(r.task.id);
+    }
+    const start = { repo: 'acme/rocket', prompt, base_ref: 'main', head_ref: '', create_pull_request: false };
+    const set = await api.attemptSets.create({ ...start, custom_agent: '' }, ['', '']);
+    for (const [i, id] of ids.entries()) await api.attemptSets.noteStarted(set.id, i, id);
+    await api.refresh();
+    await sandboxPost('/_sandbox/advance');
+    await api.refresh();
+    await sandboxPost('/_sandbox/advance');
+    await api.refresh();
+    const [told] = (await waitFor(madeSince(from), 'the system notification'))!;
+    assert.equal(told.title, prompt);
+    assert.equal(told.body, '2 attempts done: 2 finished · acme/rocket');
+    await api.refresh();
+    assert.equal(notifications().length - from, 1, 'one for the set');
+    assert.deepEqual(
+      said().filter(t => /finished|done/.test(t)),
+      [],
+      'nothing told in the window meanwhile',
+    );
+  });
+
   it('a name made of markup is the title as text, and the tab shows it as text', async () => {
     api = await freshStart(quietWorld());
     await background();
