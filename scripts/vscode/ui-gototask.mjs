@@ -68,6 +68,17 @@ export async function checkGoToTask(page, { shots, check }) {
   await header.locator('.action-label[aria-label^="Group My Tasks by Repository"]').click();
   // The group's row, not a task's whose description names the repository.
   const group = mine.locator('.monaco-list-row', { hasText: /mona\/dotfiles\s*2 tasks/ }).first();
+  // The list draws only the rows in sight: acme/rocket's group comes first, its set of attempts open, so scroll down
+  // to the next group as a person would.
+  await mine
+    .locator('.monaco-list-row', { hasText: /acme\/rocket\s*\d+ tasks/ })
+    .first()
+    .waitFor();
+  for (let i = 0; i < 10 && !(await group.isVisible()); i++) {
+    await mine.locator('.monaco-list').first().hover();
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(150);
+  }
   await group.waitFor();
   const groupText = (await group.innerText()).replace(/\s+/g, ' ');
   if (!/mona\/dotfiles\s*2 tasks · 1 running/.test(groupText)) throw new Error(`the group reads ${groupText}`);
