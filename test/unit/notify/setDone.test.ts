@@ -53,6 +53,9 @@ describe('SetDone: one notification for a whole set of attempts', () => {
       news: {
         setId,
         text: '3 attempts of “Make countdown reject negative numbers” done: 2 finished, 1 failed.',
+        // For the system's notification: a title (the set's name, as typed) above a body.
+        name: 'Make countdown reject negative numbers',
+        body: '3 attempts done: 2 finished, 1 failed',
         level: 'warning',
       },
     });
