@@ -118,10 +118,16 @@ await runInDemoWindow(
       console.log(`[ui-rows] ${view}: ${JSON.stringify(drawn)}`);
       if (!drawn.length) throw new Error(`no task rows read in ${view}`);
       for (const r of drawn) {
-        if (!names.has(r.name)) throw new Error(`${view}: the row "${r.name}" is not a task's whole name`);
+        // An attempt's row is named by its number and model under its set's row, which has the task's name.
+        if (!names.has(r.name) && !/^Attempt \d+ · \S+$/.test(r.name))
+          throw new Error(`${view}: the row "${r.name}" is not a task's whole name`);
         if (r.overflows && !r.ellipsis) throw new Error(`${view}: "${r.name}" is cut without the tree's ellipsis`);
         const state = r.description.split(' · ')[0];
-        if (!r.aria?.startsWith(`${r.name}, ${state}, updated `))
+        // A set of attempts' row is no task: it says its attempts and their states (its attempts' rows, each's time).
+        const said = /^\d+ attempts\b/.test(state)
+          ? `${r.name}, set of ${r.description}`
+          : `${r.name}, ${state}, updated `;
+        if (!r.aria?.startsWith(said))
           throw new Error(`${view}: the accessible label "${r.aria}" does not say the name whole, the state and time`);
       }
       const cut = drawn.filter(r => r.overflows).map(r => r.name);
