@@ -2,6 +2,7 @@
 // views, the status bar and the messages show, read from the things themselves or recorded from their events since
 // activation. Production builds none of it.
 import * as vscode from 'vscode';
+import { expandTask } from './expandTask';
 import type { ChangesOnDemand } from '../changes/changesOnDemand';
 import type { LazyCommands } from '../commands/lazyCommands';
 import type { ChangesView } from '../model/changesView';
@@ -192,15 +193,7 @@ export function createTestApi(d: TestApiDeps): AgentTasksTestApi {
     },
     gitProcesses: () => d.recorder.changes?.git.processes ?? 0,
     landStorage: () => d.changes?.storage() ?? '',
-    expandTask: async (view, id, expand = true) => {
-      const [tree, provider] =
-        view === 'repoTasks' ? [d.views.repoView, d.views.repoProvider] : [d.views.mineView, d.views.mineProvider];
-      await provider.getChildren();
-      const node = provider.nodeFor(id);
-      if (!node) throw new Error(`task ${id} is not shown in ${view}`);
-      if (expand) await tree.reveal(node, { expand: true, select: false, focus: false });
-      else await vscode.commands.executeCommand('list.collapseAll');
-    },
+    expandTask: (view, id, expand = true) => expandTask(d.views, view, id, expand),
     quickPick: () => d.ui.openQuickPick,
     quickPickDrawings: () => (d.ui.openQuickPick ? d.ui.openQuickPickDrawings : []),
     review: reviewProbe(() => d.recorder.changes, d.views),
